@@ -1,0 +1,131 @@
+import { z } from 'zod';
+
+export type HttpVerb = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+export type InputLocation = 'query' | 'body';
+
+/** Root under which ABP exposes application services (`AbpAppServiceConvention`). */
+export const APP_SERVICE_ROOT = '/api/services/app';
+
+/**
+ * ABP's verb rule (`ProxyScriptingHelper`): the HTTP verb follows the method-name
+ * prefix. Matching is case-insensitive because the spec itself writes
+ * `getAllTreePermissions` and expects GET.
+ */
+export function abpVerb(method: string): HttpVerb {
+  const m = method.toLowerCase();
+  if (m.startsWith('get')) return 'GET';
+  if (m.startsWith('put') || m.startsWith('update')) return 'PUT';
+  if (m.startsWith('delete') || m.startsWith('remove')) return 'DELETE';
+  if (m.startsWith('patch')) return 'PATCH';
+  return 'POST';
+}
+
+/**
+ * Who may call an endpoint:
+ * - `anonymous`: anyone, signed in or not;
+ * - `authenticated`: any signed-in user;
+ * - a permission name, or several (at least one must be granted, as `[AbpAuthorize(a, b)]`).
+ */
+export type Access = 'anonymous' | 'authenticated' | string | readonly string[];
+
+export interface EndpointOptions<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+  input: I;
+  output: O;
+  /** Overrides the service's access rule. */
+  access?: Access;
+  /** Only for the spec's true exceptions to ABP's verb rule. */
+  verb?: HttpVerb;
+  /** The action segment of the path when it differs from the key (e.g. two verbs on one path). */
+  action?: string;
+  /** Full path override for endpoints outside `/api/services/app`. */
+  path?: string;
+  /** Where the input travels; default query for GET/DELETE, body otherwise (ABP binding). */
+  inputIn?: InputLocation;
+  /** Only host users may call it (multiTenancySides = Host). */
+  hostOnly?: boolean;
+  summary?: string;
+  /** Not in the spec: an addition of ours, documented as such. */
+  extension?: boolean;
+  /** In the spec, but its name or shape was inferred because the spec does not show it. */
+  inferred?: boolean;
+}
+
+export interface Endpoint<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+  readonly service: string;
+  /** The key in the service definition: ABP's method name verbatim. */
+  readonly method: string;
+  readonly verb: HttpVerb;
+  readonly path: string;
+  readonly inputIn: InputLocation;
+  readonly input: I;
+  readonly output: O;
+  readonly access: Access;
+  readonly hostOnly: boolean;
+  readonly summary?: string;
+  readonly extension: boolean;
+  readonly inferred: boolean;
+}
+
+export type EndpointMap = Record<string, EndpointOptions>;
+
+export type Endpoints<E extends EndpointMap> = {
+  readonly [K in keyof E & string]: Endpoint<E[K]['input'], E[K]['output']>;
+};
+
+export interface Service<N extends string = string, E extends EndpointMap = EndpointMap> {
+  readonly name: N;
+  readonly endpoints: Endpoints<E>;
+}
+
+export interface ServiceOptions {
+  /** Default access for every endpoint of the service. */
+  access?: Access;
+  /** Path root; default `/api/services/app`. */
+  root?: string;
+  hostOnly?: boolean;
+}
+
+/**
+ * Declares an ABP service once: each key is the ABP method name (typos included,
+ * because the key is the path) and becomes an endpoint descriptor with verb, path,
+ * input location, schemas and access rule.
+ */
+export function defineService<const N extends string, const E extends EndpointMap>(
+  name: N,
+  endpoints: E,
+  options: ServiceOptions = {},
+): Service<N, E> {
+  const root = options.root ?? APP_SERVICE_ROOT;
+  const out: Record<string, Endpoint> = {};
+  for (const [method, spec] of Object.entries(endpoints)) {
+    const verb = spec.verb ?? abpVerb(method);
+    out[method] = Object.freeze({
+      service: name,
+      method,
+      verb,
+      path: spec.path ?? `${root}/${name}/${spec.action ?? method}`,
+      inputIn: spec.inputIn ?? (verb === 'GET' || verb === 'DELETE' ? 'query' : 'body'),
+      input: spec.input,
+      output: spec.output,
+      access: spec.access ?? options.access ?? 'authenticated',
+      hostOnly: spec.hostOnly ?? options.hostOnly ?? false,
+      summary: spec.summary,
+      extension: spec.extension ?? false,
+      inferred: spec.inferred ?? false,
+    });
+  }
+  return Object.freeze({ name, endpoints: Object.freeze(out) as Endpoints<E> });
+}
+
+/** Lower-cases the first letter: `GetAll` -> `getAll`, the client's method name. */
+export function clientMethodName(method: string): string {
+  return method.charAt(0).toLowerCase() + method.slice(1);
+}
+
+export type ClientMethodName<K extends string> = Uncapitalize<K>;
+
+/** The list of permission names an access rule requires (empty for anonymous/authenticated). */
+export function requiredPermissions(access: Access): readonly string[] {
+  if (access === 'anonymous' || access === 'authenticated') return [];
+  return typeof access === 'string' ? [access] : access;
+}

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import type { Access, EndpointOptions } from './define-service.ts';
+
+/**
+ * A date-time as ABP writes it (`yyyy-MM-ddTHH:mm:ss.FFFFFFFK`): the offset is
+ * optional; a value without one is read as UTC (docs/decisions.md, "Time").
+ */
+export const AbpDateTime = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,7})?)?(Z|[+-]\d{2}:?\d{2})?$/, 'Invalid date-time')
+  .describe('ISO 8601 date-time; without an offset it means UTC');
+
+/** No input (`z.object({})`, so unknown keys are ignored as ASP.NET Core does). */
+export const NoInput = z.object({});
+/** A void action: ABP answers `result: null`. */
+export const VoidResult = z.null();
+
+/** `EntityDto` from the query: `?Id=5`. */
+export const IdQuery = z.object({ Id: z.number().int().min(1) });
+/** `EntityDto` in a body: `{ "id": 5 }`. */
+export const IdBody = z.object({ id: z.number().int().min(1) });
+
+/** `PagedAndSortedResultRequestDto` plus the template's `Keyword`. */
+export const PagedQuery = z.object({
+  SkipCount: z.number().int().min(0).default(0),
+  MaxResultCount: z.number().int().min(1).default(10),
+  /** Dynamic-LINQ style: `"userName desc"`; the default order is `id desc`. */
+  Sorting: z.string().max(200).optional(),
+  Keyword: z.string().max(200).optional(),
+});
+export type PagedQuery = z.input<typeof PagedQuery>;
+
+/** `PagedResultDto<T>`: totalCount is counted before paging. */
+export function paged<T extends z.ZodType>(item: T) {
+  return z.object({ totalCount: z.number().int().min(0), items: z.array(item) });
+}
+
+/** `ListResultDto<T>`. */
+export function listResult<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item) });
+}
+
+/** Audit fields of `FullAuditedEntity`, as they appear on a DTO. */
+export const AuditedDto = z.object({
+  creationTime: AbpDateTime,
+  creatorUserId: z.number().int().nullable(),
+  lastModificationTime: AbpDateTime.nullable(),
+  lastModifierUserId: z.number().int().nullable(),
+});
+
+export interface CrudSchemas<
+  D extends z.ZodType,
+  C extends z.ZodType,
+  U extends z.ZodType,
+  Q extends z.ZodType,
+> {
+  dto: D;
+  create: C;
+  update: U;
+  /** The GetAll query; default `PagedQuery`. */
+  query?: Q;
+  access?: Partial<Record<'GetAll' | 'Get' | 'Create' | 'Update' | 'Delete', Access>>;
+}
+
+/**
+ * The five endpoints of ABP's `AsyncCrudAppService`: GetAll (paged), Get?Id=,
+ * Create (returns the created DTO), Update (full DTO with id), Delete?Id=.
+ */
+export function crud<
+  D extends z.ZodType,
+  C extends z.ZodType,
+  U extends z.ZodType,
+  Q extends z.ZodType = typeof PagedQuery,
+>(s: CrudSchemas<D, C, U, Q>) {
+  const a = s.access ?? {};
+  return {
+    GetAll: { input: (s.query ?? PagedQuery) as Q, output: paged(s.dto), ...(a.GetAll && { access: a.GetAll }) },
+    Get: { input: IdQuery, output: s.dto, ...(a.Get && { access: a.Get }) },
+    Create: { input: s.create, output: s.dto, ...(a.Create && { access: a.Create }) },
+    Update: { input: s.update, output: s.dto, ...(a.Update && { access: a.Update }) },
+    Delete: { input: IdQuery, output: VoidResult, ...(a.Delete && { access: a.Delete }) },
+  } satisfies Record<string, EndpointOptions>;
+}
+
+/** The names of the endpoints `crud()` produces, for runners that walk CRUD services. */
+export const CRUD_METHODS = ['GetAll', 'Get', 'Create', 'Update', 'Delete'] as const;

@@ -1,0 +1,155 @@
+import type { z } from 'zod';
+import type { Endpoint } from './define-service.ts';
+import { AbpError, isAbpEnvelope, kindOfStatus } from './errors.ts';
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+/** Header names the transport sends (ABP-WIRE.md section 5). */
+export const TENANT_HEADER = 'Abp.TenantId';
+export const CULTURE_HEADER = '.AspNetCore.Culture';
+
+type Maybe<T> = T | null | undefined;
+type Provider<T> = () => Maybe<T>;
+
+export interface ClientConfig {
+  /** The backend's root, e.g. `http://localhost:21021`. */
+  baseUrl: string;
+  getToken?: Provider<string>;
+  /** Culture name for `.AspNetCore.Culture` (e.g. `zh-Hans`, or `c=zh-Hans|uic=zh-Hans`). */
+  getCulture?: Provider<string>;
+  getTenantId?: Provider<number | string>;
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+  /**
+   * Parse every response with the endpoint's output schema and fail with kind
+   * `contract` on drift. Default true; production web builds may turn it off.
+   */
+  validateResponses?: boolean;
+  /** Extra headers for every request. */
+  headers?: Record<string, string>;
+  /** `include` when the backend relies on cookies across origins. */
+  credentials?: RequestCredentials;
+}
+
+/** Serializes an input object to ABP query parameters (arrays repeat the key; null/undefined skipped). */
+export function toQueryString(input: unknown): string {
+  if (input === null || input === undefined || typeof input !== 'object') return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(input as Record<string, unknown>)) {
+    if (value === undefined || value === null) continue;
+    const values = Array.isArray(value) ? value : [value];
+    for (const v of values) params.append(key, v instanceof Date ? v.toISOString() : String(v));
+  }
+  const s = params.toString();
+  return s ? `?${s}` : '';
+}
+
+function joinUrl(base: string, path: string): string {
+  return base.replace(/\/+$/, '') + path;
+}
+
+async function readBody(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** Performs one call: builds the request, applies the timeout, unwraps ABP's envelope. */
+export async function callEndpoint<I extends z.ZodType, O extends z.ZodType>(
+  config: ClientConfig,
+  endpoint: Endpoint<I, O>,
+  input: z.input<I> | undefined,
+  init: { signal?: AbortSignal } = {},
+): Promise<z.output<O>> {
+  const name = `${endpoint.service}/${endpoint.method}`;
+  const headers: Record<string, string> = { Accept: 'application/json', ...config.headers };
+  const token = config.getToken?.();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const culture = config.getCulture?.();
+  if (culture) headers[CULTURE_HEADER] = culture;
+  const tenantId = config.getTenantId?.();
+  if (tenantId !== null && tenantId !== undefined && tenantId !== '') headers[TENANT_HEADER] = String(tenantId);
+
+  let url = joinUrl(config.baseUrl, endpoint.path);
+  let body: string | undefined;
+  if (endpoint.inputIn === 'query') url += toQueryString(input);
+  else {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(input ?? {});
+  }
+
+  const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const onAbort = () => controller.abort();
+  init.signal?.addEventListener('abort', onAbort);
+
+  let res: Response;
+  let payload: unknown;
+  try {
+    res = await (config.fetch ?? fetch)(url, {
+      method: endpoint.verb,
+      headers,
+      body,
+      signal: controller.signal,
+      credentials: config.credentials,
+    });
+    payload = await readBody(res);
+  } catch (cause) {
+    throw new AbpError({
+      kind: timedOut ? 'timeout' : 'network',
+      status: 0,
+      message: timedOut ? `Request timed out after ${timeoutMs} ms` : 'No response from the server',
+      endpoint: name,
+      cause,
+    });
+  } finally {
+    clearTimeout(timer);
+    init.signal?.removeEventListener('abort', onAbort);
+  }
+
+  let result: unknown;
+  if (isAbpEnvelope(payload)) {
+    if (!payload.success || !res.ok) {
+      const err = payload.error;
+      throw new AbpError({
+        kind: kindOfStatus(res.status),
+        status: res.status,
+        message: err?.message ?? res.statusText,
+        code: err?.code,
+        details: err?.details,
+        validationErrors: err?.validationErrors,
+        unAuthorizedRequest: payload.unAuthorizedRequest,
+        endpoint: name,
+      });
+    }
+    result = payload.result;
+  } else if (!res.ok) {
+    const kind = res.status >= 500 ? 'server' : kindOfStatus(res.status);
+    throw new AbpError({ kind, status: res.status, message: res.statusText || `HTTP ${res.status}`, endpoint: name });
+  } else {
+    // [DontWrapResult] endpoints answer the raw DTO.
+    result = payload ?? null;
+  }
+
+  if (config.validateResponses === false) return result as z.output<O>;
+  const parsed = endpoint.output.safeParse(result);
+  if (!parsed.success) {
+    throw new AbpError({
+      kind: 'contract',
+      status: res.status,
+      message: `Response of ${name} does not match the SDK schema`,
+      details: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('\n'),
+      endpoint: name,
+      cause: parsed.error,
+    });
+  }
+  return parsed.data;
+}
