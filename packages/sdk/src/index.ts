@@ -13,3 +13,4 @@ export * from './services/abp-user-configuration.ts';
 export * from './services/user.ts';
 export * from './services/role.ts';
 export * from './services/tenant.ts';
+export * from './openapi.ts';

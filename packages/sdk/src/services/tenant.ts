@@ -5,6 +5,7 @@ import { Permissions } from '../permissions.ts';
 
 export const TENANCY_NAME_PATTERN = /^[a-zA-Z][a-zA-Z0-9_-]{1,}$/;
 
+export type TenantDto = z.infer<typeof TenantDto>;
 export const TenantDto = z.object({
   id: z.number().int(),
   tenancyName: z.string(),
