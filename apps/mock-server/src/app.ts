@@ -1,0 +1,113 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyCors from '@fastify/cors';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { generateOpenApi } from '@edu/sdk';
+import { openDatabase } from './db/client.ts';
+import type { PrismaClient } from './generated/prisma/client.ts';
+import { DEVELOPMENT_JWT_SECRET } from './config.ts';
+import { DEFAULT_PASS_PHRASE } from './identity/string-cipher.ts';
+import { PermissionChecker } from './kit/permission-checker.ts';
+import { registerServices } from './kit/register-service.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { envelopePlugin } from './plugins/envelope.ts';
+import { realtimePlugin } from './plugins/realtime.ts';
+import { tenantPlugin } from './plugins/tenant.ts';
+import { implementations } from './services/index.ts';
+
+export interface BuildOptions {
+  /** SQLite `file:` URL; created, migrated and seeded when missing. */
+  databaseUrl: string;
+  jwtSecret?: string;
+  /** Seed an empty database (default true). */
+  seed?: boolean;
+  /** Folder of the built web app to serve at `/` (skipped when missing). */
+  webRoot?: string;
+  /** Parse handler results with the SDK's output schemas (default: not in production). */
+  validateOutput?: boolean;
+  production?: boolean;
+  logger?: FastifyServerOptions['logger'];
+  tokenLifetimeSeconds?: number;
+  /** SimpleStringCipher pass phrase for `encryptedAccessToken`. */
+  passPhrase?: string;
+  /** Request body limit in bytes (default 1 MiB); larger bodies get 413. */
+  bodyLimit?: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    prisma: PrismaClient;
+    permissions: PermissionChecker;
+  }
+}
+
+/** Paths that belong to the API: an unknown one is a plain 404, never the web app. */
+const API_PREFIXES = ['/api/', '/abpuserconfiguration/', '/signalr', '/swagger'];
+
+/** Builds the mock ABP backend, ready to `listen` or `inject`. */
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const jwtSecret = options.jwtSecret ?? DEVELOPMENT_JWT_SECRET;
+  if (options.production && jwtSecret === DEVELOPMENT_JWT_SECRET)
+    throw new Error('Refusing to start in production with the development JWT secret: set JWT_SECRET.');
+
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+  });
+  const prisma = await openDatabase(options.databaseUrl, { seed: options.seed ?? true });
+  app.decorate('prisma', prisma);
+  app.decorate('permissions', new PermissionChecker(prisma));
+  app.addHook('onClose', async () => prisma.$disconnect());
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyCors, {
+    origin: true,
+    credentials: true,
+    allowedHeaders: ['Authorization', 'Content-Type', 'Abp.TenantId', 'Abp-TenantId', '.AspNetCore.Culture', 'X-Requested-With', 'X-XSRF-TOKEN', 'Accept-Language'],
+  });
+  const passPhrase = options.passPhrase ?? DEFAULT_PASS_PHRASE;
+  const revoked = await prisma.revokedToken.findMany({ where: { expiresAt: { gt: new Date() } } });
+  await app.register(authPlugin, {
+    jwtSecret,
+    issuer: 'Education',
+    audience: 'Education',
+    tokenLifetimeSeconds: options.tokenLifetimeSeconds ?? 86_400,
+    passPhrase,
+    revoked,
+    persistRevocation: async (jti, expiresAt) => {
+      await prisma.revokedToken.upsert({ where: { jti }, create: { jti, expiresAt }, update: {} });
+    },
+  });
+  await app.register(tenantPlugin);
+  await app.register(envelopePlugin);
+  await app.register(realtimePlugin, {
+    passPhrase,
+    authenticate: async (token) => {
+      const s = app.tokens.verify(token);
+      if (!s || s.userId === null) return null;
+      const user = await app.permissions.sessionUser(s.userId, s.tenantId);
+      return user ? { userId: user.id, tenantId: s.tenantId } : null;
+    },
+  });
+
+  await app.register(fastifySwagger, { mode: 'static', specification: { document: generateOpenApi() as never } });
+  await app.register(fastifySwaggerUi, { routePrefix: '/swagger' });
+
+  registerServices(app, implementations, { validateOutput: options.validateOutput ?? !options.production });
+
+  const webRoot = options.webRoot && existsSync(path.join(options.webRoot, 'index.html')) ? options.webRoot : undefined;
+  if (webRoot) await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: ['index.html'] });
+  app.setNotFoundHandler(async (request, reply) => {
+    const url = request.url.toLowerCase();
+    // Client-side routes of the single-page app fall back to index.html.
+    if (webRoot && request.method === 'GET' && !API_PREFIXES.some((p) => url.startsWith(p)) && !path.extname(url.split('?')[0]!))
+      return reply.type('text/html').sendFile('index.html');
+    return reply.code(404).send();
+  });
+  return app;
+}

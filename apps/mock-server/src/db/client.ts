@@ -1,0 +1,53 @@
+/**
+ * The Prisma client of the mock server: SQLite through the better-sqlite3
+ * driver adapter (engine-free), in WAL mode with a busy timeout and foreign
+ * keys on, plus `openDatabase`, the one call a server or a test needs.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PrismaClient } from '../generated/prisma/client.ts';
+import { seed } from '../../../../prisma/seed/index.ts';
+import { applyMigrations } from './migrate.ts';
+import { sqliteAdapterFactory, sqliteFilePath } from './sqlite.ts';
+
+export { sqliteFilePath } from './sqlite.ts';
+
+/**
+ * A client for the SQLite database at `databaseUrl` (a `file:` URL; a relative
+ * path resolves against the current working directory). Pragmas
+ * (`journal_mode=WAL`, `busy_timeout`, `foreign_keys=ON`) are set on the
+ * connection before its first query. Does not create or migrate anything.
+ */
+export function createPrismaClient(databaseUrl: string): PrismaClient {
+  return new PrismaClient({ adapter: sqliteAdapterFactory(sqliteFilePath(databaseUrl)) });
+}
+
+export interface OpenDatabaseOptions {
+  /** Seed an empty database (no tenants and no users). Default true. */
+  seed?: boolean;
+}
+
+/**
+ * Creates the database file and its folder if missing, applies pending
+ * migrations, seeds it when empty, and returns a connected client.
+ * The caller decides the URL (and its default); the caller disconnects.
+ */
+export async function openDatabase(databaseUrl: string, options: OpenDatabaseOptions = {}): Promise<PrismaClient> {
+  const file = sqliteFilePath(databaseUrl);
+  mkdirSync(path.dirname(file), { recursive: true });
+  await applyMigrations(databaseUrl);
+  const prisma = createPrismaClient(databaseUrl);
+  try {
+    if (options.seed !== false && (await isEmpty(prisma))) await seed(prisma);
+    return prisma;
+  } catch (err) {
+    await prisma.$disconnect();
+    throw err;
+  }
+}
+
+/** Empty as the seed understands it: no tenant and no user, deleted or not. */
+async function isEmpty(prisma: PrismaClient): Promise<boolean> {
+  const [tenants, users] = await Promise.all([prisma.tenant.count(), prisma.user.count()]);
+  return tenants === 0 && users === 0;
+}

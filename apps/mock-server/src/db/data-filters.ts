@@ -1,0 +1,237 @@
+/**
+ * ABP's data filters and audit conventions (ABP-WIRE.md section 10), applied
+ * in one place as a Prisma client extension instead of in every handler:
+ *
+ * - MayHaveTenant: rows match `tenantId === session.tenantId` exactly (host = null).
+ * - MustHaveTenant: filtered only inside a tenant, so the host sees every tenant's
+ *   rows; inserting as host without a tenantId throws (ABP: AbpException, 500).
+ * - SoftDelete: `isDeleted` rows are hidden; delete/deleteMany become an update
+ *   of `isDeleted`, `deletionTime`, `deleterUserId`.
+ * - Audit: `creationTime`/`creatorUserId` on insert, `lastModificationTime`/
+ *   `lastModifierUserId` on update, for the fields the model has.
+ *
+ * Scope: top-level operations of the model delegates. Not filtered: relations
+ * loaded through `include`/`select`, relation conditions inside `where`
+ * (`some`, `every`, ...), nested writes, and raw SQL; filter those explicitly.
+ * Hard deletes and cross-tenant reads go through the unfiltered client.
+ */
+import { Prisma, type PrismaClient } from '../generated/prisma/client.ts';
+
+export interface ModelFilterConfig {
+  /** `may`: MayHaveTenant (`tenantId Int?`); `must`: MustHaveTenant (`tenantId Int`); absent: not per tenant. */
+  readonly tenant?: 'may' | 'must';
+  /** ISoftDelete: has `isDeleted`, `deletionTime`, `deleterUserId`. */
+  readonly softDelete?: boolean;
+  /** Fill whichever of creationTime, creatorUserId, lastModificationTime, lastModifierUserId the model has. */
+  readonly audited?: boolean;
+}
+
+/** The usual content entity of later issues: FullAuditedEntity + IMustHaveTenant. */
+export const mustHaveTenantContent = { tenant: 'must', softDelete: true, audited: true } as const satisfies ModelFilterConfig;
+
+/**
+ * Every model's conventions. `satisfies Record<ModelName, ...>` makes a model
+ * added to schema.prisma without a line here a compile error. A new content
+ * model is one line: `Article: mustHaveTenantContent,`.
+ */
+export const modelFilters = {
+  Tenant: { softDelete: true, audited: true },
+  User: { tenant: 'may', softDelete: true, audited: true },
+  Role: { tenant: 'may', softDelete: true, audited: true },
+  UserRole: { tenant: 'may', audited: true },
+  PermissionGrant: { tenant: 'may', audited: true },
+  Setting: { tenant: 'may', audited: true },
+  ApplicationLanguage: { tenant: 'may', audited: true },
+  UserNotification: { tenant: 'may', audited: true },
+  UserLoginAttempt: { tenant: 'may' },
+  RevokedToken: {},
+} as const satisfies Record<Prisma.ModelName, ModelFilterConfig>;
+
+export type ModelFilterTable = Readonly<Record<Prisma.ModelName, ModelFilterConfig>>;
+
+export interface DataFilterSession {
+  tenantId: number | null;
+  userId: number | null;
+}
+
+export interface DataFilterOptions {
+  /** Hide soft-deleted rows (default true). Deletes stay soft either way. */
+  softDelete?: boolean;
+  /** Apply the tenant filters (default true). Inserts still get the session's tenant. */
+  tenant?: boolean;
+}
+
+/** ABP's AbpException text for a MustHaveTenant insert on the host side. */
+export class MustHaveTenantError extends Error {
+  constructor(readonly model: string) {
+    super(`Can not set TenantId to 0 for IMustHaveTenant entities! (${model} inserted on the host side without a tenantId)`);
+    this.name = 'MustHaveTenantError';
+  }
+}
+
+// ---------------------------------------------------------------------------
+// The table, checked against the generated schema once
+
+const AUDIT_FIELDS = ['creationTime', 'creatorUserId', 'lastModificationTime', 'lastModifierUserId'] as const;
+type AuditField = (typeof AUDIT_FIELDS)[number];
+
+interface ResolvedModel {
+  tenant: 'may' | 'must' | undefined;
+  softDelete: boolean;
+  audit: ReadonlySet<AuditField>;
+}
+
+function scalarFields(model: string): ReadonlySet<string> {
+  const fieldEnum = (Prisma as unknown as Record<string, Record<string, string> | undefined>)[`${model}ScalarFieldEnum`];
+  if (!fieldEnum) throw new Error(`data-filters: unknown model ${model}`);
+  return new Set(Object.values(fieldEnum));
+}
+
+/** Resolves the table and fails fast when it names a convention a model lacks the columns for. */
+export function resolveModelFilters(table: ModelFilterTable): ReadonlyMap<string, ResolvedModel> {
+  const out = new Map<string, ResolvedModel>();
+  for (const [model, cfg] of Object.entries(table) as Array<[string, ModelFilterConfig]>) {
+    const fields = scalarFields(model);
+    const need = (names: string[], why: string) => {
+      const missing = names.filter((n) => !fields.has(n));
+      if (missing.length) throw new Error(`data-filters: ${model} is marked ${why} but has no ${missing.join(', ')}`);
+    };
+    if (cfg.tenant) need(['tenantId'], `${cfg.tenant === 'may' ? 'MayHaveTenant' : 'MustHaveTenant'}`);
+    if (cfg.softDelete) need(['isDeleted', 'deletionTime', 'deleterUserId'], 'soft delete');
+    const audit = new Set(cfg.audited ? AUDIT_FIELDS.filter((f) => fields.has(f)) : []);
+    if (cfg.audited && audit.size === 0) throw new Error(`data-filters: ${model} is marked audited but has no audit field`);
+    out.set(model, { tenant: cfg.tenant, softDelete: cfg.softDelete === true, audit });
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------
+// The extension
+
+type Args = Record<string, unknown>;
+type Where = Record<string, unknown>;
+
+const READS = new Set(['findUnique', 'findUniqueOrThrow', 'findFirst', 'findFirstOrThrow', 'findMany', 'count', 'aggregate', 'groupBy']);
+
+/**
+ * Adds conditions to `where` under `AND`, keeping the caller's top-level keys:
+ * a `findUnique`/`update`/`delete` where stays a valid WhereUniqueInput (Prisma
+ * accepts extra non-unique conditions there), so no operation needs converting
+ * and return types stay as they are.
+ */
+function andWhere(args: Args, cond: Where | undefined): Args {
+  if (!cond) return args;
+  const where = args.where as Where | undefined;
+  if (!where) return { ...args, where: cond };
+  const and = where.AND === undefined ? [] : Array.isArray(where.AND) ? where.AND : [where.AND];
+  return { ...args, where: { ...where, AND: [...and, cond] } };
+}
+
+/**
+ * Runs the request as another operation of the same model (delete -> update)
+ * inside the same client call, so it keeps its transaction, callsite and the
+ * rest of the extension chain. Prisma's `query(args, internalParams)` allows it;
+ * the second parameter is untyped, hence the narrow cast. data-filters.test.ts
+ * covers it, including inside an interactive transaction.
+ */
+function queryAs(params: unknown, action: 'update' | 'updateMany', args: Args): Promise<unknown> {
+  const { query, __internalParams: internal } = params as {
+    query: (args: Args, internal: object) => Promise<unknown>;
+    __internalParams?: { action?: unknown };
+  };
+  if (!internal || typeof internal.action !== 'string') throw new Error('data-filters: Prisma internals changed, cannot turn a delete into a soft delete');
+  return query(args, { ...internal, action });
+}
+
+/**
+ * `withDataFilters` for a given table; tests use it with a modified table
+ * (there is no MustHaveTenant model in the schema yet).
+ */
+export function makeDataFilters(table: ModelFilterTable) {
+  const models = resolveModelFilters(table);
+
+  return function withDataFilters(prisma: PrismaClient, session: DataFilterSession, options: DataFilterOptions = {}) {
+    const hideDeleted = options.softDelete ?? true;
+    const filterTenant = options.tenant ?? true;
+
+    /** What a row must match to be visible under the active filters. */
+    const visible = (m: ResolvedModel): Where | undefined => {
+      const cond: Where = {};
+      if (filterTenant && m.tenant === 'may') cond.tenantId = session.tenantId;
+      if (filterTenant && m.tenant === 'must' && session.tenantId !== null) cond.tenantId = session.tenantId;
+      if (hideDeleted && m.softDelete) cond.isDeleted = false;
+      return Object.keys(cond).length ? cond : undefined;
+    };
+
+    const forCreate = (model: string, m: ResolvedModel, data: unknown, now: Date): Args => {
+      const row: Args = { ...(data as Args) };
+      // ABP fills a missing (or null) tenant from the session; an explicit one is kept (host creating a tenant's rows).
+      if (m.tenant && !('tenant' in row) && row.tenantId == null) row.tenantId = session.tenantId;
+      if (m.tenant === 'must' && row.tenantId == null && !('tenant' in row)) throw new MustHaveTenantError(model);
+      if (m.audit.has('creationTime') && row.creationTime === undefined) row.creationTime = now;
+      // As ABP's EntityAuditingHelper: no creator when the row belongs to another tenant than the session's.
+      const sameTenant = !m.tenant || row.tenantId === session.tenantId;
+      if (m.audit.has('creatorUserId') && row.creatorUserId === undefined && sameTenant) row.creatorUserId = session.userId;
+      return row;
+    };
+
+    const forUpdate = (m: ResolvedModel, data: unknown, now: Date): Args => {
+      const row: Args = { ...(data as Args) };
+      if (m.audit.has('lastModificationTime') && row.lastModificationTime === undefined) row.lastModificationTime = now;
+      if (m.audit.has('lastModifierUserId') && row.lastModifierUserId === undefined) row.lastModifierUserId = session.userId;
+      return row;
+    };
+
+    return prisma.$extends({
+      name: 'abp-data-filters',
+      query: {
+        $allModels: {
+          $allOperations(params) {
+            const { model, operation } = params;
+            // Args are rewritten generically; Prisma validates them at run time.
+            const query = params.query as unknown as (args: Args) => Promise<unknown>;
+            const args = (params.args ?? {}) as Args;
+            const m = models.get(model);
+            if (!m) return query(args);
+            const cond = visible(m);
+            const now = new Date();
+
+            if (READS.has(operation)) return query(andWhere(args, cond));
+            switch (operation) {
+              case 'create':
+                return query({ ...args, data: forCreate(model, m, args.data, now) });
+              case 'createMany':
+              case 'createManyAndReturn': {
+                const data = Array.isArray(args.data) ? args.data.map((d) => forCreate(model, m, d, now)) : forCreate(model, m, args.data, now);
+                return query({ ...args, data });
+              }
+              case 'update':
+              case 'updateMany':
+              case 'updateManyAndReturn':
+                return query({ ...andWhere(args, cond), data: forUpdate(m, args.data, now) });
+              case 'upsert':
+                return query({ ...andWhere(args, cond), create: forCreate(model, m, args.create, now), update: forUpdate(m, args.update, now) });
+              case 'delete':
+              case 'deleteMany': {
+                if (!m.softDelete) return query(andWhere(args, cond));
+                const data = { isDeleted: true, deletionTime: now, deleterUserId: session.userId };
+                // delete's where/select/include/omit and deleteMany's where/limit are all valid update(Many) args.
+                return queryAs(params, operation === 'delete' ? 'update' : 'updateMany', andWhere({ ...args, data }, cond));
+              }
+              default:
+                return query(args);
+            }
+          },
+        },
+      },
+    });
+  };
+}
+
+/**
+ * The client seen through ABP's filters for one session. Cheap enough to build
+ * per request. Hard deletes and deliberate cross-tenant access use `prisma`.
+ */
+export const withDataFilters = makeDataFilters(modelFilters);
+
+export type FilteredPrismaClient = ReturnType<typeof withDataFilters>;

@@ -1,0 +1,85 @@
+/**
+ * SQLite plumbing shared by the Prisma client (client.ts) and the schema engine
+ * (migrate.ts): one way to read a `file:` URL and one adapter factory that sets
+ * the connection pragmas, so both open the database identically.
+ */
+import path from 'node:path';
+import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
+import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+
+/** How long a connection waits for another writer's lock before SQLITE_BUSY. */
+export const BUSY_TIMEOUT_MS = 5000;
+
+/**
+ * The database file of a SQLite `file:` URL, as an absolute path.
+ *
+ * Accepted: `file:./data/dev.db`, `file:data/dev.db` (relative paths resolve
+ * against `process.cwd()`, not against this file or prisma.config.ts),
+ * `file:/abs/dev.db`, `file:///abs/dev.db`. A `?query` suffix is ignored.
+ * In-memory databases are refused: the schema engine and the client hold
+ * separate connections, so an in-memory schema would never reach the client.
+ */
+export function sqliteFilePath(databaseUrl: string): string {
+  if (!databaseUrl.startsWith('file:')) throw new Error(`DATABASE_URL must be a SQLite file: URL, got "${databaseUrl}"`);
+  let p = databaseUrl.slice('file:'.length);
+  const q = p.indexOf('?');
+  if (q >= 0) p = p.slice(0, q);
+  if (p.startsWith('//')) p = decodeURIComponent(p.slice(2)); // file:///abs -> /abs (empty authority)
+  if (/^\/[A-Za-z]:[\\/]/.test(p)) p = p.slice(1); // file:///C:/x -> C:/x on Windows
+  if (p === '' || p === ':memory:' || p.startsWith(':memory:')) throw new Error('In-memory SQLite databases are not supported; use a file (for tests, one under os.tmpdir()).');
+  return path.resolve(process.cwd(), p);
+}
+
+/** Statements run on every new connection; journal_mode=WAL also persists in the file. */
+const CONNECTION_PRAGMAS = `PRAGMA journal_mode = WAL; PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}; PRAGMA foreign_keys = ON;`;
+
+export interface SqliteAdapterFactory extends SqlMigrationAwareDriverAdapterFactory {
+  /** Closes every connection this factory opened (the schema engine never closes its own). */
+  disposeAll(): Promise<void>;
+}
+
+/**
+ * The better-sqlite3 adapter factory with our pragmas applied on connect.
+ * Wrapping `connect` (instead of running pragmas after `new PrismaClient`)
+ * guarantees they hold before the first query of any caller, engine included.
+ * The shadow database (used by `diff` from migrations) stays in memory.
+ */
+export function sqliteAdapterFactory(filePath: string): SqliteAdapterFactory {
+  // `timeout` is better-sqlite3's busy timeout; the pragma repeats it for clarity.
+  const inner = new PrismaBetterSqlite3({ url: filePath, timeout: BUSY_TIMEOUT_MS });
+  const opened = new Set<SqlDriverAdapter>();
+  const track = async (connect: () => Promise<SqlDriverAdapter>, pragmas: string) => {
+    const adapter = await connect();
+    opened.add(adapter);
+    await adapter.executeScript(pragmas);
+    // The wasm engine replays migrations on the shadow database through
+    // `executeRaw`, one call per migration file, but better-sqlite3 prepares a
+    // single statement only ("The supplied SQL string contains more than one
+    // statement"). Such a call is a script without parameters: run it as one.
+    const executeRaw = adapter.executeRaw.bind(adapter);
+    adapter.executeRaw = async (query) => {
+      try {
+        return await executeRaw(query);
+      } catch (err) {
+        if (query.args.length > 0 || !/more than one statement/.test(String((err as Error)?.message))) throw err;
+        await adapter.executeScript(query.sql);
+        return 0;
+      }
+    };
+    const dispose = adapter.dispose.bind(adapter);
+    adapter.dispose = async () => {
+      opened.delete(adapter);
+      await dispose();
+    };
+    return adapter;
+  };
+  return {
+    provider: inner.provider,
+    adapterName: inner.adapterName,
+    connect: () => track(() => inner.connect(), CONNECTION_PRAGMAS),
+    connectToShadowDb: () => track(() => inner.connectToShadowDb(), 'PRAGMA foreign_keys = ON;'),
+    async disposeAll() {
+      for (const adapter of [...opened]) await adapter.dispose().catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import type { ValidationErrorInfo } from '@edu/sdk';
+import type { Culture } from '../localization/texts.ts';
+
+/**
+ * Model binding as ASP.NET Core does it, in front of zod validation:
+ * - property names match case-insensitively (`skipCount` binds `SkipCount`);
+ * - query strings are converted to the schema's scalar types (numbers, booleans,
+ *   numeric enums, repeated keys for arrays); an empty value means "not given";
+ * - bodies are JSON and are not type-coerced, so `"5"` for a number is a 400 as
+ *   with System.Text.Json.
+ */
+type Def = { type: string; [k: string]: unknown };
+const defOf = (s: z.ZodType): Def => (s as unknown as { _zod: { def: Def } })._zod.def;
+
+/** Strips wrappers that do not change the bound value's type. */
+function core(schema: z.ZodType): z.ZodType {
+  let s = schema;
+  for (let i = 0; i < 20; i++) {
+    const d = defOf(s);
+    if (d.type === 'optional' || d.type === 'nullable' || d.type === 'default' || d.type === 'prefault' || d.type === 'readonly' || d.type === 'catch')
+      s = d.innerType as z.ZodType;
+    else if (d.type === 'pipe') s = d.in as z.ZodType;
+    else if (d.type === 'lazy') s = (d.getter as () => z.ZodType)();
+    else return s;
+  }
+  return s;
+}
+
+function scalarKind(schema: z.ZodType): 'number' | 'boolean' | 'string' | 'other' {
+  const d = defOf(core(schema));
+  if (d.type === 'number' || d.type === 'int' || d.type === 'bigint') return 'number';
+  if (d.type === 'boolean') return 'boolean';
+  if (d.type === 'literal') {
+    const values = d.values as unknown[];
+    if (values.every((v) => typeof v === 'number')) return 'number';
+    if (values.every((v) => typeof v === 'boolean')) return 'boolean';
+  }
+  if (d.type === 'union') {
+    const kinds = new Set((d.options as z.ZodType[]).map(scalarKind));
+    if (kinds.size === 1) return [...kinds][0]!;
+  }
+  if (d.type === 'string' || d.type === 'enum') return 'string';
+  return 'other';
+}
+
+function coerceScalar(schema: z.ZodType, raw: unknown): unknown {
+  if (typeof raw !== 'string') return raw;
+  const kind = scalarKind(schema);
+  if (kind === 'number') return /^\s*-?\d+(\.\d+)?\s*$/.test(raw) ? Number(raw) : raw;
+  if (kind === 'boolean') {
+    const l = raw.trim().toLowerCase();
+    return l === 'true' ? true : l === 'false' ? false : raw;
+  }
+  return raw;
+}
+
+/** Maps keys case-insensitively onto the schema's shape, recursively; coerces query strings. */
+export function bindValue(schema: z.ZodType, value: unknown, fromQuery: boolean): unknown {
+  const c = core(schema);
+  const d = defOf(c);
+  if (d.type === 'object' && value && typeof value === 'object' && !Array.isArray(value)) {
+    const shape = (c as z.ZodObject).shape as Record<string, z.ZodType>;
+    const byLower = new Map(Object.keys(shape).map((k) => [k.toLowerCase(), k]));
+    const out: Record<string, unknown> = {};
+    for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
+      const target = byLower.get(key.toLowerCase());
+      if (!target) continue; // unknown members are ignored, as in ASP.NET Core
+      if (fromQuery && (v === '' || v === undefined)) continue;
+      out[target] = bindValue(shape[target]!, v, fromQuery);
+    }
+    return out;
+  }
+  if (d.type === 'array') {
+    const element = d.element as z.ZodType;
+    const arr = fromQuery && !Array.isArray(value) && value !== undefined ? [value] : value;
+    return Array.isArray(arr) ? arr.map((v) => bindValue(element, v, fromQuery)) : arr;
+  }
+  if (fromQuery) {
+    // A repeated scalar key binds its first value.
+    const v = Array.isArray(value) ? value[0] : value;
+    return coerceScalar(c, v);
+  }
+  return value;
+}
+
+const pascal = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+const camel = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
+
+/** `['items', 0, 'Name']` -> `items[0].name`, ABP's camelCased member path. */
+export function memberPath(path: ReadonlyArray<PropertyKey>): string {
+  let out = '';
+  for (const seg of path) {
+    if (typeof seg === 'number') out += `[${seg}]`;
+    else out += (out ? '.' : '') + camel(String(seg));
+  }
+  return out;
+}
+
+/** Turns zod issues into ABP's `validationErrors`, with DataAnnotations-like texts for missing members. */
+export function toValidationErrors(error: z.ZodError, culture: Culture): ValidationErrorInfo[] {
+  return error.issues.map((issue) => {
+    const member = memberPath(issue.path);
+    const label = pascal(String(issue.path.at(-1) ?? 'input'));
+    const missing = issue.code === 'invalid_type' && (issue as { input?: unknown }).input === undefined;
+    const message = missing
+      ? culture === 'zh-Hans'
+        ? `${label} 字段是必需的。`
+        : `The ${label} field is required.`
+      : `${label}: ${issue.message}`;
+    return { message, members: member ? [member] : null };
+  });
+}
+
+const zhCN = z.locales.zhCN();
+const en = z.locales.en();
+
+/** Validates bound input with the culture's zod messages. */
+export function validate<S extends z.ZodType>(schema: S, value: unknown, culture: Culture) {
+  const locale = culture === 'zh-Hans' ? zhCN : en;
+  return schema.safeParse(value, { error: locale.localeError as never, reportInput: true });
+}

@@ -1,0 +1,79 @@
+import type { RequestContext } from './context.ts';
+import { EntityNotFoundError } from './errors.ts';
+import { keywordWhere, parseSorting } from './paging.ts';
+
+/** The subset of a Prisma model delegate the generic handlers use. */
+export interface ModelDelegate {
+  findMany(args: object): Promise<unknown[]>;
+  findFirst(args: object): Promise<unknown | null>;
+  count(args: object): Promise<number>;
+  create(args: object): Promise<unknown>;
+  update(args: object): Promise<unknown>;
+  delete(args: object): Promise<unknown>;
+}
+
+type Where = Record<string, unknown>;
+
+export interface CrudConfig<Row, Dto, Q extends { SkipCount: number; MaxResultCount: number; Sorting?: string; Keyword?: string }> {
+  /** CLR-style entity name for 404 texts (`There is no entity User with id = 5!`). */
+  entityName: string;
+  /** The model, seen through the request's data filters. */
+  model(ctx: RequestContext): ModelDelegate;
+  /** Prisma `include`/`select` shape needed by `toDto`. */
+  include?: object;
+  toDto(row: Row, ctx: RequestContext): Dto | Promise<Dto>;
+  /** Columns searched by `Keyword`. */
+  keywordColumns: readonly string[];
+  /** DTO field -> column allowed in `Sorting`. */
+  sortable: Readonly<Record<string, string>>;
+  /** Extra conditions from the query's own filters. */
+  filter?(input: Q, ctx: RequestContext): Where | undefined | Promise<Where | undefined>;
+}
+
+/** Paged list with the total counted under the same conditions, before paging. */
+export async function pagedList<Row, Dto, Q extends { SkipCount: number; MaxResultCount: number; Sorting?: string; Keyword?: string }>(
+  cfg: CrudConfig<Row, Dto, Q>,
+  input: Q,
+  ctx: RequestContext,
+  extraWhere?: Where,
+) {
+  const and = [keywordWhere(input.Keyword, cfg.keywordColumns), await cfg.filter?.(input, ctx), extraWhere].filter(Boolean);
+  const where = and.length ? { AND: and } : {};
+  const orderBy = parseSorting(input.Sorting, cfg.sortable, (f) => ctx.t('UnknownSortField', f));
+  const model = cfg.model(ctx);
+  const [totalCount, rows] = await Promise.all([
+    model.count({ where }),
+    model.findMany({ where, orderBy, skip: input.SkipCount, take: input.MaxResultCount, ...(cfg.include && { include: cfg.include }) }),
+  ]);
+  const items = await Promise.all((rows as Row[]).map((r) => cfg.toDto(r, ctx)));
+  return { totalCount, items };
+}
+
+/** The row with this id under the data filters, or a 404. */
+export async function getOr404<Row>(cfg: Pick<CrudConfig<Row, unknown, never>, 'model' | 'entityName' | 'include'>, id: number, ctx: RequestContext) {
+  const row = await cfg.model(ctx).findFirst({ where: { id }, ...(cfg.include && { include: cfg.include }) });
+  if (!row) throw new EntityNotFoundError(cfg.entityName, id);
+  return row as Row;
+}
+
+/**
+ * GetAll, Get and Delete of `AsyncCrudAppService`, generic over the model.
+ * Create and Update carry each entity's rules and stay in its service file;
+ * Delete of an unknown id succeeds silently, as ABP's repository does.
+ */
+export function crudHandlers<Row, Dto, Q extends { SkipCount: number; MaxResultCount: number; Sorting?: string; Keyword?: string }>(
+  cfg: CrudConfig<Row, Dto, Q>,
+  hooks: { beforeDelete?(row: Row, ctx: RequestContext): Promise<void> | void } = {},
+) {
+  return {
+    GetAll: (input: Q, ctx: RequestContext) => pagedList(cfg, input, ctx),
+    Get: async (input: { Id: number }, ctx: RequestContext) => cfg.toDto(await getOr404<Row>(cfg, input.Id, ctx), ctx),
+    Delete: async (input: { Id: number }, ctx: RequestContext) => {
+      const row = (await cfg.model(ctx).findFirst({ where: { id: input.Id } })) as Row | null;
+      if (!row) return null;
+      await hooks.beforeDelete?.(row, ctx);
+      await cfg.model(ctx).delete({ where: { id: input.Id } });
+      return null;
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import { flattenPermissions } from '@edu/sdk';
+import type { PrismaClient } from '../generated/prisma/client.ts';
+
+/** The signed-in user as permission checks see them. */
+export interface SessionUser {
+  id: number;
+  tenantId: number | null;
+  userName: string;
+  identity: number;
+  /** Role NormalizedName values. */
+  roleNames: string[];
+  /** Member of the static Admin role of their side. */
+  isAdmin: boolean;
+  granted: ReadonlySet<string>;
+}
+
+const permissionNodes = flattenPermissions();
+/** Permissions that exist on a side: the host has all; tenants lack host-only ones. */
+export function permissionsOfSide(tenantId: number | null): string[] {
+  return permissionNodes.filter((n) => tenantId === null || !n.hostOnly).map((n) => n.name);
+}
+
+/**
+ * Computes a user's granted permissions (role grants, then user-level grants
+ * and prohibitions, as ABP's PermissionChecker) and caches them briefly. Every
+ * write to users, roles or grants calls `invalidate()`.
+ */
+export class PermissionChecker {
+  private cache = new Map<string, { at: number; user: Promise<SessionUser | null> }>();
+  private static readonly TTL_MS = 30_000;
+
+  constructor(private readonly prisma: PrismaClient) {}
+
+  invalidate(): void {
+    this.cache.clear();
+  }
+
+  sessionUser(userId: number, tenantId: number | null): Promise<SessionUser | null> {
+    const key = `${tenantId ?? 'host'}:${userId}`;
+    const hit = this.cache.get(key);
+    if (hit && Date.now() - hit.at < PermissionChecker.TTL_MS) return hit.user;
+    const user = this.load(userId, tenantId);
+    this.cache.set(key, { at: Date.now(), user });
+    user.catch(() => this.cache.delete(key));
+    return user;
+  }
+
+  private async load(userId: number, tenantId: number | null): Promise<SessionUser | null> {
+    const user = await this.prisma.user.findFirst({
+      where: { id: userId, tenantId, isDeleted: false, isActive: true },
+      select: {
+        id: true,
+        tenantId: true,
+        userName: true,
+        identity: true,
+        roles: { where: { role: { isDeleted: false } }, select: { role: { select: { id: true, normalizedName: true, isStatic: true } } } },
+      },
+    });
+    if (!user) return null;
+    if (tenantId !== null) {
+      const tenant = await this.prisma.tenant.findFirst({ where: { id: tenantId, isDeleted: false, isActive: true }, select: { id: true } });
+      if (!tenant) return null;
+    }
+    const roleIds = user.roles.map((r) => r.role.id);
+    const grants = await this.prisma.permissionGrant.findMany({
+      where: { tenantId, OR: [{ roleId: { in: roleIds } }, { userId: user.id }] },
+      select: { name: true, isGranted: true, userId: true },
+    });
+    const valid = new Set(permissionsOfSide(tenantId));
+    const granted = new Set<string>();
+    for (const g of grants) if (g.userId === null && g.isGranted && valid.has(g.name)) granted.add(g.name);
+    for (const g of grants) {
+      if (g.userId === null || !valid.has(g.name)) continue;
+      if (g.isGranted) granted.add(g.name);
+      else granted.delete(g.name);
+    }
+    return {
+      id: user.id,
+      tenantId: user.tenantId,
+      userName: user.userName,
+      identity: user.identity,
+      roleNames: user.roles.map((r) => r.role.normalizedName),
+      isAdmin: user.roles.some((r) => r.role.isStatic && r.role.normalizedName === 'ADMIN'),
+      granted,
+    };
+  }
+}

@@ -1,0 +1,93 @@
+import type { FastifyInstance, HTTPMethods } from 'fastify';
+import type { z } from 'zod';
+import { requiredPermissions, type Endpoint, type Service } from '@edu/sdk';
+import { bindValue, toValidationErrors, validate } from './bind-input.ts';
+import { createContext, type RequestContext } from './context.ts';
+import { AbpValidationError, ForbiddenError, UnauthorizedError } from './errors.ts';
+
+type Awaitable<T> = T | Promise<T>;
+
+/** A handler returns the output schema's input type (so mappers may return plain values). */
+export type Handler<I extends z.ZodType, O extends z.ZodType> = (input: z.output<I>, ctx: RequestContext) => Awaitable<z.input<O>>;
+
+/** Exactly one handler per endpoint of the service: a missing one is a compile error. */
+export type HandlersOf<S extends Service> = {
+  [K in keyof S['endpoints']]: S['endpoints'][K] extends Endpoint<infer I, infer O> ? Handler<I, O> : never;
+};
+
+export interface Implementation {
+  readonly service: Service;
+  readonly handlers: Record<string, Handler<z.ZodType, z.ZodType>>;
+}
+
+/** Pairs an SDK service with its handlers. */
+export function implement<S extends Service>(service: S, handlers: HandlersOf<S>): Implementation {
+  return { service, handlers: handlers as unknown as Implementation['handlers'] };
+}
+
+export function envelope(result: unknown) {
+  return { result: result ?? null, targetUrl: null, success: true, error: null, unAuthorizedRequest: false, __abp: true };
+}
+
+/** Checks the endpoint's access rule: 401 without a (still valid) user, 403 without the permission or side. */
+async function authorize(endpoint: Endpoint, ctx: RequestContext): Promise<void> {
+  if (endpoint.access === 'anonymous') return;
+  const user = await ctx.user();
+  if (!user) throw new UnauthorizedError();
+  const needed = requiredPermissions(endpoint.access);
+  if (endpoint.hostOnly && ctx.session.tenantId !== null) throw new ForbiddenError(needed);
+  if (needed.length && !needed.some((p) => user.granted.has(p))) throw new ForbiddenError(needed);
+}
+
+export interface RegisterOptions {
+  /** Parse handler results with the output schema (catches drift in dev and tests). */
+  validateOutput: boolean;
+}
+
+const ALL_METHODS: HTTPMethods[] = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'];
+
+/**
+ * Registers every endpoint of the given implementations: authorization, model
+ * binding and validation, the handler, and ABP's envelope. Paths served with
+ * another verb answer 405 with an empty body, as ASP.NET Core does.
+ */
+export function registerServices(app: FastifyInstance, impls: readonly Implementation[], options: RegisterOptions): void {
+  const verbsByPath = new Map<string, Set<string>>();
+  for (const { service, handlers } of impls) {
+    for (const endpoint of Object.values(service.endpoints) as Endpoint[]) {
+      const handler = handlers[endpoint.method];
+      if (!handler) throw new Error(`No handler for ${service.name}/${endpoint.method}`);
+      const key = endpoint.path.toLowerCase();
+      const verbs = verbsByPath.get(key) ?? new Set();
+      if (verbs.has(endpoint.verb)) throw new Error(`Duplicate route ${endpoint.verb} ${endpoint.path}`);
+      verbs.add(endpoint.verb);
+      verbsByPath.set(key, verbs);
+
+      app.route({
+        method: endpoint.verb,
+        url: endpoint.path,
+        handler: async (request, reply) => {
+          const ctx = createContext(app, request);
+          await authorize(endpoint, ctx);
+          const fromQuery = endpoint.inputIn === 'query';
+          const raw = fromQuery ? request.query : (request.body ?? {});
+          const parsed = validate(endpoint.input, bindValue(endpoint.input, raw, fromQuery), ctx.culture);
+          if (!parsed.success) throw new AbpValidationError(toValidationErrors(parsed.error, ctx.culture));
+          const result = await handler(parsed.data, ctx);
+          if (options.validateOutput) {
+            const out = endpoint.output.safeParse(result);
+            if (!out.success) {
+              request.log.error({ issues: out.error.issues, endpoint: endpoint.path }, 'Handler result does not match the SDK output schema');
+              throw new Error(`Output of ${endpoint.service}/${endpoint.method} does not match its schema`);
+            }
+          }
+          return reply.send(envelope(result));
+        },
+      });
+    }
+  }
+  for (const [path, verbs] of verbsByPath) {
+    const others = ALL_METHODS.filter((m) => !verbs.has(m));
+    if (others.length) app.route({ method: others, url: path, handler: async (_req, reply) => reply.code(405).send() });
+  }
+}

@@ -1,0 +1,49 @@
+import type { PrismaClient } from '../generated/prisma/client.ts';
+
+/**
+ * Settings ABP defines, with their defaults. Values resolve user -> tenant ->
+ * application -> default, as ABP's SettingManager does. `clientVisible` ones
+ * appear in GetAll's `setting.values`.
+ */
+export const SETTING_DEFINITIONS = {
+  'Abp.Localization.DefaultLanguageName': { default: 'zh-Hans', clientVisible: true },
+  'Abp.Timing.TimeZone': { default: 'UTC', clientVisible: true },
+  'Abp.Notifications.ReceiveNotifications': { default: 'true', clientVisible: true },
+  'Abp.Zero.UserManagement.IsEmailConfirmationRequiredForLogin': { default: 'false', clientVisible: true },
+  'Abp.Zero.UserManagement.UserLockOut.IsEnabled': { default: 'true', clientVisible: true },
+  'Abp.Zero.UserManagement.UserLockOut.MaxFailedAccessAttemptsBeforeLockout': { default: '5', clientVisible: true },
+  'Abp.Zero.UserManagement.UserLockOut.DefaultAccountLockoutSeconds': { default: '300', clientVisible: true },
+  'Abp.Zero.OrganizationUnits.MaxUserMembershipCount': { default: '2147483647', clientVisible: true },
+  'App.SiteName': { default: '在线教育考试平台', clientVisible: true },
+} as const;
+
+export type SettingName = keyof typeof SETTING_DEFINITIONS;
+
+/** Every setting's effective value for a user (or tenant/application when ids are null). */
+export async function effectiveSettings(
+  prisma: PrismaClient,
+  tenantId: number | null,
+  userId: number | null,
+): Promise<Record<SettingName, string>> {
+  const rows = await prisma.setting.findMany({
+    where: {
+      OR: [
+        { tenantId: null, userId: null },
+        ...(tenantId !== null ? [{ tenantId, userId: null }] : []),
+        ...(userId !== null ? [{ tenantId, userId }] : []),
+      ],
+    },
+  });
+  const rank = (r: { tenantId: number | null; userId: number | null }) => (r.userId !== null ? 2 : r.tenantId !== null ? 1 : 0);
+  rows.sort((a, b) => rank(a) - rank(b));
+  const out = Object.fromEntries(Object.entries(SETTING_DEFINITIONS).map(([k, d]) => [k, d.default])) as Record<SettingName, string>;
+  for (const r of rows) if (r.name in out && r.value !== null) out[r.name as SettingName] = r.value;
+  return out;
+}
+
+/** Stores a user-level setting (insert or update). */
+export async function setUserSetting(prisma: PrismaClient, tenantId: number | null, userId: number, name: SettingName, value: string) {
+  const existing = await prisma.setting.findFirst({ where: { tenantId, userId, name } });
+  if (existing) await prisma.setting.update({ where: { id: existing.id }, data: { value, lastModificationTime: new Date(), lastModifierUserId: userId } });
+  else await prisma.setting.create({ data: { tenantId, userId, name, value, creatorUserId: userId } });
+}

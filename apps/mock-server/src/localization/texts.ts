@@ -1,0 +1,167 @@
+import { flattenPermissions } from '@edu/sdk';
+
+/** The cultures the mock localizes; anything else falls back to its parent or the default. */
+export const CULTURES = ['zh-Hans', 'en'] as const;
+export type Culture = (typeof CULTURES)[number];
+export const DEFAULT_CULTURE: Culture = 'zh-Hans';
+
+/**
+ * The localization sources GetAll reports and the server's own messages use.
+ * Abp/AbpWeb/AbpZero carry the framework texts the wire reference quotes
+ * (ABP-WIRE.md section 1); `Education` is the application's source (spec
+ * section 9), generated from the permission tree plus the app's own keys.
+ */
+type Source = Record<Culture, Record<string, string>>;
+
+const abpWeb: Source = {
+  en: {
+    DefaultError: 'An error has occurred!',
+    InternalServerError: 'An internal error occurred during your request!',
+    ValidationError: 'Your request is not valid!',
+    ValidationNarrativeTitle: 'The following errors were detected during validation.',
+    CurrentUserDidNotLoginToTheApplication: 'Current user did not login to the application!',
+    AtLeastOneOfThesePermissionsMustBeGranted:
+      'Required permissions are not granted. At least one of these permissions must be granted: {0}',
+    EntityNotFound: 'There is no entity {0} with id = {1}!',
+    RequestBodyTooLarge: 'The request body is too large.',
+    InvalidJson: 'The JSON value could not be parsed.',
+  },
+  'zh-Hans': {
+    DefaultError: '发生错误!',
+    InternalServerError: '对不起,在处理您的请求期间,产生了一个服务器内部错误!',
+    ValidationError: '您的请求无效!',
+    ValidationNarrativeTitle: '验证过程中检测到以下错误',
+    CurrentUserDidNotLoginToTheApplication: '当前用户没有登录到系统！',
+    AtLeastOneOfThesePermissionsMustBeGranted: '缺少以下权限之一，无法执行此操作：{0}',
+    EntityNotFound: '实体 {0} 不存在,id = {1}!',
+    RequestBodyTooLarge: '请求内容过大。',
+    InvalidJson: '无法解析 JSON 内容。',
+  },
+};
+
+const abpZero: Source = {
+  en: {
+    LoginFailed: 'Login failed!',
+    InvalidUserNameOrPassword: 'Invalid user name or password',
+    UserIsNotActiveAndCanNotLogin: 'User {0} is not active and can not log in.',
+    UserLockedOutMessage: 'The user account has been locked out. Please try again later.',
+    ThereIsNoTenantDefinedWithName: 'There is no tenant defined with name {0}',
+    TenantIsNotActive: 'Tenant {0} is not active.',
+    Identity_DuplicateUserName: "User name '{0}' is already taken.",
+    Identity_DuplicateEmail: "Email '{0}' is already taken.",
+    Identity_DuplicateRoleName: "Role name '{0}' is already taken.",
+    TenancyNameIsAlreadyTaken: 'Tenancy name {0} is already taken.',
+    CanNotDeleteAdminUser: 'Can not delete the admin user of a tenant.',
+    CanNotDeleteStaticRole: 'Can not delete a static role: {0}',
+    CanNotRenameStaticRole: 'Can not rename a static role: {0}',
+    CanNotRenameAdminUser: 'Can not rename the admin user.',
+    CanNotDeleteYourself: 'You can not delete your own account.',
+    WrongAdminPassword: 'Your password is wrong.',
+    OnlyAdminsCanResetPasswords: 'Only members of the Admin role can reset passwords.',
+    UnknownRole: 'There is no role named {0}.',
+    UnknownUser: 'There is no user with id {0}.',
+    UnknownPermission: 'There is no permission named {0}.',
+    ParentCycle: 'A user cannot be placed under itself or one of its descendants.',
+    CanNotDeleteDefaultTenant: 'The Default tenant cannot be deleted.',
+    UnknownLanguage: 'There is no language named {0}.',
+    UnknownSortField: "Can not sort by '{0}'.",
+  },
+  'zh-Hans': {
+    LoginFailed: '登录失败!',
+    InvalidUserNameOrPassword: '用户名或密码无效',
+    UserIsNotActiveAndCanNotLogin: '用户 {0} 未激活，不能登录。',
+    UserLockedOutMessage: '账户已被锁定，请稍后再试。',
+    ThereIsNoTenantDefinedWithName: '租户 {0} 不存在',
+    TenantIsNotActive: '租户 {0} 未激活。',
+    Identity_DuplicateUserName: '用户名 {0} 已被使用。',
+    Identity_DuplicateEmail: '邮箱 {0} 已被使用。',
+    Identity_DuplicateRoleName: '角色名 {0} 已被使用。',
+    TenancyNameIsAlreadyTaken: '租户名 {0} 已被使用。',
+    CanNotDeleteAdminUser: '不能删除租户的 admin 用户。',
+    CanNotDeleteStaticRole: '不能删除静态角色：{0}',
+    CanNotRenameStaticRole: '不能修改静态角色的名称：{0}',
+    CanNotRenameAdminUser: '不能修改 admin 用户的用户名。',
+    CanNotDeleteYourself: '不能删除自己的账户。',
+    WrongAdminPassword: '您的密码不正确。',
+    OnlyAdminsCanResetPasswords: '只有管理员角色的成员才能重置密码。',
+    UnknownRole: '角色 {0} 不存在。',
+    UnknownUser: '用户 {0} 不存在。',
+    UnknownPermission: '权限 {0} 不存在。',
+    ParentCycle: '不能把用户放在自己或自己的下级之下。',
+    CanNotDeleteDefaultTenant: '不能删除默认租户 Default。',
+    UnknownLanguage: '语言 {0} 不存在。',
+    UnknownSortField: '不能按 {0} 排序。',
+  },
+};
+
+const abp: Source = {
+  en: { Yes: 'Yes', No: 'No', Cancel: 'Cancel', Save: 'Save', AreYouSure: 'Are you sure?' },
+  'zh-Hans': { Yes: '是', No: '否', Cancel: '取消', Save: '保存', AreYouSure: '您确定吗？' },
+};
+
+function educationSource(): Source {
+  const out: Source = {
+    en: {
+      AppName: 'Online Education & Testing Platform',
+      Identity_General: 'General member',
+      Identity_Teacher: 'Teacher',
+      Identity_Administrator: 'Administrator',
+    },
+    'zh-Hans': {
+      AppName: '在线教育考试平台',
+      Identity_General: '普通会员',
+      Identity_Teacher: '教师',
+      Identity_Administrator: '管理员',
+    },
+  };
+  for (const node of flattenPermissions()) {
+    out.en[`Permission:${node.name}`] = node.displayName.en;
+    out['zh-Hans'][`Permission:${node.name}`] = node.displayName['zh-Hans'];
+  }
+  return out;
+}
+
+export const SOURCES: Record<string, Source> = {
+  Abp: abp,
+  AbpWeb: abpWeb,
+  AbpZero: abpZero,
+  Education: educationSource(),
+};
+
+/** The source type names ABP reports for each source. */
+export const SOURCE_TYPES: Record<string, string> = {
+  Abp: 'DictionaryBasedLocalizationSource',
+  AbpWeb: 'DictionaryBasedLocalizationSource',
+  AbpZero: 'DictionaryBasedLocalizationSource',
+  Education: 'MultiTenantLocalizationSource',
+};
+
+/** `L(key, args)` in the given culture, searching the sources in order; `{0}` style arguments. */
+export function localize(culture: Culture, key: string, ...args: Array<string | number>): string {
+  for (const source of Object.values(SOURCES)) {
+    const text = source[culture][key] ?? source.en[key];
+    if (text !== undefined) return args.reduce<string>((s, a, i) => s.replaceAll(`{${i}}`, String(a)), text);
+  }
+  return key;
+}
+
+/**
+ * Resolves a culture name as ASP.NET Core would for our supported set:
+ * `zh-CN`, `zh`, `zh-Hans-CN` -> zh-Hans; `en-US` -> en; the cookie form
+ * `c=zh-Hans|uic=zh-Hans` is accepted; unknown -> null.
+ */
+export function resolveCulture(raw: string | undefined | null): Culture | null {
+  if (!raw) return null;
+  let name = raw.trim();
+  const m = /(?:^|\|)uic=([^|]+)/.exec(name) ?? /(?:^|\|)c=([^|]+)/.exec(name);
+  if (m?.[1]) name = m[1];
+  const lower = decodeURIComponent(name).toLowerCase();
+  if (lower.startsWith('zh')) return 'zh-Hans';
+  if (lower.startsWith('en')) return 'en';
+  return null;
+}
+
+export const LANGUAGE_DISPLAY: Record<Culture, { displayName: string; icon: string; cultureDisplayName: string }> = {
+  'zh-Hans': { displayName: '简体中文', icon: 'famfamfam-flags cn', cultureDisplayName: '中文(简体)' },
+  en: { displayName: 'English', icon: 'famfamfam-flags gb', cultureDisplayName: 'English' },
+};

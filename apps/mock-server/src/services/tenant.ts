@@ -1,0 +1,92 @@
+import { permissionsOfSide } from '../kit/permission-checker.ts';
+import { TenantService, type TenantDto } from '@edu/sdk';
+import { randomUUID } from 'node:crypto';
+import type { PrismaClient } from '../generated/prisma/client.ts';
+import { hashPassword } from '../identity/password-hasher.ts';
+import type { RequestContext } from '../kit/context.ts';
+import { crudHandlers, getOr404, type CrudConfig } from '../kit/crud.ts';
+import { invalid } from '../kit/errors.ts';
+import { implement } from '../kit/register-service.ts';
+
+/** The template's default password for a new tenant's admin (`User.DefaultPassword`). */
+export const DEFAULT_ADMIN_PASSWORD = '123qwe';
+
+/** A live tenant by name, compared case-insensitively as ABP does. */
+export async function findTenantByName(prisma: PrismaClient, tenancyName: string) {
+  const rows = await prisma.$queryRawUnsafe<Array<{ id: number | bigint; tenancyName: string; isActive: number | boolean }>>(
+    'SELECT id, "tenancyName", "isActive" FROM "Tenant" WHERE "tenancyName" = ? COLLATE NOCASE AND "isDeleted" = 0 LIMIT 1',
+    tenancyName.trim(),
+  );
+  const row = rows[0];
+  return row ? { id: Number(row.id), tenancyName: row.tenancyName, isActive: Boolean(row.isActive) } : null;
+}
+
+type TenantRow = { id: number; tenancyName: string; name: string; isActive: boolean };
+const toTenantDto = (t: TenantRow): TenantDto => ({ id: t.id, tenancyName: t.tenancyName, name: t.name, isActive: t.isActive });
+
+const tenants: CrudConfig<TenantRow, TenantDto, { SkipCount: number; MaxResultCount: number; Sorting?: string; Keyword?: string; IsActive?: boolean }> = {
+  entityName: 'Tenant',
+  model: (ctx) => ctx.db.tenant as never,
+  toDto: toTenantDto,
+  keywordColumns: ['tenancyName', 'name'],
+  sortable: { id: 'id', tenancyName: 'tenancyName', name: 'name', isActive: 'isActive', creationTime: 'creationTime' },
+  filter: (q) => (q.IsActive === undefined ? undefined : { isActive: q.IsActive }),
+};
+
+async function assertUniqueName(ctx: RequestContext, tenancyName: string, exceptId?: number) {
+  const clash = await findTenantByName(ctx.prisma, tenancyName);
+  if (clash && clash.id !== exceptId) invalid('tenancyName', ctx.t('TenancyNameIsAlreadyTaken', tenancyName));
+}
+
+const generic = crudHandlers(tenants);
+
+/** Host side only (the SDK marks it): tenants are host-owned rows, not tenant-filtered. */
+export const tenant = implement(TenantService, {
+  GetAll: generic.GetAll,
+  Get: generic.Get,
+  /** As the template's TenantAppService.Create: the tenant, its static Admin role with every tenant permission, and `admin`/123qwe. */
+  Create: async (input, ctx) => {
+    await assertUniqueName(ctx, input.tenancyName);
+    const created = await ctx.db.$transaction(async (tx) => {
+      const t = await tx.tenant.create({ data: { tenancyName: input.tenancyName, name: input.name, isActive: input.isActive } });
+      const adminRole = await tx.role.create({
+        data: { tenantId: t.id, name: 'Admin', normalizedName: 'ADMIN', displayName: '管理员', isStatic: true },
+      });
+      await tx.permissionGrant.createMany({
+        data: permissionsOfSide(t.id).map((name) => ({ tenantId: t.id, roleId: adminRole.id, name, isGranted: true })),
+      });
+      await tx.user.create({
+        data: {
+          tenantId: t.id,
+          userName: 'admin',
+          normalizedUserName: 'ADMIN',
+          name: 'admin',
+          surname: 'admin',
+          emailAddress: input.adminEmailAddress,
+          normalizedEmailAddress: input.adminEmailAddress.toUpperCase(),
+          passwordHash: hashPassword(DEFAULT_ADMIN_PASSWORD),
+          securityStamp: randomUUID(),
+          identity: 3,
+          roles: { create: [{ roleId: adminRole.id, tenantId: t.id }] },
+        },
+      });
+      return t;
+    });
+    return toTenantDto(created);
+  },
+  Update: async (input, ctx) => {
+    await getOr404(tenants, input.id, ctx);
+    await assertUniqueName(ctx, input.tenancyName, input.id);
+    const updated = await ctx.db.tenant.update({
+      where: { id: input.id },
+      data: { tenancyName: input.tenancyName, name: input.name, isActive: input.isActive },
+    });
+    ctx.app.permissions.invalidate();
+    return toTenantDto(updated);
+  },
+  Delete: async (input, ctx) => {
+    await generic.Delete(input, ctx);
+    ctx.app.permissions.invalidate();
+    return null;
+  },
+});

@@ -1,0 +1,140 @@
+import { AccountService, TokenAuthService } from '@edu/sdk';
+import { hashPassword, verifyPassword } from '../identity/password-hasher.ts';
+import type { RequestContext } from '../kit/context.ts';
+import { UserFriendlyError } from '../kit/errors.ts';
+import { implement } from '../kit/register-service.ts';
+import { effectiveSettings } from '../kit/settings.ts';
+import { findTenantByName } from './tenant.ts';
+
+/** ABP's AbpLoginResultType values, recorded in UserLoginAttempt.result. */
+const LoginResult = {
+  Success: 1,
+  InvalidUserNameOrEmailAddress: 2,
+  InvalidPassword: 3,
+  UserIsNotActive: 4,
+  InvalidTenancyName: 5,
+  TenantIsNotActive: 6,
+  LockedOut: 8,
+} as const;
+
+/**
+ * The template's login (TokenAuthController + LogInManager): tenant from the
+ * header or cookie, user by name or e-mail, lockout after the configured number
+ * of failures (5) for the configured time (300 s), every attempt recorded. A
+ * failure is ABP's 500 `Login failed!` with the reason in details.
+ */
+async function login(ctx: RequestContext, userNameOrEmailAddress: string) {
+  const { prisma, session, request } = ctx;
+  const tenantId = session.tenantId;
+  const attempt = async (result: number, userId: number | null, tenancyName: string | null) => {
+    await prisma.userLoginAttempt.create({
+      data: {
+        tenantId,
+        tenancyName,
+        userId,
+        userNameOrEmailAddress,
+        result,
+        clientIpAddress: request.ip,
+        browserInfo: request.headers['user-agent']?.slice(0, 512) ?? null,
+      },
+    });
+  };
+  const fail = (reason: string): never => {
+    throw new UserFriendlyError(ctx.t('LoginFailed'), reason);
+  };
+
+  let tenancyName: string | null = null;
+  if (tenantId !== null) {
+    const tenant = await prisma.tenant.findFirst({ where: { id: tenantId, isDeleted: false } });
+    if (!tenant) {
+      await attempt(LoginResult.InvalidTenancyName, null, null);
+      fail(ctx.t('ThereIsNoTenantDefinedWithName', String(tenantId)));
+    }
+    tenancyName = tenant!.tenancyName;
+    if (!tenant!.isActive) {
+      await attempt(LoginResult.TenantIsNotActive, null, tenancyName);
+      fail(ctx.t('TenantIsNotActive', tenancyName!));
+    }
+  }
+
+  const normalized = userNameOrEmailAddress.trim().toUpperCase();
+  const user = await prisma.user.findFirst({
+    where: { tenantId, isDeleted: false, OR: [{ normalizedUserName: normalized }, { normalizedEmailAddress: normalized }] },
+    include: { roles: { where: { role: { isDeleted: false } }, include: { role: true } } },
+  });
+  return { user, tenancyName, attempt, fail };
+}
+
+async function signIn(ctx: RequestContext, input: { userNameOrEmailAddress: string; password: string }) {
+  const { prisma } = ctx;
+  const { user, tenancyName, attempt, fail } = await login(ctx, input.userNameOrEmailAddress);
+  if (!user) {
+    await attempt(LoginResult.InvalidUserNameOrEmailAddress, null, tenancyName);
+    return fail(ctx.t('InvalidUserNameOrPassword'));
+  }
+  const now = new Date();
+  if (user.isLockoutEnabled && user.lockoutEndDate && user.lockoutEndDate > now) {
+    await attempt(LoginResult.LockedOut, user.id, tenancyName);
+    return fail(ctx.t('UserLockedOutMessage'));
+  }
+  const check = verifyPassword(user.passwordHash, input.password);
+  if (!check.ok) {
+    const settings = await effectiveSettings(prisma, user.tenantId, null);
+    const max = Number(settings['Abp.Zero.UserManagement.UserLockOut.MaxFailedAccessAttemptsBeforeLockout']);
+    const seconds = Number(settings['Abp.Zero.UserManagement.UserLockOut.DefaultAccountLockoutSeconds']);
+    const lockoutOn = settings['Abp.Zero.UserManagement.UserLockOut.IsEnabled'] === 'true' && user.isLockoutEnabled;
+    const failures = user.accessFailedCount + 1;
+    const lock = lockoutOn && failures >= max;
+    await prisma.user.update({
+      where: { id: user.id },
+      data: lock ? { accessFailedCount: 0, lockoutEndDate: new Date(now.getTime() + seconds * 1000) } : { accessFailedCount: failures },
+    });
+    await attempt(LoginResult.InvalidPassword, user.id, tenancyName);
+    return fail(ctx.t('InvalidUserNameOrPassword'));
+  }
+  if (!user.isActive) {
+    await attempt(LoginResult.UserIsNotActive, user.id, tenancyName);
+    return fail(ctx.t('UserIsNotActiveAndCanNotLogin', user.userName));
+  }
+  await prisma.user.update({
+    where: { id: user.id },
+    data: {
+      accessFailedCount: 0,
+      lockoutEndDate: null,
+      lastLoginTime: now,
+      // Upgrade V2 (or weaker V3) hashes on a successful login, as Identity does.
+      ...(check.needsRehash && { passwordHash: hashPassword(input.password) }),
+    },
+  });
+  await attempt(LoginResult.Success, user.id, tenancyName);
+  const issued = ctx.app.tokens.issue({
+    id: user.id,
+    userName: user.userName,
+    securityStamp: user.securityStamp,
+    tenantId: user.tenantId,
+    roleNames: user.roles.map((r) => r.role.name),
+  });
+  return { ...issued, userId: user.id, isGeneral: user.identity === 1 };
+}
+
+export const tokenAuth = implement(TokenAuthService, {
+  UsersLogin: (input, ctx) => signIn(ctx, input),
+  Authenticate: async (input, ctx) => {
+    const { isGeneral: _general, ...result } = await signIn(ctx, input);
+    return result;
+  },
+});
+
+export const account = implement(AccountService, {
+  IsTenantAvailable: async (input, ctx) => {
+    const tenant = await findTenantByName(ctx.prisma, input.tenancyName);
+    if (!tenant) return { state: 3, tenantId: null };
+    if (!tenant.isActive) return { state: 2, tenantId: null };
+    return { state: 1, tenantId: tenant.id };
+  },
+  LoginOut: async (_input, ctx) => {
+    const { jti, exp } = ctx.session;
+    if (jti && exp) await ctx.app.tokens.revoke(jti, exp);
+    return null;
+  },
+});

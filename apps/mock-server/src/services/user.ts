@@ -1,0 +1,236 @@
+import { UserService, type UserDto } from '@edu/sdk';
+import { randomUUID } from 'node:crypto';
+import { hashPassword, verifyPassword } from '../identity/password-hasher.ts';
+import type { RequestContext } from '../kit/context.ts';
+import { crudHandlers, getOr404, type CrudConfig } from '../kit/crud.ts';
+import { invalid, UserFriendlyError } from '../kit/errors.ts';
+import { selfAndDescendantIds } from '../kit/hierarchy.ts';
+import { iso } from '../kit/paging.ts';
+import { implement } from '../kit/register-service.ts';
+import { setUserSetting } from '../kit/settings.ts';
+import { resolveCulture } from '../localization/texts.ts';
+import { listRoles } from './role.ts';
+
+const include = {
+  roles: { where: { role: { isDeleted: false } }, include: { role: { select: { normalizedName: true } } } },
+  parent: { select: { name: true, surname: true, isDeleted: true } },
+} as const;
+
+type UserRow = {
+  id: number;
+  tenantId: number | null;
+  userName: string;
+  name: string;
+  surname: string;
+  emailAddress: string;
+  phoneNumber: string | null;
+  isActive: boolean;
+  identity: number;
+  parentId: number | null;
+  lastLoginTime: Date | null;
+  creationTime: Date;
+  roles: Array<{ role: { normalizedName: string } }>;
+  parent: { name: string; surname: string; isDeleted: boolean } | null;
+};
+
+const CJK = /[\u3400-\u9fff]/;
+/** Chinese names read surname first without a space (张伟); others as ABP's `Name Surname`. */
+export function fullNameOf(u: { name: string; surname: string }): string {
+  return CJK.test(u.surname + u.name) ? `${u.surname}${u.name}` : `${u.name} ${u.surname}`.trim();
+}
+
+function toUserDto(u: UserRow): UserDto {
+  return {
+    id: u.id,
+    userName: u.userName,
+    name: u.name,
+    surname: u.surname,
+    emailAddress: u.emailAddress,
+    phoneNumber: u.phoneNumber,
+    isActive: u.isActive,
+    fullName: fullNameOf(u),
+    lastLoginTime: iso(u.lastLoginTime),
+    creationTime: iso(u.creationTime),
+    roleNames: u.roles.map((r) => r.role.normalizedName),
+    identity: u.identity as UserDto['identity'],
+    parentId: u.parentId,
+    parentName: u.parent && !u.parent.isDeleted ? fullNameOf(u.parent) : null,
+    tenantId: u.tenantId,
+  };
+}
+
+const users: CrudConfig<UserRow, UserDto, { SkipCount: number; MaxResultCount: number; Sorting?: string; Keyword?: string; IsActive?: boolean; Identity?: number; ParentId?: number }> = {
+  entityName: 'User',
+  model: (ctx) => ctx.db.user as never,
+  include,
+  toDto: toUserDto,
+  keywordColumns: ['userName', 'name', 'surname', 'emailAddress', 'phoneNumber'],
+  sortable: {
+    id: 'id',
+    userName: 'userName',
+    name: 'name',
+    surname: 'surname',
+    emailAddress: 'emailAddress',
+    isActive: 'isActive',
+    identity: 'identity',
+    creationTime: 'creationTime',
+    lastLoginTime: 'lastLoginTime',
+  },
+  filter: async (q, ctx) => ({
+    ...(q.IsActive !== undefined && { isActive: q.IsActive }),
+    ...(q.Identity !== undefined && { identity: q.Identity }),
+    ...(q.ParentId !== undefined && {
+      id: { in: (await selfAndDescendantIds(ctx.prisma, ctx.session.tenantId, q.ParentId)).filter((id) => id !== q.ParentId) },
+    }),
+  }),
+};
+
+/** Rejects a user name or e-mail already used in the tenant (by another user). */
+async function assertUnique(ctx: RequestContext, input: { userName: string; emailAddress: string }, exceptId?: number) {
+  const not = exceptId ? { NOT: { id: exceptId } } : {};
+  if (await ctx.db.user.findFirst({ where: { normalizedUserName: input.userName.toUpperCase(), ...not } }))
+    invalid('userName', ctx.t('Identity_DuplicateUserName', input.userName));
+  if (await ctx.db.user.findFirst({ where: { normalizedEmailAddress: input.emailAddress.toUpperCase(), ...not } }))
+    invalid('emailAddress', ctx.t('Identity_DuplicateEmail', input.emailAddress));
+}
+
+/** Role names (name or normalized name, any case) -> role ids of the tenant; unknown names are a 400. */
+async function roleIdsOf(ctx: RequestContext, roleNames: readonly string[]): Promise<number[]> {
+  const roles = await ctx.db.role.findMany({ select: { id: true, name: true, normalizedName: true } });
+  return [...new Set(roleNames)].map((n) => {
+    const role = roles.find((r) => r.normalizedName === n.toUpperCase());
+    return role ? role.id : invalid('roleNames', ctx.t('UnknownRole', n));
+  });
+}
+
+/** The parent must be a user of the tenant and not the user itself or one of its descendants. */
+async function assertParent(ctx: RequestContext, parentId: number | null | undefined, userId?: number) {
+  if (parentId === null || parentId === undefined) return;
+  if (!(await ctx.db.user.findFirst({ where: { id: parentId }, select: { id: true } })))
+    invalid('parentId', ctx.t('UnknownUser', parentId));
+  if (userId !== undefined && (await selfAndDescendantIds(ctx.prisma, ctx.session.tenantId, userId)).includes(parentId))
+    invalid('parentId', ctx.t('ParentCycle'));
+}
+
+/** Rules shared by Delete and BatchDelete: not yourself, not the tenant's admin. */
+function assertDeletable(ctx: RequestContext, user: { id: number; userName: string }) {
+  if (user.id === ctx.session.userId) throw new UserFriendlyError(ctx.t('CanNotDeleteYourself'));
+  if (user.userName.toLowerCase() === 'admin') throw new UserFriendlyError(ctx.t('CanNotDeleteAdminUser'));
+}
+
+/** Soft-deletes users and moves their direct children up to the deleted user's parent, so nobody drops out of the hierarchy. */
+async function deleteUsers(ctx: RequestContext, ids: number[]) {
+  const found = await ctx.db.user.findMany({ where: { id: { in: ids } }, select: { id: true, userName: true, parentId: true } });
+  for (const u of found) assertDeletable(ctx, u);
+  await ctx.db.$transaction(async (tx) => {
+    for (const u of found) {
+      await tx.user.updateMany({ where: { parentId: u.id }, data: { parentId: u.parentId } });
+      await tx.user.delete({ where: { id: u.id } });
+    }
+  });
+  ctx.app.permissions.invalidate();
+}
+
+const generic = crudHandlers(users);
+
+export const user = implement(UserService, {
+  GetAll: generic.GetAll,
+  Get: generic.Get,
+  Create: async (input, ctx) => {
+    await assertUnique(ctx, input);
+    await assertParent(ctx, input.parentId);
+    const roleIds = await roleIdsOf(ctx, input.roleNames);
+    const created = await ctx.db.user.create({
+      data: {
+        userName: input.userName,
+        normalizedUserName: input.userName.toUpperCase(),
+        name: input.name,
+        surname: input.surname,
+        emailAddress: input.emailAddress,
+        normalizedEmailAddress: input.emailAddress.toUpperCase(),
+        phoneNumber: input.phoneNumber ?? null,
+        isActive: input.isActive,
+        identity: input.identity,
+        parentId: input.parentId ?? null,
+        passwordHash: hashPassword(input.password),
+        securityStamp: randomUUID(),
+        roles: { create: roleIds.map((roleId) => ({ roleId, tenantId: ctx.session.tenantId, creatorUserId: ctx.session.userId })) },
+      },
+    });
+    return toUserDto(await getOr404<UserRow>(users, created.id, ctx));
+  },
+  Update: async (input, ctx) => {
+    const existing = await getOr404<UserRow>(users, input.id, ctx);
+    if (existing.userName.toLowerCase() === 'admin' && input.userName.toLowerCase() !== 'admin')
+      invalid('userName', ctx.t('CanNotRenameAdminUser'));
+    await assertUnique(ctx, input, input.id);
+    await assertParent(ctx, input.parentId, input.id);
+    const roleIds = await roleIdsOf(ctx, input.roleNames);
+    await ctx.db.$transaction(async (tx) => {
+      await tx.user.update({
+        where: { id: input.id },
+        data: {
+          userName: input.userName,
+          normalizedUserName: input.userName.toUpperCase(),
+          name: input.name,
+          surname: input.surname,
+          emailAddress: input.emailAddress,
+          normalizedEmailAddress: input.emailAddress.toUpperCase(),
+          phoneNumber: input.phoneNumber ?? null,
+          isActive: input.isActive,
+          identity: input.identity,
+          parentId: input.parentId ?? null,
+        },
+      });
+      await tx.userRole.deleteMany({ where: { userId: input.id } });
+      if (roleIds.length)
+        await tx.userRole.createMany({ data: roleIds.map((roleId) => ({ userId: input.id, roleId, tenantId: ctx.session.tenantId })) });
+    });
+    ctx.app.permissions.invalidate();
+    return toUserDto(await getOr404<UserRow>(users, input.id, ctx));
+  },
+  Delete: async (input, ctx) => {
+    await deleteUsers(ctx, [input.Id]);
+    return null;
+  },
+  BatchDelete: async (input, ctx) => {
+    await deleteUsers(ctx, input.ids);
+    return null;
+  },
+  GetRoles: async (_input, ctx) => {
+    return { items: await listRoles(ctx) };
+  },
+  GetAllUsers: async (_input, ctx) => {
+    const rows = await ctx.db.user.findMany({
+      select: { id: true, userName: true, name: true, surname: true, identity: true, parentId: true },
+      orderBy: { id: 'asc' },
+    });
+    return {
+      items: rows.map((u) => ({ id: u.id, userName: u.userName, fullName: fullNameOf(u), identity: u.identity as UserDto['identity'], parentId: u.parentId })),
+    };
+  },
+  ChangeLanguage: async (input, ctx) => {
+    const me = await ctx.requireUser();
+    const culture = resolveCulture(input.languageName);
+    if (!culture) invalid('languageName', ctx.t('UnknownLanguage', input.languageName));
+    await setUserSetting(ctx.prisma, me.tenantId, me.id, 'Abp.Localization.DefaultLanguageName', culture!);
+    return null;
+  },
+  ResetPassword: async (input, ctx) => {
+    const me = await ctx.requireUser();
+    const own = await ctx.db.user.findFirst({ where: { id: me.id }, select: { passwordHash: true } });
+    if (!own || !verifyPassword(own.passwordHash, input.adminPassword).ok) throw new UserFriendlyError(ctx.t('WrongAdminPassword'));
+    if (!me.isAdmin) throw new UserFriendlyError(ctx.t('OnlyAdminsCanResetPasswords'));
+    await getOr404(users, input.userId, ctx);
+    await ctx.db.user.update({
+      where: { id: input.userId },
+      data: { passwordHash: hashPassword(input.newPassword), securityStamp: randomUUID(), accessFailedCount: 0, lockoutEndDate: null },
+    });
+    return true;
+  },
+  changeUserIdentity: async (input, ctx) => {
+    await getOr404(users, input.id, ctx);
+    await ctx.db.user.update({ where: { id: input.id }, data: { identity: input.identity } });
+    return toUserDto(await getOr404<UserRow>(users, input.id, ctx));
+  },
+});

@@ -1,0 +1,67 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp, type BuildOptions } from '../app.ts';
+
+export const TEST_JWT_SECRET = 'test-secret-0123456789-0123456789-abcdef';
+
+export interface TestApp {
+  app: FastifyInstance;
+  dir: string;
+  databaseUrl: string;
+  /** Signs in through UsersLogin and returns the access token. */
+  login(userName?: string, password?: string, tenantId?: number | null): Promise<string>;
+  /** An ABP call through `inject`, returning status and parsed JSON. */
+  call(
+    verb: InjectOptions['method'],
+    url: string,
+    opts?: { token?: string; tenantId?: number | null; query?: Record<string, unknown>; body?: unknown; headers?: Record<string, string> },
+  ): Promise<{ status: number; body: any; headers: Record<string, unknown> }>;
+  close(): Promise<void>;
+}
+
+/** A mock server on a fresh SQLite file in a temp folder (migrated and seeded), used through `inject`. */
+export async function createTestApp(options: Partial<BuildOptions> = {}): Promise<TestApp> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'edu-mock-'));
+  const databaseUrl = `file:${path.join(dir, 'test.db')}`;
+  const app = await buildApp({ databaseUrl, jwtSecret: TEST_JWT_SECRET, ...options });
+  await app.ready();
+
+  const call: TestApp['call'] = async (verb, url, opts = {}) => {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    if (opts.tenantId !== undefined && opts.tenantId !== null) headers['abp.tenantid'] = String(opts.tenantId);
+    const res = await app.inject({
+      method: verb,
+      url,
+      query: opts.query as Record<string, string> | undefined,
+      headers,
+      ...(opts.body !== undefined && { payload: typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body) }),
+      ...(opts.body !== undefined && { headers: { ...headers, 'content-type': 'application/json' } }),
+    });
+    let body: any = res.body;
+    try {
+      body = res.body ? JSON.parse(res.body) : undefined;
+    } catch {
+      /* not JSON */
+    }
+    return { status: res.statusCode, body, headers: res.headers };
+  };
+
+  return {
+    app,
+    dir,
+    databaseUrl,
+    call,
+    async login(userName = 'admin', password = '123qwe', tenantId = 1) {
+      const res = await call('POST', '/api/TokenAuth/UsersLogin', { tenantId, body: { userNameOrEmailAddress: userName, password } });
+      if (res.status !== 200) throw new Error(`login ${userName} failed: ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body.result.accessToken as string;
+    },
+    async close() {
+      await app.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,9 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    environment: 'node',
+    // Network-level tests (real sockets, PBKDF2) need more than the 5 s default on slow CI machines.
+    testTimeout: 30000,
+  },
+});

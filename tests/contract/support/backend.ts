@@ -1,0 +1,96 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createClient, type Client } from '@edu/sdk';
+
+/**
+ * The backend the contract suite runs against: the mock server (default,
+ * started in-process on a fresh SQLite file) or any ABP backend named by
+ * CONTRACT_BASE_URL with CONTRACT_USER / CONTRACT_PASSWORD / CONTRACT_TENANT.
+ * Host-side checks need CONTRACT_HOST_USER / CONTRACT_HOST_PASSWORD there.
+ */
+export interface Backend {
+  baseUrl: string;
+  isMock: boolean;
+  tenancyName: string;
+  /** A signed-in client (tenant admin by default). */
+  signIn(userName?: string, password?: string, tenancyName?: string | null): Promise<SignedIn>;
+  /** A host admin client, or null when the backend's host credentials are not configured. */
+  host(): Promise<SignedIn | null>;
+  anonymous(tenantId?: number | null): Client;
+  close(): Promise<void>;
+}
+
+export interface SignedIn {
+  client: Client;
+  token: string;
+  userId: number;
+  tenantId: number | null;
+}
+
+export const TEST_PASSWORD = 'Contract#2026';
+
+function clientFor(baseUrl: string, token: string | null, tenantId: number | null): Client {
+  return createClient({
+    baseUrl,
+    getToken: () => token,
+    getTenantId: () => tenantId,
+    getCulture: () => 'en',
+    validateResponses: true,
+  });
+}
+
+async function tenantIdOf(baseUrl: string, tenancyName: string | null): Promise<number | null> {
+  if (!tenancyName) return null;
+  const r = await clientFor(baseUrl, null, null).account.isTenantAvailable({ tenancyName });
+  if (r.state !== 1 || r.tenantId === null) throw new Error(`Tenant ${tenancyName} is not available (state ${r.state})`);
+  return r.tenantId;
+}
+
+export async function startBackend(): Promise<Backend> {
+  const env = process.env;
+  let baseUrl = env.CONTRACT_BASE_URL;
+  let stop = async () => {};
+  const isMock = !baseUrl;
+  if (!baseUrl) {
+    const { buildApp } = await import('@edu/mock-server');
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'edu-contract-'));
+    const app = await buildApp({ databaseUrl: `file:${path.join(dir, 'contract.db')}`, jwtSecret: 'contract-secret-0123456789-0123456789-xyz' });
+    baseUrl = (await app.listen({ port: 0, host: '127.0.0.1' })).replace('[::1]', '127.0.0.1');
+    stop = async () => {
+      await app.close();
+      rmSync(dir, { recursive: true, force: true });
+    };
+  }
+  const url = baseUrl;
+  const tenancyName = env.CONTRACT_TENANT ?? 'Default';
+  const signIn: Backend['signIn'] = async (
+    userName = env.CONTRACT_USER ?? 'admin',
+    password = env.CONTRACT_PASSWORD ?? '123qwe',
+    tenant = tenancyName,
+  ) => {
+    const tenantId = await tenantIdOf(url, tenant);
+    const r = await clientFor(url, null, tenantId).tokenAuth.authenticate({ userNameOrEmailAddress: userName, password, rememberClient: false });
+    return { client: clientFor(url, r.accessToken, tenantId), token: r.accessToken, userId: r.userId, tenantId };
+  };
+  return {
+    baseUrl: url,
+    isMock,
+    tenancyName,
+    signIn,
+    async host() {
+      if (isMock) return signIn('admin', '123qwe', null);
+      if (!env.CONTRACT_HOST_USER || !env.CONTRACT_HOST_PASSWORD) return null;
+      return signIn(env.CONTRACT_HOST_USER, env.CONTRACT_HOST_PASSWORD, null);
+    },
+    anonymous: (tenantId = null) => clientFor(url, null, tenantId),
+    close: stop,
+  };
+}
+
+let seq = 0;
+/** A short unique suffix for names created by a test run. */
+export function unique(prefix: string): string {
+  seq += 1;
+  return `${prefix}${Date.now().toString(36)}${seq}`;
+}
