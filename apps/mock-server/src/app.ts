@@ -11,6 +11,7 @@ import { openDatabase } from './db/client.ts';
 import type { PrismaClient } from './generated/prisma/client.ts';
 import { DEVELOPMENT_JWT_SECRET } from './config.ts';
 import { DEFAULT_PASS_PHRASE } from './identity/string-cipher.ts';
+import { CountCache } from './kit/count-cache.ts';
 import { PermissionChecker } from './kit/permission-checker.ts';
 import { registerServices } from './kit/register-service.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -42,6 +43,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     prisma: PrismaClient;
     permissions: PermissionChecker;
+    countCache: CountCache;
   }
 }
 
@@ -62,6 +64,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const prisma = await openDatabase(options.databaseUrl, { seed: options.seed ?? true });
   app.decorate('prisma', prisma);
   app.decorate('permissions', new PermissionChecker(prisma));
+  app.decorate('countCache', new CountCache(prisma));
   app.addHook('onClose', async () => prisma.$disconnect());
 
   await app.register(fastifyCookie);

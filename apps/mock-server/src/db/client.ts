@@ -9,6 +9,7 @@ import { PrismaClient } from '../generated/prisma/client.ts';
 import { seed } from '../../../../prisma/seed/index.ts';
 import { applyMigrations } from './migrate.ts';
 import { sqliteAdapterFactory, sqliteFilePath } from './sqlite.ts';
+import type { WriteVersions } from './write-versions.ts';
 
 export { sqliteFilePath } from './sqlite.ts';
 
@@ -19,7 +20,19 @@ export { sqliteFilePath } from './sqlite.ts';
  * connection before its first query. Does not create or migrate anything.
  */
 export function createPrismaClient(databaseUrl: string): PrismaClient {
-  return new PrismaClient({ adapter: sqliteAdapterFactory(sqliteFilePath(databaseUrl)) });
+  const adapter = sqliteAdapterFactory(sqliteFilePath(databaseUrl));
+  const client = new PrismaClient({ adapter });
+  writeVersionsOf.set(client, adapter.writes);
+  return client;
+}
+
+const writeVersionsOf = new WeakMap<PrismaClient, WriteVersions>();
+
+/** The write versions of a client made by createPrismaClient (for exact caches of derived values). */
+export function writeVersions(client: PrismaClient): WriteVersions {
+  const v = writeVersionsOf.get(client);
+  if (!v) throw new Error('Not a client made by createPrismaClient');
+  return v;
 }
 
 export interface OpenDatabaseOptions {

@@ -45,6 +45,18 @@ export const modelFilters = {
   UserNotification: { tenant: 'may', audited: true },
   UserLoginAttempt: { tenant: 'may' },
   RevokedToken: {},
+  ClassificationType: mustHaveTenantContent,
+  MultiLevelCategory: mustHaveTenantContent,
+  RoleCategoryGrant: { tenant: 'must', audited: true },
+  SystemDictionary: mustHaveTenantContent,
+  ChapterType: mustHaveTenantContent,
+  NavigationMenu: mustHaveTenantContent,
+  Advertising: mustHaveTenantContent,
+  FriendLink: mustHaveTenantContent,
+  Article: mustHaveTenantContent,
+  Resource: mustHaveTenantContent,
+  LearningCourse: mustHaveTenantContent,
+  OneQuestionPerday: mustHaveTenantContent,
 } as const satisfies Record<Prisma.ModelName, ModelFilterConfig>;
 
 export type ModelFilterTable = Readonly<Record<Prisma.ModelName, ModelFilterConfig>>;

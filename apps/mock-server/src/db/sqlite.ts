@@ -5,7 +5,8 @@
  */
 import path from 'node:path';
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
-import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory, Transaction } from '@prisma/driver-adapter-utils';
+import { WriteVersions } from './write-versions.ts';
 
 /** How long a connection waits for another writer's lock before SQLITE_BUSY. */
 export const BUSY_TIMEOUT_MS = 5000;
@@ -36,6 +37,22 @@ const CONNECTION_PRAGMAS = `PRAGMA journal_mode = WAL; PRAGMA busy_timeout = ${B
 export interface SqliteAdapterFactory extends SqlMigrationAwareDriverAdapterFactory {
   /** Closes every connection this factory opened (the schema engine never closes its own). */
   disposeAll(): Promise<void>;
+  /** Table write versions of the main database (see write-versions.ts). */
+  readonly writes: WriteVersions;
+}
+
+/** Reports every statement of a queryable (connection or transaction) to `writes`. */
+function observeWrites<T extends Pick<SqlDriverAdapter, 'queryRaw' | 'executeRaw'>>(q: T, writes: WriteVersions): void {
+  const queryRaw = q.queryRaw.bind(q);
+  const executeRaw = q.executeRaw.bind(q);
+  q.queryRaw = async (query) => {
+    writes.observe(query.sql);
+    return queryRaw(query);
+  };
+  q.executeRaw = async (query) => {
+    writes.observe(query.sql);
+    return executeRaw(query);
+  };
 }
 
 /**
@@ -48,7 +65,8 @@ export function sqliteAdapterFactory(filePath: string): SqliteAdapterFactory {
   // `timeout` is better-sqlite3's busy timeout; the pragma repeats it for clarity.
   const inner = new PrismaBetterSqlite3({ url: filePath, timeout: BUSY_TIMEOUT_MS });
   const opened = new Set<SqlDriverAdapter>();
-  const track = async (connect: () => Promise<SqlDriverAdapter>, pragmas: string) => {
+  const writes = new WriteVersions();
+  const track = async (connect: () => Promise<SqlDriverAdapter>, pragmas: string, observe: boolean) => {
     const adapter = await connect();
     opened.add(adapter);
     await adapter.executeScript(pragmas);
@@ -66,6 +84,36 @@ export function sqliteAdapterFactory(filePath: string): SqliteAdapterFactory {
         return 0;
       }
     };
+    if (observe) {
+      observeWrites(adapter, writes);
+      const executeScript = adapter.executeScript.bind(adapter);
+      adapter.executeScript = async (script) => {
+        writes.observe(script);
+        return executeScript(script);
+      };
+      const startTransaction = adapter.startTransaction.bind(adapter);
+      adapter.startTransaction = async (isolationLevel) => {
+        const tx: Transaction = await startTransaction(isolationLevel);
+        observeWrites(tx, writes);
+        const commit = tx.commit.bind(tx);
+        const rollback = tx.rollback.bind(tx);
+        tx.commit = async () => {
+          try {
+            return await commit();
+          } finally {
+            writes.endTransaction();
+          }
+        };
+        tx.rollback = async () => {
+          try {
+            return await rollback();
+          } finally {
+            writes.endTransaction();
+          }
+        };
+        return tx;
+      };
+    }
     const dispose = adapter.dispose.bind(adapter);
     adapter.dispose = async () => {
       opened.delete(adapter);
@@ -76,8 +124,9 @@ export function sqliteAdapterFactory(filePath: string): SqliteAdapterFactory {
   return {
     provider: inner.provider,
     adapterName: inner.adapterName,
-    connect: () => track(() => inner.connect(), CONNECTION_PRAGMAS),
-    connectToShadowDb: () => track(() => inner.connectToShadowDb(), 'PRAGMA foreign_keys = ON;'),
+    writes,
+    connect: () => track(() => inner.connect(), CONNECTION_PRAGMAS, true),
+    connectToShadowDb: () => track(() => inner.connectToShadowDb(), 'PRAGMA foreign_keys = ON;', false),
     async disposeAll() {
       for (const adapter of [...opened]) await adapter.dispose().catch(() => undefined);
     },

@@ -28,6 +28,8 @@ export interface CrudConfig<Row, Dto, Q extends { SkipCount: number; MaxResultCo
   sortable: Readonly<Record<string, string>>;
   /** Extra conditions from the query's own filters. */
   filter?(input: Q, ctx: RequestContext): Where | undefined | Promise<Where | undefined>;
+  /** Tables whose writes change this list's total (default: the entity's own, `entityName`). */
+  countTables?: readonly string[];
 }
 
 /** Paged list with the total counted under the same conditions, before paging. */
@@ -41,8 +43,10 @@ export async function pagedList<Row, Dto, Q extends { SkipCount: number; MaxResu
   const where = and.length ? { AND: and } : {};
   const orderBy = parseSorting(input.Sorting, cfg.sortable, (f) => ctx.t('UnknownSortField', f));
   const model = cfg.model(ctx);
+  const { tenantId } = ctx.session;
+  const countKey = `${cfg.entityName}|${tenantId ?? 'host'}|${JSON.stringify(where)}`;
   const [totalCount, rows] = await Promise.all([
-    model.count({ where }),
+    ctx.app.countCache.count(countKey, cfg.countTables ?? [cfg.entityName], () => model.count({ where })),
     model.findMany({ where, orderBy, skip: input.SkipCount, take: input.MaxResultCount, ...(cfg.include && { include: cfg.include }) }),
   ]);
   const items = await Promise.all((rows as Row[]).map((r) => cfg.toDto(r, ctx)));

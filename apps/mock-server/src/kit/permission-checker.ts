@@ -1,4 +1,5 @@
 import { flattenPermissions } from '@edu/sdk';
+import { writeVersions } from '../db/client.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 
 /** The signed-in user as permission checks see them. */
@@ -20,28 +21,29 @@ export function permissionsOfSide(tenantId: number | null): string[] {
   return permissionNodes.filter((n) => tenantId === null || !n.hostOnly).map((n) => n.name);
 }
 
+/** Tables a session user is computed from: a write to any of them recomputes it. */
+const SOURCE_TABLES = ['User', 'UserRole', 'Role', 'PermissionGrant', 'Tenant'] as const;
+
 /**
  * Computes a user's granted permissions (role grants, then user-level grants
- * and prohibitions, as ABP's PermissionChecker) and caches them briefly. Every
- * write to users, roles or grants calls `invalidate()`.
+ * and prohibitions, as ABP's PermissionChecker) and caches them until one of
+ * the tables they come from is written (exact, see db/write-versions.ts).
  */
 export class PermissionChecker {
-  private cache = new Map<string, { at: number; user: Promise<SessionUser | null> }>();
-  private static readonly TTL_MS = 30_000;
+  private cache = new Map<string, { stamp: string; user: Promise<SessionUser | null> }>();
 
   constructor(private readonly prisma: PrismaClient) {}
 
-  invalidate(): void {
-    this.cache.clear();
-  }
-
   sessionUser(userId: number, tenantId: number | null): Promise<SessionUser | null> {
     const key = `${tenantId ?? 'host'}:${userId}`;
+    const versions = writeVersions(this.prisma);
+    const stamp = SOURCE_TABLES.map((t) => versions.version(t)).join('|');
     const hit = this.cache.get(key);
-    if (hit && Date.now() - hit.at < PermissionChecker.TTL_MS) return hit.user;
+    if (hit && hit.stamp === stamp) return hit.user;
     const user = this.load(userId, tenantId);
-    this.cache.set(key, { at: Date.now(), user });
+    this.cache.set(key, { stamp, user });
     user.catch(() => this.cache.delete(key));
+    if (this.cache.size > 10_000) this.cache.delete(this.cache.keys().next().value!);
     return user;
   }
 

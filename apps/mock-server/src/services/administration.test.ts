@@ -20,6 +20,17 @@ const newUser = (n: string, extra: object = {}) => ({
 });
 
 describe('User', () => {
+  it('keeps the (cached) total exact across creates and deletes', async () => {
+    const total = async () => (await t.call('GET', api('User/GetAll'), { token: admin })).body.result.totalCount as number;
+    const before = await total();
+    expect(await total()).toBe(before);
+    const u = (await t.call('POST', api('User/Create'), { token: admin, body: newUser('count1') })).body.result;
+    expect(await total()).toBe(before + 1);
+    await t.call('DELETE', api('User/Delete'), { token: admin, query: { Id: u.id } });
+    expect(await total()).toBe(before);
+    expect(t.app.countCache.hits).toBeGreaterThan(0);
+  });
+
   it('creates, reads, updates and soft-deletes a user', async () => {
     const created = await t.call('POST', api('User/Create'), { token: admin, body: newUser('crud1', { roleNames: ['teacher'], identity: 2 }) });
     expect(created.status).toBe(200);

@@ -80,7 +80,6 @@ async function setGrants(ctx: RequestContext, roleId: number, names: string[]) {
     await tx.permissionGrant.deleteMany({ where: { roleId } });
     if (names.length) await tx.permissionGrant.createMany({ data: names.map((name) => ({ name, roleId, isGranted: true, tenantId: ctx.session.tenantId })) });
   });
-  ctx.app.permissions.invalidate();
 }
 
 /** The permission tree of the caller's side, localized, checked where `granted` has the name. */
@@ -141,7 +140,6 @@ export const role = implement(RoleService, {
     await generic.Delete(input, ctx);
     // Members leave a deleted role, as ABP's RoleManager does.
     await ctx.db.userRole.deleteMany({ where: { roleId: input.Id } });
-    ctx.app.permissions.invalidate();
     return null;
   },
   getAllTreePermissions: async (input, ctx) => {

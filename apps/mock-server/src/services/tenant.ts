@@ -81,12 +81,10 @@ export const tenant = implement(TenantService, {
       where: { id: input.id },
       data: { tenancyName: input.tenancyName, name: input.name, isActive: input.isActive },
     });
-    ctx.app.permissions.invalidate();
     return toTenantDto(updated);
   },
   Delete: async (input, ctx) => {
     await generic.Delete(input, ctx);
-    ctx.app.permissions.invalidate();
     return null;
   },
 });

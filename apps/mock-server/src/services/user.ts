@@ -128,7 +128,6 @@ async function deleteUsers(ctx: RequestContext, ids: number[]) {
       await tx.user.delete({ where: { id: u.id } });
     }
   });
-  ctx.app.permissions.invalidate();
 }
 
 const generic = crudHandlers(users);
@@ -186,7 +185,6 @@ export const user = implement(UserService, {
       if (roleIds.length)
         await tx.userRole.createMany({ data: roleIds.map((roleId) => ({ userId: input.id, roleId, tenantId: ctx.session.tenantId })) });
     });
-    ctx.app.permissions.invalidate();
     return toUserDto(await getOr404<UserRow>(users, input.id, ctx));
   },
   Delete: async (input, ctx) => {

@@ -1,0 +1,39 @@
+import { writeVersions } from '../db/client.ts';
+import type { PrismaClient } from '../generated/prisma/client.ts';
+
+/**
+ * Exact cache of list totals. Counting a filtered table is the cost that grows
+ * with the table (a paged list reads 10 rows but counts all of them), while
+ * lists are read far more often than written. An entry is keyed by the query
+ * and the session's tenant, and stamped with the write versions of the tables
+ * it depends on: any write to them (seen at the driver, see db/write-versions.ts)
+ * makes it stale. Bounded, least recently used out first.
+ */
+export class CountCache {
+  private readonly entries = new Map<string, { stamp: string; count: number }>();
+  hits = 0;
+  misses = 0;
+
+  constructor(
+    private readonly prisma: PrismaClient,
+    private readonly capacity = 2000,
+  ) {}
+
+  async count(key: string, tables: readonly string[], compute: () => Promise<number>): Promise<number> {
+    const versions = writeVersions(this.prisma);
+    const stamp = tables.map((t) => versions.version(t)).join('|');
+    const hit = this.entries.get(key);
+    if (hit && hit.stamp === stamp) {
+      this.hits++;
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+      return hit.count;
+    }
+    this.misses++;
+    const count = await compute();
+    // Stamp with the versions read before counting: a write racing the count leaves the entry stale, never wrong.
+    this.entries.set(key, { stamp, count });
+    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
+    return count;
+  }
+}
