@@ -27,8 +27,11 @@ import {
   type RoleSeed,
 } from './demo-data.ts';
 import { createRandom, type Random } from './random.ts';
+import { seedBuiltInClassificationTypes, seedContentStructure } from './content-structure.ts';
+import { seedContent } from './content.ts';
 
 export { seedBulkUsers, type BulkUsersOptions, type BulkUsersResult } from './bulk-users.ts';
+export { seedBulkArticles } from './content.ts';
 export { DEFAULT_PASSWORD, DEFAULT_TENANT, DEMO_USERS, TENANT_ROLES } from './demo-data.ts';
 
 type Tx = Prisma.TransactionClient;
@@ -48,18 +51,22 @@ export async function seed(prisma: PrismaClient): Promise<void> {
   const passwordHash = hashPassword(DEFAULT_PASSWORD);
   const now = new Date();
   const rnd = createRandom(SEED);
-  await prisma.$transaction(
+  const tenantId = await prisma.$transaction(
     async (tx) => {
       const s = new Seeder(tx, rnd, now, passwordHash);
       await s.hostBasics();
+      await seedBuiltInClassificationTypes(tx, now);
       await s.side(null);
       const tenantId = await s.defaultTenant();
       await s.side(tenantId);
       await s.demoUsers(tenantId);
       await s.loginHistory();
+      return tenantId;
     },
     { timeout: 60_000 },
   );
+  await seedContentStructure(prisma, tenantId, now);
+  await seedContent(prisma, tenantId, now);
 }
 
 interface CreatedUser {

@@ -36,4 +36,80 @@ export const crudFixtures: Record<string, CrudFixture> = {
     update: (dto) => ({ ...dto, name: '已更名学校' }),
     changed: (dto) => dto.name === '已更名学校',
   },
+  // Content structure. SystemDictionary has no `Delete` (its delete is `DELETE CreateKeywordAndCharacter`),
+  // so the CRUD runner skips it; content-structure.contract.test.ts covers it.
+  classificationType: {
+    side: 'tenant',
+    create: () => ({ name: unique('合同类型'), code: unique('ct'), sort: 90 }),
+    update: (dto) => ({ ...dto, name: `${dto.name}改`, isActive: false }),
+    changed: (dto) => dto.name.endsWith('改') && dto.isActive === false,
+  },
+  multiLevelCategory: {
+    side: 'tenant',
+    create: () => ({ classTypeId: 1, name: unique('合同分类'), code: 'contract', sort: 90 }),
+    update: (dto) => ({ ...dto, name: `${dto.name}改`, description: '合同测试' }),
+    changed: (dto) => dto.name.endsWith('改') && dto.description === '合同测试',
+  },
+  chapterType: {
+    side: 'tenant',
+    // A course category (class type 2) of its own, so the fixture works on any backend.
+    create: async (client) => {
+      const category = await client.multiLevelCategory.create({ classTypeId: 2, name: unique('合同课程') });
+      return { categoryId: category.id, name: unique('第一章 '), sort: 1 };
+    },
+    update: (dto) => ({ ...dto, name: `${dto.name}改`, isActive: false }),
+    changed: (dto) => dto.name.endsWith('改') && dto.isActive === false,
+  },
+  navigationMenu: {
+    side: 'tenant',
+    create: () => ({ name: unique('菜单'), url: '/contract', position: 2 }),
+    update: (dto) => ({ ...dto, url: '/contract/updated', target: '_blank' }),
+    changed: (dto) => dto.url === '/contract/updated' && dto.target === '_blank',
+  },
+  advertising: {
+    side: 'tenant',
+    // An ad position (a class type 8 category): the first listed, or one of its own.
+    create: async (client) => {
+      const [position] = await client.advertising.getAdvertisingCategoryList({});
+      const categoryId = position?.id ?? (await client.multiLevelCategory.create({ classTypeId: 8, name: unique('合同广告位') })).id;
+      return { title: unique('合同广告'), categoryId, imageUrl: '/uploads/ads/contract.jpg', startTime: '2026-01-01T00:00:00Z', endTime: '2026-12-31T00:00:00Z' };
+    },
+    update: (dto) => ({ ...dto, linkUrl: 'https://www.example.edu.cn/ad', isActive: false }),
+    changed: (dto) => dto.linkUrl === 'https://www.example.edu.cn/ad' && dto.isActive === false,
+  },
+  friendLink: {
+    side: 'tenant',
+    create: () => ({ name: unique('友链'), url: 'https://contract.example.edu.cn' }),
+    update: (dto) => ({ ...dto, linkType: 2, logoUrl: '/uploads/links/contract.png' }),
+    changed: (dto) => dto.linkType === 2 && dto.logoUrl === '/uploads/links/contract.png',
+  },
+  article: {
+    side: 'tenant',
+    create: async (client) => ({ title: unique('合同文章'), categoryId: await ownCategory(client, 1), content: '<p>合同测试正文</p>', author: '合同测试' }),
+    update: (dto) => ({ ...dto, title: `${dto.title}改`, content: '<p>已更新</p>' }),
+    changed: (dto) => dto.title.endsWith('改') && dto.content === '<p>已更新</p>' && dto.auditStatus === 0,
+  },
+  resource: {
+    side: 'tenant',
+    create: async (client) => ({ title: unique('合同资源'), categoryId: await ownCategory(client, 5), fileUrl: '/files/contract.pdf', fileType: 'pdf', fileSize: 1024 }),
+    update: (dto) => ({ ...dto, description: '已更新', fileSize: 2048 }),
+    changed: (dto) => dto.description === '已更新' && dto.fileSize === 2048,
+  },
+  learningCourse: {
+    side: 'tenant',
+    create: async (client) => ({ title: unique('合同课程'), categoryId: await ownCategory(client, 2), content: '<p>课程内容</p>', sort: 1 }),
+    update: (dto) => ({ ...dto, summary: '已更新', sort: 2 }),
+    changed: (dto) => dto.summary === '已更新' && dto.sort === 2,
+  },
+  oneQuestionPerday: {
+    side: 'tenant',
+    create: () => ({ title: unique('合同每日一题'), content: '<p>1 + 1 = ?</p>', answer: '2', publishDate: '2026-11-23' }),
+    update: (dto) => ({ ...dto, answer: '二', publishDate: '2026-11-24' }),
+    changed: (dto) => dto.answer === '二' && dto.publishDate.startsWith('2026-11-23T16:00:00'),
+  },
 };
+
+/** A category of the class type made for the test, so content fixtures work on any backend and tenant. */
+async function ownCategory(client: Client, classTypeId: number): Promise<number> {
+  return (await client.multiLevelCategory.create({ classTypeId, name: unique('合同分类') })).id;
+}

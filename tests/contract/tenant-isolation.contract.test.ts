@@ -1,4 +1,6 @@
+import { CRUD_METHODS, services, type Client } from '@edu/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { crudFixtures } from './fixtures.ts';
 import { startBackend, TEST_PASSWORD, unique, type Backend, type SignedIn } from './support/backend.ts';
 
 /**
@@ -44,5 +46,24 @@ describe('tenant isolation', () => {
     await expect(
       a.client.user.create({ userName: unique('x'), name: '甲', surname: '租', emailAddress: `${unique('x')}@a.edu.cn`, password: TEST_PASSWORD, parentId: user.id }),
     ).rejects.toMatchObject({ kind: 'validation' });
+  });
+});
+
+describe('tenant isolation of every CRUD service', () => {
+  const tenantServices = Object.entries(crudFixtures).filter(([key, f]) => f.side === 'tenant' && CRUD_METHODS.every((m) => m in services[key as keyof typeof services].endpoints));
+
+  it.each(tenantServices)('%s: tenant A cannot read, change or delete tenant B rows', async (key, fixture) => {
+    // Only a real backend without host credentials has no tenant B; the mock always has one.
+    expect(b !== null || !backend.isMock).toBe(true);
+    if (!b) return;
+    const apiOf = (s: SignedIn) => s.client[key as keyof Client] as unknown as Record<string, (input?: unknown) => Promise<any>>;
+    const row = await apiOf(b).create!(await fixture.create(b.client));
+    await expect(apiOf(a).get!({ Id: row.id })).rejects.toMatchObject({ kind: expect.stringMatching(/notFound|forbidden/) });
+    await expect(apiOf(a).update!(fixture.update(row))).rejects.toMatchObject({ kind: expect.stringMatching(/notFound|validation|forbidden/) });
+    await apiOf(a).delete!({ Id: row.id }).catch(() => undefined);
+    const page = await apiOf(a).getAll!({ MaxResultCount: 1000 });
+    expect(page.items.some((i: { id: number }) => i.id === row.id)).toBe(false);
+    const still = await apiOf(b).get!({ Id: row.id });
+    expect(fixture.changed(still)).toBe(false);
   });
 });

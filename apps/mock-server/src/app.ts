@@ -12,6 +12,7 @@ import type { PrismaClient } from './generated/prisma/client.ts';
 import { DEVELOPMENT_JWT_SECRET } from './config.ts';
 import { DEFAULT_PASS_PHRASE } from './identity/string-cipher.ts';
 import { CountCache } from './kit/count-cache.ts';
+import { DictionaryCache } from './kit/dictionary-cache.ts';
 import { PermissionChecker } from './kit/permission-checker.ts';
 import { registerServices } from './kit/register-service.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -65,6 +66,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('prisma', prisma);
   app.decorate('permissions', new PermissionChecker(prisma));
   app.decorate('countCache', new CountCache(prisma));
+  app.decorate('dictionaryCache', new DictionaryCache(prisma));
   app.addHook('onClose', async () => prisma.$disconnect());
 
   await app.register(fastifyCookie);

@@ -43,7 +43,9 @@ export const permissionTree = [
       p('Pages.Articles.AuditArticle', '文章审核', 'Article review'),
       p('Pages.Articles.LearningCourse', '课程管理', 'Courses'),
       p('Pages.Articles.UniversityCourse', '大学课程', 'University courses'),
+      p('Pages.Articles.AuditLearning', '课程审核', 'Course review', undefined, { inferred: true }),
       p('Pages.Articles.OneQuestionPerday', '每日一题', 'Daily question'),
+      p('Pages.Articles.AuditOneQuestionPerday', '每日一题审核', 'Daily question review', undefined, { inferred: true }),
     ]),
     p('Pages.Resources', '资源管理', 'Resources', [
       p('Pages.Resources.Resource', '资源', 'Resources'),
@@ -87,6 +89,13 @@ export function flattenPermissions(
 
 export const allPermissionNames: readonly string[] = flattenPermissions().map((n) => n.name);
 
+/** The permissions that exist on a side: the host (null) has all; a tenant all but the host-only ones. */
+export function permissionsOfSide(tenantId: number | null): string[] {
+  return flattenPermissions()
+    .filter((n) => tenantId === null || !n.hostOnly)
+    .map((n) => n.name);
+}
+
 /** The permission names, as constants: `Permissions.ArticlesArticle === 'Pages.Articles.Article'`. */
 export const Permissions = {
   Pages: 'Pages',
@@ -105,7 +114,9 @@ export const Permissions = {
   ArticlesAuditArticle: 'Pages.Articles.AuditArticle',
   ArticlesLearningCourse: 'Pages.Articles.LearningCourse',
   ArticlesUniversityCourse: 'Pages.Articles.UniversityCourse',
+  ArticlesAuditLearning: 'Pages.Articles.AuditLearning',
   ArticlesOneQuestionPerday: 'Pages.Articles.OneQuestionPerday',
+  ArticlesAuditOneQuestionPerday: 'Pages.Articles.AuditOneQuestionPerday',
   Resources: 'Pages.Resources',
   ResourcesResource: 'Pages.Resources.Resource',
   ResourcesUniversity: 'Pages.Resources.University',

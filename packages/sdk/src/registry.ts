@@ -6,6 +6,19 @@ import { SessionService } from './services/session.ts';
 import { TenantService } from './services/tenant.ts';
 import { TokenAuthService } from './services/token-auth.ts';
 import { UserService } from './services/user.ts';
+import { AdvertisingService } from './services/advertising.ts';
+import { ArticleService } from './services/article.ts';
+import { CategoryPermisionService } from './services/category-permision.ts';
+import { ChapterTypeService } from './services/chapter-type.ts';
+import { ClassificationTypeService } from './services/classification-type.ts';
+import { FriendLinkService } from './services/friend-link.ts';
+import { LearningCourseService } from './services/learning-course.ts';
+import { MultiLevelCategoryService } from './services/multi-level-category.ts';
+import { NavigationMenuService } from './services/navigation-menu.ts';
+import { NotificationService } from './services/notification.ts';
+import { OneQuestionPerdayService } from './services/one-question-perday.ts';
+import { ResourceService } from './services/resource.ts';
+import { SystemDictionaryService } from './services/system-dictionary.ts';
 
 /**
  * Every service of the backend, keyed by the client property it gets
@@ -20,6 +33,19 @@ export const services = {
   user: UserService,
   role: RoleService,
   tenant: TenantService,
+  notification: NotificationService,
+  classificationType: ClassificationTypeService,
+  multiLevelCategory: MultiLevelCategoryService,
+  categoryPermision: CategoryPermisionService,
+  systemDictionary: SystemDictionaryService,
+  chapterType: ChapterTypeService,
+  navigationMenu: NavigationMenuService,
+  advertising: AdvertisingService,
+  friendLink: FriendLinkService,
+  article: ArticleService,
+  resource: ResourceService,
+  learningCourse: LearningCourseService,
+  oneQuestionPerday: OneQuestionPerdayService,
 } as const;
 
 export type Services = typeof services;

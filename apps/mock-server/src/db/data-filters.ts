@@ -45,7 +45,8 @@ export const modelFilters = {
   UserNotification: { tenant: 'may', audited: true },
   UserLoginAttempt: { tenant: 'may' },
   RevokedToken: {},
-  ClassificationType: mustHaveTenantContent,
+  // Built-in rows (tenantId null) are shared by all tenants: the service filters `tenantId IS NULL OR own`.
+  ClassificationType: { softDelete: true, audited: true },
   MultiLevelCategory: mustHaveTenantContent,
   RoleCategoryGrant: { tenant: 'must', audited: true },
   SystemDictionary: mustHaveTenantContent,

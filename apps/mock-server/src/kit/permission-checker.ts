@@ -1,4 +1,4 @@
-import { flattenPermissions } from '@edu/sdk';
+import { permissionsOfSide } from '@edu/sdk';
 import { writeVersions } from '../db/client.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 
@@ -15,10 +15,10 @@ export interface SessionUser {
   granted: ReadonlySet<string>;
 }
 
-const permissionNodes = flattenPermissions();
-/** Permissions that exist on a side: the host has all; tenants lack host-only ones. */
-export function permissionsOfSide(tenantId: number | null): string[] {
-  return permissionNodes.filter((n) => tenantId === null || !n.hostOnly).map((n) => n.name);
+
+/** The template's static Admin role. */
+export function isStaticAdmin(role: { isStatic: boolean; normalizedName: string }): boolean {
+  return role.isStatic && role.normalizedName === 'ADMIN';
 }
 
 /** Tables a session user is computed from: a write to any of them recomputes it. */
@@ -69,7 +69,10 @@ export class PermissionChecker {
       select: { name: true, isGranted: true, userId: true },
     });
     const valid = new Set(permissionsOfSide(tenantId));
-    const granted = new Set<string>();
+    const isAdmin = user.roles.some((r) => isStaticAdmin(r.role));
+    // The static Admin role is granted every permission of its side by default (ABP's
+    // StaticRoleDefinition.GrantAllPermissionsByDefault), so new permissions reach it without a migration.
+    const granted = new Set<string>(isAdmin ? valid : []);
     for (const g of grants) if (g.userId === null && g.isGranted && valid.has(g.name)) granted.add(g.name);
     for (const g of grants) {
       if (g.userId === null || !valid.has(g.name)) continue;
@@ -82,7 +85,7 @@ export class PermissionChecker {
       userName: user.userName,
       identity: user.identity,
       roleNames: user.roles.map((r) => r.role.normalizedName),
-      isAdmin: user.roles.some((r) => r.role.isStatic && r.role.normalizedName === 'ADMIN'),
+      isAdmin,
       granted,
     };
   }

@@ -1,4 +1,6 @@
 import { flattenPermissions } from '@edu/sdk';
+import { contentTexts } from './content-texts.ts';
+import { structureTexts } from './structure-texts.ts';
 
 /** The cultures the mock localizes; anything else falls back to its parent or the default. */
 export const CULTURES = ['zh-Hans', 'en'] as const;
@@ -114,6 +116,10 @@ function educationSource(): Source {
       Identity_Administrator: '管理员',
     },
   };
+  Object.assign(out.en, contentTexts.en);
+  Object.assign(out['zh-Hans'], contentTexts['zh-Hans']);
+  Object.assign(out.en, structureTexts.en);
+  Object.assign(out['zh-Hans'], structureTexts['zh-Hans']);
   for (const node of flattenPermissions()) {
     out.en[`Permission:${node.name}`] = node.displayName.en;
     out['zh-Hans'][`Permission:${node.name}`] = node.displayName['zh-Hans'];

@@ -5,6 +5,22 @@ import { session } from './session.ts';
 import { tenant } from './tenant.ts';
 import { account, tokenAuth } from './token-auth.ts';
 import { user } from './user.ts';
+import { article } from './article.ts';
+import { learningCourse } from './learning-course.ts';
+import { notification } from './notification.ts';
+import { oneQuestionPerday } from './one-question-perday.ts';
+import { resource } from './resource.ts';
+import { advertising } from './advertising.ts';
+import { categoryPermision } from './category-permision.ts';
+import { chapterType } from './chapter-type.ts';
+import { classificationType } from './classification-type.ts';
+import { friendLink } from './friend-link.ts';
+import { multiLevelCategory } from './multi-level-category.ts';
+import { navigationMenu } from './navigation-menu.ts';
+import { systemDictionary } from './system-dictionary.ts';
 
 /** Every implemented service; `app.test.ts` checks this covers the SDK registry. */
-export const implementations: readonly Implementation[] = [tokenAuth, account, session, abpUserConfiguration, user, role, tenant];
+export const implementations: readonly Implementation[] = [
+  tokenAuth, account, session, abpUserConfiguration, user, role, tenant, notification, article, resource, learningCourse, oneQuestionPerday,
+  classificationType, multiLevelCategory, categoryPermision, systemDictionary, chapterType, navigationMenu, advertising, friendLink,
+];

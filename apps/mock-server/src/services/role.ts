@@ -1,9 +1,9 @@
-import { flattenPermissions, permissionTree, RoleService, type PermissionNode, type PermissionTreeNode, type RoleDto } from '@edu/sdk';
+import { flattenPermissions, permissionsOfSide, permissionTree, RoleService, type PermissionNode, type PermissionTreeNode, type RoleDto } from '@edu/sdk';
 import type { RequestContext } from '../kit/context.ts';
 import { crudHandlers, getOr404, type CrudConfig } from '../kit/crud.ts';
 import { invalid, UserFriendlyError } from '../kit/errors.ts';
 import { iso } from '../kit/paging.ts';
-import { permissionsOfSide } from '../kit/permission-checker.ts';
+import { isStaticAdmin } from '../kit/permission-checker.ts';
 import { implement } from '../kit/register-service.ts';
 
 type RoleRow = {
@@ -17,6 +17,7 @@ type RoleRow = {
   isDefault: boolean;
   creationTime: Date;
   grantedPermissions?: string[];
+  grantedCategoryIds?: number[];
 };
 
 export function toRoleDto(r: RoleRow): RoleDto {
@@ -29,6 +30,7 @@ export function toRoleDto(r: RoleRow): RoleDto {
     isStatic: r.isStatic,
     isDefault: r.isDefault,
     grantedPermissions: r.grantedPermissions ?? [],
+    grantedCategoryIds: r.grantedCategoryIds ?? [],
     creationTime: iso(r.creationTime),
   };
 }
@@ -44,10 +46,41 @@ async function grantedOf(ctx: RequestContext, roleIds: number[]): Promise<Map<nu
   return out;
 }
 
-/** Roles with their granted permission names (one grants query per page, not per row). */
+/** Category grants of roles (CategoryPermision), live categories only, ascending ids. */
+async function categoryGrantsOf(ctx: RequestContext, roleIds: number[]): Promise<Map<number, number[]>> {
+  const grants = await ctx.db.roleCategoryGrant.findMany({ where: { roleId: { in: roleIds } }, select: { roleId: true, categoryId: true }, orderBy: { categoryId: 'asc' } });
+  const live = await liveCategoryIds(ctx, grants.map((g) => g.categoryId));
+  const out = new Map<number, number[]>();
+  for (const g of grants) if (live.has(g.categoryId)) out.set(g.roleId, [...(out.get(g.roleId) ?? []), g.categoryId]);
+  return out;
+}
+
+/** The ids among `ids` that are live categories of the tenant (every live one when `ids` is absent); none on the host. */
+async function liveCategoryIds(ctx: RequestContext, ids?: number[]): Promise<Set<number>> {
+  if (ctx.session.tenantId === null || ids?.length === 0) return new Set();
+  const rows = await ctx.db.multiLevelCategory.findMany({ where: ids ? { id: { in: [...new Set(ids)] } } : {}, select: { id: true }, orderBy: { id: 'asc' } });
+  return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * Roles with their granted permission names and categories (one query each per
+ * page, not per row); static Admin has every permission and every category.
+ */
 async function withGrants(ctx: RequestContext, rows: RoleRow[]): Promise<RoleDto[]> {
-  const grants = await grantedOf(ctx, rows.map((r) => r.id));
-  return rows.map((r) => toRoleDto({ ...r, grantedPermissions: grants.get(r.id) ?? [] }));
+  const ids = rows.map((r) => r.id);
+  const [grants, categories, allCategories] = await Promise.all([
+    grantedOf(ctx, ids),
+    categoryGrantsOf(ctx, ids),
+    rows.some(isStaticAdmin) ? liveCategoryIds(ctx) : Promise.resolve(new Set<number>()),
+  ]);
+  const all = permissionsOfSide(ctx.session.tenantId);
+  return rows.map((r) =>
+    toRoleDto({
+      ...r,
+      grantedPermissions: isStaticAdmin(r) ? all : (grants.get(r.id) ?? []),
+      grantedCategoryIds: isStaticAdmin(r) ? [...allCategories] : (categories.get(r.id) ?? []),
+    }),
+  );
 }
 
 /** Every role of the tenant with its grants, for pickers. */
@@ -73,6 +106,24 @@ function assertPermissions(ctx: RequestContext, names: readonly string[]): strin
 async function assertUniqueName(ctx: RequestContext, name: string, exceptId?: number) {
   const clash = await ctx.db.role.findFirst({ where: { normalizedName: name.toUpperCase(), ...(exceptId && { NOT: { id: exceptId } }) } });
   if (clash) invalid('name', ctx.t('Identity_DuplicateRoleName', name));
+}
+
+/** Every id must be a live category of the tenant: 400 on `grantedCategoryIds` otherwise. */
+async function assertCategoryIds(ctx: RequestContext, ids: readonly number[] | undefined): Promise<number[] | undefined> {
+  if (ids === undefined) return undefined;
+  const live = await liveCategoryIds(ctx, [...ids]);
+  const unknown = ids.find((id) => !live.has(id));
+  if (unknown !== undefined) invalid('grantedCategoryIds', ctx.t('CategoryNotFound', unknown));
+  return [...new Set(ids)];
+}
+
+/** Replaces the role's category grants; `undefined` leaves them as they are. */
+async function setCategoryGrants(ctx: RequestContext, roleId: number, ids: number[] | undefined) {
+  if (ids === undefined) return;
+  await ctx.db.$transaction(async (tx) => {
+    await tx.roleCategoryGrant.deleteMany({ where: { roleId } });
+    if (ids.length) await tx.roleCategoryGrant.createMany({ data: ids.map((categoryId) => ({ tenantId: ctx.session.tenantId as number, roleId, categoryId })) });
+  });
 }
 
 async function setGrants(ctx: RequestContext, roleId: number, names: string[]) {
@@ -106,6 +157,7 @@ export const role = implement(RoleService, {
   Create: async (input, ctx) => {
     await assertUniqueName(ctx, input.name);
     const names = assertPermissions(ctx, input.grantedPermissions);
+    const categoryIds = await assertCategoryIds(ctx, input.grantedCategoryIds);
     const created = await ctx.db.role.create({
       data: {
         name: input.name,
@@ -116,6 +168,7 @@ export const role = implement(RoleService, {
       },
     });
     await setGrants(ctx, created.id, names);
+    await setCategoryGrants(ctx, created.id, categoryIds);
     return roles.toDto(await getOr404<RoleRow>(roles, created.id, ctx), ctx);
   },
   Update: async (input, ctx) => {
@@ -123,6 +176,9 @@ export const role = implement(RoleService, {
     if (existing.isStatic && existing.name !== input.name) invalid('name', ctx.t('CanNotRenameStaticRole', existing.name));
     await assertUniqueName(ctx, input.name, input.id);
     const names = assertPermissions(ctx, input.grantedPermissions);
+    // Static Admin manages every category anyway: its echoed list is checked but not stored.
+    const checked = await assertCategoryIds(ctx, input.grantedCategoryIds);
+    const categoryIds = isStaticAdmin(existing) ? undefined : checked;
     await ctx.db.role.update({
       where: { id: input.id },
       data: {
@@ -134,6 +190,7 @@ export const role = implement(RoleService, {
       },
     });
     await setGrants(ctx, input.id, names);
+    await setCategoryGrants(ctx, input.id, categoryIds);
     return roles.toDto(await getOr404<RoleRow>(roles, input.id, ctx), ctx);
   },
   Delete: async (input, ctx) => {
@@ -144,10 +201,7 @@ export const role = implement(RoleService, {
   },
   getAllTreePermissions: async (input, ctx) => {
     let granted: string[] = [];
-    if (input.Id) {
-      await getOr404(roles, input.Id, ctx);
-      granted = (await grantedOf(ctx, [input.Id])).get(input.Id) ?? [];
-    }
+    if (input.Id) granted = (await withGrants(ctx, [await getOr404<RoleRow>(roles, input.Id, ctx)]))[0]!.grantedPermissions;
     return { items: buildTree(ctx, permissionTree, new Set(granted)), grantedPermissionNames: granted };
   },
   getAllPermissions: async (_input, ctx) => {

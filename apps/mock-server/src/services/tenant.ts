@@ -1,5 +1,4 @@
-import { permissionsOfSide } from '../kit/permission-checker.ts';
-import { TenantService, type TenantDto } from '@edu/sdk';
+import { permissionsOfSide, TenantService, type TenantDto } from '@edu/sdk';
 import { randomUUID } from 'node:crypto';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import { hashPassword } from '../identity/password-hasher.ts';

@@ -5,6 +5,7 @@ import type { RequestContext } from '../kit/context.ts';
 import { crudHandlers, getOr404, type CrudConfig } from '../kit/crud.ts';
 import { invalid, UserFriendlyError } from '../kit/errors.ts';
 import { selfAndDescendantIds } from '../kit/hierarchy.ts';
+import { fullNameOf } from '../kit/names.ts';
 import { iso } from '../kit/paging.ts';
 import { implement } from '../kit/register-service.ts';
 import { setUserSetting } from '../kit/settings.ts';
@@ -33,11 +34,6 @@ type UserRow = {
   parent: { name: string; surname: string; isDeleted: boolean } | null;
 };
 
-const CJK = /[\u3400-\u9fff]/;
-/** Chinese names read surname first without a space (张伟); others as ABP's `Name Surname`. */
-export function fullNameOf(u: { name: string; surname: string }): string {
-  return CJK.test(u.surname + u.name) ? `${u.surname}${u.name}` : `${u.name} ${u.surname}`.trim();
-}
 
 function toUserDto(u: UserRow): UserDto {
   return {

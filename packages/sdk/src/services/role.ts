@@ -14,6 +14,8 @@ export const RoleDto = z.object({
   /** New users get default roles. */
   isDefault: z.boolean(),
   grantedPermissions: z.array(z.string()),
+  /** Categories the role may manage (CategoryPermision); a grant covers the subtree. */
+  grantedCategoryIds: z.array(z.number().int()),
   creationTime: AbpDateTime,
 });
 export type RoleDto = z.infer<typeof RoleDto>;
@@ -24,6 +26,8 @@ export const CreateRoleInput = z.object({
   description: z.string().max(5000).nullish(),
   isDefault: z.boolean().default(false),
   grantedPermissions: z.array(z.string().max(128)).max(500).default([]),
+  /** Absent: unchanged (on create: none). */
+  grantedCategoryIds: z.array(z.number().int().min(1)).max(5000).optional(),
 });
 export const UpdateRoleInput = CreateRoleInput.extend({ id: z.number().int().min(1) });
 

@@ -1,11 +1,12 @@
 -- CreateTable
 CREATE TABLE "ClassificationType" (
     "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
-    "tenantId" INTEGER NOT NULL,
+    "tenantId" INTEGER,
     "name" TEXT NOT NULL,
     "code" TEXT NOT NULL,
     "sort" INTEGER NOT NULL DEFAULT 0,
     "isActive" BOOLEAN NOT NULL DEFAULT true,
+    "isStatic" BOOLEAN NOT NULL DEFAULT false,
     "description" TEXT,
     "creationTime" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "creatorUserId" INTEGER,

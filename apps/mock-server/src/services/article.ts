@@ -1,0 +1,54 @@
+import { ArticleService, ClassType, type ArticleDto } from '@edu/sdk';
+import { contentHandlers, pinFields, reviewFields, type ContentRow } from '../kit/content.ts';
+import { implement } from '../kit/register-service.ts';
+
+type ArticleRow = ContentRow & {
+  categoryId: number;
+  summary: string | null;
+  content: string;
+  coverImageUrl: string | null;
+  author: string | null;
+  source: string | null;
+  keywords: string | null;
+  viewCount: number;
+};
+
+const articles = contentHandlers<ArticleRow, ArticleDto, { title: string; categoryId: number; summary?: string | null; content: string }>({
+  entityName: 'Article',
+  model: (ctx) => ctx.db.article as never,
+  classTypeId: ClassType.Article,
+  richFields: ['content'],
+  textFields: ['title', 'summary'],
+  keywordColumns: ['title', 'summary', 'keywords', 'author'],
+  sortable: { id: 'id', title: 'title', creationTime: 'creationTime', viewCount: 'viewCount', auditStatus: 'auditStatus', isTop: 'isTop', topTime: 'topTime' },
+  pinnable: true,
+  displayName: { 'zh-Hans': '文章', en: 'article' },
+  toData: (i) => i,
+  toDto: (r, l) => ({
+    id: r.id,
+    title: r.title,
+    categoryId: r.categoryId,
+    categoryName: l.category(r.categoryId),
+    summary: r.summary,
+    content: r.content,
+    coverImageUrl: r.coverImageUrl,
+    author: r.author,
+    source: r.source,
+    keywords: r.keywords,
+    viewCount: r.viewCount,
+    ...pinFields(r),
+    ...reviewFields(r, l),
+  }),
+});
+
+export const article = implement(ArticleService, {
+  GetAll: articles.GetAll,
+  GetAllMyselfAndChildren: articles.GetAllMyselfAndChildren,
+  GetAllModerated: articles.GetAllModerated,
+  Get: articles.Get,
+  Create: articles.Create,
+  Update: articles.Update,
+  Delete: articles.Delete,
+  AuditedArticle: articles.Audit,
+  PlacedTopArticle: articles.Pin,
+});

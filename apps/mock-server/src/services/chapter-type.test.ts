@@ -1,0 +1,122 @@
+import type { CascaderOption, ChapterTypeDto } from '@edu/sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { api, createTenant, expectTenantIsolation } from '../testing/tenants.ts';
+
+let t: TestApp;
+let admin: string;
+let grade7a: number;
+let grade7b: number;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login();
+  const junior = await t.app.prisma.multiLevelCategory.findFirstOrThrow({ where: { tenantId: 1, classTypeId: 2, parentId: null, name: '初中' } });
+  const math = await t.app.prisma.multiLevelCategory.findFirstOrThrow({ where: { parentId: junior.id, name: '数学' } });
+  grade7a = (await t.app.prisma.multiLevelCategory.findFirstOrThrow({ where: { parentId: math.id, name: '七年级上册' } })).id;
+  grade7b = (await t.app.prisma.multiLevelCategory.findFirstOrThrow({ where: { parentId: math.id, name: '七年级下册' } })).id;
+});
+afterAll(async () => t.close());
+
+const create = async (body: object, token = admin) => t.call('POST', api('ChapterType/Create'), { token, body });
+const ok = async (body: object, token = admin): Promise<ChapterTypeDto> => {
+  const res = await create(body, token);
+  if (res.status !== 200) throw new Error(JSON.stringify(res.body));
+  return res.body.result;
+};
+const member = (res: { body: any }) => res.body.error.validationErrors[0].members;
+
+describe('ChapterType', () => {
+  it('GetList: the chapters of a category, each followed by its sections, by sort', async () => {
+    const list = (await t.call('GET', api('ChapterType/GetList'), { token: admin, query: { CategoryId: grade7a } })).body.result as ChapterTypeDto[];
+    expect(list.slice(0, 7).map((c) => c.name)).toEqual([
+      '第一章 有理数',
+      '1.1 正数和负数',
+      '1.2 有理数',
+      '1.3 有理数的加减法',
+      '1.4 有理数的乘除法',
+      '1.5 有理数的乘方',
+      '第二章 整式的加减',
+    ]);
+    expect(list[0]).toMatchObject({ parentId: null, categoryId: grade7a, categoryName: '七年级上册' });
+    expect(list[1]!.parentId).toBe(list[0]!.id);
+  });
+
+  it('GetCascaderList: active chapters with their sections as children', async () => {
+    const tree = (await t.call('GET', api('ChapterType/GetCascaderList'), { token: admin, query: { CategoryId: grade7a } })).body.result as CascaderOption[];
+    expect(tree.map((c) => c.label)).toEqual(['第一章 有理数', '第二章 整式的加减', '第三章 一元一次方程', '第四章 几何图形初步']);
+    expect(tree[1]).toMatchObject({ kind: 'chapter', children: [{ label: '2.1 整式', kind: 'chapter' }, { label: '2.2 整式的加减', kind: 'chapter' }] });
+    expect(tree[1]!.children![0]).not.toHaveProperty('children');
+  });
+
+  it('creates chapters and sections; the category must be a course category', async () => {
+    const chapter = await ok({ categoryId: grade7b, name: '第九章 不等式与不等式组', sort: 9 });
+    const section = await ok({ categoryId: grade7b, parentId: chapter.id, name: '9.1 不等式', sort: 1 });
+    expect(section).toMatchObject({ parentId: chapter.id, categoryName: '七年级下册' });
+    const news = await t.app.prisma.multiLevelCategory.findFirstOrThrow({ where: { tenantId: 1, classTypeId: 1, name: '新闻动态' } });
+    const wrong = await create({ categoryId: news.id, name: 'x' });
+    expect(wrong.status).toBe(400);
+    expect(member(wrong)).toEqual(['categoryId']);
+    expect(wrong.body.error.validationErrors[0].message).toBe('章节只能建在课程分类下，“新闻动态”不是课程分类。');
+  });
+
+  it('a parent must be a chapter (not a section) of the same category', async () => {
+    const chapter = await ok({ categoryId: grade7b, name: '第十章 数据的收集' });
+    const section = await ok({ categoryId: grade7b, parentId: chapter.id, name: '10.1 统计调查' });
+    const deeper = await create({ categoryId: grade7b, parentId: section.id, name: '太深' });
+    expect(member(deeper)).toEqual(['parentId']);
+    const otherCategory = await create({ categoryId: grade7a, parentId: chapter.id, name: '跨分类' });
+    expect(member(otherCategory)).toEqual(['parentId']);
+    const self = await t.call('PUT', api('ChapterType/Update'), { token: admin, body: { ...chapter, parentId: chapter.id } });
+    expect(member(self)).toEqual(['parentId']);
+    const demote = await t.call('PUT', api('ChapterType/Update'), { token: admin, body: { ...chapter, parentId: (await ok({ categoryId: grade7b, name: '另一章' })).id } });
+    expect(member(demote)).toEqual(['parentId']);
+  });
+
+  it('moving a chapter to another category takes its sections along', async () => {
+    const chapter = await ok({ categoryId: grade7a, name: '搬家章' });
+    const section = await ok({ categoryId: grade7a, parentId: chapter.id, name: '搬家节' });
+    const moved = await t.call('PUT', api('ChapterType/Update'), { token: admin, body: { ...chapter, categoryId: grade7b } });
+    expect(moved.body.result.categoryId).toBe(grade7b);
+    expect((await t.call('GET', api('ChapterType/Get'), { token: admin, query: { Id: section.id } })).body.result.categoryId).toBe(grade7b);
+  });
+
+  it('refuses to delete a chapter with sections or used by a course; deletes a free section', async () => {
+    const chapter = await ok({ categoryId: grade7a, name: '删除测试章' });
+    const section = await ok({ categoryId: grade7a, parentId: chapter.id, name: '删除测试节' });
+    const withSections = await t.call('DELETE', api('ChapterType/Delete'), { token: admin, query: { Id: chapter.id } });
+    expect(withSections.status).toBe(500);
+    expect(withSections.body.error.message).toBe('章节“删除测试章”下还有 1 个小节，请先删除。');
+
+    await t.app.prisma.learningCourse.create({
+      data: { tenantId: 1, title: '删除测试课程', categoryId: grade7a, chapterTypeId: section.id, content: '<p>课</p>' },
+    });
+    const used = await t.call('DELETE', api('ChapterType/Delete'), { token: admin, query: { Id: section.id } });
+    expect(used.status).toBe(500);
+    expect(used.body.error.message).toBe('章节“删除测试节”已被 1 门课程使用，不能删除。');
+    const moveUsed = await t.call('PUT', api('ChapterType/Update'), { token: admin, body: { ...chapter, categoryId: grade7b } });
+    expect(member(moveUsed)).toEqual(['categoryId']);
+
+    const free = await ok({ categoryId: grade7a, parentId: chapter.id, name: '空闲节' });
+    expect((await t.call('DELETE', api('ChapterType/Delete'), { token: admin, query: { Id: free.id } })).status).toBe(200);
+    expect((await t.call('GET', api('ChapterType/Get'), { token: admin, query: { Id: free.id } })).status).toBe(404);
+  });
+
+  it('lists with CategoryId, Keyword and sorting; readers of courses may read GetList but not manage', async () => {
+    const page = await t.call('GET', api('ChapterType/GetAll'), { token: admin, query: { CategoryId: grade7a, Keyword: '有理数', Sorting: 'sort asc, id asc' } });
+    expect(page.body.result.items.map((c: ChapterTypeDto) => c.name)).toContain('第一章 有理数');
+    expect(page.body.result.items.every((c: ChapterTypeDto) => c.categoryId === grade7a)).toBe(true);
+    const teacher = await t.login('zhaolei');
+    expect((await t.call('GET', api('ChapterType/GetList'), { token: teacher, query: { CategoryId: grade7a } })).status).toBe(200);
+    expect((await t.call('GET', api('ChapterType/GetAll'), { token: teacher })).status).toBe(403);
+  });
+
+  it("keeps tenant B's chapters out of reach of tenant A", async () => {
+    const b = await createTenant(t, 'chapter2');
+    const cat = (await t.call('POST', api('MultiLevelCategory/Create'), { token: b.token, body: { classTypeId: 2, name: '乙校课程' } })).body.result;
+    const row = await ok({ categoryId: cat.id, name: '乙校第一章' }, b.token);
+    await expectTenantIsolation(t, { service: 'ChapterType', tokenA: admin, tokenB: b.token, row, update: { name: '篡改' } });
+    // A cannot hang a chapter on B's category either.
+    expect(member(await create({ categoryId: cat.id, name: '越界' }))).toEqual(['categoryId']);
+    expect((await t.call('GET', api('ChapterType/GetList'), { token: admin, query: { CategoryId: cat.id } })).body.result).toEqual([]);
+  });
+});

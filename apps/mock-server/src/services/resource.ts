@@ -1,0 +1,54 @@
+import { ClassType, Permissions, ResourceService, type ResourceDto } from '@edu/sdk';
+import { contentHandlers, pinFields, reviewFields, type ContentRow } from '../kit/content.ts';
+import { implement } from '../kit/register-service.ts';
+
+type ResourceRow = ContentRow & {
+  categoryId: number;
+  description: string | null;
+  fileUrl: string;
+  fileType: string | null;
+  fileSize: number | null;
+  coverImageUrl: string | null;
+  isUniversity: boolean;
+  downloadCount: number;
+};
+
+const resources = contentHandlers<ResourceRow, ResourceDto, { title: string; categoryId: number; description?: string | null }>({
+  entityName: 'Resource',
+  model: (ctx) => ctx.db.resource as never,
+  classTypeId: ClassType.Resource,
+  richFields: [],
+  textFields: ['title', 'description'],
+  keywordColumns: ['title', 'description', 'fileType'],
+  sortable: { id: 'id', title: 'title', creationTime: 'creationTime', downloadCount: 'downloadCount', fileSize: 'fileSize', auditStatus: 'auditStatus', isTop: 'isTop', topTime: 'topTime' },
+  pinnable: true,
+  variant: { standard: Permissions.ResourcesResource, university: Permissions.ResourcesUniversity },
+  displayName: { 'zh-Hans': '资源', en: 'resource' },
+  toData: (i) => i,
+  toDto: (r, l) => ({
+    id: r.id,
+    title: r.title,
+    categoryId: r.categoryId,
+    categoryName: l.category(r.categoryId),
+    description: r.description,
+    fileUrl: r.fileUrl,
+    fileType: r.fileType,
+    fileSize: r.fileSize,
+    coverImageUrl: r.coverImageUrl,
+    isUniversity: r.isUniversity,
+    downloadCount: r.downloadCount,
+    ...pinFields(r),
+    ...reviewFields(r, l),
+  }),
+});
+
+export const resource = implement(ResourceService, {
+  GetAll: resources.GetAll,
+  GetAllModerated: resources.GetAllModerated,
+  Get: resources.Get,
+  Create: resources.Create,
+  Update: resources.Update,
+  Delete: resources.Delete,
+  PlacedTopResource: resources.Pin,
+  AuditedResource: resources.Audit,
+});

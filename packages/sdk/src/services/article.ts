@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { AuditInput, AuthorDto, ContentQuery, PinDto, PinInput, ReviewDto, WebUrl, scopedLists } from '../core/content.ts';
+import { defineService } from '../core/define-service.ts';
+import { crud } from '../core/schemas.ts';
+import { Permissions } from '../permissions.ts';
+
+/**
+ * An article (文章) in a category of class type 1. `content` is rich text
+ * (HTML), sanitized on the server: scripts, event handlers and `javascript:`
+ * URLs never survive a save. Reviewable and pinnable.
+ */
+export const ArticleDto = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    categoryId: z.number().int(),
+    categoryName: z.string().nullable(),
+    summary: z.string().nullable(),
+    content: z.string(),
+    coverImageUrl: z.string().nullable(),
+    author: z.string().nullable(),
+    source: z.string().nullable(),
+    /** Comma-separated. */
+    keywords: z.string().nullable(),
+    viewCount: z.number().int(),
+  })
+  .extend(PinDto.shape)
+  .extend(ReviewDto.shape)
+  .extend(AuthorDto.shape);
+export type ArticleDto = z.infer<typeof ArticleDto>;
+
+export const CreateArticleInput = z.object({
+  title: z.string().trim().min(1).max(200),
+  categoryId: z.number().int().min(1),
+  summary: z.string().trim().max(500).nullish(),
+  content: z.string().min(1).max(200_000),
+  coverImageUrl: WebUrl.nullish(),
+  author: z.string().trim().max(64).nullish(),
+  source: z.string().trim().max(128).nullish(),
+  keywords: z.string().trim().max(200).nullish(),
+});
+export const UpdateArticleInput = CreateArticleInput.extend({ id: z.number().int().min(1) });
+
+const P = Permissions;
+export const ArticleService = defineService(
+  'Article',
+  {
+    ...crud({ dto: ArticleDto, create: CreateArticleInput, update: UpdateArticleInput, query: ContentQuery }),
+    ...scopedLists(ArticleDto, ContentQuery, { mine: P.ArticlesArticle, moderated: P.ArticlesAuditArticle }),
+    /** Approve or reject; the author is notified in real time. */
+    AuditedArticle: { input: AuditInput, output: ArticleDto, access: P.ArticlesAuditArticle },
+    /** Pin or unpin: pinned articles list first, newest pin first. */
+    PlacedTopArticle: { input: PinInput, output: ArticleDto },
+  },
+  { access: P.ArticlesArticle },
+);

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { CascaderList } from '../core/content.ts';
+import { defineService } from '../core/define-service.ts';
+import { AbpDateTime, PagedQuery, crud } from '../core/schemas.ts';
+import { Permissions } from '../permissions.ts';
+
+/** A chapter (章), or with a parent a section (节), of a course category (class type 2). */
+export const ChapterTypeDto = z.object({
+  id: z.number().int(),
+  categoryId: z.number().int(),
+  categoryName: z.string().nullable(),
+  parentId: z.number().int().nullable(),
+  name: z.string(),
+  sort: z.number().int(),
+  isActive: z.boolean(),
+  description: z.string().nullable(),
+  creationTime: AbpDateTime,
+});
+export type ChapterTypeDto = z.infer<typeof ChapterTypeDto>;
+
+export const CreateChapterTypeInput = z.object({
+  categoryId: z.number().int().min(1),
+  /** A chapter of the same category; a section cannot have sections. */
+  parentId: z.number().int().min(1).nullish(),
+  name: z.string().trim().min(1).max(128),
+  sort: z.number().int().min(0).max(9999).default(0),
+  isActive: z.boolean().default(true),
+  description: z.string().max(500).nullish(),
+});
+export const UpdateChapterTypeInput = CreateChapterTypeInput.extend({ id: z.number().int().min(1) });
+export const GetAllChapterTypeInput = PagedQuery.extend({ CategoryId: z.number().int().min(1).optional() });
+
+const readers = [Permissions.ChapterTypes, Permissions.ArticlesLearningCourse, Permissions.ArticlesUniversityCourse] as const;
+
+export const ChapterTypeService = defineService(
+  'ChapterType',
+  {
+    ...crud({ dto: ChapterTypeDto, create: CreateChapterTypeInput, update: UpdateChapterTypeInput, query: GetAllChapterTypeInput }),
+    /** The chapters and sections of one category, by sort (the course form reads it). */
+    GetList: { input: z.object({ CategoryId: z.number().int().min(1) }), output: z.array(ChapterTypeDto), access: readers },
+    /** Chapters with their sections as children. */
+    GetCascaderList: { input: z.object({ CategoryId: z.number().int().min(1) }), output: CascaderList, access: readers },
+  },
+  { access: Permissions.ChapterTypes },
+);

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { AuditInput, AuthorDto, ContentQuery, ReviewDto, WebUrl, scopedLists } from '../core/content.ts';
+import { defineService } from '../core/define-service.ts';
+import { crud } from '../core/schemas.ts';
+import { Permissions } from '../permissions.ts';
+
+/**
+ * A course lesson (课程) in a category of class type 2, optionally on one of
+ * the category's chapters (ChapterType/GetList). `content` is sanitized rich
+ * text. `isUniversity` is the university variant (learningUsCourse), under
+ * `Pages.Articles.UniversityCourse`. Reviewable; approving needs the inferred
+ * `Pages.Articles.AuditLearning`.
+ */
+export const LearningCourseDto = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    categoryId: z.number().int(),
+    categoryName: z.string().nullable(),
+    chapterTypeId: z.number().int().nullable(),
+    chapterName: z.string().nullable(),
+    summary: z.string().nullable(),
+    content: z.string(),
+    videoUrl: z.string().nullable(),
+    coverImageUrl: z.string().nullable(),
+    isUniversity: z.boolean(),
+    sort: z.number().int(),
+    viewCount: z.number().int(),
+  })
+  .extend(ReviewDto.shape)
+  .extend(AuthorDto.shape);
+export type LearningCourseDto = z.infer<typeof LearningCourseDto>;
+
+export const CreateLearningCourseInput = z.object({
+  title: z.string().trim().min(1).max(200),
+  categoryId: z.number().int().min(1),
+  /** A chapter of the same category. */
+  chapterTypeId: z.number().int().min(1).nullish(),
+  summary: z.string().trim().max(500).nullish(),
+  content: z.string().min(1).max(200_000),
+  videoUrl: WebUrl.nullish(),
+  coverImageUrl: WebUrl.nullish(),
+  isUniversity: z.boolean().default(false),
+  sort: z.number().int().min(0).max(9999).default(0),
+});
+export const UpdateLearningCourseInput = CreateLearningCourseInput.extend({ id: z.number().int().min(1) });
+export const GetAllLearningCourseInput = ContentQuery.extend({
+  IsUniversity: z.boolean().optional(),
+  ChapterTypeId: z.number().int().min(1).optional(),
+});
+
+const P = Permissions;
+const editors = [P.ArticlesLearningCourse, P.ArticlesUniversityCourse] as const;
+
+export const LearningCourseService = defineService(
+  'LearningCourse',
+  {
+    ...crud({ dto: LearningCourseDto, create: CreateLearningCourseInput, update: UpdateLearningCourseInput, query: GetAllLearningCourseInput }),
+    ...scopedLists(LearningCourseDto, GetAllLearningCourseInput, { mine: editors, moderated: P.ArticlesAuditLearning }),
+    AuditedLearningCourse: { input: AuditInput, output: LearningCourseDto, access: P.ArticlesAuditLearning },
+  },
+  { access: editors },
+);

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { AuditInput, AuthorDto, ContentQuery, ReviewDto, scopedLists } from '../core/content.ts';
+import { defineService } from '../core/define-service.ts';
+import { AbpDateTime, crud } from '../core/schemas.ts';
+import { Permissions } from '../permissions.ts';
+
+/**
+ * The daily question (每日一题): a question stem (sanitized rich text), its
+ * answer and analysis, published on a calendar day (UTC+8), optionally in a
+ * question category (class type 3). Reviewable; approving needs the inferred
+ * `Pages.Articles.AuditOneQuestionPerday`.
+ */
+export const OneQuestionPerdayDto = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    categoryId: z.number().int().nullable(),
+    categoryName: z.string().nullable(),
+    content: z.string(),
+    answer: z.string(),
+    analysis: z.string().nullable(),
+    /** Midnight UTC+8 of the publishing day, as UTC. */
+    publishDate: AbpDateTime,
+  })
+  .extend(ReviewDto.shape)
+  .extend(AuthorDto.shape);
+export type OneQuestionPerdayDto = z.infer<typeof OneQuestionPerdayDto>;
+
+export const CreateOneQuestionPerdayInput = z.object({
+  title: z.string().trim().min(1).max(200),
+  categoryId: z.number().int().min(1).nullish(),
+  content: z.string().min(1).max(50_000),
+  answer: z.string().trim().min(1).max(5000),
+  analysis: z.string().max(20_000).nullish(),
+  /** The publishing day, `YYYY-MM-DD` (China Standard Time). */
+  publishDate: z.iso.date(),
+});
+export const UpdateOneQuestionPerdayInput = CreateOneQuestionPerdayInput.extend({ id: z.number().int().min(1) });
+
+const P = Permissions;
+export const OneQuestionPerdayService = defineService(
+  'OneQuestionPerday',
+  {
+    ...crud({ dto: OneQuestionPerdayDto, create: CreateOneQuestionPerdayInput, update: UpdateOneQuestionPerdayInput, query: ContentQuery }),
+    ...scopedLists(OneQuestionPerdayDto, ContentQuery, { mine: P.ArticlesOneQuestionPerday, moderated: P.ArticlesAuditOneQuestionPerday }),
+    AuditedOneQuestionPerday: { input: AuditInput, output: OneQuestionPerdayDto, access: P.ArticlesAuditOneQuestionPerday },
+  },
+  { access: P.ArticlesOneQuestionPerday },
+);
