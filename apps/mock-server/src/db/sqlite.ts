@@ -8,6 +8,9 @@ import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory, Transaction } from '@prisma/driver-adapter-utils';
 import { WriteVersions } from './write-versions.ts';
 
+/** SQLITE_MAX_VARIABLE_NUMBER of the SQLite compiled into better-sqlite3. */
+export const SQLITE_MAX_BIND_VALUES = 32766;
+
 /** How long a connection waits for another writer's lock before SQLITE_BUSY. */
 export const BUSY_TIMEOUT_MS = 5000;
 
@@ -84,6 +87,10 @@ export function sqliteAdapterFactory(filePath: string): SqliteAdapterFactory {
         return 0;
       }
     };
+    // Prisma assumes SQLite's historic 999 bind values unless told; the SQLite that better-sqlite3
+    // bundles takes 32766, which lets `id IN (...)` filters (a hierarchy scope) cover 32k users.
+    const info = adapter.getConnectionInfo?.bind(adapter);
+    adapter.getConnectionInfo = () => ({ supportsRelationJoins: false, ...info?.(), maxBindValues: SQLITE_MAX_BIND_VALUES });
     if (observe) {
       observeWrites(adapter, writes);
       const executeScript = adapter.executeScript.bind(adapter);

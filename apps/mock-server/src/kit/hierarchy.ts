@@ -1,11 +1,30 @@
+import { writeVersions } from '../db/client.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
+
+type Entry = { stamp: string; ids: Promise<number[]> };
+const caches = new WeakMap<PrismaClient, Map<string, Entry>>();
 
 /**
  * The ids of a user and everyone below them in the user hierarchy, any depth,
- * within one tenant, skipping deleted users. One recursive query; the
- * "myself and children" scope of every content list is built on it.
+ * within one tenant, skipping deleted users. One recursive query, cached until
+ * the User table is written (exact: see db/write-versions.ts). The "myself and
+ * children" scope of every content list is built on it.
  */
-export async function selfAndDescendantIds(prisma: PrismaClient, tenantId: number | null, userId: number): Promise<number[]> {
+export function selfAndDescendantIds(prisma: PrismaClient, tenantId: number | null, userId: number): Promise<number[]> {
+  let cache = caches.get(prisma);
+  if (!cache) caches.set(prisma, (cache = new Map()));
+  const key = `${tenantId ?? 'host'}:${userId}`;
+  const stamp = writeVersions(prisma).version('User');
+  const hit = cache.get(key);
+  if (hit && hit.stamp === stamp) return hit.ids;
+  const ids = query(prisma, tenantId, userId);
+  cache.set(key, { stamp, ids });
+  ids.catch(() => cache.delete(key));
+  if (cache.size > 5000) cache.delete(cache.keys().next().value!);
+  return ids;
+}
+
+async function query(prisma: PrismaClient, tenantId: number | null, userId: number): Promise<number[]> {
   const rows = await prisma.$queryRawUnsafe<Array<{ id: number | bigint }>>(
     `WITH RECURSIVE tree(id) AS (
        SELECT id FROM "User" WHERE id = ? AND "isDeleted" = 0 AND "tenantId" IS ?
