@@ -50,7 +50,7 @@ try {
   const sample = await fetch(url('GetAll?MaxResultCount=10'), { headers: admin }).then((r) => r.json() as Promise<{ result: { totalCount: number } }>);
   if (sample.result.totalCount < ARTICLES) throw new Error(`expected ${ARTICLES} articles, GetAll counts ${sample.result.totalCount}`);
   const scopeCount = async (h: Record<string, string>) =>
-    (await fetch(url('GetAllMyselfAndChildren?MaxResultCount=10'), { headers: h }).then((r) => r.json() as Promise<{ result: { totalCount: number } }>)).result.totalCount;
+    (await fetch(url("GetAllMyselfAndChildren?MaxResultCount=10"), { headers: h }).then((r) => r.json() as Promise<{ result: { totalCount: number }; error: unknown }>).then((b) => { if (!b.result) throw new Error(JSON.stringify(b.error)); return b; })).result.totalCount;
   console.log(`scope sizes: top ${await scopeCount(top)} articles, middle ${await scopeCount(middle)} articles`);
 
   const bare = await startBareServer(SECRET, sample);

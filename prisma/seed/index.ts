@@ -2,7 +2,9 @@
  * Demo data for a fresh database (called by openDatabase when it has no tenant
  * and no user): the host and tenant `Default` (id 1), each with `admin` /
  * `123qwe` in the static Admin role, tenant roles, ~30 users in a hierarchy,
- * their login history, languages and the default-language setting.
+ * their login history, languages and the default-language setting; the
+ * built-in classification types; then tenant Default's content structure
+ * (content-structure.ts: categories, chapters, dictionary, menus, ads, links).
  *
  * Idempotent: every row is looked up by its natural key first, so a second run
  * adds nothing. Deterministic: values come from a seeded PRNG; times are

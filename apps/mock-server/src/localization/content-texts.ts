@@ -12,6 +12,7 @@ export const contentTexts = {
     ContentApproved: 'Your {0} "{1}" was approved.',
     ContentRejected: 'Your {0} "{1}" was rejected: {2}',
     ChapterNotInCategory: 'The chapter does not belong to the chosen category.',
+    TenantContentFromHost: 'This belongs to a tenant: sign in to the tenant to create it.',
   },
   'zh-Hans': {
     RichTextEmpty: '去除不安全的内容后正文为空。',
@@ -25,5 +26,6 @@ export const contentTexts = {
     ContentApproved: '您的{0}《{1}》已审核通过。',
     ContentRejected: '您的{0}《{1}》未通过审核：{2}',
     ChapterNotInCategory: '所选章节不属于该分类。',
+    TenantContentFromHost: '该数据属于租户，请登录到相应租户后再创建。',
   },
 };

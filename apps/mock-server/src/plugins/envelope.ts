@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { permissionTree, flattenPermissions, type ValidationErrorInfo } from '@edu/sdk';
+import { MustHaveTenantError } from '../db/data-filters.ts';
 import { localize, type Culture } from '../localization/texts.ts';
 import {
   AbpValidationError,
@@ -72,6 +73,9 @@ export const envelopePlugin = fp(async (app) => {
     }
     if (error instanceof EntityNotFoundError)
       return reply.code(404).send(errorBody(localize(culture, 'EntityNotFound', error.entityName, error.id)));
+    // ABP answers a host-side insert of tenant-owned rows with a bare 500; ours says what to do.
+    if (error instanceof MustHaveTenantError)
+      return reply.code(500).send(errorBody(localize(culture, 'TenantContentFromHost')));
     if (error instanceof UserFriendlyError)
       return reply.code(500).send(errorBody(error.message, { details: error.details, code: error.code }));
     if (error.code === 'ABP_INVALID_JSON')

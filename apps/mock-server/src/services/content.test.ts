@@ -145,6 +145,15 @@ describe('review', () => {
   });
 });
 
+describe('sides', () => {
+  it('tells a host user that content belongs to a tenant instead of failing with an internal error', async () => {
+    const host = await t.login('admin', '123qwe', null);
+    const res = await t.call('POST', api('FriendLink/Create'), { token: host, body: { name: '主机链接', url: 'https://host.example.edu.cn' } });
+    expect(res.status).toBe(500);
+    expect(res.body.error.message).toBe('该数据属于租户，请登录到相应租户后再创建。');
+  });
+});
+
 describe('pinning', () => {
   it('lists pinned items first, newest pin first, and unpinning restores the order', async () => {
     const a = (await t.call('POST', api('Article/Create'), { token: admin, body: article('置顶A') })).body.result;

@@ -1,0 +1,70 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { act, render, screen, within } from '@testing-library/react';
+import type { AbpUserConfigurationDto } from '@edu/sdk';
+import '../lib/i18n.ts';
+import i18n from '../lib/i18n.ts';
+import { resetAbpState, setAbpState, type SessionInfo } from '../lib/abp-store.ts';
+import { App } from './app.tsx';
+import { initShell } from './shell-store.ts';
+
+function signIn(granted: string[]) {
+  setAbpState({
+    config: {
+      session: { userId: 2, tenantId: 1, impersonatorUserId: null, impersonatorTenantId: null, multiTenancySide: 1 },
+      auth: { allPermissions: {}, grantedPermissions: Object.fromEntries(granted.map((g) => [g, 'true'])) },
+    } as unknown as AbpUserConfigurationDto,
+    session: {
+      application: { version: '1', releaseDate: '2025-01-01', features: {} },
+      user: { id: 2, name: '磊', surname: '赵', userName: 'zhaolei', emailAddress: 'zhaolei@example.edu.cn' },
+      tenant: { id: 1, tenancyName: 'Default', name: 'Default' },
+    } satisfies SessionInfo,
+  });
+}
+
+async function mountAt(path: string) {
+  window.history.replaceState(null, '', path);
+  initShell({ currentRouteName: null, tabsKey: 'tabs:1:2', windowWidth: 1280 });
+  render(<App boot={{ configLoaded: true, signedIn: true, signalR: false, currentRouteName: null, steps: [] }} />);
+}
+
+describe('the app in a browser-like DOM', () => {
+  beforeEach(async () => {
+    localStorage.clear();
+    resetAbpState();
+    await i18n.changeLanguage('zh-CN');
+  });
+
+  it('renders the shell: menu by permission, tab, breadcrumb and title', async () => {
+    signIn(['Pages']);
+    await mountAt('/own-space');
+    expect(await screen.findByTestId('own-space')).toBeInTheDocument();
+    const menu = screen.getByTestId('side-menu');
+    expect(within(menu).queryByTestId('menu-group-setting')).toBeNull();
+    await act(async () => {});
+    expect(screen.getByTestId('tab-ownspace_index')).toBeInTheDocument();
+    expect(screen.getByTestId('tab-home_index')).toBeInTheDocument();
+    expect(screen.getByTestId('breadcrumbs')).toHaveTextContent('个人中心');
+    expect(document.title).toBe('在线教育考试平台 - 个人中心');
+  });
+
+  it('replaces a page whose permission is missing by error-403', async () => {
+    signIn(['Pages']);
+    await mountAt('/setting/manager');
+    expect(await screen.findByTestId('error-403')).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/error-403');
+  });
+
+  it('sends a visitor to login, and a locked session to locking', async () => {
+    await mountAt('/own-space');
+    expect(await screen.findByTestId('login-form')).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/');
+  });
+
+  it('sends everything to the lock screen while locked', async () => {
+    signIn(['Pages']);
+    localStorage.setItem('locking', '1');
+    await mountAt('/own-space');
+    expect(await screen.findByTestId('lock-screen')).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/locking');
+  });
+});

@@ -1,0 +1,128 @@
+import type { AbpUserConfigurationDto } from '@edu/sdk';
+import { appConfig, parseAppConfig } from '../lib/app-config.ts';
+import { api, setApiBaseUrl } from '../lib/client.ts';
+import { getCultureCookie, setCultureCookie } from '../lib/cookies.ts';
+import { deepMerge, getAbpState, setAbpState, type SessionInfo } from '../lib/abp-store.ts';
+import i18n, { toAppLanguage } from '../lib/i18n.ts';
+import { STORAGE, readLocal, writeLocal } from '../lib/storage.ts';
+import { appGroups, otherPages, publicPages } from '../navigation.ts';
+import { findPageByPath } from './nav-logic.ts';
+import { initShell } from './shell-store.ts';
+import { realtimeEnabled, startSignalR } from './signalr.ts';
+import { loadNotices } from './notices.ts';
+import { tabsStorageKey } from './tabs.ts';
+
+export interface BootDeps {
+  fetchAppConfig: () => Promise<unknown>;
+  getAll: () => Promise<AbpUserConfigurationDto>;
+  getSession: () => Promise<SessionInfo>;
+  startSignalR: (baseUrl: string) => unknown;
+  /** Loads the signed-in user's stored notifications (badge count). */
+  loadNotices: () => Promise<unknown>;
+  pathname: string;
+  windowWidth: number;
+  browserLanguage: string;
+}
+
+export interface BootResult {
+  configLoaded: boolean;
+  signedIn: boolean;
+  signalR: boolean;
+  currentRouteName: string | null;
+  /** What ran, in order (for tests and debugging). */
+  steps: string[];
+}
+
+const defaultDeps = (): BootDeps => ({
+  fetchAppConfig: async () => {
+    const res = await fetch('/appconfig.json', { cache: 'no-cache' });
+    if (!res.ok) throw new Error(`appconfig.json: HTTP ${res.status}`);
+    return res.json();
+  },
+  getAll: () => api.abpUserConfiguration.getAll({}),
+  getSession: () => api.session.getCurrentLoginInformations({}),
+  startSignalR: (base) => void startSignalR(base),
+  loadNotices: () => loadNotices(api),
+  pathname: window.location.pathname,
+  windowWidth: window.innerWidth,
+  browserLanguage: navigator.language || 'zh-CN',
+});
+
+/** The route name of a path, or null when the path is not a route. */
+export function routeNameOf(pathname: string): string | null {
+  const p = pathname.replace(/\/+$/, '') || '/';
+  if (p === publicPages.login.path) return publicPages.login.name;
+  if (p === publicPages.locking.path) return publicPages.locking.name;
+  return findPageByPath(appGroups, otherPages, p)?.page.name ?? null;
+}
+
+/**
+ * The start sequence (spec section 1, DESIGN.md "The web app"):
+ * 1. the culture cookie, set to the browser language when absent (5 years);
+ * 2. runtime configuration from /appconfig.json (defaults when missing);
+ * 3. AbpUserConfiguration/GetAll, deep-merged into the app configuration;
+ *    when it fails the app still mounts, without a session;
+ * 4. the session (Session/GetCurrentLoginInformations);
+ * 5. the current route name; the menu, cached pages and tag pages; the user's tabs;
+ * 6. SignalR, only when signed in and both real-time features are on.
+ */
+export async function boot(overrides: Partial<BootDeps> = {}): Promise<BootResult> {
+  const deps = { ...defaultDeps(), ...overrides };
+  const steps: string[] = [];
+
+  if (!getCultureCookie()) setCultureCookie(deps.browserLanguage);
+  await i18n.changeLanguage(toAppLanguage(getCultureCookie()));
+  steps.push('culture');
+
+  try {
+    Object.assign(appConfig, parseAppConfig(await deps.fetchAppConfig()));
+  } catch {
+    Object.assign(appConfig, parseAppConfig({}));
+  }
+  setApiBaseUrl(appConfig.remoteServiceBaseUrl);
+  steps.push('appconfig');
+
+  let configLoaded = false;
+  try {
+    const result = await deps.getAll();
+    setAbpState({ config: deepMerge(getAbpState().config ?? ({} as AbpUserConfigurationDto), result) });
+    configLoaded = true;
+    steps.push('getAll');
+  } catch {
+    setAbpState({ config: null, session: null });
+    steps.push('getAll:failed');
+  }
+
+  if (configLoaded) {
+    try {
+      setAbpState({ session: await deps.getSession() });
+      steps.push('session');
+    } catch {
+      setAbpState({ session: null });
+      steps.push('session:failed');
+    }
+  }
+
+  const { config, session } = getAbpState();
+  const userId = config?.session.userId ?? null;
+  const signedIn = userId !== null && Boolean(session?.user);
+  // A lock flag without a signed-in user would trap the visitor on the lock screen.
+  if (!signedIn && readLocal(STORAGE.locking) === '1') writeLocal(STORAGE.locking, '0');
+
+  const currentRouteName = routeNameOf(deps.pathname);
+  initShell({
+    currentRouteName,
+    tabsKey: signedIn ? tabsStorageKey(userId!, config?.session.tenantId ?? null) : null,
+    windowWidth: deps.windowWidth,
+  });
+  steps.push('shell');
+
+  if (signedIn) void deps.loadNotices().catch(() => undefined);
+
+  const signalR = signedIn && realtimeEnabled(session?.application.features);
+  if (signalR) {
+    deps.startSignalR(appConfig.remoteServiceBaseUrl);
+    steps.push('signalr');
+  }
+  return { configLoaded, signedIn, signalR, currentRouteName, steps };
+}

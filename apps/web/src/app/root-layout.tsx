@@ -1,0 +1,42 @@
+import { useEffect } from 'react';
+import { Outlet, useLocation, useMatches } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { LoadingBar } from './shell/loading-bar.tsx';
+import type { RouteHandle } from './router.tsx';
+
+/** The route handle of the deepest match, if any. */
+export function useRouteHandle(): RouteHandle | null {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const h = matches[i]!.handle as RouteHandle | undefined;
+    if (h?.name) return h;
+  }
+  return null;
+}
+
+/** Document title: the Chinese site name plus the route title (spec section 2). */
+export function pageTitle(prefix: string, routeTitle: string | null): string {
+  return routeTitle ? `${prefix} - ${routeTitle}` : prefix;
+}
+
+/** Every route: the loading bar, the document title and scroll-to-top after navigation. */
+export function RootLayout() {
+  const { t, i18n } = useTranslation();
+  const handle = useRouteHandle();
+  const location = useLocation();
+
+  useEffect(() => {
+    document.title = pageTitle(t('app.titlePrefix'), handle ? t(handle.titleKey) : null);
+  }, [handle, t, i18n.language]);
+
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [location.pathname]);
+
+  return (
+    <>
+      <LoadingBar />
+      <Outlet />
+    </>
+  );
+}

@@ -1,0 +1,112 @@
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router-dom';
+import { loadChunk } from '../lib/chunk.ts';
+import { isGranted } from '../lib/permissions.ts';
+import { readLocal, STORAGE } from '../lib/storage.ts';
+import { sessionUserId } from '../lib/auth.ts';
+import {
+  FORBIDDEN_NAME,
+  HOME_NAME,
+  LOGIN_NAME,
+  OWN_SPACE_NAME,
+  appGroups,
+  otherPages,
+  publicPages,
+  type NavPage,
+} from '../navigation.ts';
+import { decide, type GuardTarget } from './guard.ts';
+import { firstAllowedChild, isBuilt } from './nav-logic.ts';
+import { RootLayout } from './root-layout.tsx';
+import { ShellLayout } from './shell/shell-layout.tsx';
+import LoginPage from '../pages/login-page.tsx';
+import LockPage from '../pages/lock-page.tsx';
+import ForbiddenPage from '../pages/error-403-page.tsx';
+import OwnSpacePage from '../pages/own-space-page.tsx';
+import { RouteError } from './route-error.tsx';
+import { pathOf } from './paths.ts';
+import { BootFallback } from './boot-fallback.tsx';
+
+export { pathOf };
+
+/** What every route carries for the shell: its name, title and permission. */
+export interface RouteHandle {
+  name: string;
+  titleKey: string;
+  permission?: string;
+}
+
+let currentPath = () => (typeof window === 'undefined' ? '/' : window.location.pathname + window.location.search);
+
+/** Applies the routing rules (guard.ts) before a route renders. */
+export function guardLoader(target: GuardTarget) {
+  return () => {
+    const d = decide(target, { lockFlag: readLocal(STORAGE.locking), userId: sessionUserId(), granted: isGranted });
+    if (d.action === 'redirect') throw redirect(pathOf(d.to));
+    if (d.action === 'cancel') {
+      const here = currentPath();
+      // Nowhere to stay on a first load of /locking: go where the other rules send the visitor.
+      throw redirect(here.startsWith(publicPages.locking.path) ? pathOf(sessionUserId() === null ? LOGIN_NAME : HOME_NAME) : here);
+    }
+    return null;
+  };
+}
+
+const handle = (p: NavPage): RouteHandle => ({ name: p.name, titleKey: p.titleKey, permission: p.permission });
+
+function pageRoute(p: NavPage): RouteObject {
+  return {
+    path: p.path,
+    handle: handle(p),
+    loader: guardLoader(p),
+    lazy: async () => {
+      const mod = await loadChunk(p.page!);
+      return { Component: mod.default };
+    },
+  };
+}
+
+export function buildRoutes(): RouteObject[] {
+  const others: Record<string, RouteObject['Component']> = { [FORBIDDEN_NAME]: ForbiddenPage, [OWN_SPACE_NAME]: OwnSpacePage };
+  const shellChildren: RouteObject[] = [
+    ...otherPages.map((p) => ({ path: p.path, handle: handle(p), loader: guardLoader(p), Component: others[p.name] })),
+    ...appGroups.flatMap((group) => [
+      // A group's own path opens its first page the user may see.
+      {
+        path: group.path,
+        loader: () => {
+          guardLoader({ name: group.name, permission: group.permission })();
+          const first = firstAllowedChild(group, isGranted);
+          throw redirect(first ? first.path : pathOf(FORBIDDEN_NAME));
+        },
+      },
+      ...group.children.filter(isBuilt).map(pageRoute),
+    ]),
+  ];
+  return [
+    {
+      Component: RootLayout,
+      ErrorBoundary: RouteError,
+      HydrateFallback: BootFallback,
+      children: [
+        { path: publicPages.login.path, handle: publicPages.login, loader: guardLoader(publicPages.login), Component: LoginPage },
+        { path: publicPages.locking.path, handle: publicPages.locking, loader: guardLoader(publicPages.locking), Component: LockPage },
+        // A page that fails to load (chunk error or timeout) shows its error inside the shell.
+        { Component: ShellLayout, children: [{ ErrorBoundary: RouteError, children: shellChildren }] },
+        // Unknown paths (and screens not built yet) go home, through the guard; never in a loop.
+        {
+          path: '*',
+          loader: ({ request }) => {
+            const home = pathOf(HOME_NAME);
+            return new URL(request.url).pathname.toLowerCase() === home.toLowerCase() ? null : redirect(home);
+          },
+          Component: ShellLayout,
+        },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter() {
+  const router = createBrowserRouter(buildRoutes());
+  currentPath = () => router.state.location.pathname + router.state.location.search;
+  return router;
+}

@@ -1,0 +1,38 @@
+import { Button, Menu, Portal } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { changeLanguage } from '../../lib/auth.ts';
+import { showError } from '../../lib/errors.tsx';
+import { LANGUAGES, toAppLanguage, type AppLanguage } from '../../lib/i18n.ts';
+import { Icon } from './icons.tsx';
+
+/** zh-CN (default) or en: stored on the server when signed in, in the culture cookie, and applied at once. */
+export function LanguagePicker({ compact = false }: { compact?: boolean }) {
+  const { t, i18n } = useTranslation();
+  const current = toAppLanguage(i18n.language);
+  return (
+    <Menu.Root
+      positioning={{ placement: 'bottom-end' }}
+      onSelect={(d) => {
+        if (d.value !== current) changeLanguage(d.value as AppLanguage).catch(showError);
+      }}
+    >
+      <Menu.Trigger asChild>
+        <Button variant="ghost" size="sm" color="gray.600" aria-label={t('shell.language')} data-testid="language-picker" px={2}>
+          <Icon name="language" />
+          {!compact && t(`shell.languages.${current}`)}
+        </Button>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content>
+            {LANGUAGES.map((lng) => (
+              <Menu.Item key={lng} value={lng} data-testid={`language-${lng}`} fontWeight={lng === current ? 'semibold' : 'normal'}>
+                {t(`shell.languages.${lng}`)}
+              </Menu.Item>
+            ))}
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}

@@ -1,0 +1,116 @@
+import { useEffect, useState } from 'react';
+import { Badge, Box, Center, Flex, IconButton, Popover, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../lib/client.ts';
+import { loadNotices, noticesStore, readAllNotices, type Notice } from '../notices.ts';
+import { Icon } from './icons.tsx';
+
+/** Spec section 9: the notice popover shows a spinner for 2 s when opened. */
+export const NOTICE_SPINNER_MS = 2000;
+
+const typeColor: Record<Notice['type'], string> = { 0: 'blue', 1: 'green', 2: 'orange' };
+
+/**
+ * The notice popover: the signed-in user's notifications as the server pushed
+ * them over SignalR (never sample data); each with read flag, type, title and description.
+ */
+export function NoticesPopover() {
+  const { t } = useTranslation();
+  const items = noticesStore.use((s) => s.items);
+  const [open, setOpen] = useState(false);
+  const [loading, setLoading] = useState(false);
+  const unread = items.filter((n) => !n.read).length;
+
+  useEffect(() => {
+    if (!open) return;
+    setLoading(true);
+    // The spinner shows for 2 s while the stored notifications load (a failure leaves the pushed ones).
+    const load = loadNotices(api).catch(() => undefined);
+    const id = window.setTimeout(() => void load.then(() => setLoading(false)), NOTICE_SPINNER_MS);
+    return () => window.clearTimeout(id);
+  }, [open]);
+
+  return (
+    <Popover.Root
+      open={open}
+      onOpenChange={(e) => {
+        setOpen(e.open);
+        if (!e.open) void readAllNotices(api).catch(() => undefined);
+      }}
+      positioning={{ placement: 'bottom-end' }}
+    >
+      <Popover.Trigger asChild>
+        <IconButton variant="ghost" size="sm" color="gray.600" aria-label={t('shell.notices')} title={t('shell.notices')} position="relative" data-testid="notices-button">
+          <Icon name="bell" />
+          {unread > 0 && (
+            <Box
+              position="absolute"
+              top="0"
+              right="0"
+              minW="15px"
+              h="15px"
+              px="3px"
+              rounded="full"
+              bg="red.500"
+              color="white"
+              fontSize="9px"
+              lineHeight="15px"
+              borderWidth="1px"
+              borderColor="white"
+              textAlign="center"
+              data-testid="notices-unread"
+            >
+              {unread > 99 ? '99+' : unread}
+            </Box>
+          )}
+        </IconButton>
+      </Popover.Trigger>
+      <Portal>
+        <Popover.Positioner>
+          <Popover.Content w="320px" data-testid="notices-popover">
+            <Popover.Header borderBottomWidth="1px" borderColor="gray.100" py={2}>
+              <Popover.Title fontWeight="semibold">{t('notices.title')}</Popover.Title>
+            </Popover.Header>
+            <Popover.Body p={0} maxH="360px" overflowY="auto">
+              {loading ? (
+                <Center py={10} flexDirection="column" gap={2} data-testid="notices-spinner">
+                  <Spinner color="blue.500" />
+                  <Text fontSize="xs" color="gray.500">
+                    {t('notices.loading')}
+                  </Text>
+                </Center>
+              ) : items.length === 0 ? (
+                <Center py={10} color="gray.400" fontSize="sm" data-testid="notices-empty">
+                  {t('notices.empty')}
+                </Center>
+              ) : (
+                <Stack gap={0} data-testid="notices-list">
+                  {items.map((n) => (
+                    <Flex key={n.id} gap={3} px={4} py={3} borderBottomWidth="1px" borderColor="gray.50" data-testid="notice">
+                      <Box mt={1.5} w="8px" h="8px" rounded="full" flexShrink={0} bg={n.read ? 'transparent' : 'red.500'} title={t(n.read ? 'notices.read' : 'notices.unread')} />
+                      <Box flex="1" minW={0}>
+                        <Flex align="center" gap={2}>
+                          <Badge size="sm" colorPalette={typeColor[n.type]}>
+                            {t(`notices.types.${n.type}`)}
+                          </Badge>
+                          <Text fontSize="sm" fontWeight={n.read ? 'normal' : 'semibold'} truncate>
+                            {n.title}
+                          </Text>
+                        </Flex>
+                        {n.description && (
+                          <Text mt={1} fontSize="xs" color="gray.500" lineClamp={2}>
+                            {n.description}
+                          </Text>
+                        )}
+                      </Box>
+                    </Flex>
+                  ))}
+                </Stack>
+              )}
+            </Popover.Body>
+          </Popover.Content>
+        </Popover.Positioner>
+      </Portal>
+    </Popover.Root>
+  );
+}

@@ -1,0 +1,132 @@
+import { useEffect, useRef, type WheelEvent } from 'react';
+import { Box, Button, Flex, Menu, Portal } from '@chakra-ui/react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { HOME_NAME, appGroups, otherPages } from '../../navigation.ts';
+import { findPageByName } from '../nav-logic.ts';
+import { closeAllTabs, closeOtherTabs, closeTabByName, shellStore } from '../shell-store.ts';
+import { Icon } from './icons.tsx';
+
+/** Converts vertical wheel movement into horizontal scrolling of the tab strip. */
+export function wheelToScroll(el: { scrollLeft: number }, e: { deltaX: number; deltaY: number }): void {
+  el.scrollLeft += Math.abs(e.deltaY) > Math.abs(e.deltaX) ? e.deltaY : e.deltaX;
+}
+
+/** The open-page tabs (spec section 2): fixed home tab, close one, close others, close all. */
+export function TabsBar() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { tabs, currentRouteName } = shellStore.use();
+  const strip = useRef<HTMLDivElement>(null);
+
+  // Keep the current tab in view.
+  useEffect(() => {
+    strip.current?.querySelector('[aria-current="page"]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [currentRouteName, tabs.length]);
+
+  const close = (name: string) => {
+    const next = closeTabByName(name);
+    if (next) navigate(next.path);
+  };
+
+  const onWheel = (e: WheelEvent<HTMLDivElement>) => {
+    if (strip.current) wheelToScroll(strip.current, e);
+  };
+
+  return (
+    <Flex h="40px" align="center" bg="gray.50" borderBottomWidth="1px" borderColor="gray.200" px={2} gap={2}>
+      <Box
+        ref={strip}
+        flex="1"
+        minW={0}
+        overflowX="auto"
+        overflowY="hidden"
+        whiteSpace="nowrap"
+        onWheel={onWheel}
+        role="tablist"
+        aria-label={t('shell.tabs.label')}
+        data-testid="tabs-strip"
+        css={{ scrollbarWidth: 'none', '&::-webkit-scrollbar': { display: 'none' } }}
+      >
+        {tabs.map((tab) => {
+          const page = findPageByName(appGroups, otherPages, tab.name)?.page;
+          const title = page ? t(page.titleKey) : tab.name;
+          const active = tab.name === currentRouteName;
+          return (
+            <Flex
+              key={tab.name}
+              display="inline-flex"
+              align="center"
+              h="28px"
+              mr={1.5}
+              pl={3}
+              pr={tab.name === HOME_NAME ? 3 : 1}
+              gap={1}
+              rounded="sm"
+              borderWidth="1px"
+              borderColor={active ? 'blue.500' : 'gray.200'}
+              bg={active ? 'blue.500' : 'white'}
+              color={active ? 'white' : 'gray.600'}
+              fontSize="xs"
+              role="tab"
+              aria-selected={active}
+              aria-current={active ? 'page' : undefined}
+              data-testid={`tab-${tab.name}`}
+              _hover={active ? undefined : { color: 'blue.600', borderColor: 'blue.300' }}
+            >
+              <Box
+                as="span"
+                w="6px"
+                h="6px"
+                rounded="full"
+                bg={active ? 'white' : 'gray.300'}
+                display="inline-block"
+              />
+              <RouterLink to={tab.path}>{title}</RouterLink>
+              {tab.name !== HOME_NAME && (
+                <Box
+                  as="button"
+                  display="inline-flex"
+                  p={0.5}
+                  rounded="full"
+                  aria-label={t('shell.tabs.close', { title })}
+                  data-testid={`tab-close-${tab.name}`}
+                  _hover={{ bg: active ? 'blue.600' : 'gray.100' }}
+                  onClick={() => close(tab.name)}
+                >
+                  <Icon name="close" size={12} />
+                </Box>
+              )}
+            </Flex>
+          );
+        })}
+      </Box>
+      <Menu.Root
+        positioning={{ placement: 'bottom-end' }}
+        onSelect={(d) => {
+          if (d.value === 'closeAll') navigate(closeAllTabs().path);
+          else closeOtherTabs();
+        }}
+      >
+        <Menu.Trigger asChild>
+          <Button size="xs" variant="outline" bg="white" data-testid="tabs-actions">
+            {t('shell.tabs.actions')}
+            <Icon name="chevronDown" size={12} />
+          </Button>
+        </Menu.Trigger>
+        <Portal>
+          <Menu.Positioner>
+            <Menu.Content>
+              <Menu.Item value="closeAll" data-testid="tabs-close-all">
+                {t('shell.tabs.closeAll')}
+              </Menu.Item>
+              <Menu.Item value="closeOthers" data-testid="tabs-close-others">
+                {t('shell.tabs.closeOthers')}
+              </Menu.Item>
+            </Menu.Content>
+          </Menu.Positioner>
+        </Portal>
+      </Menu.Root>
+    </Flex>
+  );
+}

@@ -1,0 +1,41 @@
+/** One day of a trend series (`date` is a UTC+8 calendar day, `YYYY-MM-DD`). */
+export interface DailyCount {
+  date: string;
+  count: number;
+}
+
+/**
+ * Lines up two daily series on one axis: the union of their days in order,
+ * a missing day counting 0, labels shortened to `MM-DD`.
+ */
+export function alignTrends(a: readonly DailyCount[], b: readonly DailyCount[]) {
+  const days = [...new Set([...a, ...b].map((d) => d.date))].sort();
+  const byDay = (list: readonly DailyCount[]) => new Map(list.map((d) => [d.date, d.count]));
+  const ma = byDay(a);
+  const mb = byDay(b);
+  return {
+    labels: days.map((d) => d.slice(5)),
+    first: days.map((d) => ma.get(d) ?? 0),
+    second: days.map((d) => mb.get(d) ?? 0),
+  };
+}
+
+/** The spec's home message count: fixed at 3 (spec section 2). */
+export const HOME_MESSAGE_COUNT = 3;
+
+/** The home page's trend window in days. */
+export const HOME_DAYS = 7;
+
+const CJK = /[\u3400-\u9fff\uf900-\ufaff]/;
+
+/**
+ * A person's name for a greeting: Chinese names are surname then given name
+ * without a space (张伟); others are "given surname", and a repeated part
+ * (seed users such as admin/admin) shows once.
+ */
+export function personName(surname: string | null | undefined, name: string | null | undefined): string {
+  const s = (surname ?? '').trim();
+  const n = (name ?? '').trim();
+  if (!s || !n || s === n) return n || s;
+  return CJK.test(s + n) ? `${s}${n}` : `${n} ${s}`;
+}

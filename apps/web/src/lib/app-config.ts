@@ -1,0 +1,22 @@
+/**
+ * Runtime configuration, read from `/appconfig.json` at boot so one build serves
+ * any backend. `remoteServiceBaseUrl` '' means the page's own origin.
+ */
+export interface AppConfig {
+  remoteServiceBaseUrl: string;
+  publicWebsiteUrl: string;
+}
+
+export const DEFAULT_APP_CONFIG: AppConfig = { remoteServiceBaseUrl: '', publicWebsiteUrl: '/' };
+
+export const appConfig: AppConfig = { ...DEFAULT_APP_CONFIG };
+
+/** Normalizes a fetched appconfig.json; anything missing or of the wrong type falls back to the default. */
+export function parseAppConfig(raw: unknown): AppConfig {
+  const r = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
+  const str = (v: unknown, d: string) => (typeof v === 'string' ? v : d);
+  return {
+    remoteServiceBaseUrl: str(r.remoteServiceBaseUrl, DEFAULT_APP_CONFIG.remoteServiceBaseUrl).replace(/\/+$/, ''),
+    publicWebsiteUrl: str(r.publicWebsiteUrl, DEFAULT_APP_CONFIG.publicWebsiteUrl),
+  };
+}

@@ -1,0 +1,105 @@
+import { api } from './client.ts';
+import { getAbpState } from './abp-store.ts';
+import { clearAuthCookies, setAuthCookies, setCultureCookie, setTenantIdCookie, setTenancyNameCookie } from './cookies.ts';
+import i18n, { ABP_LANGUAGE, type AppLanguage } from './i18n.ts';
+import { STORAGE, writeLocal, writeSession } from './storage.ts';
+
+/** The signed-in user's id from the session configuration, or null (the guard's "session user id"). */
+export function sessionUserId(): number | null {
+  const { config, session } = getAbpState();
+  return config?.session.userId ?? session?.user?.id ?? null;
+}
+
+export interface LoginInput {
+  userNameOrEmailAddress: string;
+  password: string;
+  rememberMe: boolean;
+}
+
+/**
+ * Signs in (spec section 4): stores the token cookies (persistent for
+ * expireInSeconds with remember me, session cookies otherwise) and isGeneral,
+ * userId and rememberMe in sessionStorage. The caller reloads so boot runs signed in.
+ */
+export async function login(input: LoginInput) {
+  const r = await api.tokenAuth.usersLogin(input);
+  setAuthCookies(r, input.rememberMe);
+  writeSession(STORAGE.isGeneral, String(r.isGeneral));
+  writeSession(STORAGE.userId, String(r.userId));
+  writeSession(STORAGE.rememberMe, String(input.rememberMe));
+  return r;
+}
+
+/**
+ * Spec section 4: the logout service, then local and session storage and the
+ * token cookies are cleared, and the page reloads. The tenant cookie stays (as
+ * in the ABP templates), so the next sign-in targets the same tenant.
+ */
+export async function logout(reload: () => void = () => window.location.assign('/')): Promise<void> {
+  try {
+    await api.account.loginOut({});
+  } catch {
+    // Signing out locally must work even when the server call fails (expired token, offline).
+  }
+  try {
+    localStorage.clear();
+    sessionStorage.clear();
+  } catch {
+    // ignored
+  }
+  clearAuthCookies();
+  reload();
+}
+
+export type TenantCheck = { ok: true; tenantId: number | null } | { ok: false; reason: 'notFound' | 'inactive' };
+
+/** Switches the tenant: an empty name is the host; otherwise the tenant must exist and be active. */
+export async function switchTenant(tenancyName: string): Promise<TenantCheck> {
+  const name = tenancyName.trim();
+  if (!name) {
+    setTenantIdCookie(null);
+    setTenancyNameCookie(null);
+    return { ok: true, tenantId: null };
+  }
+  const r = await api.account.isTenantAvailable({ tenancyName: name });
+  if (r.state === 1 && r.tenantId) {
+    setTenantIdCookie(r.tenantId);
+    setTenancyNameCookie(name);
+    return { ok: true, tenantId: r.tenantId };
+  }
+  return { ok: false, reason: r.state === 2 ? 'inactive' : 'notFound' };
+}
+
+/** The lock animation's length (spec section 9). */
+export const LOCK_ANIMATION_MS = 800;
+
+/** Locks: saves the current page name and sets the flag to 1 (the caller animates, then goes to locking). */
+export function lockScreen(currentPageName: string): void {
+  writeLocal(STORAGE.lastPageName, currentPageName);
+  writeLocal(STORAGE.locking, '1');
+}
+
+/**
+ * Unlocks by signing in again with the current user's name and the typed
+ * password (same tenant: the tenant cookie is unchanged). On success the new
+ * token is stored and the flag set to 0; returns the page name to go back to.
+ * Failures reject with the server's error (the screen stays locked).
+ */
+export async function unlock(userName: string, password: string): Promise<string | null> {
+  const rememberMe = sessionStorage.getItem(STORAGE.rememberMe) === 'true';
+  await login({ userNameOrEmailAddress: userName, password, rememberMe });
+  writeLocal(STORAGE.locking, '0');
+  return localStorage.getItem(STORAGE.lastPageName);
+}
+
+/**
+ * Switches the language at runtime: stores it on the server when signed in
+ * (`User/ChangeLanguage`), sets the culture cookie for 5 years and changes i18next.
+ */
+export async function changeLanguage(lng: AppLanguage): Promise<void> {
+  const languageName = ABP_LANGUAGE[lng];
+  if (sessionUserId() !== null) await api.user.changeLanguage({ languageName });
+  setCultureCookie(languageName);
+  await i18n.changeLanguage(lng);
+  document.documentElement.lang = lng;
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import i18n, { buildResources, toAppLanguage } from './i18n.ts';
+
+describe('i18n', () => {
+  it('deep-merges every locale file into one namespace per language', () => {
+    const r = buildResources({
+      '../locales/zh-CN/common.json': { app: { a: '1' }, shared: { x: '1' } },
+      '../locales/zh-CN/admin.json': { resources: { user: { title: '用户' } }, shared: { y: '2' } },
+      '../locales/en/common.json': { app: { a: 'one' } },
+      '../locales/README.md': 'ignored',
+    });
+    expect(r['zh-CN']!.translation).toEqual({ app: { a: '1' }, shared: { x: '1', y: '2' }, resources: { user: { title: '用户' } } });
+    expect(r.en!.translation).toEqual({ app: { a: 'one' } });
+  });
+
+  it('maps cultures to console languages (zh-CN default)', () => {
+    expect(toAppLanguage('en-US')).toBe('en');
+    expect(toAppLanguage('c=en|uic=en')).toBe('en');
+    expect(toAppLanguage('zh-Hans')).toBe('zh-CN');
+    expect(toAppLanguage('fr')).toBe('zh-CN');
+    expect(toAppLanguage(null)).toBe('zh-CN');
+  });
+
+  it('has the same keys in zh-CN and en', () => {
+    const keys = (o: unknown, p = ''): string[] =>
+      typeof o === 'object' && o !== null ? Object.entries(o).flatMap(([k, v]) => keys(v, p ? `${p}.${k}` : k)) : [p];
+    const zh = keys(i18n.getResourceBundle('zh-CN', 'translation')).sort();
+    const en = keys(i18n.getResourceBundle('en', 'translation')).sort();
+    expect(en).toEqual(zh);
+  });
+});

@@ -1,0 +1,69 @@
+import { describe, expect, it, vi } from 'vitest';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { SWRConfig } from 'swr';
+import type { ReactNode } from 'react';
+import { api } from './client.ts';
+import { apiKey, keyMatcher, useApi, useApiMutation } from './use-api.ts';
+import * as errors from './errors.tsx';
+import { AbpError } from '@edu/sdk';
+
+const wrap = ({ children }: { children: ReactNode }) => (
+  <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>{children}</SWRConfig>
+);
+
+describe('useApi / useApiMutation', () => {
+  it('keys reads by [service, method, input]', () => {
+    expect(apiKey(api.user.getAll, { SkipCount: 0 })).toEqual(['User', 'GetAll', { SkipCount: 0 }]);
+    expect(keyMatcher(['user'])(['User', 'GetAll', {}])).toBe(true);
+    expect(keyMatcher(['Role'])(['User', 'GetAll', {}])).toBe(false);
+    expect(keyMatcher(['Role'])('User')).toBe(false);
+  });
+
+  it('reads, does not fetch on null input, and revalidates the service after a write', async () => {
+    const page = (n: number) => ({ totalCount: n, items: [] });
+    const getAll = vi.spyOn(api.user, 'getAll').mockResolvedValueOnce(page(1)).mockResolvedValueOnce(page(0));
+    vi.spyOn(api.user, 'delete').mockResolvedValue(null);
+    const getRoles = vi.spyOn(api.role, 'getAll');
+    let del: (() => Promise<unknown>) | undefined;
+    function C({ children }: { children?: ReactNode }) {
+      const users = useApi(api.user.getAll, { SkipCount: 0, MaxResultCount: 10 });
+      useApi(api.role.getAll, null);
+      const m = useApiMutation(api.user.delete);
+      del = () => m.trigger({ Id: 3 });
+      return (
+        <div>
+          <span data-testid="total">{users.data?.totalCount ?? '-'}</span>
+          {children}
+        </div>
+      );
+    }
+    render(<C />, { wrapper: wrap });
+    await waitFor(() => expect(screen.getByTestId('total')).toHaveTextContent('1'));
+    await act(async () => {
+      await del!();
+    });
+    await waitFor(() => expect(screen.getByTestId('total')).toHaveTextContent('0'));
+    expect(getAll).toHaveBeenCalledTimes(2);
+    expect(getRoles).not.toHaveBeenCalled();
+  });
+
+  it('opens the error modal on failure unless silent, and rethrows from trigger', async () => {
+    const show = vi.spyOn(errors, 'showError');
+    const boom = new AbpError({ kind: 'forbidden', status: 403, message: 'No permission' });
+    vi.spyOn(api.role, 'delete').mockRejectedValue(boom);
+    let loud: (() => Promise<unknown>) | undefined;
+    let quiet: (() => Promise<unknown>) | undefined;
+    function C() {
+      const a = useApiMutation(api.role.delete);
+      const b = useApiMutation(api.role.delete, { silent: true });
+      loud = () => a.trigger({ Id: 1 });
+      quiet = () => b.trigger({ Id: 1 });
+      return null;
+    }
+    render(<C />, { wrapper: wrap });
+    await expect(quiet!()).rejects.toBe(boom);
+    expect(show).not.toHaveBeenCalled();
+    await expect(loud!()).rejects.toBe(boom);
+    expect(show).toHaveBeenCalledWith(boom);
+  });
+});

@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { Avatar, Box, Button, Field, Input, Stack, Text } from '@chakra-ui/react';
+import { useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { unlock } from '../lib/auth.ts';
+import { showError } from '../lib/errors.tsx';
+import { useSession } from '../lib/permissions.ts';
+import { HOME_NAME } from '../navigation.ts';
+import { pathOf } from '../app/paths.ts';
+import { Icon } from '../app/shell/icons.tsx';
+import { AuthBackdrop } from './auth-backdrop.tsx';
+
+/**
+ * The lock screen (route `/locking`). Unlocking signs in again with the current
+ * user's name and the typed password (same tenant); on success the new token is
+ * stored, the flag set to 0 and the saved page reopened; on failure the error
+ * shows and the screen stays locked.
+ */
+export default function LockPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const session = useSession();
+  const user = session?.user;
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+
+  const submit = async () => {
+    if (!user || !password) return;
+    setBusy(true);
+    setFailed(false);
+    try {
+      const last = await unlock(user.userName, password);
+      navigate(pathOf(last ?? HOME_NAME), { replace: true });
+    } catch (e) {
+      setFailed(true);
+      setPassword('');
+      showError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthBackdrop dark>
+      <Box w="full" maxW="340px" textAlign="center" color="white" data-testid="lock-screen">
+        <Stack align="center" gap={3} mb={6}>
+          <Avatar.Root size="2xl" colorPalette="blue">
+            <Avatar.Fallback name={user?.userName ?? '?'} />
+          </Avatar.Root>
+          <Text fontSize="lg" fontWeight="semibold">
+            {user?.userName}
+          </Text>
+          <Text fontSize="sm" opacity={0.7} display="flex" alignItems="center" gap={1.5}>
+            <Icon name="lock" size={14} />
+            {t('lock.title')}
+          </Text>
+        </Stack>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submit();
+          }}
+        >
+          <Stack gap={3}>
+            <Field.Root invalid={failed}>
+              <Input
+                type="password"
+                name="password"
+                autoFocus
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                placeholder={t('lock.hint')}
+                aria-label={t('lock.password')}
+                bg="whiteAlpha.200"
+                borderColor="whiteAlpha.400"
+                color="white"
+                _placeholder={{ color: 'whiteAlpha.600' }}
+                data-testid="unlock-password"
+              />
+              {failed && <Field.ErrorText color="red.300">{t('lock.wrongPassword')}</Field.ErrorText>}
+            </Field.Root>
+            <Button type="submit" colorPalette="blue" loading={busy} loadingText={t('lock.unlocking')} disabled={!password} data-testid="unlock-submit">
+              {t('lock.unlock')}
+            </Button>
+          </Stack>
+        </form>
+      </Box>
+    </AuthBackdrop>
+  );
+}

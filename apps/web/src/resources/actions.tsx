@@ -1,0 +1,160 @@
+import { Switch } from '@chakra-ui/react';
+import { notify, TrashIcon } from '@edu/ui';
+import type { Access } from '@edu/sdk';
+import { useState, type ComponentType, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { useInvalidate } from '../lib/use-api.ts';
+import { useCan, useRunCall, type AnyCall } from './api-hooks.ts';
+import { resourceLabels } from './i18n.tsx';
+import { rowIdOf } from './resource-form.tsx';
+import { SchemaFormDialog, schemaDefaults } from './schema-form-dialog.tsx';
+import type { FieldSpec, RowAction, RowDialogProps, ToolbarAction } from './types.ts';
+import { useFreshCall } from './use-fetch.ts';
+
+/** Batch delete of the selected rows through a `{ ids }` call (e.g. `api.user.batchDelete`). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function batchDeleteAction(call: AnyCall, options: { permission?: Access } = {}): ToolbarAction<any> {
+  return {
+    key: 'batchDelete',
+    batch: true,
+    destructive: true,
+    icon: <TrashIcon />,
+    call,
+    permission: options.permission,
+    input: ({ ids }) => ({ ids }),
+    confirm: { titleKey: 'actions.confirmDeleteTitle', descriptionKey: 'actions.confirmBatchDelete' },
+    successKey: 'actions.deleted',
+  };
+}
+
+/**
+ * A row action that calls an endpoint (review, pin, switch, recover ...), with
+ * an optional confirmation: `callAction({ key: 'pin', call: api.article.placedTopArticle,
+ * input: (row) => ({ id: row.id }) })`.
+ */
+export function callAction<R>(spec: Omit<RowAction<R>, 'dialog'> & { call: AnyCall }): RowAction<R> {
+  return spec;
+}
+
+export interface FormActionSpec<R> {
+  key: string;
+  labelKey?: string;
+  icon?: ReactNode;
+  inline?: boolean;
+  permission?: Access | false;
+  visible?: (row: R) => boolean;
+  /** The call that saves. */
+  call: AnyCall;
+  /** Validates the dialog's form (an SDK input schema or one derived from it). */
+  schema: z.ZodType;
+  fields: readonly FieldSpec<R>[];
+  /** i18n namespace of the field labels; default the resource's. */
+  labelsOf?: string;
+  /** Initial values from the row (and the record loaded by `load`). */
+  initial?: (row: R, record: unknown) => Record<string, unknown>;
+  /** Load a record first (e.g. `Get?Id=`), passed to `initial` and `toInput`. */
+  load?: { call: AnyCall; input: (row: R) => unknown };
+  /** The call input from the validated values. */
+  toInput: (values: Record<string, unknown>, row: R, record: unknown) => unknown;
+  successKey?: string;
+  /** Title key; default the action label. */
+  titleKey?: string;
+  invalidates?: string[];
+  size?: 'sm' | 'md' | 'lg' | 'xl';
+}
+
+/**
+ * A row action that opens a form dialog and saves through a call: reset
+ * password, change identity, assign roles, review with a comment ...
+ */
+export function formAction<R>(spec: FormActionSpec<R>): RowAction<R> {
+  function FormActionDialog({ open, onClose, row, resource }: RowDialogProps<R>) {
+    const { t } = useTranslation();
+    const invalidate = useInvalidate();
+    const labels = resourceLabels(t, resource.name);
+    const loaded = useFreshCall(spec.load?.call, spec.load ? (spec.load.input(row) as never) : null);
+    const ready = !spec.load || loaded.data !== undefined;
+    const record = loaded.data;
+    const name = resource.rowLabel ? resource.rowLabel(row) : String(rowIdOf(resource, row));
+    const title = spec.titleKey
+      ? t(spec.titleKey, { name })
+      : `${labels.action(spec.key, spec.labelKey)} - ${name}`;
+    return (
+      <SchemaFormDialog<R>
+        open={open}
+        onClose={onClose}
+        title={title}
+        schema={spec.schema}
+        fields={spec.fields}
+        resourceName={spec.labelsOf ?? resource.name}
+        ctx={{ mode: 'update', row, record }}
+        defaultValues={ready ? schemaDefaults(spec.schema, spec.initial?.(row, record) ?? {}) : undefined}
+        size={spec.size ?? 'md'}
+        data-testid={`dialog-${spec.key}`}
+        onSubmit={async (values) => {
+          // Field errors of a validation failure are marked by the dialog; do not open a second modal here.
+          await spec.call(spec.toInput(values, row, record));
+          const services = new Set([spec.call.endpoint.service, resource.service.getAll.endpoint.service, ...(spec.invalidates ?? [])]);
+          await invalidate([...services]).catch(() => undefined);
+          notify.success(t(spec.successKey ?? 'actions.done'));
+        }}
+      />
+    );
+  }
+  return {
+    key: spec.key,
+    labelKey: spec.labelKey,
+    icon: spec.icon,
+    inline: spec.inline,
+    permission: spec.permission ?? spec.call.endpoint.access,
+    visible: spec.visible,
+    dialog: FormActionDialog,
+  };
+}
+
+export interface SwitchCellSpec<R> {
+  /** The call that flips the flag (activation, is-show, show state ...). */
+  call: AnyCall;
+  input: (row: R, checked: boolean) => unknown;
+  /** Who may flip it; default the call's access rule (others see a disabled switch). */
+  permission?: Access;
+  successKey?: string | false;
+  invalidates?: string[];
+}
+
+/**
+ * A column cell with an inline switch bound to a boolean field:
+ * `{ field: 'isActive', cell: switchCell({ call: api.testPaper.activation, input: (row, on) => ({ id: row.id, isActive: on }) }) }`.
+ */
+export function switchCell<R>(spec: SwitchCellSpec<R>): ComponentType<{ row: R; value: unknown }> {
+  function SwitchCell({ row, value }: { row: R; value: unknown }) {
+    const { t } = useTranslation();
+    const runCall = useRunCall();
+    const allowed = useCan(spec.permission ?? spec.call.endpoint.access);
+    const [busy, setBusy] = useState(false);
+    return (
+      <Switch.Root
+        size="sm"
+        colorPalette="brand"
+        checked={!!value}
+        disabled={!allowed || busy}
+        onCheckedChange={async (e) => {
+          setBusy(true);
+          try {
+            await runCall(spec.call, spec.input(row, e.checked), spec.invalidates);
+            if (spec.successKey !== false) notify.success(t(spec.successKey ?? 'actions.done'));
+          } catch {
+            // runCall has shown the error; the list still holds the old value.
+          } finally {
+            setBusy(false);
+          }
+        }}
+      >
+        <Switch.HiddenInput />
+        <Switch.Control />
+      </Switch.Root>
+    );
+  }
+  return SwitchCell;
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import type { AnyCall } from './api-hooks.ts';
+import { defineResource } from './define-resource.ts';
+
+const call = (service: string, method: string) =>
+  Object.assign(async () => ({ totalCount: 0, items: [] }), {
+    endpoint: { service, method, verb: 'GET', path: '', inputIn: 'query', access: 'authenticated' },
+  }) as unknown as AnyCall;
+
+const service = { getAll: call('Article', 'GetAll') };
+const moderated = call('Article', 'GetAllModerated');
+
+describe('defineResource variants', () => {
+  const article = defineResource({
+    name: 'article',
+    service,
+    columns: [{ field: 'title' }],
+    query: { Status: 1 },
+    form: { fields: [{ name: 'title', type: 'text' }] },
+    variants: {
+      moderated: { list: moderated, crud: { create: false } },
+      university: { query: { IsUniversity: true } },
+    },
+  });
+
+  it('keeps the base untouched', () => {
+    expect(article.variantKey).toBeUndefined();
+    expect(article.list).toBeUndefined();
+  });
+
+  it('derives a declared variant with its own list call and title key', () => {
+    const v = article.variant('moderated');
+    expect(v.variantKey).toBe('moderated');
+    expect(v.list).toBe(moderated);
+    expect(v.crud).toEqual({ create: false });
+    expect(v.titleKey).toBe('resources.article.variants.moderated');
+    expect(v.name).toBe('article');
+  });
+
+  it('merges a variant query into the list query and the create defaults', () => {
+    const v = article.variant('university');
+    expect(v.query).toEqual({ Status: 1, IsUniversity: true });
+    expect(v.form?.defaults).toEqual({ IsUniversity: true });
+  });
+
+  it('accepts ad-hoc overrides and refuses unknown variants', () => {
+    expect(article.variant('mine', { query: { Mine: true } }).query).toEqual({ Status: 1, Mine: true });
+    expect(() => article.variant('nope')).toThrow(/no variant/);
+  });
+});

@@ -1,0 +1,133 @@
+import { Button, CloseButton, Dialog, Flex, Portal, Spinner } from '@chakra-ui/react';
+import { useId, useMemo } from 'react';
+import { useForm, type FieldValues } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { useFormServerErrors } from '../lib/errors.tsx';
+import { FormFields } from './form-fields.tsx';
+import type { FieldCtx, FieldSpec } from './types.ts';
+import { schemaResolver, shapeOf } from './validation.ts';
+
+export interface SchemaFormDialogProps<R> {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  /** Validates the form (an SDK input schema, or one derived from it). */
+  schema: z.ZodType;
+  fields: readonly FieldSpec<R>[];
+  /** i18n namespace of the labels: `resources.<resourceName>.fields.*`. */
+  resourceName: string;
+  ctx: FieldCtx<R>;
+  /** Initial values; `undefined` while they load (a spinner shows). */
+  defaultValues: Record<string, unknown> | undefined;
+  /** Receives the schema's output; reject to keep the dialog open (server errors mark the fields). */
+  onSubmit: (values: Record<string, unknown>) => Promise<unknown>;
+  submitLabel?: string;
+  size?: 'sm' | 'md' | 'lg' | 'xl';
+  'data-testid'?: string;
+}
+
+/** The schema's own defaults (`.default(...)`) for members the caller left unset. */
+export function schemaDefaults(schema: z.ZodType, values: Record<string, unknown> = {}): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, member] of Object.entries(shapeOf(schema))) {
+    if (values[key] !== undefined) continue;
+    const r = member.safeParse(undefined);
+    if (r.success && r.data !== undefined) out[key] = r.data;
+  }
+  return { ...out, ...values };
+}
+
+function FormBody<R>(props: SchemaFormDialogProps<R> & { defaultValues: Record<string, unknown> }) {
+  const { t } = useTranslation();
+  const formId = useId();
+  const resolver = useMemo(
+    () => schemaResolver<FieldValues>(props.schema, t, props.resourceName),
+    [props.schema, t, props.resourceName],
+  );
+  const form = useForm<FieldValues>({ resolver, defaultValues: props.defaultValues, mode: 'onSubmit', reValidateMode: 'onChange' });
+  const onServerError = useFormServerErrors(form);
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await props.onSubmit(values);
+      props.onClose();
+    } catch (e) {
+      onServerError(e);
+    }
+  });
+  return (
+    <>
+      <Dialog.Body>
+        <form id={formId} onSubmit={submit} noValidate data-testid="resource-form">
+          <FormFields
+            fields={props.fields}
+            control={form.control}
+            resourceName={props.resourceName}
+            schema={props.schema}
+            ctx={props.ctx}
+          />
+          {/* Enter in a text box submits. */}
+          <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
+        </form>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Button variant="outline" onClick={props.onClose} disabled={form.formState.isSubmitting}>
+          {t('form.cancel')}
+        </Button>
+        <Button
+          type="submit"
+          form={formId}
+          colorPalette="brand"
+          loading={form.formState.isSubmitting}
+          data-testid="form-submit"
+        >
+          {props.submitLabel ?? t('form.submit')}
+        </Button>
+      </Dialog.Footer>
+    </>
+  );
+}
+
+/**
+ * A dialog holding a form over a zod schema: fields from declarations, messages
+ * in the user's language, server validation errors on the fields they name.
+ * Mount it while open (its form state starts fresh every time).
+ */
+export function SchemaFormDialog<R>(props: SchemaFormDialogProps<R>) {
+  const { t } = useTranslation();
+  return (
+    <Dialog.Root
+      open={props.open}
+      onOpenChange={(e) => !e.open && props.onClose()}
+      size={props.size ?? 'lg'}
+      placement="center"
+      scrollBehavior="inside"
+      closeOnInteractOutside={false}
+      lazyMount
+      unmountOnExit
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid={props['data-testid'] ?? 'form-dialog'}>
+            <Dialog.Header>
+              <Dialog.Title>{props.title}</Dialog.Title>
+            </Dialog.Header>
+            {props.defaultValues === undefined ? (
+              <Dialog.Body>
+                <Flex justify="center" py="10" role="status" aria-label={t('table.loading')}>
+                  <Spinner color="brand.solid" />
+                </Flex>
+              </Dialog.Body>
+            ) : (
+              <FormBody {...props} defaultValues={props.defaultValues} />
+            )}
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label={t('form.close')} />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,270 @@
+import type { Access } from '@edu/sdk';
+import type { SelectOption, TreeOption } from '@edu/ui';
+import type { TFunction } from 'i18next';
+import type { ComponentType, ReactNode } from 'react';
+import type { Control, FieldValues } from 'react-hook-form';
+import type { z } from 'zod';
+import type { AnyCall, OutputOf } from './api-hooks.ts';
+
+/**
+ * A service the mechanism can list and edit: `getAll` is required; `get`,
+ * `create`, `update` and `delete` enable the built-in dialogs and buttons. Any
+ * SDK service client of a CRUD service fits (`api.user`, `api.role`, ...).
+ */
+export interface CrudService {
+  getAll: AnyCall;
+  get?: AnyCall;
+  create?: AnyCall;
+  update?: AnyCall;
+  delete?: AnyCall;
+}
+
+/** The row type of a service: an item of its `getAll` page. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type RowOf<S extends CrudService> = OutputOf<S['getAll']> extends { items: ReadonlyArray<infer R> } ? R : any;
+
+/** An option whose label is a translation key or a literal. */
+export type OptionSpec = { value: string | number; labelKey: string } | { value: string | number; label: string };
+
+export type CellType = 'text' | 'number' | 'boolean' | 'status' | 'datetime' | 'date' | 'multiline' | 'tags';
+
+export interface ColumnSpec<R> {
+  /** Row key shown; the label is `resources.<name>.fields.<field>`. */
+  field: string;
+  labelKey?: string;
+  /** Lets the header sort; the ABP Sorting field is `sortField ?? field`. */
+  sortable?: boolean;
+  sortField?: string;
+  /**
+   * How a plain value shows: `datetime`/`date` use the UTC+8 filter, `multiline`
+   * the circled-number filter, `boolean` yes/no, `status` enabled/disabled badge,
+   * `tags` an array as badges. Default `text`.
+   */
+  type?: CellType;
+  /** Labels of enum values, as options (`{ value: 1, labelKey: 'admin.identity.1' }`). */
+  options?: readonly OptionSpec[];
+  /** A plain render function (no hooks). */
+  render?: (row: R, t: TFunction) => ReactNode;
+  /** A component cell, for cells that need hooks (lookups, inline switches). */
+  cell?: ComponentType<{ row: R; value: unknown }>;
+  width?: string;
+  minWidth?: string;
+  align?: 'start' | 'center' | 'end';
+  truncate?: boolean;
+}
+
+export type FilterSpec =
+  | {
+      /** The GetAll query key, e.g. `Keyword`. */
+      name: string;
+      type: 'keyword';
+      placeholderKey?: string;
+    }
+  | { name: string; type: 'boolean'; labelKey?: string; trueKey?: string; falseKey?: string }
+  | {
+      name: string;
+      type: 'select';
+      labelKey?: string;
+      options?: readonly OptionSpec[];
+      /** Options from the server (a hook). */
+      useOptions?: () => SelectOption[];
+    };
+
+export type FormMode = 'create' | 'update';
+
+export interface FieldCtx<R> {
+  mode: FormMode;
+  /** The row being edited (update) or acted on (row action dialogs). */
+  row?: R;
+  /** The record loaded with `Get?Id=` (update), when there is one. */
+  record?: unknown;
+}
+
+export interface CustomFieldProps<R> extends FieldCtx<R> {
+  control: Control<FieldValues>;
+  name: string;
+  label: string;
+  required: boolean;
+  disabled: boolean;
+}
+
+export type FieldType =
+  | 'text'
+  | 'email'
+  | 'tel'
+  | 'password'
+  | 'number'
+  | 'switch'
+  | 'select'
+  | 'multiselect'
+  | 'textarea'
+  | 'treeselect'
+  | 'custom';
+
+export interface FieldSpec<R = unknown> {
+  /** Form member; label `resources.<name>.fields.<name>`. */
+  name: string;
+  type: FieldType;
+  labelKey?: string;
+  helpKey?: string;
+  placeholderKey?: string;
+  /** Show in one mode only. */
+  only?: FormMode;
+  /** Overrides the required mark derived from the schema. */
+  required?: boolean;
+  disabled?: (ctx: FieldCtx<R>) => boolean;
+  options?: readonly OptionSpec[];
+  /** Options from the server: a hook called inside the field. */
+  useOptions?: (ctx: FieldCtx<R>) => SelectOption[];
+  treeOptions?: readonly TreeOption[];
+  useTreeOptions?: (ctx: FieldCtx<R>) => readonly TreeOption[];
+  valueMode?: 'node' | 'path';
+  leafOnly?: boolean;
+  /** Grid columns the field spans (1 or 2, or by mode; textareas and custom fields default to 2). */
+  span?: 1 | 2 | ((mode: FormMode) => 1 | 2);
+  rows?: number;
+  min?: number;
+  max?: number;
+  step?: number;
+  /** `null` (default) or `undefined` for the empty choice of a select. */
+  emptyValue?: null | undefined;
+  /** For `type: 'custom'`. */
+  component?: ComponentType<CustomFieldProps<R>>;
+}
+
+export interface FormSpec<R> {
+  /** Default: `service.create.endpoint.input` (the SDK's zod schema). */
+  create?: z.ZodType;
+  /** Default: `service.update.endpoint.input`. */
+  update?: z.ZodType;
+  fields: readonly FieldSpec<R>[];
+  /** Initial values of a new record. */
+  defaults?: Record<string, unknown>;
+  /** Form values of a loaded record; default: the update schema's members picked from it. */
+  toForm?: (record: R) => Record<string, unknown>;
+  /** The call input from validated values; default: the values (plus `id` on update). */
+  toInput?: (values: Record<string, unknown>, mode: FormMode, row?: R) => unknown;
+  size?: 'sm' | 'md' | 'lg' | 'xl';
+}
+
+/** What a toolbar or batch action knows when it runs. */
+export interface ActionCtx<R> {
+  selected: R[];
+  ids: Array<number | string>;
+  t: TFunction;
+  /** Refetches the list. */
+  refresh: () => void;
+}
+
+export interface ActionDialogProps<R> {
+  open: boolean;
+  onClose: () => void;
+  ctx: ActionCtx<R>;
+  resource: AnyResource;
+}
+
+export interface RowDialogProps<R> {
+  open: boolean;
+  onClose: () => void;
+  row: R;
+  resource: AnyResource;
+}
+
+export interface ConfirmSpec {
+  titleKey?: string;
+  /** Interpolated with `{ name, count, action }`. */
+  descriptionKey?: string;
+}
+
+interface ActionBase {
+  /** Label `resources.<name>.actions.<key>`, falling back to `actions.<key>`. */
+  key: string;
+  labelKey?: string;
+  icon?: ReactNode;
+  /** Who may see it; default the call's own access rule. */
+  permission?: Access | false;
+  destructive?: boolean;
+  /** Ask first (true: a generic "are you sure" text). */
+  confirm?: boolean | ConfirmSpec;
+  /** Toast after success; default `actions.done`. `false`: none. */
+  successKey?: string | false;
+  /** Services to revalidate after success (default: the call's service and the resource's). */
+  invalidates?: string[];
+}
+
+/** A button above the table; `batch` ones act on the selected rows and stay disabled without a selection. */
+export interface ToolbarAction<R> extends ActionBase {
+  batch?: boolean;
+  call?: AnyCall;
+  input?: (ctx: ActionCtx<R>) => unknown;
+  /** A custom dialog instead of a call. */
+  dialog?: ComponentType<ActionDialogProps<R>>;
+}
+
+/** A button in a row's action cell (inline) or its "more" menu. */
+export interface RowAction<R> extends ActionBase {
+  /** Show as a button in the row (default: in the "more" menu). */
+  inline?: boolean;
+  visible?: (row: R) => boolean;
+  call?: AnyCall;
+  input?: (row: R) => unknown;
+  dialog?: ComponentType<RowDialogProps<R>>;
+}
+
+export interface CrudSwitches<R> {
+  create?: boolean;
+  update?: boolean | ((row: R) => boolean);
+  delete?: boolean | ((row: R) => boolean);
+}
+
+/** What a variant may change: another list call, fixed query values, extra or other columns and actions. */
+export interface VariantSpec<S extends CrudService> {
+  titleKey?: string;
+  list?: AnyCall;
+  query?: Record<string, unknown>;
+  columns?: ColumnSpec<RowOf<S>>[];
+  filters?: FilterSpec[];
+  actions?: ToolbarAction<RowOf<S>>[];
+  rowActions?: RowAction<RowOf<S>>[];
+  crud?: CrudSwitches<RowOf<S>>;
+  form?: FormSpec<RowOf<S>>;
+}
+
+export interface ResourceDefinition<S extends CrudService> {
+  /** Resource name: the i18n namespace `resources.<name>`. */
+  name: string;
+  service: S;
+  /** List call; default `service.getAll`. */
+  list?: AnyCall;
+  /** Title key; default `resources.<name>.title`. */
+  titleKey?: string;
+  columns: ColumnSpec<RowOf<S>>[];
+  filters?: FilterSpec[];
+  /** Values sent with every list call (e.g. a scope). */
+  query?: Record<string, unknown>;
+  defaultSorting?: string;
+  form?: FormSpec<RowOf<S>>;
+  /** Turn built-in create, edit or delete off (globally or per row). */
+  crud?: CrudSwitches<RowOf<S>>;
+  /** Permission overrides of the built-ins; default each call's own access rule. */
+  permissions?: { create?: Access | false; update?: Access | false; delete?: Access | false };
+  actions?: ToolbarAction<RowOf<S>>[];
+  rowActions?: RowAction<RowOf<S>>[];
+  variants?: Record<string, VariantSpec<S>>;
+  /** The id of a row; default `row.id`. */
+  rowId?: (row: RowOf<S>) => number | string;
+  /** A short name of a row for confirmations ("确定要删除「admin」吗？"). */
+  rowLabel?: (row: RowOf<S>) => string;
+  /** Extra services whose reads depend on this one (revalidated after writes). */
+  invalidates?: string[];
+}
+
+export interface Resource<S extends CrudService = CrudService> extends ResourceDefinition<S> {
+  /** The variant in effect, if any. */
+  readonly variantKey?: string;
+  /** A derived resource: a declared variant (`variant('moderated')`) or ad-hoc overrides. */
+  variant(key: string, overrides?: VariantSpec<S>): Resource<S>;
+}
+
+/** A resource of any service (inside the mechanism, rows are untyped). */
+export type AnyResource = Resource<CrudService>;

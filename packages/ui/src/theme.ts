@@ -1,0 +1,74 @@
+import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+
+/**
+ * Font stack: Latin system fonts first (for digits and Latin text), then the
+ * usual Chinese UI fonts of macOS, Windows and Linux.
+ */
+export const FONT_STACK = [
+  '-apple-system',
+  'BlinkMacSystemFont',
+  '"Segoe UI"',
+  '"PingFang SC"',
+  '"Hiragino Sans GB"',
+  '"Microsoft YaHei"',
+  '"Noto Sans CJK SC"',
+  '"Source Han Sans SC"',
+  '"WenQuanYi Micro Hei"',
+  '"Helvetica Neue"',
+  'Arial',
+  'sans-serif',
+].join(', ');
+
+/** The console's palette: a calm blue for primary actions, as admin products use. */
+const config = defineConfig({
+  globalCss: {
+    'html, body': {
+      fontFamily: 'body',
+      bg: 'bg.canvas',
+      color: 'fg',
+      fontSize: 'sm',
+    },
+  },
+  theme: {
+    tokens: {
+      fonts: {
+        heading: { value: FONT_STACK },
+        body: { value: FONT_STACK },
+      },
+      colors: {
+        brand: {
+          50: { value: '#ecf5ff' },
+          100: { value: '#d6e9ff' },
+          200: { value: '#add3ff' },
+          300: { value: '#7fb8fb' },
+          400: { value: '#529cf5' },
+          500: { value: '#2d8cf0' },
+          600: { value: '#1f72d1' },
+          700: { value: '#1a5aa6' },
+          800: { value: '#17467f' },
+          900: { value: '#123459' },
+          950: { value: '#0b2140' },
+        },
+      },
+    },
+    semanticTokens: {
+      colors: {
+        brand: {
+          solid: { value: '{colors.brand.500}' },
+          contrast: { value: 'white' },
+          fg: { value: { _light: '{colors.brand.600}', _dark: '{colors.brand.300}' } },
+          muted: { value: { _light: '{colors.brand.100}', _dark: '{colors.brand.900}' } },
+          subtle: { value: { _light: '{colors.brand.50}', _dark: '{colors.brand.950}' } },
+          emphasized: { value: { _light: '{colors.brand.200}', _dark: '{colors.brand.800}' } },
+          focusRing: { value: '{colors.brand.500}' },
+        },
+        bg: {
+          canvas: { value: { _light: '#f5f7f9', _dark: '{colors.gray.950}' } },
+        },
+      },
+    },
+  },
+});
+
+/** The Chakra system of the console: Chakra's defaults plus the brand palette and fonts. */
+export const system = createSystem(defaultConfig, config);

@@ -1,0 +1,293 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newContext, shot, signIn } from './support/browser.ts';
+import { useConsole } from './support/suite.ts';
+
+const suite = useConsole();
+
+async function adminPage(o: { width?: number; height?: number; locale?: string } = {}): Promise<Page> {
+  const ctx = await newContext(suite.browser, suite.baseUrl, o);
+  const page = await ctx.newPage();
+  await signIn(page, { tenant: 'Default' });
+  return page;
+}
+
+const tabNames = (page: Page) =>
+  page.locator('[data-testid="tabs-strip"] [role="tab"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.slice(4)));
+
+async function openManagerFromMenu(page: Page) {
+  await page.getByTestId('menu-group-setting').click();
+  await page.getByTestId('menu-manager').click();
+  await page.waitForURL('**/setting/manager');
+  await page.getByTestId('tab-manager').waitFor();
+}
+
+describe('sign-in', () => {
+  it('shows the login page to a visitor and sends other routes there', async () => {
+    const ctx = await newContext(suite.browser, suite.baseUrl);
+    const page = await ctx.newPage();
+    await page.goto('/setting/manager');
+    await page.getByTestId('login-form').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(await page.title()).toBe('在线教育考试平台 - 登录');
+    await shot(page, 'login');
+    await ctx.close();
+  });
+
+  it('a wrong password opens the error modal and stays on login', async () => {
+    const ctx = await newContext(suite.browser, suite.baseUrl);
+    const page = await ctx.newPage();
+    await page.goto('/');
+    await page.locator('input[name="userNameOrEmailAddress"]').fill('admin');
+    await page.locator('input[name="password"]').fill('wrong-password');
+    await page.getByTestId('login-submit').click();
+    const modal = page.getByTestId('error-modal');
+    await modal.waitFor();
+    await page.waitForTimeout(400); // let the modal finish its entrance animation
+    await shot(page, 'login-failed');
+    expect(await modal.textContent()).toMatch(/登录失败|Login failed/);
+    await page.getByTestId('error-modal-ok').click();
+    await modal.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).pathname).toBe('/');
+    await ctx.close();
+  });
+
+  it('signs in to tenant Default, lands on home, and login then goes home', async () => {
+    const page = await adminPage();
+    expect(new URL(page.url()).pathname).toBe('/main/home');
+    expect(await page.title()).toBe('在线教育考试平台 - 首页');
+    const cookies = await page.context().cookies();
+    expect(cookies.find((c) => c.name === 'Abp.AuthToken')?.expires).toBe(-1); // no remember me: session cookie
+    expect(cookies.find((c) => c.name === 'enc_auth_token')).toBeTruthy();
+    expect(cookies.find((c) => c.name === 'Abp.TenantId')?.value).toBe('1');
+    expect(await page.evaluate(() => sessionStorage.getItem('userId'))).not.toBeNull();
+    await page.waitForLoadState('networkidle');
+    await shot(page, 'home');
+    await page.goto('/');
+    await page.waitForURL('**/main/home');
+    await page.context().close();
+  });
+
+  it('remember me makes the token cookie persistent', async () => {
+    const ctx = await newContext(suite.browser, suite.baseUrl);
+    const page = await ctx.newPage();
+    await signIn(page, { tenant: 'Default', rememberMe: true });
+    const token = (await ctx.cookies()).find((c) => c.name === 'Abp.AuthToken')!;
+    expect(token.expires).toBeGreaterThan(Date.now() / 1000 + 3600);
+    await ctx.close();
+  });
+});
+
+describe('shell', () => {
+  it('opens pages from the menu as tabs, with breadcrumbs and title', async () => {
+    const page = await adminPage();
+    await openManagerFromMenu(page);
+    await expect.poll(() => tabNames(page)).toEqual(['home_index', 'manager']);
+    expect(await page.getByTestId('breadcrumbs').innerText()).toMatch(/首页\s*\/?\s*系统设置\s*\/?\s*管理员管理/);
+    expect(await page.title()).toBe('在线教育考试平台 - 管理员管理');
+    await page.waitForLoadState('networkidle');
+    await shot(page, 'manager');
+    await page.context().close();
+  });
+
+  it('tabs survive a reload; close others and close all', async () => {
+    const page = await adminPage();
+    await openManagerFromMenu(page);
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('menu-own-space').click();
+    await page.waitForURL('**/own-space');
+    await expect.poll(() => tabNames(page)).toEqual(['home_index', 'manager', 'ownspace_index']);
+
+    await page.reload();
+    await page.getByTestId('tab-manager').waitFor();
+    await expect.poll(() => tabNames(page)).toEqual(['home_index', 'manager', 'ownspace_index']);
+
+    // Close others: home and the current tab stay.
+    await page.getByTestId('tab-manager').locator('a').click();
+    await page.waitForURL('**/setting/manager');
+    await page.getByTestId('tabs-actions').click();
+    await page.getByTestId('tabs-close-others').click();
+    await expect.poll(() => tabNames(page)).toEqual(['home_index', 'manager']);
+
+    // Close all: only home, and home opens.
+    await page.getByTestId('tabs-actions').click();
+    await page.getByTestId('tabs-close-all').click();
+    await page.waitForURL('**/main/home');
+    await expect.poll(() => tabNames(page)).toEqual(['home_index']);
+    await page.context().close();
+  });
+
+  it('closing the current tab opens the second tab, or home when only it remains', async () => {
+    const page = await adminPage();
+    await openManagerFromMenu(page);
+    await page.goto('/own-space');
+    await page.getByTestId('own-space').waitFor();
+    await expect.poll(() => tabNames(page)).toEqual(['home_index', 'manager', 'ownspace_index']);
+    await page.getByTestId('tab-close-ownspace_index').click();
+    await page.waitForURL('**/setting/manager');
+    await page.getByTestId('tab-close-manager').click();
+    await page.waitForURL('**/main/home');
+    await expect.poll(() => tabNames(page)).toEqual(['home_index']);
+    await page.context().close();
+  });
+
+  it('locks and unlocks with the password checked by the server', async () => {
+    const page = await adminPage();
+    await openManagerFromMenu(page);
+    await page.getByTestId('lock-button').click();
+    await page.getByTestId('lock-curtain').waitFor();
+    await page.waitForURL('**/locking');
+    expect(await page.evaluate(() => localStorage.getItem('locking'))).toBe('1');
+    await page.getByTestId('lock-screen').waitFor();
+    await shot(page, 'lock');
+
+    // Locked: every route leads back to the lock screen.
+    await page.goto('/main/home');
+    await page.waitForURL('**/locking');
+
+    // A wrong password keeps it locked.
+    await page.getByTestId('unlock-password').fill('not-the-password');
+    await page.getByTestId('unlock-submit').click();
+    await page.getByTestId('error-modal').waitFor();
+    await page.getByTestId('error-modal-ok').click();
+    expect(new URL(page.url()).pathname).toBe('/locking');
+    expect(await page.evaluate(() => localStorage.getItem('locking'))).toBe('1');
+
+    await page.getByTestId('unlock-password').fill('123qwe');
+    await page.getByTestId('unlock-submit').click();
+    await page.waitForURL('**/setting/manager');
+    expect(await page.evaluate(() => localStorage.getItem('locking'))).toBe('0');
+
+    // Unlocked: the lock screen can no longer be opened.
+    await page.goto('/locking');
+    await page.waitForURL('**/main/home');
+    await page.context().close();
+  });
+
+  it('a window narrower than 750 px collapses the sidebar and hides the header buttons', async () => {
+    const page = await adminPage({ width: 700, height: 800 });
+    const sidebar = page.getByTestId('sidebar');
+    expect(await sidebar.getAttribute('data-collapsed')).toBe('true');
+    expect((await sidebar.boundingBox())!.width).toBe(80);
+    expect(await page.getByTestId('header-buttons').count()).toBe(0);
+    await page.waitForLoadState('networkidle');
+    await shot(page, 'narrow');
+
+    await page.setViewportSize({ width: 1200, height: 800 });
+    await page.getByTestId('header-buttons').waitFor();
+    await page.getByTestId('sidebar-toggle').click();
+    await expect.poll(async () => (await sidebar.boundingBox())!.width).toBe(200);
+    await page.context().close();
+  });
+
+  it('switches the sidebar theme between dark and light only', async () => {
+    const page = await adminPage();
+    const sidebar = page.getByTestId('sidebar');
+    expect(await sidebar.getAttribute('data-theme')).toBe('dark');
+    await page.getByTestId('theme-light').click();
+    expect(await sidebar.getAttribute('data-theme')).toBe('light');
+    await openManagerFromMenu(page);
+    await page.waitForLoadState('networkidle');
+    await shot(page, 'sidebar-light');
+    await page.reload();
+    await page.getByTestId('sidebar').waitFor();
+    expect(await page.getByTestId('sidebar').getAttribute('data-theme')).toBe('light');
+    // Anything else is rejected: dark.
+    await page.evaluate(() => localStorage.setItem('sidebar_theme', 'red'));
+    await page.reload();
+    await page.getByTestId('sidebar').waitFor();
+    expect(await page.getByTestId('sidebar').getAttribute('data-theme')).toBe('dark');
+    await page.context().close();
+  });
+
+  it('switches the language at runtime and keeps it', async () => {
+    const page = await adminPage();
+    expect(await page.getByTestId('menu-group-setting').innerText()).toContain('系统设置');
+    await page.getByTestId('language-picker').click();
+    await page.getByTestId('language-en').click();
+    await expect.poll(() => page.getByTestId('menu-group-setting').innerText()).toContain('System settings');
+    expect(await page.getByTestId('tab-home_index').innerText()).toContain('Home');
+    const culture = (await page.context().cookies()).find((c) => c.name === 'Abp.Localization.CultureName')!;
+    expect(culture.value).toBe('en');
+    // Written for 5 years; Chromium caps every cookie at 400 days.
+    expect(culture.expires).toBeGreaterThan(Date.now() / 1000 + 390 * 86400);
+    await page.reload();
+    await page.getByTestId('menu-group-setting').waitFor();
+    expect(await page.getByTestId('menu-group-setting').innerText()).toContain('System settings');
+    await openManagerFromMenu(page);
+    await page.waitForLoadState('networkidle');
+    await shot(page, 'manager-en');
+    await page.context().close();
+  });
+
+  it('shows pushed notifications in the notice popover after a 2 s spinner', async () => {
+    const page = await adminPage();
+    await page.getByTestId('notices-button').click();
+    await page.getByTestId('notices-spinner').waitFor();
+    await page.getByTestId('notices-empty').waitFor({ timeout: 5000 });
+    await page.keyboard.press('Escape');
+
+    const userId = Number(await page.evaluate(() => sessionStorage.getItem('userId')));
+    // Wait until the browser's SignalR connection registered, then push one notification.
+    await expect.poll(() => suite.server.app.realtime.onlineUserIds(1).includes(userId), { timeout: 15_000 }).toBe(true);
+    const reached = suite.server.app.realtime.notify(
+      { userId, tenantId: 1 },
+      {
+        id: '5c1e0b6e-1f2a-4c3d-9e8f-000000000001',
+        tenantId: 1,
+        userId,
+        state: 0,
+        notification: {
+          id: '5c1e0b6e-1f2a-4c3d-9e8f-000000000002',
+          tenantId: 1,
+          notificationName: 'App.ArticleAudit',
+          data: {
+            type: 'Abp.Notifications.MessageNotificationData',
+            message: '您有 3 篇文章待审核',
+            properties: { type: 2, title: '文章待审核', description: '您有 3 篇文章待审核' },
+          },
+          entityTypeName: null,
+          entityId: null,
+          severity: 0,
+          creationTime: new Date().toISOString(),
+        },
+      },
+    );
+    expect(reached).toBeGreaterThan(0);
+    await page.getByTestId('notices-unread').waitFor();
+    expect(await page.getByTestId('notices-unread').innerText()).toBe('1');
+    await page.getByTestId('notices-button').click();
+    await page.getByTestId('notices-list').waitFor({ timeout: 5000 });
+    const notice = page.getByTestId('notice').first();
+    expect(await notice.innerText()).toMatch(/待办[\s\S]*文章待审核[\s\S]*您有 3 篇文章待审核/);
+    await shot(page, 'notices');
+    await page.context().close();
+  });
+
+  it('logs out: storages cleared, back to login', async () => {
+    const page = await adminPage();
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('logout').click();
+    await page.getByTestId('login-form').waitFor();
+    expect(await page.evaluate(() => localStorage.length + sessionStorage.length)).toBe(0);
+    expect((await page.context().cookies()).some((c) => c.name === 'Abp.AuthToken')).toBe(false);
+    await page.goto('/main/home');
+    await page.waitForURL((u) => u.pathname === '/');
+    await page.context().close();
+  });
+});
+
+describe('permissions', () => {
+  it('a teacher sees no settings menu and gets error-403 at /setting/manager', async () => {
+    const ctx = await newContext(suite.browser, suite.baseUrl);
+    const page = await ctx.newPage();
+    await signIn(page, { tenant: 'Default', userName: 'zhaolei' });
+    expect(await page.getByTestId('menu-group-setting').count()).toBe(0);
+    await page.goto('/setting/manager');
+    await page.getByTestId('error-403').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/error-403');
+    expect(await page.title()).toBe('在线教育考试平台 - 无权访问');
+    await shot(page, 'error-403');
+    await ctx.close();
+  });
+});

@@ -1,0 +1,82 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const ARTIFACTS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'artifacts');
+
+/** Debian's Chromium, launched as ENVIRONMENT.md says works here (root, no network). */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+export interface ContextOptions {
+  width?: number;
+  height?: number;
+  /** Browser language (the culture cookie starts from it); default zh-CN. */
+  locale?: string;
+}
+
+/** A fresh context (own cookies and storage), as a new visitor. */
+export function newContext(browser: Browser, baseUrl: string, o: ContextOptions = {}): Promise<BrowserContext> {
+  return browser.newContext({
+    baseURL: baseUrl,
+    viewport: { width: o.width ?? 1366, height: o.height ?? 800 },
+    locale: o.locale ?? 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+  });
+}
+
+/** Saves a screenshot to tests/e2e/artifacts/<name>.png. */
+export async function shot(page: Page, name: string): Promise<string> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const file = path.join(ARTIFACTS, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: false });
+  return file;
+}
+
+/** Switches the login page to a tenant (empty = host). */
+export async function chooseTenant(page: Page, tenancyName: string): Promise<void> {
+  await page.getByTestId('tenant-change').click();
+  const dialog = page.getByTestId('tenant-dialog');
+  await dialog.locator('input[name="tenancyName"]').fill(tenancyName);
+  await Promise.all([page.waitForEvent('load'), dialog.getByTestId('tenant-ok').click()]);
+}
+
+/** Signs in through the login page and waits for the shell. */
+export async function signIn(
+  page: Page,
+  o: { userName?: string; password?: string; tenant?: string | null; rememberMe?: boolean } = {},
+): Promise<void> {
+  await page.goto('/');
+  await page.getByTestId('login-form').waitFor();
+  if (o.tenant !== undefined) {
+    const current = (await page.getByTestId('tenant-name').textContent()) ?? '';
+    if (o.tenant === null ? current !== (await hostLabel(page)) : current !== o.tenant) await chooseTenant(page, o.tenant ?? '');
+  }
+  await page.locator('input[name="userNameOrEmailAddress"]').fill(o.userName ?? 'admin');
+  await page.locator('input[name="password"]').fill(o.password ?? '123qwe');
+  if (o.rememberMe) await page.getByTestId('remember-me').click();
+  await page.getByTestId('login-submit').click();
+  await page.getByTestId('sidebar').waitFor();
+}
+
+async function hostLabel(page: Page): Promise<string> {
+  return page.evaluate(() => document.documentElement.lang.startsWith('en') ? 'Host (no tenant)' : '宿主（未选择租户）');
+}
+
+/** Waits until no navigation is pending (the loading bar is idle). */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+}

@@ -1,0 +1,19 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * The browser suite alone: `pnpm --filter @edu/tests exec vitest run --config e2e/vitest.config.ts`.
+ * `pnpm test` runs it through tests/vitest.config.ts (which includes e2e/**).
+ * Each file starts its own mock server on a free port with a fresh SQLite
+ * file and the built web app (apps/web/dist), and its own Chromium.
+ */
+export default defineConfig({
+  test: {
+    root: new URL('.', import.meta.url).pathname,
+    environment: 'node',
+    include: ['**/*.test.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    pool: 'forks',
+    fileParallelism: false,
+  },
+});
