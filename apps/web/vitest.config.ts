@@ -9,6 +9,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     // Generous: CI machines have two cores shared by every package's tests.
     testTimeout: 30_000,
+    hookTimeout: 60_000,
     css: false,
   },
 });

@@ -106,7 +106,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerServices(app, implementations, { validateOutput: options.validateOutput ?? !options.production });
 
   const webRoot = options.webRoot && existsSync(path.join(options.webRoot, 'index.html')) ? options.webRoot : undefined;
-  if (webRoot) await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: ['index.html'] });
+  // wildcard: files are looked up per request, so a rebuilt console is served without a restart.
+  if (webRoot) await app.register(fastifyStatic, { root: webRoot, wildcard: true, index: ['index.html'] });
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.toLowerCase();
     // Client-side routes of the single-page app fall back to index.html.

@@ -13,4 +13,5 @@ export * from './data-table/paging.ts';
 export * from './data-table/sorting.ts';
 export * from './form/fields.tsx';
 export * from './form/options.ts';
+export * from './form/cascader.tsx';
 export * from './charts.tsx';

@@ -26,6 +26,9 @@ export interface UiLabels {
   none: string;
   /** Permission tree. */
   checkAll: string;
+  /** Cascader: its search box and clear button (optional: older label sets lack them). */
+  search?: string;
+  clear?: string;
 }
 
 export const defaultUiLabels: UiLabels = {
@@ -45,6 +48,8 @@ export const defaultUiLabels: UiLabels = {
   selectPlaceholder: 'Please select',
   none: 'None',
   checkAll: 'Select all',
+  search: 'Search',
+  clear: 'Clear',
 };
 
 const UiLabelsContext = createContext<UiLabels>(defaultUiLabels);

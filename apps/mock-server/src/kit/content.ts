@@ -150,6 +150,12 @@ export function pinFields(row: ContentRow) {
   return { isTop: row.isTop ?? false, topTime: iso(row.topTime ?? null) };
 }
 
+/**
+ * The handlers, keyed by the endpoint names every content service shares
+ * (GetAll, GetAllMyselfAndChildren, GetAllModerated, Get, Create, Update,
+ * Delete), plus `review` and `pin` for the entity-named calls
+ * (`AuditedArticle`, `PlacedTopArticle`, ...). Spread into `implement()`.
+ */
 export function contentHandlers<Row extends ContentRow, Dto, In extends object>(cfg: ContentConfig<Row, Dto, In>) {
   const defaultOrder: OrderBy = cfg.pinnable ? [{ isTop: 'desc' }, { topTime: 'desc' }, { id: 'desc' }] : [{ id: 'desc' }];
 
@@ -298,7 +304,7 @@ export function contentHandlers<Row extends ContentRow, Dto, In extends object>(
      * taken down (rejected) and a rejected one reconsidered. A rejection needs a
      * reason. Authors cannot decide on their own items (static Admin excepted).
      */
-    Audit: async (input: { id: number; auditStatus: 1 | 2; auditReason?: string | null }, ctx: RequestContext) => {
+    review: async (input: { id: number; auditStatus: 1 | 2; auditReason?: string | null }, ctx: RequestContext) => {
       const me = await ctx.requireUser();
       const row = await getOr404<Row>(list, input.id, ctx);
       if (row.auditStatus === input.auditStatus) throw new UserFriendlyError(ctx.t(input.auditStatus === 1 ? 'AlreadyApproved' : 'AlreadyRejected'));
@@ -313,7 +319,7 @@ export function contentHandlers<Row extends ContentRow, Dto, In extends object>(
       return dtoOf(row.id, ctx);
     },
     /** Pins (newest pin first) or unpins. */
-    Pin: async (input: { id: number; isTop: boolean }, ctx: RequestContext) => {
+    pin: async (input: { id: number; isTop: boolean }, ctx: RequestContext) => {
       const row = await load(input.id, ctx);
       await cfg.model(ctx).update({ where: { id: row.id }, data: { isTop: input.isTop, topTime: input.isTop ? new Date() : null } });
       return dtoOf(row.id, ctx);

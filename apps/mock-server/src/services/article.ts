@@ -41,14 +41,4 @@ const articles = contentHandlers<ArticleRow, ArticleDto, { title: string; catego
   }),
 });
 
-export const article = implement(ArticleService, {
-  GetAll: articles.GetAll,
-  GetAllMyselfAndChildren: articles.GetAllMyselfAndChildren,
-  GetAllModerated: articles.GetAllModerated,
-  Get: articles.Get,
-  Create: articles.Create,
-  Update: articles.Update,
-  Delete: articles.Delete,
-  AuditedArticle: articles.Audit,
-  PlacedTopArticle: articles.Pin,
-});
+export const article = implement(ArticleService, { ...articles, AuditedArticle: articles.review, PlacedTopArticle: articles.pin });

@@ -52,13 +52,4 @@ const courses = contentHandlers<CourseRow, LearningCourseDto, { title: string; c
   }),
 });
 
-export const learningCourse = implement(LearningCourseService, {
-  GetAll: courses.GetAll,
-  GetAllMyselfAndChildren: courses.GetAllMyselfAndChildren,
-  GetAllModerated: courses.GetAllModerated,
-  Get: courses.Get,
-  Create: courses.Create,
-  Update: courses.Update,
-  Delete: courses.Delete,
-  AuditedLearningCourse: courses.Audit,
-});
+export const learningCourse = implement(LearningCourseService, { ...courses, AuditedLearningCourse: courses.review });

@@ -32,13 +32,4 @@ const questions = contentHandlers<QuestionRow, OneQuestionPerdayDto, { title: st
   }),
 });
 
-export const oneQuestionPerday = implement(OneQuestionPerdayService, {
-  GetAll: questions.GetAll,
-  GetAllMyselfAndChildren: questions.GetAllMyselfAndChildren,
-  GetAllModerated: questions.GetAllModerated,
-  Get: questions.Get,
-  Create: questions.Create,
-  Update: questions.Update,
-  Delete: questions.Delete,
-  AuditedOneQuestionPerday: questions.Audit,
-});
+export const oneQuestionPerday = implement(OneQuestionPerdayService, { ...questions, AuditedOneQuestionPerday: questions.review });

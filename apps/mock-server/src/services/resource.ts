@@ -42,13 +42,4 @@ const resources = contentHandlers<ResourceRow, ResourceDto, { title: string; cat
   }),
 });
 
-export const resource = implement(ResourceService, {
-  GetAll: resources.GetAll,
-  GetAllModerated: resources.GetAllModerated,
-  Get: resources.Get,
-  Create: resources.Create,
-  Update: resources.Update,
-  Delete: resources.Delete,
-  PlacedTopResource: resources.Pin,
-  AuditedResource: resources.Audit,
-});
+export const resource = implement(ResourceService, { ...resources, AuditedResource: resources.review, PlacedTopResource: resources.pin });

@@ -40,7 +40,12 @@ describe('defineResource variants', () => {
   it('merges a variant query into the list query and the create defaults', () => {
     const v = article.variant('university');
     expect(v.query).toEqual({ Status: 1, IsUniversity: true });
-    expect(v.form?.defaults).toEqual({ IsUniversity: true });
+    expect(v.form?.defaults).toEqual({ isUniversity: true });
+  });
+
+  it('lets explicit defaults win over the query-derived ones', () => {
+    const v = article.variant('level', { query: { ParentId: 0, ClassTypeId: 2 }, defaults: { parentId: null } });
+    expect(v.form?.defaults).toEqual({ parentId: null, classTypeId: 2 });
   });
 
   it('accepts ad-hoc overrides and refuses unknown variants', () => {

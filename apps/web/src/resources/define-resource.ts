@@ -1,5 +1,10 @@
 import type { CrudService, Resource, ResourceDefinition, VariantSpec } from './types.ts';
 
+/** `IsUniversity` -> `isUniversity`: ABP query names as the DTO members they stand for. */
+export function camelKeys(values: Record<string, unknown> = {}): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(values).map(([k, v]) => [k.charAt(0).toLowerCase() + k.slice(1), v]));
+}
+
 function applyVariant<S extends CrudService>(
   def: ResourceDefinition<S>,
   key: string,
@@ -15,7 +20,12 @@ function applyVariant<S extends CrudService>(
     actions: v.actions ?? def.actions,
     rowActions: v.rowActions ?? def.rowActions,
     crud: { ...def.crud, ...v.crud },
-    form: v.form ?? (def.form && v.query ? { ...def.form, defaults: { ...def.form.defaults, ...v.query } } : def.form),
+    // A new record of the variant starts inside it: the query's values under their member names, then explicit defaults.
+    form:
+      v.form ??
+      (def.form && (v.query || v.defaults)
+        ? { ...def.form, defaults: { ...def.form.defaults, ...camelKeys(v.query), ...v.defaults } }
+        : def.form),
     // A variant keeps the base's i18n namespace; its own title defaults to `resources.<name>.variants.<key>`.
     ...(v.titleKey === undefined && { titleKey: `resources.${def.name}.variants.${key}` }),
   };

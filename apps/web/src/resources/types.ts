@@ -26,7 +26,7 @@ export type RowOf<S extends CrudService> = OutputOf<S['getAll']> extends { items
 /** An option whose label is a translation key or a literal. */
 export type OptionSpec = { value: string | number; labelKey: string } | { value: string | number; label: string };
 
-export type CellType = 'text' | 'number' | 'boolean' | 'status' | 'datetime' | 'date' | 'multiline' | 'tags';
+export type CellType = 'text' | 'number' | 'boolean' | 'status' | 'datetime' | 'date' | 'multiline' | 'tags' | 'image' | 'link';
 
 export interface ColumnSpec<R> {
   /** Row key shown; the label is `resources.<name>.fields.<field>`. */
@@ -38,7 +38,8 @@ export interface ColumnSpec<R> {
   /**
    * How a plain value shows: `datetime`/`date` use the UTC+8 filter, `multiline`
    * the circled-number filter, `boolean` yes/no, `status` enabled/disabled badge,
-   * `tags` an array as badges. Default `text`.
+   * `tags` an array as badges, `image` a thumbnail of a URL, `link` a URL that
+   * opens in a new tab. Default `text`.
    */
   type?: CellType;
   /** Labels of enum values, as options (`{ value: 1, labelKey: 'admin.identity.1' }`). */
@@ -68,6 +69,20 @@ export type FilterSpec =
       options?: readonly OptionSpec[];
       /** Options from the server (a hook). */
       useOptions?: () => SelectOption[];
+      /** A new record starts with the filter's value in this form field. */
+      formField?: string;
+    }
+  | {
+      /** A tree picker (categories): sends the picked node's value. */
+      name: string;
+      type: 'cascader';
+      labelKey?: string;
+      /** The tree (a hook, e.g. `MultiLevelCategory/GetBehindCascaderList`). */
+      useTreeOptions: () => readonly TreeOption[];
+      /** Any node may be picked (default true: a category filter covers its subtree). */
+      changeOnSelect?: boolean;
+      /** A new record starts with the filter's value in this form field. */
+      formField?: string;
     };
 
 export type FormMode = 'create' | 'update';
@@ -99,6 +114,12 @@ export type FieldType =
   | 'multiselect'
   | 'textarea'
   | 'treeselect'
+  | 'cascader'
+  | 'url'
+  | 'image'
+  | 'date'
+  | 'datetime'
+  | 'richText'
   | 'custom';
 
 export interface FieldSpec<R = unknown> {
@@ -114,13 +135,20 @@ export interface FieldSpec<R = unknown> {
   required?: boolean;
   disabled?: (ctx: FieldCtx<R>) => boolean;
   options?: readonly OptionSpec[];
-  /** Options from the server: a hook called inside the field. */
-  useOptions?: (ctx: FieldCtx<R>) => SelectOption[];
+  /**
+   * Options from the server: a hook called inside the field. It also gets the
+   * form's control, to read other fields with `useWatch` (a chapter list of the
+   * chosen category).
+   */
+  useOptions?: (ctx: FieldCtx<R>, control: Control<FieldValues>) => SelectOption[];
   treeOptions?: readonly TreeOption[];
-  useTreeOptions?: (ctx: FieldCtx<R>) => readonly TreeOption[];
+  useTreeOptions?: (ctx: FieldCtx<R>, control: Control<FieldValues>) => readonly TreeOption[];
   valueMode?: 'node' | 'path';
+  /** Tree select and cascader: only leaves can be picked (default: any node). */
   leafOnly?: boolean;
-  /** Grid columns the field spans (1 or 2, or by mode; textareas and custom fields default to 2). */
+  /** When this other field changes, this one is cleared (a chapter depends on its category). */
+  dependsOn?: string;
+  /** Grid columns the field spans (1 or 2, or by mode; textareas, rich text and custom fields default to 2). */
   span?: 1 | 2 | ((mode: FormMode) => 1 | 2);
   rows?: number;
   min?: number;
@@ -221,7 +249,13 @@ export interface CrudSwitches<R> {
 export interface VariantSpec<S extends CrudService> {
   titleKey?: string;
   list?: AnyCall;
+  /**
+   * Sent with every list call. New records start with these values too, under
+   * their camel-case names (`IsUniversity: true` -> `isUniversity: true`).
+   */
   query?: Record<string, unknown>;
+  /** Initial values of a new record in this variant (over those derived from `query`). */
+  defaults?: Record<string, unknown>;
   columns?: ColumnSpec<RowOf<S>>[];
   filters?: FilterSpec[];
   actions?: ToolbarAction<RowOf<S>>[];

@@ -26,7 +26,8 @@ export interface BaseFieldProps<T extends FieldValues> {
   placeholder?: string;
 }
 
-function FieldShell({
+/** Label, helper text and error around a control, as every field here shows them. */
+export function FieldShell({
   label,
   helperText,
   required,

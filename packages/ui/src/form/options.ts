@@ -46,3 +46,59 @@ export function pathOf<V extends string | number>(nodes: readonly TreeOption<V>[
 export function optionByKey<V extends string | number>(options: readonly SelectOption<V>[], key: string) {
   return options.find((o) => String(o.value) === key);
 }
+
+/** The nodes from the root to a value (inclusive), or `[]` if absent. */
+export function nodePathOf<V extends string | number>(nodes: readonly TreeOption<V>[], value: V | null | undefined): TreeOption<V>[] {
+  if (value === null || value === undefined || value === '') return [];
+  const key = String(value);
+  const walk = (list: readonly TreeOption<V>[], chain: TreeOption<V>[]): TreeOption<V>[] | null => {
+    for (const n of list) {
+      const here = [...chain, n];
+      if (String(n.value) === key) return here;
+      const deeper = walk(n.children ?? [], here);
+      if (deeper) return deeper;
+    }
+    return null;
+  };
+  return walk(nodes, []) ?? [];
+}
+
+/** `小学 / 数学 / 一年级上册`: the labels from the root to a value, or `''`. */
+export function pathLabel<V extends string | number>(
+  nodes: readonly TreeOption<V>[],
+  value: V | null | undefined,
+  separator = ' / ',
+): string {
+  return nodePathOf(nodes, value)
+    .map((n) => n.label)
+    .join(separator);
+}
+
+export interface TreeSearchHit<V extends string | number = string | number> extends FlatTreeOption<V> {
+  /** Labels from the root, joined with ` / `. */
+  pathLabel: string;
+}
+
+/**
+ * Nodes whose path label contains every space-separated word of `text`
+ * (case-insensitive), depth first, at most `limit`. Blank text gives `[]`.
+ * `searchTree(tree, '初中 数学')` finds 初中 / 数学 and everything under it.
+ */
+export function searchTree<V extends string | number>(
+  nodes: readonly TreeOption<V>[],
+  text: string,
+  limit = 50,
+): TreeSearchHit<V>[] {
+  const words = text.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return [];
+  const labels = new Map<string, string>();
+  const hits: TreeSearchHit<V>[] = [];
+  for (const n of flattenTree(nodes)) {
+    const parent = n.path.length > 1 ? labels.get(n.path.slice(0, -1).join('\u0000')) : undefined;
+    const label = parent ? `${parent} / ${n.label}` : n.label;
+    labels.set(n.path.join('\u0000'), label);
+    const lower = label.toLowerCase();
+    if (hits.length < limit && words.every((w) => lower.includes(w))) hits.push({ ...n, pathLabel: label });
+  }
+  return hits;
+}
