@@ -14,4 +14,5 @@ export * from './data-table/sorting.ts';
 export * from './form/fields.tsx';
 export * from './form/options.ts';
 export * from './form/cascader.tsx';
+export * from './form/date-fields.tsx';
 export * from './charts.tsx';

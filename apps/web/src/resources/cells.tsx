@@ -1,4 +1,5 @@
-import { Badge, HStack, Text } from '@chakra-ui/react';
+import { Badge, Box, HStack, Image, Link, Text } from '@chakra-ui/react';
+import { useState } from 'react';
 import { formatDateTimeUtc8, formatDateUtc8, joinLines, nameById } from '@edu/ui';
 import type { TFunction } from 'i18next';
 import { translateOptions } from './i18n.tsx';
@@ -9,6 +10,23 @@ const Empty = () => (
     —
   </Text>
 );
+
+/** A small picture of an image URL; a broken one shows a grey frame with the picture sign instead of nothing. */
+function Thumb({ src }: { src: string }) {
+  const [broken, setBroken] = useState(false);
+  const frame = { height: '8', width: '14', borderRadius: 'sm', borderWidth: '1px' } as const;
+  if (broken)
+    return (
+      <Box {...frame} bg="bg.muted" color="fg.subtle" display="flex" alignItems="center" justifyContent="center" title={src}>
+        <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+          <rect width="18" height="18" x="3" y="3" rx="2" />
+          <circle cx="9" cy="9" r="2" />
+          <path d="m21 15-3.09-3.09a2 2 0 0 0-2.82 0L6 21" />
+        </svg>
+      </Box>
+    );
+  return <Image src={src} alt="" {...frame} objectFit="cover" loading="lazy" title={src} onError={() => setBroken(true)} />;
+}
 
 /** Shows a plain value by its declared type (section 9 display filters for dates and multi-line text). */
 export function CellValue({
@@ -59,6 +77,14 @@ export function CellValue({
         </HStack>
       );
     }
+    case 'image':
+      return <Thumb src={String(value)} />;
+    case 'link':
+      return (
+        <Link href={String(value)} target="_blank" rel="noreferrer" color="brand.fg" title={String(value)}>
+          {String(value)}
+        </Link>
+      );
     default:
       return <>{labelled ? label(value) : String(value)}</>;
   }

@@ -25,6 +25,8 @@ export function useLocalizedUiLabels(): UiLabels {
       selectPlaceholder: t('form.selectPlaceholder'),
       none: t('form.none'),
       checkAll: t('form.checkAll'),
+      search: t('content.ui.search'),
+      clear: t('content.ui.clear'),
     }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [t, i18n.language],

@@ -11,3 +11,5 @@ export * from './validation.ts';
 export * from './i18n.tsx';
 export * from './cells.tsx';
 export * from './use-fetch.ts';
+export * from './content.tsx';
+export * from './screen.tsx';

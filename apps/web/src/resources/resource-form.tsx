@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useCallMutation, type AnyCall } from './api-hooks.ts';
 import { resourceLabels } from './i18n.tsx';
+import { normalizeFormValues } from './form-fields.tsx';
 import { SchemaFormDialog, schemaDefaults } from './schema-form-dialog.tsx';
 import type { AnyResource, FormMode } from './types.ts';
 import { useFreshCall } from './use-fetch.ts';
@@ -40,6 +41,8 @@ export interface ResourceFormProps {
   open: boolean;
   onClose: () => void;
   onSaved?: (result: unknown) => void;
+  /** Initial values of a new record over the declared ones (e.g. the category the list is filtered by). */
+  defaults?: Record<string, unknown>;
 }
 
 /**
@@ -47,7 +50,7 @@ export interface ResourceFormProps {
  * service has `get`), fills the form from the record, and sends the full DTO with
  * its id to `Update`, as ABP's CRUD services expect.
  */
-export function ResourceForm({ resource, mode, row, open, onClose, onSaved }: ResourceFormProps) {
+export function ResourceForm({ resource, mode, row, open, onClose, onSaved, defaults }: ResourceFormProps) {
   const { t } = useTranslation();
   const labels = resourceLabels(t, resource.name);
   const schema = formSchema(resource, mode);
@@ -68,9 +71,11 @@ export function ResourceForm({ resource, mode, row, open, onClose, onSaved }: Re
 
   const defaultValues = useMemo(() => {
     if (!schema) return undefined;
-    if (mode === 'create') return schemaDefaults(schema, { ...resource.form?.defaults, ...resource.query });
+    const fields = resource.form?.fields ?? [];
+    if (mode === 'create') return schemaDefaults(schema, { ...resource.query, ...resource.form?.defaults, ...defaults });
     if (!record) return undefined;
-    return resource.form?.toForm ? resource.form.toForm(record) : pickForForm(schema, record);
+    return normalizeFormValues(fields, resource.form?.toForm ? resource.form.toForm(record) : pickForForm(schema, record));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [schema, mode, record, resource]);
 
   if (!schema || !resource.form) return null;

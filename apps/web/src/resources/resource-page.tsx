@@ -1,6 +1,7 @@
 import {
   Box,
   Button,
+  ButtonGroup,
   Flex,
   Heading,
   HStack,
@@ -13,6 +14,7 @@ import {
   Stack,
 } from '@chakra-ui/react';
 import {
+  Cascader,
   ChevronDownIcon,
   ConfirmDialog,
   DataTable,
@@ -117,6 +119,36 @@ function SelectFilter({
   );
 }
 
+function CascaderFilter({
+  spec,
+  value,
+  onChange,
+  label,
+  t,
+}: {
+  spec: Extract<FilterSpec, { type: 'cascader' }>;
+  value: FilterValues[string];
+  onChange: (v: FilterValues[string]) => void;
+  label: string;
+  t: TFunction;
+}) {
+  const options = spec.useTreeOptions();
+  return (
+    <Cascader
+      options={options}
+      value={value === undefined || value === null || value === '' ? null : (value as string | number)}
+      onChange={(v) => onChange(v ?? undefined)}
+      changeOnSelect={spec.changeOnSelect ?? true}
+      placeholder={t('filters.allOf', { label })}
+      aria-label={label}
+      size="sm"
+      width={{ base: 'full', sm: '64' }}
+      portalled
+      data-testid={`filter-${spec.name}`}
+    />
+  );
+}
+
 // --- row actions -------------------------------------------------------------
 
 interface RowActionItem {
@@ -188,6 +220,20 @@ export interface ResourcePageProps {
   showTitle?: boolean;
   /** Extra content at the left of the toolbar. */
   toolbarExtra?: ReactNode;
+  /** Content between the title and the toolbar (breadcrumbs of a tree level, a hint). */
+  subheader?: ReactNode;
+  /**
+   * Declared variants offered as tabs beside the title, after the base list
+   * (labelled `resources.<name>.variants.all`): `['mine']` gives 全部 | 我的及下级.
+   * A tab whose list call the user may not make is left out.
+   */
+  variantTabs?: readonly string[];
+}
+
+interface InnerProps extends ResourcePageProps {
+  /** The title when tabs switch variants (the page's, not the variant's). */
+  title?: string;
+  tabs?: ReactNode;
 }
 
 /**
@@ -198,12 +244,50 @@ export interface ResourcePageProps {
 export function ResourcePage(props: ResourcePageProps) {
   return (
     <LocalizedUi>
-      <ResourcePageInner {...props} />
+      {props.variantTabs && props.variantTabs.length > 0 ? <VariantTabsPage {...props} /> : <ResourcePageInner {...props} />}
     </LocalizedUi>
   );
 }
 
-function ResourcePageInner({ resource, showTitle = true, toolbarExtra }: ResourcePageProps) {
+function VariantTabsPage(props: ResourcePageProps) {
+  const { t } = useTranslation();
+  const can = useCanner();
+  const { resource } = props;
+  const labels = resourceLabels(t, resource.name);
+  const variants = useMemo(
+    () =>
+      (props.variantTabs ?? [])
+        .map((key) => ({ key, resource: resource.variant(key) }))
+        .filter((v) => can((v.resource.list ?? v.resource.service.getAll).endpoint.access)),
+    [resource, props.variantTabs, can],
+  );
+  const [active, setActive] = useState('');
+  const shown = variants.find((v) => v.key === active)?.resource ?? resource;
+  const tabs =
+    variants.length > 0 ? (
+      <ButtonGroup size="xs" attached variant="outline" role="tablist" aria-label={labels.title(resource.titleKey)}>
+        {[{ key: '' }, ...variants].map(({ key }) => (
+          <Button
+            key={key || 'all'}
+            role="tab"
+            aria-selected={active === key}
+            variant={active === key ? 'solid' : 'outline'}
+            colorPalette={active === key ? 'brand' : 'gray'}
+            onClick={() => setActive(key)}
+            data-testid={`variant-tab-${key || 'all'}`}
+          >
+            {key
+              ? t(`resources.${resource.name}.variants.${key}`)
+              : t(`resources.${resource.name}.variants.all`, { defaultValue: t('filters.all') })}
+          </Button>
+        ))}
+      </ButtonGroup>
+    ) : undefined;
+  // A new tab starts a new list (page 1, no filters, nothing selected).
+  return <ResourcePageInner key={active || 'all'} {...props} resource={shown} title={labels.title(resource.titleKey)} tabs={tabs} />;
+}
+
+function ResourcePageInner({ resource, showTitle = true, toolbarExtra, subheader, title, tabs }: InnerProps) {
   const { t, i18n } = useTranslation();
   const labels = resourceLabels(t, resource.name);
   const can = useCanner();
@@ -240,6 +324,15 @@ function ResourcePageInner({ resource, showTitle = true, toolbarExtra }: Resourc
     setState((s) => initialListState(s.pageSize, resource.defaultSorting));
   };
   const refresh = useCallback(() => void list.mutate(), [list]);
+
+  // Filters naming a form field start a new record with their value (the category the list shows).
+  const createDefaults: Record<string, unknown> = {};
+  for (const f of resource.filters ?? []) {
+    if ((f.type === 'select' || f.type === 'cascader') && f.formField) {
+      const v = state.filters[f.name];
+      if (v !== undefined && v !== null && v !== '') createDefaults[f.formField] = v;
+    }
+  }
 
   const crud = resource.crud ?? {};
   const perms = resource.permissions ?? {};
@@ -347,11 +440,17 @@ function ResourcePageInner({ resource, showTitle = true, toolbarExtra }: Resourc
 
   return (
     <Stack gap="4" data-testid={`resource-page-${resource.name}`}>
-      {showTitle && (
-        <Heading size="md" as="h2">
-          {labels.title(resource.titleKey)}
-        </Heading>
+      {(showTitle || tabs) && (
+        <Flex gap="3" align="center" justify="space-between" wrap="wrap">
+          {showTitle && (
+            <Heading size="md" as="h2">
+              {title ?? labels.title(resource.titleKey)}
+            </Heading>
+          )}
+          {tabs}
+        </Flex>
       )}
+      {subheader}
       <Flex gap="3" wrap="wrap" align="center" justify="space-between">
         <HStack gap="2" wrap="wrap">
           {toolbarExtra}
@@ -369,6 +468,15 @@ function ResourcePageInner({ resource, showTitle = true, toolbarExtra }: Resourc
                   data-testid="filter-keyword"
                 />
               </InputGroup>
+            ) : f.type === 'cascader' ? (
+              <CascaderFilter
+                key={f.name}
+                spec={f}
+                value={state.filters[f.name]}
+                onChange={(v) => setFilter(f.name, v)}
+                label={labels.filter(f.name, f.labelKey)}
+                t={t}
+              />
             ) : (
               <SelectFilter
                 key={f.name}
@@ -444,6 +552,7 @@ function ResourcePageInner({ resource, showTitle = true, toolbarExtra }: Resourc
           resource={resource}
           mode={dialog.kind === 'create' ? 'create' : 'update'}
           row={dialog.kind === 'edit' ? dialog.row : undefined}
+          defaults={dialog.kind === 'create' ? createDefaults : undefined}
           open
           onClose={close}
         />

@@ -2,13 +2,14 @@ import { Badge } from '@chakra-ui/react';
 import { CreateRoleInput, UpdateRoleInput, type RoleDto } from '@edu/sdk';
 import { api } from '../../lib/client.ts';
 import { defineResource } from '../../resources/index.ts';
+import { CategoryPermissionField } from './category-permission-field.tsx';
 import { PermissionTreeField } from './permission-tree-field.tsx';
 
 export const roleResource = defineResource({
   name: 'role',
   service: api.role,
   // Users show role names, so their lists depend on roles too.
-  invalidates: ['User'],
+  invalidates: ['User', 'CategoryPermision', 'MultiLevelCategory'],
   rowLabel: (row) => row.displayName,
   columns: [
     {
@@ -35,7 +36,7 @@ export const roleResource = defineResource({
     create: CreateRoleInput,
     update: UpdateRoleInput,
     size: 'xl',
-    defaults: { isDefault: false, grantedPermissions: [] },
+    defaults: { isDefault: false, grantedPermissions: [], grantedCategoryIds: [] },
     fields: [
       // A static role (Admin) cannot be renamed.
       { name: 'name', type: 'text', disabled: ({ mode, row }) => mode === 'update' && !!(row as RoleDto | undefined)?.isStatic },
@@ -43,6 +44,8 @@ export const roleResource = defineResource({
       { name: 'description', type: 'textarea', rows: 2 },
       { name: 'isDefault', type: 'switch' },
       { name: 'grantedPermissions', type: 'custom', component: PermissionTreeField },
+      // Which categories the role manages (CategoryPermision/BehindMultiLevel); saved with the role.
+      { name: 'grantedCategoryIds', type: 'custom', component: CategoryPermissionField },
     ],
   },
   crud: { delete: (row) => !row.isStatic },

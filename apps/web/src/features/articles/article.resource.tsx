@@ -1,0 +1,81 @@
+import { CreateArticleInput, UpdateArticleInput, type ArticleDto } from '@edu/sdk';
+import { formatDateTimeUtc8 } from '@edu/ui';
+import { api } from '../../lib/client.ts';
+import {
+  auditColumn,
+  auditOptions,
+  defineResource,
+  pinActions,
+  pinnedTitle,
+  previewAction,
+  reviewActions,
+  type ColumnSpec,
+} from '../../resources/index.ts';
+import { categoryColumn, categoryField, categoryFilter, ClassType } from '../setting/categories.tsx';
+
+const preview = previewAction<ArticleDto>({
+  title: (row) => row.title,
+  meta: (row, t) => [
+    row.categoryName,
+    row.author && t('resources.article.byAuthor', { author: row.author }),
+    row.source && t('resources.article.fromSource', { source: row.source }),
+    formatDateTimeUtc8(row.creationTime),
+  ],
+  sections: (row) => [
+    ...(row.summary ? [{ labelKey: 'resources.article.fields.summary', text: row.summary }] : []),
+    { html: row.content },
+  ],
+});
+
+const columns: ColumnSpec<ArticleDto>[] = [
+  { field: 'title', sortable: true, render: pinnedTitle((row) => row.title), width: '300px' },
+  categoryColumn<ArticleDto>(ClassType.Article),
+  { field: 'creatorName', minWidth: '80px' },
+  auditColumn<ArticleDto>(),
+  { field: 'viewCount', sortable: true, width: '88px', align: 'end' },
+  { field: 'creationTime', type: 'datetime', sortable: true },
+];
+
+/**
+ * 文章: rich-text articles in article categories (class type 1). Editors
+ * write and pin; auditors approve or reject (a reason is required); the author
+ * hears of each decision. Variants: `mine` (the caller and everyone below
+ * them in the user hierarchy) and `moderated` (the review queue).
+ */
+export const articleResource = defineResource({
+  name: 'article',
+  service: api.article,
+  rowLabel: (row) => row.title,
+  columns,
+  filters: [
+    { name: 'Keyword', type: 'keyword' },
+    categoryFilter(ClassType.Article),
+    { name: 'AuditStatus', type: 'select', options: auditOptions },
+  ],
+  form: {
+    create: CreateArticleInput,
+    update: UpdateArticleInput,
+    size: 'xl',
+    fields: [
+      { name: 'title', type: 'text', span: 2 },
+      categoryField<ArticleDto>(ClassType.Article),
+      { name: 'author', type: 'text' },
+      { name: 'source', type: 'text' },
+      { name: 'keywords', type: 'text', helpKey: 'resources.article.hints.keywords' },
+      { name: 'coverImageUrl', type: 'image', span: 2 },
+      { name: 'summary', type: 'textarea', rows: 2 },
+      { name: 'content', type: 'richText', helpKey: 'content.review.editHint' },
+    ],
+  },
+  rowActions: [preview, ...pinActions<ArticleDto>(api.article.placedTopArticle), ...reviewActions<ArticleDto>(api.article.auditedArticle, { inline: false })],
+  variants: {
+    mine: { list: api.article.getAllMyselfAndChildren },
+    moderated: {
+      list: api.article.getAllModerated,
+      titleKey: 'routes.auditArticle',
+      filters: [{ name: 'Keyword', type: 'keyword' }, categoryFilter(ClassType.Article)],
+      crud: { create: false, update: false, delete: false },
+      rowActions: [{ ...preview, inline: true }, ...reviewActions<ArticleDto>(api.article.auditedArticle)],
+    },
+  },
+});

@@ -1,0 +1,97 @@
+import { CreateLearningCourseInput, UpdateLearningCourseInput, type LearningCourseDto } from '@edu/sdk';
+import { formatDateTimeUtc8, type SelectOption } from '@edu/ui';
+import { useMemo } from 'react';
+import { useWatch, type Control, type FieldValues } from 'react-hook-form';
+import { api } from '../../lib/client.ts';
+import {
+  auditColumn,
+  auditOptions,
+  defineResource,
+  previewAction,
+  reviewActions,
+  useCall,
+  type FieldCtx,
+} from '../../resources/index.ts';
+import { categoryColumn, categoryField, categoryFilter, ClassType } from '../setting/categories.tsx';
+
+/** Chapters and sections of a category in their order (`ChapterType/GetList`), sections indented under their chapter. */
+export function chapterOptions(list: ReadonlyArray<{ id: number; parentId: number | null; name: string }>): SelectOption[] {
+  const out: SelectOption[] = [];
+  for (const chapter of list.filter((c) => c.parentId === null)) {
+    out.push({ value: chapter.id, label: chapter.name });
+    for (const section of list.filter((c) => c.parentId === chapter.id)) out.push({ value: section.id, label: `\u3000└ ${section.name}` });
+  }
+  return out;
+}
+
+/** The chapter picker follows the category picked in the form. */
+function useChapters(_ctx: FieldCtx<LearningCourseDto>, control: Control<FieldValues>): SelectOption[] {
+  const categoryId = useWatch({ control, name: 'categoryId' }) as number | null | undefined;
+  const { data } = useCall(api.chapterType.getList, categoryId ? { CategoryId: categoryId } : null);
+  return useMemo(() => chapterOptions(data ?? []), [data]);
+}
+
+const preview = previewAction<LearningCourseDto>({
+  title: (row) => row.title,
+  meta: (row) => [row.categoryName, row.chapterName, row.creatorName, formatDateTimeUtc8(row.creationTime)],
+  sections: (row) => [
+    ...(row.summary ? [{ labelKey: 'resources.learningCourse.fields.summary', text: row.summary }] : []),
+    ...(row.videoUrl ? [{ labelKey: 'resources.learningCourse.fields.videoUrl', text: row.videoUrl }] : []),
+    { html: row.content },
+  ],
+});
+
+/**
+ * 课程: lessons of course categories (class type 2), each optionally on one of
+ * the category's chapters. One declaration serves 课程管理 and 大学课程 (the
+ * `university` variant: `IsUniversity` on the list, `isUniversity` on new
+ * lessons) and 课程审核 (`moderated`).
+ */
+export const learningCourseResource = defineResource({
+  name: 'learningCourse',
+  service: api.learningCourse,
+  rowLabel: (row) => row.title,
+  columns: [
+    { field: 'title', sortable: true, truncate: true, width: '260px' },
+    categoryColumn<LearningCourseDto>(ClassType.Course),
+    { field: 'chapterName', truncate: true, width: '140px' },
+    { field: 'creatorName' },
+    auditColumn<LearningCourseDto>(),
+    { field: 'sort', sortable: true, width: '72px' },
+    { field: 'viewCount', sortable: true, width: '88px', align: 'end' },
+    { field: 'creationTime', type: 'datetime', sortable: true },
+  ],
+  filters: [
+    { name: 'Keyword', type: 'keyword' },
+    categoryFilter(ClassType.Course),
+    { name: 'AuditStatus', type: 'select', options: auditOptions },
+  ],
+  form: {
+    create: CreateLearningCourseInput,
+    update: UpdateLearningCourseInput,
+    size: 'xl',
+    defaults: { sort: 0 },
+    fields: [
+      { name: 'title', type: 'text', span: 2 },
+      categoryField<LearningCourseDto>(ClassType.Course),
+      { name: 'chapterTypeId', type: 'select', useOptions: useChapters, dependsOn: 'categoryId', placeholderKey: 'resources.learningCourse.noChapter' },
+      { name: 'videoUrl', type: 'url' },
+      { name: 'sort', type: 'number', min: 0, max: 9999 },
+      { name: 'coverImageUrl', type: 'image', span: 2 },
+      { name: 'summary', type: 'textarea', rows: 2 },
+      { name: 'content', type: 'richText', helpKey: 'content.review.editHint' },
+    ],
+  },
+  rowActions: [preview, ...reviewActions<LearningCourseDto>(api.learningCourse.auditedLearningCourse, { inline: false })],
+  variants: {
+    university: { query: { IsUniversity: true }, titleKey: 'routes.learningUsCourse' },
+    mine: { list: api.learningCourse.getAllMyselfAndChildren },
+    moderated: {
+      list: api.learningCourse.getAllModerated,
+      titleKey: 'routes.auditLearning',
+      filters: [{ name: 'Keyword', type: 'keyword' }, categoryFilter(ClassType.Course)],
+      crud: { create: false, update: false, delete: false },
+      rowActions: [{ ...preview, inline: true }, ...reviewActions<LearningCourseDto>(api.learningCourse.auditedLearningCourse)],
+    },
+  },
+});

@@ -1,0 +1,83 @@
+import { ClassType, type CascaderOption } from '@edu/sdk';
+import { Text } from '@chakra-ui/react';
+import { pathLabel, type SelectOption, type TreeOption } from '@edu/ui';
+import { useMemo, type ComponentType } from 'react';
+import { api } from '../../lib/client.ts';
+import { useCall, type ColumnSpec, type FieldSpec, type FilterSpec } from '../../resources/index.ts';
+
+/**
+ * Category pickers of content screens, as cascaders over
+ * `MultiLevelCategory/GetBehindCascaderList` (the categories the user may
+ * manage; their ancestors come disabled so paths read). Class types: 1
+ * articles, 2 courses, 3 questions, 5 resources, 8 ad positions.
+ */
+export { ClassType };
+
+const NONE: readonly TreeOption[] = [];
+
+/** The manageable category tree of a class type. */
+export function useCategoryTree(classTypeId: number): readonly TreeOption[] {
+  const { data } = useCall(api.multiLevelCategory.getBehindCascaderList, { ClassTypeId: classTypeId });
+  return (data as readonly CascaderOption[] | undefined) ?? NONE;
+}
+
+/** The whole active tree of a class type (parent pickers of the category screen). */
+export function useWholeCategoryTree(classTypeId: number | null | undefined): readonly TreeOption[] {
+  const { data } = useCall(api.multiLevelCategory.getCascaderList, classTypeId ? { ClassTypeId: classTypeId } : null);
+  return (data as readonly CascaderOption[] | undefined) ?? NONE;
+}
+
+const hooks = new Map<number, () => readonly TreeOption[]>();
+/** One stable hook per class type, so declarations can name it. */
+function treeHook(classTypeId: number): () => readonly TreeOption[] {
+  let hook = hooks.get(classTypeId);
+  if (!hook) {
+    hook = () => useCategoryTree(classTypeId);
+    hooks.set(classTypeId, hook);
+  }
+  return hook;
+}
+
+/** A `categoryId` cascader field of a class type (any node may be picked). */
+export function categoryField<R>(classTypeId: number, extra: Partial<FieldSpec<R>> = {}): FieldSpec<R> {
+  return { name: 'categoryId', type: 'cascader', useTreeOptions: treeHook(classTypeId), ...extra };
+}
+
+/** A `CategoryId` list filter of a class type (covers the subtree); a new record starts in the picked category. */
+export function categoryFilter(classTypeId: number): FilterSpec {
+  return { name: 'CategoryId', type: 'cascader', useTreeOptions: treeHook(classTypeId), formField: 'categoryId' };
+}
+
+/** Active classification types (built-in and the tenant's own) as select options. */
+export function useClassTypeOptions(): SelectOption[] {
+  const { data } = useCall(api.classificationType.getClassificationTypeList, {});
+  return useMemo(() => (data?.items ?? []).map((c) => ({ value: c.id, label: c.name })), [data]);
+}
+
+/**
+ * A category column showing the whole path (`课件 / 数学`, where the DTO's
+ * `categoryName` alone says 数学), from the same tree the pickers use; the
+ * DTO's name when the tree does not hold the category.
+ */
+export function categoryColumn<R extends { categoryId: number | null; categoryName: string | null }>(
+  classTypeId: number,
+  extra: Partial<ColumnSpec<R>> = {},
+): ColumnSpec<R> {
+  const useTree = treeHook(classTypeId);
+  function CategoryCell({ row }: { row: R }) {
+    const tree = useTree();
+    const text = pathLabel(tree, row.categoryId) || row.categoryName || '';
+    if (!text)
+      return (
+        <Text as="span" color="fg.subtle">
+          —
+        </Text>
+      );
+    return (
+      <Text as="span" truncate display="block" title={text}>
+        {text}
+      </Text>
+    );
+  }
+  return { field: 'categoryName', sortField: 'categoryId', cell: CategoryCell as ComponentType<{ row: R; value: unknown }>, width: '180px', ...extra };
+}

@@ -1,0 +1,28 @@
+import { Box, type BoxProps } from '@chakra-ui/react';
+import type { ComponentType } from 'react';
+import { ResourcePage, type ResourcePageProps } from './resource-page.tsx';
+import type { AnyResource, CrudService, Resource } from './types.ts';
+
+/** The white card a screen sits on inside the shell. */
+export function ScreenCard(props: BoxProps) {
+  return <Box bg="bg" borderRadius="lg" borderWidth="1px" p={{ base: '3', md: '5' }} minW="0" {...props} />;
+}
+
+/**
+ * The whole screen of a route that is one resource list: `export default
+ * resourceScreen(friendLinkResource)` in `features/<group>/<child>-page.tsx`.
+ */
+export function resourceScreen<S extends CrudService>(
+  resource: Resource<S>,
+  props: Omit<ResourcePageProps, 'resource'> = {},
+): ComponentType {
+  function Screen() {
+    return (
+      <ScreenCard>
+        <ResourcePage resource={resource as unknown as AnyResource} {...props} />
+      </ScreenCard>
+    );
+  }
+  Screen.displayName = `Screen(${resource.name}${resource.variantKey ? `:${resource.variantKey}` : ''})`;
+  return Screen;
+}
