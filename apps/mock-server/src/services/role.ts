@@ -145,6 +145,15 @@ function buildTree(ctx: RequestContext, nodes: readonly PermissionNode[], grante
     }));
 }
 
+/** The columns Create and Update both write. */
+const roleColumns = (input: { name: string; displayName: string; description?: string | null; isDefault: boolean }) => ({
+  name: input.name,
+  normalizedName: input.name.toUpperCase(),
+  displayName: input.displayName,
+  description: input.description ?? null,
+  isDefault: input.isDefault,
+});
+
 const generic = crudHandlers(roles, {
   beforeDelete: (row, ctx) => {
     if (row.isStatic) throw new UserFriendlyError(ctx.t('CanNotDeleteStaticRole', row.name));
@@ -159,13 +168,7 @@ export const role = implement(RoleService, {
     const names = assertPermissions(ctx, input.grantedPermissions);
     const categoryIds = await assertCategoryIds(ctx, input.grantedCategoryIds);
     const created = await ctx.db.role.create({
-      data: {
-        name: input.name,
-        normalizedName: input.name.toUpperCase(),
-        displayName: input.displayName,
-        description: input.description ?? null,
-        isDefault: input.isDefault,
-      },
+      data: roleColumns(input),
     });
     await setGrants(ctx, created.id, names);
     await setCategoryGrants(ctx, created.id, categoryIds);
@@ -181,13 +184,7 @@ export const role = implement(RoleService, {
     const categoryIds = isStaticAdmin(existing) ? undefined : checked;
     await ctx.db.role.update({
       where: { id: input.id },
-      data: {
-        name: input.name,
-        normalizedName: input.name.toUpperCase(),
-        displayName: input.displayName,
-        description: input.description ?? null,
-        isDefault: input.isDefault,
-      },
+      data: roleColumns(input),
     });
     await setGrants(ctx, input.id, names);
     await setCategoryGrants(ctx, input.id, categoryIds);

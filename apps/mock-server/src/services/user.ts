@@ -1,4 +1,5 @@
-import { UserService, type UserDto } from '@edu/sdk';
+import { CreateUserInput, UpdateUserInput, UserService, type UserDto } from '@edu/sdk';
+import type { z } from 'zod';
 import { randomUUID } from 'node:crypto';
 import { hashPassword, verifyPassword } from '../identity/password-hasher.ts';
 import type { RequestContext } from '../kit/context.ts';
@@ -126,6 +127,22 @@ async function deleteUsers(ctx: RequestContext, ids: number[]) {
   });
 }
 
+/** The columns Create and Update both write, normalized names included. */
+function userColumns(input: z.output<typeof UpdateUserInput> | z.output<typeof CreateUserInput>) {
+  return {
+    userName: input.userName,
+    normalizedUserName: input.userName.toUpperCase(),
+    name: input.name,
+    surname: input.surname,
+    emailAddress: input.emailAddress,
+    normalizedEmailAddress: input.emailAddress.toUpperCase(),
+    phoneNumber: input.phoneNumber ?? null,
+    isActive: input.isActive,
+    identity: input.identity,
+    parentId: input.parentId ?? null,
+  };
+}
+
 const generic = crudHandlers(users);
 
 export const user = implement(UserService, {
@@ -137,16 +154,7 @@ export const user = implement(UserService, {
     const roleIds = await roleIdsOf(ctx, input.roleNames);
     const created = await ctx.db.user.create({
       data: {
-        userName: input.userName,
-        normalizedUserName: input.userName.toUpperCase(),
-        name: input.name,
-        surname: input.surname,
-        emailAddress: input.emailAddress,
-        normalizedEmailAddress: input.emailAddress.toUpperCase(),
-        phoneNumber: input.phoneNumber ?? null,
-        isActive: input.isActive,
-        identity: input.identity,
-        parentId: input.parentId ?? null,
+        ...userColumns(input),
         passwordHash: hashPassword(input.password),
         securityStamp: randomUUID(),
         roles: { create: roleIds.map((roleId) => ({ roleId, tenantId: ctx.session.tenantId, creatorUserId: ctx.session.userId })) },
@@ -164,18 +172,7 @@ export const user = implement(UserService, {
     await ctx.db.$transaction(async (tx) => {
       await tx.user.update({
         where: { id: input.id },
-        data: {
-          userName: input.userName,
-          normalizedUserName: input.userName.toUpperCase(),
-          name: input.name,
-          surname: input.surname,
-          emailAddress: input.emailAddress,
-          normalizedEmailAddress: input.emailAddress.toUpperCase(),
-          phoneNumber: input.phoneNumber ?? null,
-          isActive: input.isActive,
-          identity: input.identity,
-          parentId: input.parentId ?? null,
-        },
+        data: userColumns(input),
       });
       await tx.userRole.deleteMany({ where: { userId: input.id } });
       if (roleIds.length)
