@@ -57,9 +57,30 @@ export async function pagedList<Row, Dto, Q extends { SkipCount: number; MaxResu
   const countKey = `${cfg.entityName}|${tenantId ?? 'host'}|${JSON.stringify(where)}`;
   const [totalCount, rows] = await Promise.all([
     ctx.app.countCache.count(countKey, cfg.countTables ?? [cfg.entityName], () => model.count({ where })),
-    model.findMany({ where, orderBy, skip: input.SkipCount, take: input.MaxResultCount, ...(cfg.include && { include: cfg.include }) }),
+    pageRows(model, { where, orderBy, skip: input.SkipCount, take: input.MaxResultCount }, cfg.include),
   ]);
   return { totalCount, items: await mapDtos(cfg, rows as Row[], ctx) };
+}
+
+/** Beyond this offset a page is found by ids first (see pageRows). */
+const DEEP_PAGE_OFFSET = 1000;
+
+/**
+ * One page of rows. A deep page (a large offset) first picks its ids alone, so
+ * SQLite can skip through the ordering index without reading each skipped row,
+ * then loads those rows (with `include`) and keeps the order.
+ */
+async function pageRows(
+  model: ModelDelegate,
+  q: { where: Where; orderBy: OrderBy; skip: number; take: number },
+  include: object | undefined,
+): Promise<unknown[]> {
+  if (q.skip < DEEP_PAGE_OFFSET) return model.findMany({ ...q, ...(include && { include }) });
+  const ids = ((await model.findMany({ ...q, select: { id: true } })) as Array<{ id: number }>).map((r) => r.id);
+  if (!ids.length) return [];
+  const rows = (await model.findMany({ where: { id: { in: ids } }, ...(include && { include }) })) as Array<{ id: number }>;
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => byId.get(id)).filter(Boolean);
 }
 
 /** Rows to DTOs, a page at once when the config has `toDtos`. */

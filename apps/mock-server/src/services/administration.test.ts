@@ -31,6 +31,22 @@ describe('User', () => {
     expect(t.app.countCache.hits).toBeGreaterThan(0);
   });
 
+  it('serves deep pages (found by ids first) in the same order as shallow ones', async () => {
+    const { seedBulkUsers } = await import('../../../../prisma/seed/index.ts');
+    await seedBulkUsers(t.app.prisma, { tenantId: 1, count: 1100, levels: 3 });
+    const all = await t.app.prisma.user.findMany({ where: { tenantId: 1, isDeleted: false }, select: { userName: true }, orderBy: [{ userName: 'asc' }, { id: 'desc' }] });
+    for (const sorting of ['userName asc', undefined]) {
+      const res = await t.call('GET', api('User/GetAll'), { token: admin, query: { SkipCount: 1050, MaxResultCount: 10, ...(sorting && { Sorting: sorting }) } });
+      const names = res.body.result.items.map((u: { userName: string }) => u.userName);
+      if (sorting) expect(names).toEqual(all.slice(1050, 1060).map((u) => u.userName));
+      else {
+        const byId = await t.app.prisma.user.findMany({ where: { tenantId: 1, isDeleted: false }, orderBy: { id: 'desc' }, skip: 1050, take: 10, select: { userName: true } });
+        expect(names).toEqual(byId.map((u) => u.userName));
+      }
+      expect(res.body.result.items[0].roleNames).toBeDefined();
+    }
+  });
+
   it('creates, reads, updates and soft-deletes a user', async () => {
     const created = await t.call('POST', api('User/Create'), { token: admin, body: newUser('crud1', { roleNames: ['teacher'], identity: 2 }) });
     expect(created.status).toBe(200);
