@@ -224,6 +224,9 @@ describe('Session figures', () => {
     expect(r.userCount).toBe(users);
     expect(r.memberCount + r.teacherCount + r.administratorCount).toBe(users);
     expect(r.registrationTrend).toHaveLength(7);
+    const articles = r.content.find((c: { entity: string }) => c.entity === 'article');
+    expect(articles.total).toBe(await t.app.prisma.article.count({ where: { tenantId: 1, isDeleted: false } }));
+    expect(articles.pending).toBe(await t.app.prisma.article.count({ where: { tenantId: 1, isDeleted: false, auditStatus: 0 } }));
     expect(r.loginTrend.at(-1).count).toBeGreaterThan(0);
     const stats = await t.call('GET', api('Session/GetWebSiteStatistics'), { token: admin });
     expect(stats.body.result.userCount).toBe(users);

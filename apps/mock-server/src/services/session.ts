@@ -61,6 +61,13 @@ export const session = implement(SessionService, {
       db.role.findMany({ select: { displayName: true, _count: { select: { users: { where: { user: { isDeleted: false } } } } } } }),
     ]);
     const ofIdentity = (i: number) => byIdentity.find((g) => g.identity === i)?._count._all ?? 0;
+    const content = await Promise.all(
+      (['article', 'resource', 'learningCourse', 'oneQuestionPerday'] as const).map(async (entity) => {
+        const model = db[entity] as unknown as { count(args?: object): Promise<number> };
+        const [total, pending] = await Promise.all([model.count(), model.count({ where: { auditStatus: 0 } })]);
+        return { entity, total, pending };
+      }),
+    );
     return {
       userCount,
       memberCount: ofIdentity(1),
@@ -73,6 +80,7 @@ export const session = implement(SessionService, {
       registrationTrend: trend(newUsers.map((u) => u.creationTime), now, input.Days),
       loginTrend: trend(logins.map((l) => l.creationTime), now, input.Days),
       usersByRole: roleRows.map((r) => ({ name: r.displayName, count: r._count.users })),
+      content,
     };
   },
   GetWebSiteStatistics: async (_input, ctx) => {

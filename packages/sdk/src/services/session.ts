@@ -49,6 +49,14 @@ export const ManageHomePageDto = z.object({
   loginTrend: z.array(DailyCountDto),
   /** Users per role display name, for a pie chart. */
   usersByRole: z.array(z.object({ name: z.string(), count: z.number().int() })),
+  /** Reviewable content: how many items each kind has and how many await review. */
+  content: z.array(
+    z.object({
+      entity: z.enum(['article', 'resource', 'learningCourse', 'oneQuestionPerday']),
+      total: z.number().int(),
+      pending: z.number().int(),
+    }),
+  ),
 });
 
 /** Inferred field list: site-wide figures for today (UTC+8 calendar day). */

@@ -115,6 +115,20 @@ export default function HomePage() {
           />
         </SimpleGrid>
 
+        <Panel title={t('home.content.title')}>
+          <SimpleGrid columns={{ base: 2, md: 4 }} gap="3" data-testid="home-content">
+            {(h?.content ?? []).map((c) => (
+              <MiniStat
+                key={c.entity}
+                label={`${t(`home.content.${c.entity}`)} · ${t('home.content.pending', { count: c.pending })}`}
+                value={c.total}
+                icon={<ActivityIcon />}
+                loading={home.isLoading}
+              />
+            ))}
+          </SimpleGrid>
+        </Panel>
+
         <Grid templateColumns={{ base: '1fr', lg: '2fr 1fr' }} gap="4">
           <GridItem minW="0">
             <Panel title={t('home.charts.trend')}>
