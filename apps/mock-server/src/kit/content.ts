@@ -3,7 +3,7 @@ import type { RequestContext } from './context.ts';
 import { assertCategory, categoryNames, subtreeIds } from './categories.ts';
 import { crudHandlers, getOr404, pagedList, type CrudConfig, type ModelDelegate } from './crud.ts';
 import { ForbiddenError, invalid, UserFriendlyError } from './errors.ts';
-import { selfAndDescendantIds } from './hierarchy.ts';
+import { hierarchyCondition } from './hierarchy.ts';
 import { notifyUser } from './notifier.ts';
 import { iso, type OrderBy } from './paging.ts';
 import { effectiveSettings } from './settings.ts';
@@ -267,8 +267,8 @@ export function contentHandlers<Row extends ContentRow, Dto, In extends object>(
     /** Items created by the caller or anyone below them in the user hierarchy. */
     GetAllMyselfAndChildren: async (q: Query, ctx: RequestContext) => {
       const me = await ctx.requireUser();
-      const ids = await selfAndDescendantIds(ctx.prisma, ctx.session.tenantId, me.id);
-      return page(q, ctx, { creatorUserId: { in: ids } });
+      const scope = await hierarchyCondition(ctx.prisma, ctx.session.tenantId, me.id, 'creatorUserId', () => new UserFriendlyError(ctx.t('HierarchyTooLarge')));
+      return page(q, ctx, scope);
     },
     /** Items awaiting review that the caller may decide: pending, not their own (static Admin sees all), both variants. */
     GetAllModerated: async (q: Query, ctx: RequestContext) => {
