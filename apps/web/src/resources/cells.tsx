@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { formatDateTimeUtc8, formatDateUtc8, joinLines, nameById } from '@edu/ui';
 import type { TFunction } from 'i18next';
 import { translateOptions } from './i18n.tsx';
-import type { CellType, OptionSpec } from './types.ts';
+import type { CellType, ColumnSpec, OptionSpec } from './types.ts';
 
 const Empty = () => (
   <Text as="span" color="fg.subtle">
@@ -88,4 +88,25 @@ export function CellValue({
     default:
       return <>{labelled ? label(value) : String(value)}</>;
   }
+}
+
+/**
+ * A sortable text column with a badge after the text where `flagged(row)`:
+ * built-in rows (static roles, built-in classification types) read as such.
+ */
+export function flaggedTextColumn<R>(field: keyof R & string, flagged: (row: R) => boolean, badgeKey: string): ColumnSpec<R> {
+  return {
+    field,
+    sortable: true,
+    render: (row, t) => (
+      <>
+        {String(row[field] ?? '')}
+        {flagged(row) && (
+          <Badge ms="2" size="sm" variant="subtle" colorPalette="orange">
+            {t(badgeKey)}
+          </Badge>
+        )}
+      </>
+    ),
+  };
 }

@@ -3,7 +3,6 @@ import { formatDateTimeUtc8 } from '@edu/ui';
 import { api } from '../../lib/client.ts';
 import {
   auditColumn,
-  auditOptions,
   defineResource,
   pinActions,
   pinnedTitle,
@@ -11,7 +10,7 @@ import {
   reviewActions,
   type ColumnSpec,
 } from '../../resources/index.ts';
-import { categoryColumn, categoryField, categoryFilter, ClassType } from '../setting/categories.tsx';
+import { categoryColumn, categoryField, categoryFilter, ClassType, contentFilters } from '../setting/categories.tsx';
 
 const preview = previewAction<ArticleDto>({
   title: (row) => row.title,
@@ -47,11 +46,7 @@ export const articleResource = defineResource({
   service: api.article,
   rowLabel: (row) => row.title,
   columns,
-  filters: [
-    { name: 'Keyword', type: 'keyword' },
-    categoryFilter(ClassType.Article),
-    { name: 'AuditStatus', type: 'select', options: auditOptions },
-  ],
+  filters: contentFilters(ClassType.Article),
   form: {
     create: CreateArticleInput,
     update: UpdateArticleInput,

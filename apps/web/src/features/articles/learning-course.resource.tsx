@@ -5,14 +5,13 @@ import { useWatch, type Control, type FieldValues } from 'react-hook-form';
 import { api } from '../../lib/client.ts';
 import {
   auditColumn,
-  auditOptions,
   defineResource,
   previewAction,
   reviewActions,
   useCall,
   type FieldCtx,
 } from '../../resources/index.ts';
-import { categoryColumn, categoryField, categoryFilter, ClassType } from '../setting/categories.tsx';
+import { categoryColumn, categoryField, categoryFilter, ClassType, contentFilters } from '../setting/categories.tsx';
 
 /** Chapters and sections of a category in their order (`ChapterType/GetList`), sections indented under their chapter. */
 export function chapterOptions(list: ReadonlyArray<{ id: number; parentId: number | null; name: string }>): SelectOption[] {
@@ -61,11 +60,7 @@ export const learningCourseResource = defineResource({
     { field: 'viewCount', sortable: true, width: '88px', align: 'end' },
     { field: 'creationTime', type: 'datetime', sortable: true },
   ],
-  filters: [
-    { name: 'Keyword', type: 'keyword' },
-    categoryFilter(ClassType.Course),
-    { name: 'AuditStatus', type: 'select', options: auditOptions },
-  ],
+  filters: contentFilters(ClassType.Course),
   form: {
     create: CreateLearningCourseInput,
     update: UpdateLearningCourseInput,

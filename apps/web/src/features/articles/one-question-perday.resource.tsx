@@ -3,12 +3,11 @@ import { formatDateUtc8 } from '@edu/ui';
 import { api } from '../../lib/client.ts';
 import {
   auditColumn,
-  auditOptions,
   defineResource,
   previewAction,
   reviewActions,
 } from '../../resources/index.ts';
-import { categoryColumn, categoryField, categoryFilter, ClassType } from '../setting/categories.tsx';
+import { categoryColumn, categoryField, categoryFilter, ClassType, contentFilters } from '../setting/categories.tsx';
 
 const preview = previewAction<OneQuestionPerdayDto>({
   title: (row) => row.title,
@@ -38,11 +37,7 @@ export const oneQuestionPerdayResource = defineResource({
     auditColumn<OneQuestionPerdayDto>(),
     { field: 'creationTime', type: 'datetime', sortable: true },
   ],
-  filters: [
-    { name: 'Keyword', type: 'keyword' },
-    categoryFilter(ClassType.Question),
-    { name: 'AuditStatus', type: 'select', options: auditOptions },
-  ],
+  filters: contentFilters(ClassType.Question),
   form: {
     create: CreateOneQuestionPerdayInput,
     update: UpdateOneQuestionPerdayInput,

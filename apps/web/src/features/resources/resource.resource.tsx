@@ -4,14 +4,13 @@ import { formatDateTimeUtc8 } from '@edu/ui';
 import { api } from '../../lib/client.ts';
 import {
   auditColumn,
-  auditOptions,
   defineResource,
   pinActions,
   pinnedTitle,
   previewAction,
   reviewActions,
 } from '../../resources/index.ts';
-import { categoryColumn, categoryField, categoryFilter, ClassType } from '../setting/categories.tsx';
+import { categoryColumn, categoryField, categoryFilter, ClassType, contentFilters } from '../setting/categories.tsx';
 
 /** `2.4 MB`: a byte count as people read it (binary units, one decimal from KB on). */
 export function formatFileSize(bytes: number | null | undefined): string {
@@ -69,11 +68,7 @@ export const resourceResource = defineResource({
     { field: 'downloadCount', sortable: true, width: '88px', align: 'end' },
     { field: 'creationTime', type: 'datetime', sortable: true },
   ],
-  filters: [
-    { name: 'Keyword', type: 'keyword' },
-    categoryFilter(ClassType.Resource),
-    { name: 'AuditStatus', type: 'select', options: auditOptions },
-  ],
+  filters: contentFilters(ClassType.Resource),
   form: {
     create: CreateResourceInput,
     update: UpdateResourceInput,

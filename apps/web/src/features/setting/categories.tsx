@@ -3,6 +3,7 @@ import { Text } from '@chakra-ui/react';
 import { pathLabel, type SelectOption, type TreeOption } from '@edu/ui';
 import { useMemo, type ComponentType } from 'react';
 import { api } from '../../lib/client.ts';
+import { auditOptions } from '../../resources/content.tsx';
 import { useCall, type ColumnSpec, type FieldSpec, type FilterSpec } from '../../resources/index.ts';
 
 /**
@@ -80,4 +81,9 @@ export function categoryColumn<R extends { categoryId: number | null; categoryNa
     );
   }
   return { field: 'categoryName', sortField: 'categoryId', cell: CategoryCell as ComponentType<{ row: R; value: unknown }>, width: '180px', ...extra };
+}
+
+/** The filters every content list has: keyword, a category of its class type (subtree included), a review state. */
+export function contentFilters(classTypeId: number): FilterSpec[] {
+  return [{ name: 'Keyword', type: 'keyword' }, categoryFilter(classTypeId), { name: 'AuditStatus', type: 'select', options: auditOptions }];
 }

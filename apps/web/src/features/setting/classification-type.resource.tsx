@@ -1,7 +1,6 @@
-import { Badge } from '@chakra-ui/react';
-import { CreateClassificationTypeInput, UpdateClassificationTypeInput } from '@edu/sdk';
+import { CreateClassificationTypeInput, UpdateClassificationTypeInput, type ClassificationTypeDto } from '@edu/sdk';
 import { api } from '../../lib/client.ts';
-import { defineResource } from '../../resources/index.ts';
+import { defineResource, flaggedTextColumn } from '../../resources/index.ts';
 
 /**
  * 分类类型: the built-in types (文章分类, 课程分类, ..., shared by every tenant,
@@ -16,20 +15,7 @@ export const classificationTypeResource = defineResource({
   defaultSorting: 'sort asc',
   columns: [
     { field: 'id', sortable: true, width: '72px' },
-    {
-      field: 'name',
-      sortable: true,
-      render: (row, t) => (
-        <>
-          {row.name}
-          {row.isStatic && (
-            <Badge ms="2" size="sm" variant="subtle" colorPalette="orange">
-              {t('content.builtIn')}
-            </Badge>
-          )}
-        </>
-      ),
-    },
+    flaggedTextColumn<ClassificationTypeDto>('name', (row) => row.isStatic, 'content.builtIn'),
     { field: 'code', sortable: true },
     { field: 'sort', sortable: true, width: '80px' },
     { field: 'isActive', type: 'status', sortable: true },

@@ -1,7 +1,6 @@
-import { Badge } from '@chakra-ui/react';
 import { CreateRoleInput, UpdateRoleInput, type RoleDto } from '@edu/sdk';
 import { api } from '../../lib/client.ts';
-import { defineResource } from '../../resources/index.ts';
+import { defineResource, flaggedTextColumn } from '../../resources/index.ts';
 import { CategoryPermissionField } from './category-permission-field.tsx';
 import { PermissionTreeField } from './permission-tree-field.tsx';
 
@@ -12,20 +11,7 @@ export const roleResource = defineResource({
   invalidates: ['User', 'CategoryPermision', 'MultiLevelCategory'],
   rowLabel: (row) => row.displayName,
   columns: [
-    {
-      field: 'name',
-      sortable: true,
-      render: (row, t) => (
-        <>
-          {row.name}
-          {row.isStatic && (
-            <Badge ms="2" size="sm" variant="subtle" colorPalette="orange">
-              {t('admin.staticRole')}
-            </Badge>
-          )}
-        </>
-      ),
-    },
+    flaggedTextColumn<RoleDto>('name', (row) => row.isStatic, 'admin.staticRole'),
     { field: 'displayName', sortable: true },
     { field: 'description', type: 'multiline', truncate: true, width: '280px' },
     { field: 'isDefault', type: 'boolean', sortable: true },
