@@ -31,7 +31,7 @@ export const mustHaveTenantContent = { tenant: 'must', softDelete: true, audited
 
 /**
  * Every model's conventions. `satisfies Record<ModelName, ...>` makes a model
- * added to schema.prisma without a line here a compile error. A new content
+ * added to the Prisma schema without a line here a compile error. A new content
  * model is one line: `Article: mustHaveTenantContent,`.
  */
 export const modelFilters = {

@@ -76,9 +76,10 @@ describe('createMigration', () => {
     const t = temp();
     const migrationsDir = path.join(t.dir, 'migrations');
     cpSync(MIGRATIONS_DIR, migrationsDir, { recursive: true });
-    const schemaPath = path.join(t.dir, 'schema.prisma');
-    const schema = readFileSync(path.join(PRISMA_DIR, 'schema.prisma'), 'utf8');
-    writeFileSync(schemaPath, `${schema}\nmodel FriendlyLink {\n  id       Int    @id @default(autoincrement())\n  tenantId Int\n  title    String\n}\n`);
+    // A copy of the multi-file schema with one more area file.
+    const schemaPath = path.join(t.dir, 'schema');
+    cpSync(path.join(PRISMA_DIR, 'schema'), schemaPath, { recursive: true });
+    writeFileSync(path.join(schemaPath, 'links.prisma'), `model FriendlyLink {\n  id       Int    @id @default(autoincrement())\n  tenantId Int\n  title    String\n}\n`);
 
     const created = await createMigration('Add friendly links!', { migrationsDir, schemaPath, now: new Date('2099-01-02T03:04:05Z') });
     expect(created?.name).toBe('20990102030405_add_friendly_links');
