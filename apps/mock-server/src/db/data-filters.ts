@@ -58,6 +58,9 @@ export const modelFilters = {
   Resource: mustHaveTenantContent,
   LearningCourse: mustHaveTenantContent,
   OneQuestionPerday: mustHaveTenantContent,
+  // Files and jobs are read by token/owner; their services check tenant and user explicitly too.
+  StoredFile: { tenant: 'may' },
+  BackgroundJob: { tenant: 'may' },
 } as const satisfies Record<Prisma.ModelName, ModelFilterConfig>;
 
 export type ModelFilterTable = Readonly<Record<Prisma.ModelName, ModelFilterConfig>>;
