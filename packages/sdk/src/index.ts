@@ -2,6 +2,7 @@ export * from './core/define-service.ts';
 export * from './core/schemas.ts';
 export * from './core/enums.ts';
 export * from './core/content.ts';
+export * from './core/review.ts';
 export * from './core/errors.ts';
 export * from './core/transport.ts';
 export * from './permissions.ts';

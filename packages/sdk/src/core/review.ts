@@ -1,0 +1,196 @@
+import { z } from 'zod';
+import { requiredPermissions, type Endpoint, type Service } from './define-service.ts';
+import { Permissions } from '../permissions.ts';
+import { ArticleService } from '../services/article.ts';
+import { ClassType } from '../services/classification-type.ts';
+import { LearningCourseService } from '../services/learning-course.ts';
+import { OneQuestionPerdayService } from '../services/one-question-perday.ts';
+import { ResourceService } from '../services/resource.ts';
+
+/**
+ * The review registry: every reviewable entity declared once, with its review
+ * flow. Everything that lists reviewables derives from `reviewables`: the
+ * server's review state machine, the home page's pending counts, the
+ * "category in use" message, notification texts, the moderated lists and the
+ * web's review columns and actions. One more reviewable entity is one entry.
+ *
+ * Wire format (unchanged): `auditStatus` is 0 Pending, 1 Approved, 2 Rejected.
+ * A flow is an ordered list of steps, each gated by its own permission. While
+ * an item is Pending, `reviewStep` is the index of the step awaiting a
+ * decision; approving at a step advances to the next one (still Pending) or,
+ * at the last step, approves the item; rejecting at any step ends the flow
+ * (Rejected, `reviewStep` = the step that rejected). A rejected item may be
+ * reconsidered by the holder of the step that rejected it (approving resumes
+ * the flow from there); an approved item may be taken down (rejected) by the
+ * holder of the last step. Any edit sends the item back to step 0, Pending.
+ * The current three-state flow is a one-step flow. See docs/decisions.md,
+ * "Review registry".
+ */
+
+/** A text in each culture the server localizes (zh-Hans default, en). */
+export interface LocalText {
+  readonly 'zh-Hans': string;
+  readonly en: string;
+}
+
+export interface ReviewStep {
+  /** Stable name of the step, recorded with each decision (`review`, `first`, `second`). */
+  readonly name: string;
+  /** Who may decide at this step. */
+  readonly permission: string;
+  readonly displayName: LocalText;
+}
+
+export interface ReviewFlow {
+  /** Name of the flow (the spec's `AuditTestQuestionFlow` names the two-step question flow). */
+  readonly name: string;
+  readonly steps: readonly [ReviewStep, ...ReviewStep[]];
+}
+
+/** Declares a flow: at least one step, step names unique. */
+export function reviewFlow(name: string, steps: readonly [ReviewStep, ...ReviewStep[]]): ReviewFlow {
+  const names = new Set(steps.map((s) => s.name));
+  if (names.size !== steps.length) throw new Error(`Review flow ${name}: step names must be unique`);
+  return Object.freeze({ name, steps });
+}
+
+/** The one-step flow every reviewable entity of today has: one permission decides. */
+export function singleStepFlow(name: string, permission: string): ReviewFlow {
+  return reviewFlow(name, [{ name: 'review', permission, displayName: { 'zh-Hans': '审核', en: 'Review' } }]);
+}
+
+/** Keys of a service's endpoints. */
+type EndpointKey<S extends Service> = keyof S['endpoints'] & string;
+
+export interface Reviewable<S extends Service = Service> {
+  /** The entity name: Prisma model, `entityTypeName` of notifications, `EntityName` of the history. */
+  readonly entity: S['name'];
+  /** The client property of its service (`client.article`), also the web's resource name. */
+  readonly clientKey: string;
+  readonly service: S;
+  /** The decision endpoint (`AuditedArticle`), input `AuditInput`. */
+  readonly reviewEndpoint: EndpointKey<S>;
+  /** The reviewers' queue: items awaiting a step the caller may decide. */
+  readonly moderatedList: EndpointKey<S>;
+  readonly flow: ReviewFlow;
+  /** Class type of its categories (MultiLevelCategory.classTypeId); null when it has none. */
+  readonly classTypeId: number | null;
+  /** The entity's name in running text ("您的文章《…》已审核通过"). */
+  readonly displayName: LocalText;
+  /** How a count of it reads in the "category in use" message; `{0}` is the count. */
+  readonly countText: LocalText;
+  /** The web's i18n key of its display name. */
+  readonly i18nKey: string;
+}
+
+/** Declares one reviewable entity; the endpoint keys are checked against the service at compile time. */
+export function defineReviewable<S extends Service>(r: Omit<Reviewable<S>, 'entity'> & { service: S }): Reviewable<S> {
+  return Object.freeze({ ...r, entity: r.service.name });
+}
+
+const P = Permissions;
+
+export const reviewables = {
+  article: defineReviewable({
+    clientKey: 'article',
+    service: ArticleService,
+    reviewEndpoint: 'AuditedArticle',
+    moderatedList: 'GetAllModerated',
+    flow: singleStepFlow('AuditArticleFlow', P.ArticlesAuditArticle),
+    classTypeId: ClassType.Article,
+    displayName: { 'zh-Hans': '文章', en: 'article' },
+    countText: { 'zh-Hans': '{0} 篇文章', en: '{0} article(s)' },
+    i18nKey: 'resources.article.entity',
+  }),
+  resource: defineReviewable({
+    clientKey: 'resource',
+    service: ResourceService,
+    reviewEndpoint: 'AuditedResource',
+    moderatedList: 'GetAllModerated',
+    flow: singleStepFlow('AuditResourceFlow', P.ResourcesAuditResource),
+    classTypeId: ClassType.Resource,
+    displayName: { 'zh-Hans': '资源', en: 'resource' },
+    countText: { 'zh-Hans': '{0} 个资源', en: '{0} resource(s)' },
+    i18nKey: 'resources.resource.entity',
+  }),
+  learningCourse: defineReviewable({
+    clientKey: 'learningCourse',
+    service: LearningCourseService,
+    reviewEndpoint: 'AuditedLearningCourse',
+    moderatedList: 'GetAllModerated',
+    flow: singleStepFlow('AuditLearningCourseFlow', P.ArticlesAuditLearning),
+    classTypeId: ClassType.Course,
+    displayName: { 'zh-Hans': '课程', en: 'course' },
+    countText: { 'zh-Hans': '{0} 门课程', en: '{0} course(s)' },
+    i18nKey: 'resources.learningCourse.entity',
+  }),
+  oneQuestionPerday: defineReviewable({
+    clientKey: 'oneQuestionPerday',
+    service: OneQuestionPerdayService,
+    reviewEndpoint: 'AuditedOneQuestionPerday',
+    moderatedList: 'GetAllModerated',
+    flow: singleStepFlow('AuditOneQuestionPerdayFlow', P.ArticlesAuditOneQuestionPerday),
+    classTypeId: ClassType.Question,
+    displayName: { 'zh-Hans': '每日一题', en: 'daily question' },
+    countText: { 'zh-Hans': '{0} 道每日一题', en: '{0} daily question(s)' },
+    i18nKey: 'resources.oneQuestionPerday.entity',
+  }),
+} as const;
+
+export type Reviewables = typeof reviewables;
+/** The client keys of the reviewable entities (`article`, ...). */
+export type ReviewableKey = keyof Reviewables;
+/** The entity names of the reviewable entities (`Article`, ...). */
+export type ReviewableEntity = Reviewables[ReviewableKey]['entity'];
+
+/** Every reviewable, in declaration order. */
+export const reviewableList: ReadonlyArray<Reviewables[ReviewableKey]> = Object.values(reviewables);
+
+const keys = Object.keys(reviewables) as [ReviewableKey, ...ReviewableKey[]];
+/** `article | resource | ...` as a schema (home page counts). */
+export const ReviewableKeySchema = z.enum(keys);
+/** `Article | Resource | ...` as a schema (decision history). */
+export const ReviewableEntitySchema = z.enum(reviewableList.map((r) => r.entity) as [ReviewableEntity, ...ReviewableEntity[]]);
+
+/** The reviewable with this entity name, or undefined. */
+export function reviewableOf(entity: string): Reviewables[ReviewableKey] | undefined {
+  return reviewableList.find((r) => r.entity === entity);
+}
+
+/** The decision endpoint of a reviewable. */
+export function reviewEndpointOf(r: Reviewable): Endpoint {
+  return r.service.endpoints[r.reviewEndpoint]!;
+}
+
+/** The moderated list endpoint of a reviewable. */
+export function moderatedListOf(r: Reviewable): Endpoint {
+  return r.service.endpoints[r.moderatedList]!;
+}
+
+/** Every permission that decides some step of the flow (what the decision endpoint admits). */
+export function flowPermissions(flow: ReviewFlow): string[] {
+  return [...new Set(flow.steps.map((s) => s.permission))];
+}
+
+/**
+ * The step a decision on an item in this state is made at: the pending step;
+ * for a rejected item the step that rejected it (reconsidering); for an
+ * approved item the last step (taking it down).
+ */
+export function decidingStep(flow: ReviewFlow, auditStatus: number, reviewStep: number): number {
+  const last = flow.steps.length - 1;
+  if (auditStatus === 1) return last;
+  return Math.min(Math.max(reviewStep, 0), last);
+}
+
+/** Whether a holder of `granted` may decide an item in this state. */
+export function canDecide(flow: ReviewFlow, item: { auditStatus: number; reviewStep?: number | null }, granted: (permission: string) => boolean): boolean {
+  return granted(flow.steps[decidingStep(flow, item.auditStatus, item.reviewStep ?? 0)]!.permission);
+}
+
+/** The review endpoint's access rule lists exactly the flow's permissions (checked by tests). */
+export function reviewAccessMatchesFlow(r: Reviewable): boolean {
+  const access = new Set(requiredPermissions(reviewEndpointOf(r).access));
+  const flow = flowPermissions(r.flow);
+  return access.size === flow.length && flow.every((p) => access.has(p));
+}
