@@ -58,6 +58,7 @@ export const modelFilters = {
   Resource: mustHaveTenantContent,
   LearningCourse: mustHaveTenantContent,
   OneQuestionPerday: mustHaveTenantContent,
+  ReviewDecision: { tenant: 'must', audited: true },
   // Files and jobs are read by token/owner; their services check tenant and user explicitly too.
   StoredFile: { tenant: 'may' },
   BackgroundJob: { tenant: 'may' },
