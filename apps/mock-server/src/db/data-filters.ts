@@ -57,6 +57,8 @@ export const modelFilters = {
   Article: mustHaveTenantContent,
   Resource: mustHaveTenantContent,
   LearningCourse: mustHaveTenantContent,
+  // Children of LearningCourse, hard-deleted when removed from the list (prisma/schema/course-lessons.prisma).
+  LearningCourseLesson: { tenant: 'must', audited: true },
   OneQuestionPerday: mustHaveTenantContent,
   ReviewDecision: { tenant: 'must', audited: true },
   // Files and jobs are read by token/owner; their services check tenant and user explicitly too.
