@@ -1,0 +1,107 @@
+// One lint configuration for the whole monorepo: type-aware TypeScript rules,
+// React hooks, no import cycles, and the layer rules of DESIGN.md enforced by
+// the linter rather than by goodwill (sdk imports nothing of ours; ui never
+// imports web; the server and the web never import each other).
+import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** A package may not reach into these folders, by relative path or by package name. */
+const layers = [
+  { target: './packages/sdk', from: ['./packages/ui', './apps', './tests', './bench', './prisma'], message: 'The SDK depends on nothing of ours.' },
+  { target: './packages/ui', from: ['./apps', './tests', './bench', './prisma'], message: 'ui never imports the apps.' },
+  {
+    target: './apps/web',
+    from: ['./apps/mock-server', './prisma', './tests', './bench'],
+    message: 'The web app talks to the backend only through the SDK.',
+  },
+  {
+    target: './apps/mock-server',
+    from: ['./apps/web', './packages/ui', './tests', './bench'],
+    message: 'The server does not import the web app or its tests.',
+  },
+];
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/generated/**', 'prisma/migrations/**', '**/artifacts/**', 'data/**', '**/*.d.ts'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: {
+        projectService: { allowDefaultProject: ['apps/*/vitest.config.ts', 'packages/*/vitest.config.ts', 'tests/vitest.config.ts'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+      globals: { ...globals.node, ...globals.browser },
+    },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          alwaysTryTypes: true,
+          noWarnOnMultipleProjects: true,
+          project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'tests/tsconfig.json', 'bench/tsconfig.json'],
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones: layers }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/prisma/seed/*', '../**/apps/*/src/*'],
+              message: 'Import a package by its name and public exports, not its files by relative path.',
+            },
+          ],
+        },
+      ],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      // Handlers are typed async by contract (the kit awaits them), so an async function without await is expected.
+      '@typescript-eslint/require-await': 'off',
+    },
+  },
+  {
+    files: ['packages/sdk/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['@edu/*'], message: 'The SDK depends on nothing of ours.' }] }] },
+  },
+  {
+    files: ['packages/ui/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@edu/web', '@edu/web/*', '@edu/mock-server', '@edu/mock-server/*'], message: 'ui never imports the apps.' }] },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}', 'packages/ui/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat['recommended-latest'],
+  },
+  {
+    // Tests use loose fixtures and mocks; the type-aware unsafe-* rules add noise there, not safety.
+    files: ['**/*.test.{ts,tsx}', 'tests/**/*.ts', 'bench/**/*.ts', '**/testing/**/*.ts', '**/test/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      '@typescript-eslint/unbound-method': 'off',
+    },
+  },
+  {
+    // Plain JavaScript and the Prisma CLI's config (no project of its own) are linted without types.
+    files: ['**/*.js', '**/*.mjs', 'prisma.config.ts'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+);
