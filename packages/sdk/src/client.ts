@@ -1,8 +1,10 @@
 import type { z } from 'zod';
 import type { Endpoint, EndpointMap, Service } from './core/define-service.ts';
 import { clientMethodName } from './core/define-service.ts';
+import type { FileContent, FileDto } from './core/files.ts';
 import { callEndpoint, type ClientConfig } from './core/transport.ts';
 import { services, type Services } from './registry.ts';
+import { downloadTempFile } from './services/file.ts';
 
 export interface CallOptions {
   signal?: AbortSignal;
@@ -18,12 +20,16 @@ export type ServiceClient<S> =
     ? { [K in keyof E & string as Uncapitalize<K>]: EndpointCall<E[K]['input'], E[K]['output']> }
     : never;
 
-export type Client = { [K in keyof Services]: ServiceClient<Services[K]> } & { config: ClientConfig };
+export type Client = { [K in keyof Services]: ServiceClient<Services[K]> } & {
+  config: ClientConfig;
+  /** Fetches an export's bytes from `/File/DownloadTempFile` (name, type and Blob); `saveFile` on the web saves it. */
+  download(file: FileDto, options?: CallOptions): Promise<FileContent>;
+};
 
 export function bindService<S extends Service>(config: ClientConfig, service: S): ServiceClient<S> {
   const out: Record<string, unknown> = {};
   for (const endpoint of Object.values(service.endpoints) as Endpoint[]) {
-    const call = (input?: unknown, options?: CallOptions) => callEndpoint(config, endpoint, input as never, options);
+    const call = (input?: unknown, options?: CallOptions) => callEndpoint(config, endpoint, input, options);
     out[clientMethodName(endpoint.method)] = Object.assign(call, { endpoint });
   }
   return out as ServiceClient<S>;
@@ -31,7 +37,10 @@ export function bindService<S extends Service>(config: ClientConfig, service: S)
 
 /** Builds a typed client for every service: `createClient(cfg).user.getAll({ MaxResultCount: 20 })`. */
 export function createClient(config: ClientConfig): Client {
-  const client: Record<string, unknown> = { config };
+  const client: Record<string, unknown> = {
+    config,
+    download: (file: FileDto, options?: CallOptions) => downloadTempFile(config, file, options),
+  };
   for (const [key, service] of Object.entries(services)) client[key] = bindService(config, service as Service);
   return client as Client;
 }

@@ -23,6 +23,24 @@ const envelope = (result: Json): Json => ({
   },
 });
 
+/** A multipart body: file members as binary parts (with their limits), the rest as form fields. */
+function multipartSchema(e: Endpoint): Json {
+  const files = new Map(e.files.map((f) => [f.name, f]));
+  const schema = jsonSchema(e.input, 'input');
+  const props = (schema.properties ?? {}) as Record<string, Json>;
+  for (const [name, f] of files) {
+    const accept = f.accept.length ? ` Accepted: ${f.accept.join(', ')}.` : '';
+    props[name] = { type: 'string', format: 'binary', description: `At most ${f.maxBytes} bytes (413 above).${accept}` };
+  }
+  return { ...schema, properties: props };
+}
+
+const fileResponse: Json = {
+  description: 'The file itself (not wrapped); its name is in Content-Disposition (RFC 5987 filename* for non-ASCII names)',
+  headers: { 'Content-Disposition': { schema: { type: 'string' } } },
+  content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+};
+
 function operation(e: Endpoint): Json {
   const perms = requiredPermissions(e.access);
   const notes = [
@@ -37,8 +55,12 @@ function operation(e: Endpoint): Json {
     summary: e.summary ?? e.method,
     description: notes.join(' '),
     responses: {
-      '200': { description: 'Success', content: { 'application/json': { schema: envelope(jsonSchema(e.output, 'output')) } } },
+      '200':
+        e.response === 'file'
+          ? fileResponse
+          : { description: 'Success', content: { 'application/json': { schema: envelope(jsonSchema(e.output, 'output')) } } },
       '400': { description: 'Validation failed', content: { 'application/json': { schema: envelope({}) } } },
+      ...(e.files.length > 0 && { '413': { description: 'File too large', content: { 'application/json': { schema: envelope({}) } } } }),
       ...(e.access !== 'anonymous' && {
         '401': { description: 'Not signed in' },
         '403': { description: 'Permission missing' },
@@ -51,6 +73,8 @@ function operation(e: Endpoint): Json {
     const props = (input.properties ?? {}) as Record<string, Json>;
     const required = new Set((input.required as string[] | undefined) ?? []);
     op.parameters = Object.entries(props).map(([name, schema]) => ({ name, in: 'query', required: required.has(name), schema }));
+  } else if (e.inputIn === 'form') {
+    op.requestBody = { required: true, content: { 'multipart/form-data': { schema: multipartSchema(e) } } };
   } else {
     op.requestBody = { required: true, content: { 'application/json': { schema: input } } };
   }

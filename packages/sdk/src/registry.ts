@@ -19,6 +19,8 @@ import { NotificationService } from './services/notification.ts';
 import { OneQuestionPerdayService } from './services/one-question-perday.ts';
 import { ResourceService } from './services/resource.ts';
 import { SystemDictionaryService } from './services/system-dictionary.ts';
+import { FileService } from './services/file.ts';
+import { BackgroundJobService } from './services/job.ts';
 
 /**
  * Every service of the backend, keyed by the client property it gets
@@ -46,6 +48,8 @@ export const services = {
   resource: ResourceService,
   learningCourse: LearningCourseService,
   oneQuestionPerday: OneQuestionPerdayService,
+  file: FileService,
+  backgroundJob: BackgroundJobService,
 } as const;
 
 export type Services = typeof services;

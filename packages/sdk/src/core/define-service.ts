@@ -1,7 +1,11 @@
 import { z } from 'zod';
+import { fileFieldsOf, type FileFieldSpec } from './files.ts';
 
 export type HttpVerb = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
-export type InputLocation = 'query' | 'body';
+/** `form`: `multipart/form-data`, chosen automatically when the input has a `fileField`. */
+export type InputLocation = 'query' | 'body' | 'form';
+/** `envelope`: ABP's AjaxResponse (default); `file`: raw bytes with `Content-Disposition` (output `FileContent`). */
+export type ResponseKind = 'envelope' | 'file';
 
 /** Root under which ABP exposes application services (`AbpAppServiceConvention`). */
 export const APP_SERVICE_ROOT = '/api/services/app';
@@ -39,8 +43,10 @@ export interface EndpointOptions<I extends z.ZodType = z.ZodType, O extends z.Zo
   action?: string;
   /** Full path override for endpoints outside `/api/services/app`. */
   path?: string;
-  /** Where the input travels; default query for GET/DELETE, body otherwise (ABP binding). */
+  /** Where the input travels; default query for GET/DELETE, `form` with a file field, body otherwise (ABP binding). */
   inputIn?: InputLocation;
+  /** `file` for a download answered with the bytes themselves (declare `output: FileContent`). */
+  response?: ResponseKind;
   /** Only host users may call it (multiTenancySides = Host). */
   hostOnly?: boolean;
   summary?: string;
@@ -57,6 +63,9 @@ export interface Endpoint<I extends z.ZodType = z.ZodType, O extends z.ZodType =
   readonly verb: HttpVerb;
   readonly path: string;
   readonly inputIn: InputLocation;
+  readonly response: ResponseKind;
+  /** The input's file members (multipart parts) with their size limits and accepted types. */
+  readonly files: readonly FileFieldSpec[];
   readonly input: I;
   readonly output: O;
   readonly access: Access;
@@ -99,12 +108,17 @@ export function defineService<const N extends string, const E extends EndpointMa
   const out: Record<string, Endpoint> = {};
   for (const [method, spec] of Object.entries(endpoints)) {
     const verb = spec.verb ?? abpVerb(method);
+    const files = Object.freeze(fileFieldsOf(spec.input));
+    if (files.length && (verb === 'GET' || verb === 'DELETE'))
+      throw new Error(`${name}/${method}: a file input needs a verb with a body, not ${verb}`);
     out[method] = Object.freeze({
       service: name,
       method,
       verb,
       path: spec.path ?? `${root}/${name}/${spec.action ?? method}`,
-      inputIn: spec.inputIn ?? (verb === 'GET' || verb === 'DELETE' ? 'query' : 'body'),
+      inputIn: spec.inputIn ?? (files.length ? 'form' : verb === 'GET' || verb === 'DELETE' ? 'query' : 'body'),
+      response: spec.response ?? 'envelope',
+      files,
       input: spec.input,
       output: spec.output,
       access: spec.access ?? options.access ?? 'authenticated',

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Endpoint } from './define-service.ts';
 import { AbpError, isAbpEnvelope, kindOfStatus } from './errors.ts';
+import { parseContentDisposition, toFormData, type FileContent } from './files.ts';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 /** Header names the transport sends (ABP-WIRE.md section 5). */
@@ -47,6 +48,19 @@ function joinUrl(base: string, path: string): string {
   return base.replace(/\/+$/, '') + path;
 }
 
+const isJson = (res: Response) => /[/+]json\b/i.test(res.headers.get('content-type') ?? '');
+
+/**
+ * A file response (`response: 'file'`): the bytes with the name from
+ * `Content-Disposition` (RFC 5987 `filename*` first, so Chinese names survive).
+ */
+async function readFile(res: Response, fallbackName: string): Promise<FileContent> {
+  const blob = await res.blob();
+  const { fileName, inline } = parseContentDisposition(res.headers.get('content-disposition'));
+  const contentType = res.headers.get('content-type') ?? (blob.type || 'application/octet-stream');
+  return { blob, fileName: fileName ?? fallbackName, contentType, inline };
+}
+
 async function readBody(res: Response): Promise<unknown> {
   const text = await res.text();
   if (!text) return undefined;
@@ -74,8 +88,10 @@ export async function callEndpoint<I extends z.ZodType, O extends z.ZodType>(
   if (tenantId !== null && tenantId !== undefined && tenantId !== '') headers[TENANT_HEADER] = String(tenantId);
 
   let url = joinUrl(config.baseUrl, endpoint.path);
-  let body: string | undefined;
+  let body: string | FormData | undefined;
   if (endpoint.inputIn === 'query') url += toQueryString(input);
+  // fetch sets the multipart boundary itself; a Content-Type set here would lose it.
+  else if (endpoint.inputIn === 'form') body = toFormData(input);
   else {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(input ?? {});
@@ -101,7 +117,7 @@ export async function callEndpoint<I extends z.ZodType, O extends z.ZodType>(
       signal: controller.signal,
       credentials: config.credentials,
     });
-    payload = await readBody(res);
+    payload = endpoint.response === 'file' && res.ok && !isJson(res) ? await readFile(res, endpoint.method) : await readBody(res);
   } catch (cause) {
     throw new AbpError({
       kind: timedOut ? 'timeout' : 'network',
