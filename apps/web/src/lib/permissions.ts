@@ -1,4 +1,5 @@
-import type { AbpUserConfigurationDto } from '@edu/sdk';
+import { useCallback } from 'react';
+import { requiredPermissions, type AbpUserConfigurationDto, type Access } from '@edu/sdk';
 import { getAbpState, useAbpState, type SessionInfo } from './abp-store.ts';
 
 /**
@@ -38,4 +39,27 @@ export function useSession(): SessionInfo | null {
 /** The signed-in user's id from the session, or null. */
 export function useCurrentUserId(): number | null {
   return useAbpState().session?.user?.id ?? null;
+}
+
+/**
+ * True when the signed-in user may use an access rule: anonymous and
+ * authenticated rules always pass; a permission list passes when any is granted
+ * (ABP's `[AbpAuthorize(a, b)]`). `false` never passes.
+ */
+export function canAccess(config: AbpUserConfigurationDto | null, access: Access | false | undefined): boolean {
+  if (access === false) return false;
+  if (access === undefined) return true;
+  const names = requiredPermissions(access);
+  return names.length === 0 || names.some((n) => isGrantedIn(config, n));
+}
+
+/** Hook form of `canAccess`, re-rendering when the configuration changes. */
+export function useCan(access: Access | false | undefined): boolean {
+  return canAccess(useAbp(), access);
+}
+
+/** Hook that checks many rules at once. */
+export function useCanner(): (access: Access | false | undefined) => boolean {
+  const config = useAbp();
+  return useCallback((access: Access | false | undefined) => canAccess(config, access), [config]);
 }

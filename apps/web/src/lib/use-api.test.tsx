@@ -66,4 +66,30 @@ describe('useApi / useApiMutation', () => {
     await expect(loud!()).rejects.toBe(boom);
     expect(show).toHaveBeenCalledWith(boom);
   });
+
+  it('reads fresh for an edit dialog: never the cached copy, and once per mount', async () => {
+    const role = (name: string) => ({ id: 1, name, displayName: name, normalizedName: name, description: null, isStatic: false, isDefault: false, grantedPermissions: [], grantedCategoryIds: [] });
+    const get = vi.spyOn(api.role, 'get').mockResolvedValueOnce(role('old')).mockResolvedValueOnce(role('new')).mockResolvedValueOnce(role('newer'));
+    const seen: string[] = [];
+    function Cached() {
+      const r = useApi(api.role.get, { Id: 1 });
+      return <span data-testid="cached">{r.data?.name ?? '-'}</span>;
+    }
+    function Fresh() {
+      const r = useApi(api.role.get, { Id: 1 }, { fresh: true });
+      seen.push(r.data?.name ?? '-');
+      return <span data-testid="fresh">{r.data?.name ?? '-'}</span>;
+    }
+    const view = render(<Cached />, { wrapper: wrap });
+    await waitFor(() => expect(screen.getByTestId('cached')).toHaveTextContent('old'));
+    view.rerender(
+      <>
+        <Cached />
+        <Fresh />
+      </>,
+    );
+    await waitFor(() => expect(screen.getByTestId('fresh')).toHaveTextContent('new'));
+    expect(seen).not.toContain('old');
+    expect(get).toHaveBeenCalledTimes(2);
+  });
 });

@@ -1,30 +1,66 @@
 import { useCallback, useRef, useState } from 'react';
 import useSWR, { useSWRConfig, type SWRConfiguration, type SWRResponse } from 'swr';
 import type { z } from 'zod';
-import { AbpError, type CallOptions, type Endpoint } from '@edu/sdk';
+import { AbpError, type CallOptions, type Endpoint, type EndpointCall } from '@edu/sdk';
 import { showError } from './errors.tsx';
 
-/** Any SDK call (`api.user.getAll`): a function carrying its endpoint descriptor. */
-export type AnyCall = ((input: any, options?: CallOptions) => Promise<unknown>) & { endpoint: Endpoint };
-/** The input a call accepts (zod input type of its endpoint). */
+/**
+ * The one call type of the web app: an SDK call (`api.user.getAll`), i.e. the
+ * SDK's `EndpointCall<I, O>`, typed by its endpoint's zod input `I` and output `O`.
+ */
+export type ApiCall<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> = EndpointCall<I, O>;
+
+/**
+ * Any SDK call, as declarations store it (a resource's `getAll`, a row action's
+ * call) when the call's own types do not matter to the holder. Its input is
+ * `never` so that every `ApiCall` fits (a parameter is contravariant); it is
+ * called through `dynamicCall`.
+ */
+export interface AnyCall {
+  (input: never, options?: CallOptions): Promise<unknown>;
+  readonly endpoint: Endpoint;
+}
+
+/** The input a call takes (zod input of its endpoint). */
 export type CallInput<C> = C extends { endpoint: Endpoint<infer I, z.ZodType> } ? z.input<I> : never;
-/** What a call resolves with (zod output type of its endpoint). */
+/** What a call resolves with (zod output of its endpoint). */
 export type CallOutput<C> = C extends { endpoint: Endpoint<z.ZodType, infer O> } ? z.output<O> : never;
 
-/** The SWR key of a call: `[service, method, input]` (e.g. `['User', 'GetAll', { SkipCount: 0 }]`). */
-export type ApiKey = readonly [service: string, method: string, input: unknown];
+/**
+ * A stored call made callable with an input built at run time: the list query
+ * a screen assembles from its filters, form values already validated by the
+ * form's schema, a row action's input. The server validates every input
+ * against the same SDK schema (400 with `validationErrors`), so nothing
+ * unchecked reaches the backend.
+ */
+export function dynamicCall(call: AnyCall): ApiCall {
+  // The one widening of the data layer: `never` -> `unknown` input, see above.
+  return call as ApiCall;
+}
 
-export function apiKey(call: AnyCall, input: unknown): ApiKey {
+/** The SWR key of a call: `[service, method, input]` (e.g. `['User', 'GetAll', { SkipCount: 0 }]`). */
+export type ApiKey = readonly [service: string, method: string, input: unknown, fresh?: number];
+
+export function apiKey(call: { endpoint: Endpoint }, input: unknown): ApiKey {
   return [call.endpoint.service, call.endpoint.method, input ?? {}];
 }
 
 export interface UseApiOptions<T> extends SWRConfiguration<T, AbpError> {
   /** Do not open the error modal; the caller shows `error` itself. */
   silent?: boolean;
+  /**
+   * Read the record as it is now, never from the cache (an edit dialog must
+   * start from the server's copy): each mounted reader gets its own key
+   * `[service, method, input, n]`, so data stays undefined until this mount's
+   * request answers. Writes to the service still revalidate it.
+   */
+  fresh?: boolean;
 }
 
 /** Only failures without a response are worth retrying; a 4xx/5xx answer will not change. */
 const retryOnlyWithoutResponse = (err: Error) => err instanceof AbpError && err.isNetworkOrTimeout;
+
+let freshReaders = 0;
 
 /**
  * Reads through SWR with the key `[service, method, input]`; `input === null`
@@ -32,17 +68,22 @@ const retryOnlyWithoutResponse = (err: Error) => err instanceof AbpError && err.
  *
  *   const { data, error, isLoading, mutate } = useApi(api.user.getAll, { SkipCount: 0, MaxResultCount: 10 });
  */
-export function useApi<C extends AnyCall>(
-  call: C,
-  input: CallInput<C> | null,
-  options: UseApiOptions<CallOutput<C>> = {},
-): SWRResponse<CallOutput<C>, AbpError> {
-  const { silent, onError, ...swr } = options;
-  const key = input === null ? null : apiKey(call, input);
-  return useSWR<CallOutput<C>, AbpError>(key, ([, , i]: ApiKey) => call(i) as Promise<CallOutput<C>>, {
+export function useApi<I extends z.ZodType, O extends z.ZodType>(
+  call: ApiCall<I, O>,
+  input: z.input<I> | null,
+  options: UseApiOptions<z.output<O>> = {},
+): SWRResponse<z.output<O>, AbpError> {
+  const { silent, fresh, onError, ...swr } = options;
+  const [reader] = useState(() => (fresh ? ++freshReaders : 0));
+  const fetcher: (input: z.input<I>) => Promise<z.output<O>> = call;
+  const key: ApiKey | null =
+    input === null ? null : fresh ? [call.endpoint.service, call.endpoint.method, input ?? {}, reader] : apiKey(call, input);
+  const load = input === null ? null : () => fetcher(input);
+  return useSWR<z.output<O>, AbpError, ApiKey | null>(key, load, {
     revalidateOnFocus: false,
     shouldRetryOnError: retryOnlyWithoutResponse,
     errorRetryCount: 2,
+    ...(fresh && { revalidateIfStale: true, revalidateOnMount: true, dedupingInterval: 0 }),
     ...swr,
     onError: (err, k, config) => {
       if (!silent) showError(err);
@@ -56,14 +97,14 @@ export interface UseApiMutationOptions {
    * Services whose cached reads are revalidated after a success, by service name
    * (`'User'`, case-insensitive; the client key `'user'` works too). Default: the call's own service.
    */
-  invalidates?: string[];
+  invalidates?: readonly string[];
   /** Do not open the error modal (the caller handles the error, e.g. with `useFormServerErrors`). */
   silent?: boolean;
 }
 
-export interface ApiMutation<C extends AnyCall> {
+export interface ApiMutation<In, Out> {
   /** Calls the endpoint; resolves with its output, rejects with the AbpError (already shown unless silent). */
-  trigger: (input: CallInput<C>) => Promise<CallOutput<C>>;
+  trigger: (input: In) => Promise<Out>;
   isMutating: boolean;
   error: AbpError | null;
   reset: () => void;
@@ -86,32 +127,60 @@ export function useInvalidate() {
  * `await trigger({ Id: 5 })`. After success, every cached read of the
  * invalidated services (default: the call's own) is revalidated.
  */
-export function useApiMutation<C extends AnyCall>(call: C, options: UseApiMutationOptions = {}): ApiMutation<C> {
-  const invalidate = useInvalidate();
+export function useApiMutation<I extends z.ZodType, O extends z.ZodType>(
+  call: ApiCall<I, O>,
+  options: UseApiMutationOptions = {},
+): ApiMutation<z.input<I>, z.output<O>> {
+  const run = useRunCall();
   const [isMutating, setMutating] = useState(false);
   const [error, setError] = useState<AbpError | null>(null);
   const opts = useRef(options);
   opts.current = options;
 
   const trigger = useCallback(
-    async (input: CallInput<C>): Promise<CallOutput<C>> => {
+    async (input: z.input<I>): Promise<z.output<O>> => {
       setMutating(true);
       setError(null);
       try {
-        const out = (await call(input)) as CallOutput<C>;
-        // A failing re-read shows its own error through its useApi; the write itself succeeded.
-        await invalidate(opts.current.invalidates ?? [call.endpoint.service]).catch(() => undefined);
-        return out;
+        return await run(call, input, opts.current);
       } catch (e) {
         if (e instanceof AbpError) setError(e);
-        if (!opts.current.silent) showError(e);
         throw e;
       } finally {
         setMutating(false);
       }
     },
-    [call, invalidate],
+    [call, run],
   );
   const reset = useCallback(() => setError(null), []);
   return { trigger, isMutating, error, reset };
+}
+
+/**
+ * The write of `useApiMutation` without a fixed call, for row, batch and switch
+ * actions whose call is known only when they run: on success the cached reads
+ * of the invalidated services (default: the call's own) are revalidated; a
+ * failure opens the error modal (unless silent) and rethrows.
+ */
+export function useRunCall() {
+  const invalidate = useInvalidate();
+  return useCallback(
+    async <I extends z.ZodType, O extends z.ZodType>(
+      call: ApiCall<I, O>,
+      input: z.input<I>,
+      options: UseApiMutationOptions = {},
+    ): Promise<z.output<O>> => {
+      const fn: (input: z.input<I>) => Promise<z.output<O>> = call;
+      try {
+        const out = await fn(input);
+        // A failing re-read shows its own error through its useApi; the write itself succeeded.
+        await invalidate(options.invalidates ?? [call.endpoint.service]).catch(() => undefined);
+        return out;
+      } catch (e) {
+        if (!options.silent) showError(e);
+        throw e;
+      }
+    },
+    [invalidate],
+  );
 }

@@ -4,17 +4,15 @@ import type { Access } from '@edu/sdk';
 import { useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { useInvalidate } from '../lib/use-api.ts';
-import { useCan, useRunCall, type AnyCall } from './api-hooks.ts';
+import { useCan } from '../lib/permissions.ts';
+import { dynamicCall, useApi, useRunCall, type AnyCall } from '../lib/use-api.ts';
 import { resourceLabels } from './i18n.tsx';
 import { rowIdOf } from './resource-form.tsx';
 import { SchemaFormDialog, schemaDefaults } from './schema-form-dialog.tsx';
 import type { FieldSpec, RowAction, RowDialogProps, ToolbarAction } from './types.ts';
-import { useFreshCall } from './use-fetch.ts';
 
 /** Batch delete of the selected rows through a `{ ids }` call (e.g. `api.user.batchDelete`). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function batchDeleteAction(call: AnyCall, options: { permission?: Access } = {}): ToolbarAction<any> {
+export function batchDeleteAction<R>(call: AnyCall, options: { permission?: Access } = {}): ToolbarAction<R> {
   return {
     key: 'batchDelete',
     batch: true,
@@ -71,9 +69,10 @@ export interface FormActionSpec<R> {
 export function formAction<R>(spec: FormActionSpec<R>): RowAction<R> {
   function FormActionDialog({ open, onClose, row, resource }: RowDialogProps<R>) {
     const { t } = useTranslation();
-    const invalidate = useInvalidate();
+    const runCall = useRunCall();
     const labels = resourceLabels(t, resource.name);
-    const loaded = useFreshCall(spec.load?.call, spec.load ? (spec.load.input(row) as never) : null);
+    // A loaded record is read fresh (never from the cache); without `load` nothing is fetched.
+    const loaded = useApi(dynamicCall(spec.load?.call ?? spec.call), spec.load ? spec.load.input(row) : null, { fresh: true });
     const ready = !spec.load || loaded.data !== undefined;
     const record = loaded.data;
     const name = resource.rowLabel ? resource.rowLabel(row) : String(rowIdOf(resource, row));
@@ -93,10 +92,9 @@ export function formAction<R>(spec: FormActionSpec<R>): RowAction<R> {
         size={spec.size ?? 'md'}
         data-testid={`dialog-${spec.key}`}
         onSubmit={async (values) => {
-          // Field errors of a validation failure are marked by the dialog; do not open a second modal here.
-          await spec.call(spec.toInput(values, row, record));
           const services = new Set([spec.call.endpoint.service, resource.service.getAll.endpoint.service, ...(spec.invalidates ?? [])]);
-          await invalidate([...services]).catch(() => undefined);
+          // Field errors of a validation failure are marked by the dialog, which also shows the modal.
+          await runCall(dynamicCall(spec.call), spec.toInput(values, row, record), { invalidates: [...services], silent: true });
           notify.success(t(spec.successKey ?? 'actions.done'));
         }}
       />
@@ -142,7 +140,7 @@ export function switchCell<R>(spec: SwitchCellSpec<R>): ComponentType<{ row: R; 
         onCheckedChange={async (e) => {
           setBusy(true);
           try {
-            await runCall(spec.call, spec.input(row, e.checked), spec.invalidates);
+            await runCall(dynamicCall(spec.call), spec.input(row, e.checked), { invalidates: spec.invalidates });
             if (spec.successKey !== false) notify.success(t(spec.successKey ?? 'actions.done'));
           } catch {
             // runCall has shown the error; the list still holds the old value.

@@ -6,7 +6,7 @@ import { SWRConfig } from 'swr';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import i18n from '../lib/i18n.ts';
-import type { AnyCall } from './api-hooks.ts';
+import type { AnyCall } from '../lib/use-api.ts';
 import { auditColumn, pinActions, reviewActions } from './content.tsx';
 import { defineResource } from './define-resource.ts';
 import { normalizeFormValues } from './form-fields.tsx';

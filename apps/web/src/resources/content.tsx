@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { callAction, formAction } from './actions.tsx';
-import type { AnyCall } from './api-hooks.ts';
+import type { AnyCall } from '../lib/use-api.ts';
 import { proseStyles } from './rich-text/prose.ts';
 import type { ColumnSpec, OptionSpec, RowAction, RowDialogProps } from './types.ts';
 

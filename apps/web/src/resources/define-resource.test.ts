@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AnyCall } from './api-hooks.ts';
+import type { AnyCall } from '../lib/use-api.ts';
 import { defineResource } from './define-resource.ts';
 
 const call = (service: string, method: string) =>

@@ -2,21 +2,17 @@ import { notify } from '@edu/ui';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { useCallMutation, type AnyCall } from './api-hooks.ts';
+import { dynamicCall, useApi, useApiMutation, type AnyCall } from '../lib/use-api.ts';
 import { resourceLabels } from './i18n.tsx';
 import { normalizeFormValues } from './form-fields.tsx';
 import { SchemaFormDialog, schemaDefaults } from './schema-form-dialog.tsx';
 import type { AnyResource, FormMode } from './types.ts';
-import { useFreshCall } from './use-fetch.ts';
 import { shapeOf } from './validation.ts';
-
-const noCall = Object.assign(async () => undefined, {
-  endpoint: { service: '', method: '', verb: 'POST', path: '', inputIn: 'body', access: 'authenticated' },
-}) as unknown as AnyCall;
 
 export function rowIdOf(resource: AnyResource, row: unknown): number | string {
   if (resource.rowId) return resource.rowId(row);
-  return (row as { id: number | string }).id;
+  const id = typeof row === 'object' && row !== null && 'id' in row ? row.id : undefined;
+  return typeof id === 'number' || typeof id === 'string' ? id : '';
 }
 
 /** The schema a mode validates with: the declared one, else the SDK endpoint's input schema. */
@@ -50,19 +46,33 @@ export interface ResourceFormProps {
  * service has `get`), fills the form from the record, and sends the full DTO with
  * its id to `Update`, as ABP's CRUD services expect.
  */
-export function ResourceForm({ resource, mode, row, open, onClose, onSaved, defaults }: ResourceFormProps) {
+export function ResourceForm(props: ResourceFormProps) {
+  const { resource, mode } = props;
+  const call = mode === 'create' ? resource.service.create : resource.service.update;
+  if (!call || !resource.form) return null;
+  return <ResourceFormDialog {...props} call={call} />;
+}
+
+/** A DTO as read from the server: a plain object. */
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function ResourceFormDialog({ resource, mode, row, open, onClose, onSaved, defaults, call }: ResourceFormProps & { call: AnyCall }) {
   const { t } = useTranslation();
   const labels = resourceLabels(t, resource.name);
   const schema = formSchema(resource, mode);
-  const call = (mode === 'create' ? resource.service.create : resource.service.update) ?? noCall;
-  const mutation = useCallMutation(call, {
+  const mutation = useApiMutation(dynamicCall(call), {
     silent: true,
     invalidates: [resource.service.getAll.endpoint.service, ...(resource.invalidates ?? [])],
   });
   const id = row === undefined ? undefined : rowIdOf(resource, row);
   const loader = mode === 'update' ? resource.service.get : undefined;
-  const loaded = useFreshCall(loader, open && loader && id !== undefined ? { Id: id } : null);
-  const record = (loader ? loaded.data : row) as Record<string, unknown> | undefined;
+  // The edit form starts from the record as it is now (`Get?Id=`), never from a cached copy.
+  // Without a loader the hook still runs (hooks may not be conditional) but never fetches: its input is null.
+  const loaded = useApi(dynamicCall(loader ?? resource.service.getAll), open && loader && id !== undefined ? { Id: id } : null, {
+    fresh: true,
+  });
+  const source: unknown = loader ? loaded.data : row;
+  const record = isRecord(source) ? source : undefined;
 
   // A record that cannot be loaded (already deleted, no permission) closes the dialog; the error modal explains.
   useEffect(() => {
@@ -99,7 +109,7 @@ export function ResourceForm({ resource, mode, row, open, onClose, onSaved, defa
           : mode === 'update'
             ? { ...values, id }
             : values;
-        const result = await mutation.trigger(input as never);
+        const result = await mutation.trigger(input);
         notify.success(t(mode === 'create' ? 'actions.created' : 'actions.updated'));
         onSaved?.(result);
       }}

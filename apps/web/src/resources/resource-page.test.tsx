@@ -14,7 +14,7 @@ i18n.addResourceBundle(
   true,
 );
 import { batchDeleteAction, callAction, switchCell } from './actions.tsx';
-import type { AnyCall } from './api-hooks.ts';
+import type { AnyCall } from '../lib/use-api.ts';
 import { defineResource } from './define-resource.ts';
 import { ResourcePage } from './resource-page.tsx';
 
@@ -79,7 +79,7 @@ function setup() {
     ],
     filters: [{ name: 'Keyword', type: 'keyword' }],
     form: { fields: [{ name: 'name', type: 'text' }, { name: 'isActive', type: 'switch' }] },
-    actions: [batchDeleteAction(service.batchDelete)],
+    actions: [batchDeleteAction<Book>(service.batchDelete)],
     rowActions: [callAction<Book>({ key: 'pin', inline: true, call: service.placedTop, input: (row) => ({ id: row.id }), confirm: true })],
   });
   render(

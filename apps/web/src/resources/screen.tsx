@@ -1,7 +1,7 @@
 import { Box, type BoxProps } from '@chakra-ui/react';
 import type { ComponentType } from 'react';
 import { ResourcePage, type ResourcePageProps } from './resource-page.tsx';
-import type { AnyResource, CrudService, Resource } from './types.ts';
+import type { AnyResource } from './types.ts';
 
 /** The white card a screen sits on inside the shell. */
 export function ScreenCard(props: BoxProps) {
@@ -12,14 +12,11 @@ export function ScreenCard(props: BoxProps) {
  * The whole screen of a route that is one resource list: `export default
  * resourceScreen(friendLinkResource)` in `features/<group>/<child>-page.tsx`.
  */
-export function resourceScreen<S extends CrudService>(
-  resource: Resource<S>,
-  props: Omit<ResourcePageProps, 'resource'> = {},
-): ComponentType {
+export function resourceScreen(resource: AnyResource, props: Omit<ResourcePageProps, 'resource'> = {}): ComponentType {
   function Screen() {
     return (
       <ScreenCard>
-        <ResourcePage resource={resource as unknown as AnyResource} {...props} />
+        <ResourcePage resource={resource} {...props} />
       </ScreenCard>
     );
   }

@@ -4,7 +4,7 @@ import type { TFunction } from 'i18next';
 import type { ComponentType, ReactNode } from 'react';
 import type { Control, FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
-import type { AnyCall, OutputOf } from './api-hooks.ts';
+import type { AnyCall, CallOutput } from '../lib/use-api.ts';
 
 /**
  * A service the mechanism can list and edit: `getAll` is required; `get`,
@@ -19,9 +19,16 @@ export interface CrudService {
   delete?: AnyCall;
 }
 
-/** The row type of a service: an item of its `getAll` page. */
+/**
+ * The row type of a service: an item of its `getAll` page. For `CrudService`
+ * itself (the mechanism's own view of any resource) rows are `any`: the views
+ * pass a resource's rows only to that resource's own callbacks (`rowLabel`,
+ * `render`, `input`), and `any` is what lets `Resource<ArticleService>` be an
+ * `AnyResource` although those callbacks take article rows (`unknown` would
+ * make every typed callback unassignable).
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type RowOf<S extends CrudService> = OutputOf<S['getAll']> extends { items: ReadonlyArray<infer R> } ? R : any;
+export type RowOf<S extends CrudService> = CallOutput<S['getAll']> extends { items: ReadonlyArray<infer R> } ? R : any;
 
 /** An option whose label is a translation key or a literal. */
 export type OptionSpec = { value: string | number; labelKey: string } | { value: string | number; label: string };

@@ -17,7 +17,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/client.ts';
 import { useSession } from '../../lib/permissions.ts';
-import { LocalizedUi, useCall } from '../../resources/index.ts';
+import { LocalizedUi, useApi } from '../../resources/index.ts';
 import { alignTrends, HOME_DAYS, HOME_MESSAGE_COUNT, personName } from './home-stats.ts';
 
 function Panel({ title, children, extra }: { title: ReactNode; children: ReactNode; extra?: ReactNode }) {
@@ -54,8 +54,8 @@ function MiniStat({ label, value, icon, loading }: { label: string; value?: numb
 export default function HomePage() {
   const { t } = useTranslation();
   const session = useSession();
-  const home = useCall(api.session.getManageHomePage, { Days: HOME_DAYS });
-  const site = useCall(api.session.getWebSiteStatistics, {});
+  const home = useApi(api.session.getManageHomePage, { Days: HOME_DAYS });
+  const site = useApi(api.session.getWebSiteStatistics, {});
   const h = home.data;
   const s = site.data;
   const trends = alignTrends(h?.registrationTrend ?? [], h?.loginTrend ?? []);

@@ -4,11 +4,11 @@ import { formatDateTimeUtc8, type SelectOption } from '@edu/ui';
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { api } from '../../lib/client.ts';
-import { defineResource, useCall } from '../../resources/index.ts';
+import { defineResource, useApi } from '../../resources/index.ts';
 
 /** Ad positions (`GetAdvertisingCategoryList`: categories of class type 8). */
 function usePositions(): SelectOption[] {
-  const { data } = useCall(api.advertising.getAdvertisingCategoryList, {});
+  const { data } = useApi(api.advertising.getAdvertisingCategoryList, {});
   return useMemo(() => (data ?? []).map((c) => ({ value: c.id, label: c.name })), [data]);
 }
 

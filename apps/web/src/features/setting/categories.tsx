@@ -4,7 +4,7 @@ import { pathLabel, type SelectOption, type TreeOption } from '@edu/ui';
 import { useMemo, type ComponentType } from 'react';
 import { api } from '../../lib/client.ts';
 import { auditOptions } from '../../resources/content.tsx';
-import { useCall, type ColumnSpec, type FieldSpec, type FilterSpec } from '../../resources/index.ts';
+import { useApi, type ColumnSpec, type FieldSpec, type FilterSpec } from '../../resources/index.ts';
 
 /**
  * Category pickers of content screens, as cascaders over
@@ -18,13 +18,13 @@ const NONE: readonly TreeOption[] = [];
 
 /** The manageable category tree of a class type. */
 export function useCategoryTree(classTypeId: number): readonly TreeOption[] {
-  const { data } = useCall(api.multiLevelCategory.getBehindCascaderList, { ClassTypeId: classTypeId });
+  const { data } = useApi(api.multiLevelCategory.getBehindCascaderList, { ClassTypeId: classTypeId });
   return (data as readonly CascaderOption[] | undefined) ?? NONE;
 }
 
 /** The whole active tree of a class type (parent pickers of the category screen). */
 export function useWholeCategoryTree(classTypeId: number | null | undefined): readonly TreeOption[] {
-  const { data } = useCall(api.multiLevelCategory.getCascaderList, classTypeId ? { ClassTypeId: classTypeId } : null);
+  const { data } = useApi(api.multiLevelCategory.getCascaderList, classTypeId ? { ClassTypeId: classTypeId } : null);
   return (data as readonly CascaderOption[] | undefined) ?? NONE;
 }
 
@@ -51,7 +51,7 @@ export function categoryFilter(classTypeId: number): FilterSpec {
 
 /** Active classification types (built-in and the tenant's own) as select options. */
 export function useClassTypeOptions(): SelectOption[] {
-  const { data } = useCall(api.classificationType.getClassificationTypeList, {});
+  const { data } = useApi(api.classificationType.getClassificationTypeList, {});
   return useMemo(() => (data?.items ?? []).map((c) => ({ value: c.id, label: c.name })), [data]);
 }
 

@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/client.ts';
-import { useCall, type CustomFieldProps } from '../../resources/index.ts';
+import { useApi, type CustomFieldProps } from '../../resources/index.ts';
 import { coveredCount, grantState, toggleGrant } from './category-grants.ts';
 
 interface NodeProps {
@@ -75,8 +75,8 @@ function CategoryNode({ node, granted, covered, depth, open, onOpen, onToggle, d
 export function CategoryPermissionField({ control, name, label, disabled, row }: CustomFieldProps<RoleDto>) {
   const { t } = useTranslation();
   const { field } = useController({ control, name });
-  const tree = useCall(api.categoryPermision.behindMultiLevel, { roleId: row?.id ?? 0 });
-  const types = useCall(api.classificationType.getClassificationTypeList, {});
+  const tree = useApi(api.categoryPermision.behindMultiLevel, { roleId: row?.id ?? 0 });
+  const types = useApi(api.classificationType.getClassificationTypeList, {});
   const granted = useMemo(() => new Set<number>((field.value as number[] | undefined) ?? []), [field.value]);
   const [open, setOpen] = useState<Set<number>>(new Set());
 

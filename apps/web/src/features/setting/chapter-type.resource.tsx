@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import { useWatch, type Control, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/client.ts';
-import { defineResource, useCall, type FieldCtx } from '../../resources/index.ts';
+import { defineResource, useApi, type FieldCtx } from '../../resources/index.ts';
 import { categoryColumn } from './categories.tsx';
 
 /** Course categories (class type 2) labelled with their chapter counts (`GetAllChapterTypeSetting`): `一年级上册（5）`. */
@@ -21,8 +21,8 @@ export function withChapterCounts(tree: readonly TreeOption[], counts: ReadonlyM
 }
 
 function useCourseTree(): readonly TreeOption[] {
-  const tree = useCall(api.multiLevelCategory.getCascaderList, { ClassTypeId: ClassType.Course });
-  const setting = useCall(api.multiLevelCategory.getAllChapterTypeSetting, {});
+  const tree = useApi(api.multiLevelCategory.getCascaderList, { ClassTypeId: ClassType.Course });
+  const setting = useApi(api.multiLevelCategory.getAllChapterTypeSetting, {});
   return useMemo(() => {
     const counts = new Map((setting.data?.items ?? []).map((i) => [i.categoryId, i.chapterCount]));
     return withChapterCounts((tree.data as CascaderOption[] | undefined) ?? [], counts);
@@ -32,7 +32,7 @@ function useCourseTree(): readonly TreeOption[] {
 /** The chapters (not sections) of the category picked in the form, without the chapter being edited. */
 function useParentChapters(ctx: FieldCtx<ChapterTypeDto>, control: Control<FieldValues>): SelectOption[] {
   const categoryId = useWatch({ control, name: 'categoryId' }) as number | null | undefined;
-  const { data } = useCall(api.chapterType.getList, categoryId ? { CategoryId: categoryId } : null);
+  const { data } = useApi(api.chapterType.getList, categoryId ? { CategoryId: categoryId } : null);
   const self = ctx.row?.id;
   return useMemo(
     () => (data ?? []).filter((c) => c.parentId === null && c.id !== self).map((c) => ({ value: c.id, label: c.name })),
@@ -55,7 +55,7 @@ function NameCell({ row }: { row: ChapterTypeDto }) {
 }
 
 function ParentCell({ row }: { row: ChapterTypeDto }) {
-  const { data } = useCall(api.chapterType.getList, row.parentId !== null ? { CategoryId: row.categoryId } : null);
+  const { data } = useApi(api.chapterType.getList, row.parentId !== null ? { CategoryId: row.categoryId } : null);
   if (row.parentId === null)
     return (
       <Text as="span" color="fg.subtle">

@@ -4,19 +4,19 @@ import { ModalDialog, nameById, notify, PlusIcon, type SelectOption } from '@edu
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/client.ts';
-import { defineResource, useCall, useCallMutation, type ActionDialogProps } from '../../resources/index.ts';
+import { defineResource, useApi, useApiMutation, type ActionDialogProps } from '../../resources/index.ts';
 import { parseWords } from './keyword-words.ts';
 
 const TYPE_COLORS: Record<string, string> = { keyword: 'blue', sensitiveWord: 'red', specialCharacter: 'purple', siteSetting: 'teal' };
 
 /** Dictionary types as the server names them (`GetDictionaryTypeList`, in the request's language). */
 export function useDictionaryTypeOptions(): SelectOption[] {
-  const { data } = useCall(api.systemDictionary.getDictionaryTypeList, {});
+  const { data } = useApi(api.systemDictionary.getDictionaryTypeList, {});
   return useMemo(() => (data ?? []).map((o) => ({ value: o.value, label: o.label })), [data]);
 }
 
 function TypeCell({ row }: { row: SystemDictionaryDto }) {
-  const { data } = useCall(api.systemDictionary.getDictionaryTypeList, {});
+  const { data } = useApi(api.systemDictionary.getDictionaryTypeList, {});
   return (
     <Badge variant="subtle" colorPalette={TYPE_COLORS[row.dictionaryType] ?? 'gray'}>
       {nameById(data, row.dictionaryType, { idKey: 'value', nameKey: 'label' }) || row.dictionaryType}
@@ -25,6 +25,7 @@ function TypeCell({ row }: { row: SystemDictionaryDto }) {
 }
 
 const WORD_TYPES = new Set<string>(WordDictionaryType.options);
+type WordType = (typeof WordDictionaryType.options)[number];
 type Result = { createdCount: number; skippedNames: string[] };
 
 /**
@@ -34,16 +35,16 @@ type Result = { createdCount: number; skippedNames: string[] };
 function BulkAddDialog({ open, onClose }: ActionDialogProps<SystemDictionaryDto>) {
   const { t } = useTranslation();
   const types = useDictionaryTypeOptions().filter((o) => WORD_TYPES.has(String(o.value)));
-  const [type, setType] = useState('sensitiveWord');
+  const [type, setType] = useState<WordType>('sensitiveWord');
   const [text, setText] = useState('');
   const [result, setResult] = useState<Result | null>(null);
   const words = useMemo(() => parseWords(text), [text]);
   const tooLong = words.filter((w) => w.length > 64);
-  const save = useCallMutation(api.systemDictionary.createKeywordAndCharacter, { invalidates: ['SystemDictionary'] });
+  const save = useApiMutation(api.systemDictionary.createKeywordAndCharacter, { invalidates: ['SystemDictionary'] });
   const k = (key: string, vars?: Record<string, unknown>) => t(`resources.systemDictionary.bulk.${key}`, vars);
 
   const submit = async () => {
-    const out = await save.trigger({ dictionaryType: type as never, names: words }).catch(() => null);
+    const out = await save.trigger({ dictionaryType: type, names: words }).catch(() => null);
     if (!out) return;
     setResult(out);
     notify.success(k('done', { count: out.createdCount }));
@@ -106,7 +107,10 @@ function BulkAddDialog({ open, onClose }: ActionDialogProps<SystemDictionaryDto>
               <Field.RequiredIndicator />
             </Field.Label>
             <NativeSelect.Root>
-              <NativeSelect.Field value={type} onChange={(e) => setType(e.currentTarget.value)} data-testid="bulk-type">
+              <NativeSelect.Field value={type} onChange={(e) => {
+                  const picked = WordDictionaryType.safeParse(e.currentTarget.value);
+                  if (picked.success) setType(picked.data);
+                }} data-testid="bulk-type">
                 {types.map((o) => (
                   <option key={o.value} value={String(o.value)}>
                     {o.label}

@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { api } from '../../lib/client.ts';
-import { ResourcePage, ScreenCard, useCall } from '../../resources/index.ts';
+import { ResourcePage, ScreenCard, useApi } from '../../resources/index.ts';
 import { useClassTypeOptions } from './categories.tsx';
 import { levelSearch, readLevel, type TreeLevel } from './category-tree.ts';
 import { multiCategoryResource } from './multi-category.resource.tsx';
@@ -17,7 +17,7 @@ import { multiCategoryResource } from './multi-category.resource.tsx';
 function LevelCrumbs({ level, typeName }: { level: TreeLevel; typeName: string }) {
   const { t } = useTranslation();
   const [, setParams] = useSearchParams();
-  const { data } = useCall(api.multiLevelCategory.getSameLevelBreadCrumbs, level.parentId ? { Id: level.parentId } : null);
+  const { data } = useApi(api.multiLevelCategory.getSameLevelBreadCrumbs, level.parentId ? { Id: level.parentId } : null);
   const crumbs = level.parentId ? (data?.breadcrumbs ?? []) : [];
   const siblings = data?.sameLevel ?? [];
   const up = crumbs.length >= 2 ? crumbs[crumbs.length - 2]!.id : 0;

@@ -4,7 +4,7 @@ import { RefreshIcon, type SelectOption } from '@edu/ui';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/client.ts';
-import { callAction, defineResource, useCall, type FieldCtx, type OptionSpec } from '../../resources/index.ts';
+import { callAction, defineResource, useApi, type FieldCtx, type OptionSpec } from '../../resources/index.ts';
 
 /** 1 顶部导航, 2 底部导航. */
 const positionOptions: readonly OptionSpec[] = [1, 2].map((value) => ({ value, labelKey: `resources.navigationMenu.positions.${value}` }));
@@ -12,7 +12,7 @@ const targetOptions: readonly OptionSpec[] = ['_self', '_blank'].map((value) => 
 
 /** Live entries as parents (`GetMenuDropDownList`), never the entry itself. */
 function useParentOptions(ctx: FieldCtx<NavigationMenuDto>): SelectOption[] {
-  const { data } = useCall(api.navigationMenu.getMenuDropDownList, {});
+  const { data } = useApi(api.navigationMenu.getMenuDropDownList, {});
   const self = ctx.row?.id;
   return useMemo(() => (data ?? []).filter((m) => m.id !== self && m.parentId === null).map((m) => ({ value: m.id, label: m.name })), [data, self]);
 }

@@ -4,7 +4,7 @@ import type { RoleDto } from '@edu/sdk';
 import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/client.ts';
-import { useCall, type CustomFieldProps } from '../../resources/index.ts';
+import { useApi, type CustomFieldProps } from '../../resources/index.ts';
 
 /**
  * The role editor's permission tree (`Role/getAllTreePermissions?Id=`; Id 0 for
@@ -13,7 +13,7 @@ import { useCall, type CustomFieldProps } from '../../resources/index.ts';
 export function PermissionTreeField({ control, name, label, disabled, row }: CustomFieldProps<RoleDto>) {
   const { t } = useTranslation();
   const { field, fieldState } = useController({ control, name });
-  const { data, isLoading } = useCall(api.role.getAllTreePermissions, { Id: row?.id ?? 0 });
+  const { data, isLoading } = useApi(api.role.getAllTreePermissions, { Id: row?.id ?? 0 });
   return (
     <Field.Root invalid={!!fieldState.error} data-field={name}>
       <Field.Label>{label}</Field.Label>

@@ -17,7 +17,7 @@ import {
   defineResource,
   formAction,
   pickForForm,
-  useCall,
+  useApi,
   type FieldCtx,
   type FieldSpec,
   type OptionSpec,
@@ -33,13 +33,13 @@ const identityColors: Record<number, string> = { 1: 'gray', 2: 'teal', 3: 'purpl
 
 /** Roles a user can be given: value is the role's normalizedName (what `roleNames` holds), label its display name. */
 export function useRoleOptions(): SelectOption[] {
-  const { data } = useCall(api.user.getRoles, {});
+  const { data } = useApi(api.user.getRoles, {});
   return useMemo(() => (data?.items ?? []).map((r) => ({ value: r.normalizedName, label: r.displayName })), [data]);
 }
 
 /** Parent user choices from `User/GetAllUsers`, without the user being edited. */
 function useParentOptions(ctx: FieldCtx<UserDto>): SelectOption[] {
-  const { data } = useCall(api.user.getAllUsers, {});
+  const { data } = useApi(api.user.getAllUsers, {});
   const self = ctx.row?.id;
   return useMemo(
     () =>
@@ -61,7 +61,7 @@ function IdentityCell({ row }: { row: UserDto }) {
 
 /** Role badges by display name; `roleNames` holds normalized names such as `ADMIN`. */
 function RolesCell({ row }: { row: UserDto }) {
-  const { data } = useCall(api.user.getRoles, {});
+  const { data } = useApi(api.user.getRoles, {});
   if (row.roleNames.length === 0)
     return (
       <Text as="span" color="fg.subtle">
@@ -144,7 +144,7 @@ export const userResource = defineResource({
   },
   // Nobody deletes their own account from here.
   crud: { delete: (row) => row.id !== currentUserId() },
-  actions: [batchDeleteAction(api.user.batchDelete)],
+  actions: [batchDeleteAction<UserDto>(api.user.batchDelete)],
   rowActions: [
     formAction<UserDto>({
       key: 'resetPassword',
