@@ -8,7 +8,7 @@ import {
   defineResource,
   previewAction,
   reviewActions,
-  useCall,
+  useApi,
   type FieldCtx,
 } from '../../resources/index.ts';
 import { categoryColumn, categoryField, categoryFilter, ClassType, contentFilters } from '../setting/categories.tsx';
@@ -26,7 +26,7 @@ export function chapterOptions(list: ReadonlyArray<{ id: number; parentId: numbe
 /** The chapter picker follows the category picked in the form. */
 function useChapters(_ctx: FieldCtx<LearningCourseDto>, control: Control<FieldValues>): SelectOption[] {
   const categoryId = useWatch({ control, name: 'categoryId' }) as number | null | undefined;
-  const { data } = useCall(api.chapterType.getList, categoryId ? { CategoryId: categoryId } : null);
+  const { data } = useApi(api.chapterType.getList, categoryId ? { CategoryId: categoryId } : null);
   return useMemo(() => chapterOptions(data ?? []), [data]);
 }
 
