@@ -1,15 +1,18 @@
 import type { ComponentType } from 'react';
 import { Permissions } from '@edu/sdk';
+import type { AnyResource } from './resources/types.ts';
 
 /**
  * The route table of spec section 2, as data. Router, sidebar menu,
  * breadcrumbs, tabs, page titles and the error-403 guard all derive from it.
  *
- * A page's screen is `features/<group>/<child>-page.tsx` in kebab-case (default
- * export), e.g. `features/test-questions/test-question-census-page.tsx`. Screens are found
- * with `import.meta.glob`, so a route whose screen file does not exist yet has
- * `page: undefined` and stays out of the menu and the router: adding the file
- * (and nothing else) brings the route to life.
+ * A route's screen is either a resource list named in the table (a lazy import
+ * of the resource, an optional variant and variant tabs: no page file), or a
+ * hand-written screen `features/<group>/<child>-page.tsx` in kebab-case (default
+ * export), e.g. `features/test-questions/test-question-census-page.tsx`. Those are
+ * found with `import.meta.glob`, so a route whose screen file does not exist yet
+ * has `page: undefined` and stays out of the menu and the router: adding the
+ * file (and nothing else) brings the route to life.
  */
 export type PageModule = { default: ComponentType };
 export type PageLoader = () => Promise<PageModule>;
@@ -57,6 +60,32 @@ export function screen(path: string): PageLoader | undefined {
   return screens[`./features/${path}.tsx`];
 }
 
+/**
+ * A route whose screen is one resource list: `resource` loads the resource
+ * lazily (its module lands in the route's own chunk), `variant` picks a declared
+ * variant, `tabs` offers declared variants as tabs beside the title.
+ */
+export interface ResourceRoute {
+  readonly resource: () => Promise<AnyResource>;
+  readonly variant?: string;
+  readonly tabs?: readonly string[];
+}
+
+/** The lazy screen of a resource route: the list mechanism and the resource, loaded together. */
+export function resourcePage(route: ResourceRoute): PageLoader {
+  return async () => {
+    const [{ resourceScreen }, base] = await Promise.all([import('./resources/screen.tsx'), route.resource()]);
+    const resource = route.variant ? base.variant(route.variant) : base;
+    return { default: resourceScreen(resource, { variantTabs: route.tabs }) };
+  };
+}
+
+// The resource modules, each imported lazily by the routes that show it.
+const articles = () => import('./features/articles/article.resource.tsx').then((m) => m.articleResource);
+const courses = () => import('./features/articles/learning-course.resource.tsx').then((m) => m.learningCourseResource);
+const dailyQuestions = () => import('./features/articles/one-question-perday.resource.tsx').then((m) => m.oneQuestionPerdayResource);
+const resources = () => import('./features/resources/resource.resource.tsx').then((m) => m.resourceResource);
+
 export const HOME_NAME = 'home_index';
 export const LOGIN_NAME = 'login';
 export const LOCKING_NAME = 'locking';
@@ -80,11 +109,14 @@ export const otherPages: readonly NavPage[] = [
 /** `testQuestions` -> `test-questions` (file names are kebab-case). */
 export const kebab = (s: string) => s.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
+/** A child's screen: a resource route, or the path of a hand-written screen under `features/` (default: by name). */
+type ChildScreen = string | ResourceRoute;
+
 const g = (
   name: string,
   permission: string,
   icon: IconName,
-  children: ReadonlyArray<[child: string, permission: string, screenPath?: string]>,
+  children: ReadonlyArray<[child: string, permission: string, screen?: ChildScreen]>,
   path = `/${name}`,
 ): NavGroup => ({
   name,
@@ -92,12 +124,12 @@ const g = (
   titleKey: `routes.${name}`,
   permission,
   icon,
-  children: children.map(([child, perm, screenPath]) => ({
+  children: children.map(([child, perm, target]) => ({
     name: child,
     path: `${path}/${child}`,
     titleKey: `routes.${child}`,
     permission: perm,
-    page: screen(screenPath ?? `${kebab(name)}/${kebab(child)}-page`),
+    page: typeof target === 'object' ? resourcePage(target) : screen(target ?? `${kebab(name)}/${kebab(child)}-page`),
   })),
 });
 
@@ -115,13 +147,16 @@ export const appGroups: readonly NavGroup[] = [
   },
   g('setting', Permissions.Administration, 'setting', [
     ['manager', Permissions.Manages, 'setting/manager-page'],
-    ['classificationType', Permissions.ClassificationTypes],
+    ['classificationType', Permissions.ClassificationTypes, { resource: () => import('./features/setting/classification-type.resource.tsx').then((m) => m.classificationTypeResource) }],
     ['multiCategory', Permissions.MultiLevelCategorys],
-    ['keyword', Permissions.Dictionarys],
-    ['chapterType', Permissions.ChapterTypes],
-    ['advertising', Permissions.Administration],
+    ['keyword', Permissions.Dictionarys, { resource: () => import('./features/setting/keyword.resource.tsx').then((m) => m.keywordResource) }],
+    ['chapterType', Permissions.ChapterTypes, { resource: () => import('./features/setting/chapter-type.resource.tsx').then((m) => m.chapterTypeResource) }],
+    ['advertising', Permissions.Administration, { resource: () => import('./features/setting/advertising.resource.tsx').then((m) => m.advertisingResource) }],
     // Extension (not in spec section 2, asked for by the lead): the website's navigation menus, with a recycle bin.
-    ['navigationMenu', Permissions.Administration],
+    ['navigationMenu', Permissions.Administration, {
+      resource: () => import('./features/setting/navigation-menu.resource.tsx').then((m) => m.navigationMenuResource),
+      tabs: ['recycleBin'],
+    }],
   ]),
   g('member', Permissions.Members, 'member', [
     ['user', Permissions.MembersUsers],
@@ -131,17 +166,17 @@ export const appGroups: readonly NavGroup[] = [
     ['income', Permissions.Administration],
   ]),
   g('articles', Permissions.Articles, 'article', [
-    ['article', Permissions.ArticlesArticle],
-    ['auditArticle', Permissions.ArticlesAuditArticle],
-    ['learningCourse', Permissions.ArticlesLearningCourse],
-    ['learningUsCourse', Permissions.ArticlesUniversityCourse],
-    ['auditLearning', Permissions.ArticlesLearningCourse],
-    ['oneQuestionPerday', Permissions.ArticlesOneQuestionPerday],
+    ['article', Permissions.ArticlesArticle, { resource: articles, tabs: ['mine'] }],
+    ['auditArticle', Permissions.ArticlesAuditArticle, { resource: articles, variant: 'moderated' }],
+    ['learningCourse', Permissions.ArticlesLearningCourse, { resource: courses, tabs: ['mine'] }],
+    ['learningUsCourse', Permissions.ArticlesUniversityCourse, { resource: courses, variant: 'university', tabs: ['mine'] }],
+    ['auditLearning', Permissions.ArticlesLearningCourse, { resource: courses, variant: 'moderated' }],
+    ['oneQuestionPerday', Permissions.ArticlesOneQuestionPerday, { resource: dailyQuestions, tabs: ['mine', 'moderated'] }],
   ]),
   g('resources', Permissions.Resources, 'resource', [
-    ['resource', Permissions.ResourcesResource],
-    ['hiresource', Permissions.ResourcesUniversity],
-    ['auditResource', Permissions.ResourcesAuditResource],
+    ['resource', Permissions.ResourcesResource, { resource: resources }],
+    ['hiresource', Permissions.ResourcesUniversity, { resource: resources, variant: 'university' }],
+    ['auditResource', Permissions.ResourcesAuditResource, { resource: resources, variant: 'moderated' }],
   ]),
   g('testQuestions', Permissions.Questions, 'question', [
     ['testQuestion', Permissions.QuestionsTestQuestion],
@@ -162,7 +197,7 @@ export const appGroups: readonly NavGroup[] = [
     ['auditedHomeWork', Permissions.Manages],
   ]),
   g('miscellaneous', Permissions.Others, 'other', [
-    ['friendlyLink', Permissions.OthersFriendlyLink],
+    ['friendlyLink', Permissions.OthersFriendlyLink, { resource: () => import('./features/miscellaneous/friend-link.resource.tsx').then((m) => m.friendLinkResource) }],
     ['siteMessage', Permissions.OthersSiteMessage],
     ['discuss', Permissions.OthersDiscuss],
     ['leaveMessage', Permissions.OthersLeaveMessage],

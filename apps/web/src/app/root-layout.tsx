@@ -1,18 +1,8 @@
 import { useEffect } from 'react';
-import { Outlet, useLocation, useMatches } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { LoadingBar } from './shell/loading-bar.tsx';
-import type { RouteHandle } from './router.tsx';
-
-/** The route handle of the deepest match, if any. */
-export function useRouteHandle(): RouteHandle | null {
-  const matches = useMatches();
-  for (let i = matches.length - 1; i >= 0; i--) {
-    const h = matches[i]!.handle as RouteHandle | undefined;
-    if (h?.name) return h;
-  }
-  return null;
-}
+import { useRouteHandle } from './route-handle.ts';
 
 /** Document title: the Chinese site name plus the route title (spec section 2). */
 export function pageTitle(prefix: string, routeTitle: string | null): string {

@@ -24,15 +24,10 @@ import OwnSpacePage from '../pages/own-space-page.tsx';
 import { RouteError } from './route-error.tsx';
 import { pathOf } from './paths.ts';
 import { BootFallback } from './boot-fallback.tsx';
+import type { RouteHandle } from './route-handle.ts';
 
 export { pathOf };
 
-/** What every route carries for the shell: its name, title and permission. */
-export interface RouteHandle {
-  name: string;
-  titleKey: string;
-  permission?: string;
-}
 
 let currentPath = () => (typeof window === 'undefined' ? '/' : window.location.pathname + window.location.search);
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Box, Flex } from '@chakra-ui/react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { useRouteHandle } from '../root-layout.tsx';
+import { useRouteHandle } from '../route-handle.ts';
 import { onNavigated, setCollapsed, shellStore } from '../shell-store.ts';
 import { NARROW_BREAKPOINT, SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH, isNarrow } from '../theme.ts';
 import { Sidebar } from './sidebar.tsx';

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { appGroups } from './navigation.ts';
+
+const child = (group: string, name: string) => appGroups.find((g) => g.name === group)?.children.find((c) => c.name === name);
+
+describe('route table: resource routes', () => {
+  it('builds routes that name a resource and variant, without a page file', () => {
+    for (const [group, name] of [
+      ['articles', 'auditArticle'],
+      ['resources', 'hiresource'],
+      ['setting', 'keyword'],
+    ] as const)
+      expect(child(group, name)?.page, `${group}/${name}`).toBeTypeOf('function');
+    // Hand-written screens still come from their page files; unbuilt ones stay unbuilt.
+    expect(child('setting', 'manager')?.page).toBeTypeOf('function');
+    expect(child('testPapers', 'randomPaper')?.page).toBeUndefined();
+  });
+
+  it('loads the resource lazily and shows the named variant', async () => {
+    const mod = await child('articles', 'auditArticle')!.page!();
+    expect(mod.default.displayName).toBe('Screen(article:moderated)');
+    const plain = await child('resources', 'resource')!.page!();
+    expect(plain.default.displayName).toBe('Screen(resource)');
+  });
+});
