@@ -68,7 +68,7 @@ describe('useApi / useApiMutation', () => {
   });
 
   it('reads fresh for an edit dialog: never the cached copy, and once per mount', async () => {
-    const role = (name: string) => ({ id: 1, name, displayName: name, normalizedName: name, description: null, isStatic: false, isDefault: false, grantedPermissions: [], grantedCategoryIds: [] });
+    const role = (name: string) => ({ id: 1, name, displayName: name, normalizedName: name, description: null, isStatic: false, isDefault: false, grantedPermissions: [], grantedCategoryIds: [], creationTime: '2024-01-01T00:00:00Z' });
     const get = vi.spyOn(api.role, 'get').mockResolvedValueOnce(role('old')).mockResolvedValueOnce(role('new')).mockResolvedValueOnce(role('newer'));
     const seen: string[] = [];
     function Cached() {
