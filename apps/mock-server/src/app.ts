@@ -6,7 +6,7 @@ import fastifyCors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { generateOpenApi } from '@edu/sdk';
+import { generateOpenApi, type ReviewFlow } from '@edu/sdk';
 import { openDatabase } from './db/client.ts';
 import type { PrismaClient } from './generated/prisma/client.ts';
 import { DEVELOPMENT_JWT_SECRET } from './config.ts';
@@ -15,6 +15,7 @@ import { CountCache } from './kit/count-cache.ts';
 import { DictionaryCache } from './kit/dictionary-cache.ts';
 import { PermissionChecker } from './kit/permission-checker.ts';
 import { registerServices } from './kit/register-service.ts';
+import { registerReviewFlows } from './kit/review.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { envelopePlugin } from './plugins/envelope.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
@@ -38,6 +39,8 @@ export interface BuildOptions {
   passPhrase?: string;
   /** Request body limit in bytes (default 1 MiB); larger bodies get 413. */
   bodyLimit?: number;
+  /** Review flows in place of the SDK registry's, by entity name (a two-step flow for a test, a deployment's own). */
+  reviewFlows?: Readonly<Record<string, ReviewFlow>>;
 }
 
 declare module 'fastify' {
@@ -67,6 +70,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('permissions', new PermissionChecker(prisma));
   app.decorate('countCache', new CountCache(prisma));
   app.decorate('dictionaryCache', new DictionaryCache(prisma));
+  registerReviewFlows(app, options.reviewFlows);
   app.addHook('onClose', async () => prisma.$disconnect());
 
   await app.register(fastifyCookie);

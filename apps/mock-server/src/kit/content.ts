@@ -4,11 +4,10 @@ import { assertCategory, categoryNames, subtreeIds } from './categories.ts';
 import { crudHandlers, getOr404, pagedList, type CrudConfig, type ModelDelegate } from './crud.ts';
 import { ForbiddenError, invalid, UserFriendlyError } from './errors.ts';
 import { hierarchyCondition } from './hierarchy.ts';
-import { notifyUser } from './notifier.ts';
 import { iso, type OrderBy } from './paging.ts';
-import { effectiveSettings } from './settings.ts';
-import { localize, resolveCulture } from '../localization/texts.ts';
 import { fullNameOf } from './names.ts';
+import { awaitingDecisionBy, decide, PENDING_REVIEW, reviewDtoFields, type ReviewRow } from './review.ts';
+import type { AuditInput, RegisteredReviewable } from '@edu/sdk';
 
 /**
  * One mechanism for every reviewable content entity (articles, resources,
@@ -19,16 +18,8 @@ import { fullNameOf } from './names.ts';
  */
 
 /** The fields every reviewable row has. */
-export interface ContentRow {
-  id: number;
-  tenantId: number;
-  title: string;
+export interface ContentRow extends ReviewRow {
   categoryId: number | null;
-  auditStatus: number;
-  auditorUserId: number | null;
-  auditTime: Date | null;
-  auditReason: string | null;
-  creatorUserId: number | null;
   creationTime: Date;
   lastModificationTime: Date | null;
   isTop?: boolean;
@@ -47,11 +38,9 @@ type Query = { SkipCount: number; MaxResultCount: number; Sorting?: string; Keyw
 type Where = Record<string, unknown>;
 
 export interface ContentConfig<Row extends ContentRow, Dto, In extends object> {
-  /** Prisma model name, also the entity name in 404 texts and notifications. */
-  entityName: string;
+  /** Its entry in the SDK's review registry: entity name (404 texts, notifications), review flow, display name. */
+  reviewable: RegisteredReviewable;
   model(ctx: RequestContext): ModelDelegate;
-  /** The class type of its categories (MultiLevelCategory.classTypeId). */
-  classTypeId: number;
   /** A category is optional (daily questions). */
   categoryOptional?: boolean;
   /** Rich-text (HTML) fields: sanitized on every save. */
@@ -71,8 +60,6 @@ export interface ContentConfig<Row extends ContentRow, Dto, In extends object> {
   /** Input -> columns (after sanitizing; category checked). */
   toData(input: In): Record<string, unknown>;
   toDto(row: Row, lookups: Lookups): Dto;
-  /** Localized name of the entity for notification texts, e.g. 文章 / article. */
-  displayName: { 'zh-Hans': string; en: string };
 }
 
 /** What a rich-text body may contain: formatting, links, images, tables; no scripts, handlers or foreign schemes. */
@@ -134,11 +121,7 @@ async function lookupsFor(ctx: RequestContext, rows: ContentRow[]): Promise<Look
 /** Review and author fields every content DTO carries. */
 export function reviewFields(row: ContentRow, l: Lookups) {
   return {
-    auditStatus: row.auditStatus as 0 | 1 | 2,
-    auditorUserId: row.auditorUserId,
-    auditorName: l.user(row.auditorUserId),
-    auditTime: iso(row.auditTime),
-    auditReason: row.auditReason,
+    ...reviewDtoFields(row, l.user),
     creatorUserId: row.creatorUserId,
     creatorName: l.user(row.creatorUserId),
     creationTime: iso(row.creationTime),
@@ -185,7 +168,7 @@ export function contentHandlers<Row extends ContentRow, Dto, In extends object>(
     };
 
   const list: CrudConfig<Row, Row, Query> = {
-    entityName: cfg.entityName,
+    entityName: cfg.reviewable.entity,
     model: cfg.model,
     toDto: (row) => row,
     keywordColumns: cfg.keywordColumns,
@@ -228,7 +211,8 @@ export function contentHandlers<Row extends ContentRow, Dto, In extends object>(
       }
     }
     const categoryId = clean.categoryId as number | null | undefined;
-    if (categoryId !== null && categoryId !== undefined) await assertCategory(ctx, categoryId, cfg.classTypeId);
+    const classTypeId = cfg.reviewable.classTypeId;
+    if (categoryId !== null && categoryId !== undefined && classTypeId !== null) await assertCategory(ctx, categoryId, classTypeId);
     else if (!cfg.categoryOptional) invalid('categoryId', ctx.t('CategoryRequired'));
     await cfg.validate?.(clean as In, ctx);
     return cfg.toData(clean as In);
@@ -240,28 +224,6 @@ export function contentHandlers<Row extends ContentRow, Dto, In extends object>(
 
   const generic = crudHandlers(list);
 
-  /** Tells the author about a decision, in the author's language. */
-  async function notifyAuthor(row: Row, status: 1 | 2, reason: string | null, ctx: RequestContext) {
-    if (row.creatorUserId === null || row.creatorUserId === ctx.session.userId) return;
-    const settings = await effectiveSettings(ctx.prisma, row.tenantId, row.creatorUserId);
-    const culture = resolveCulture(settings['Abp.Localization.DefaultLanguageName']) ?? 'zh-Hans';
-    const kind = cfg.displayName[culture];
-    const message =
-      status === 1
-        ? localize(culture, 'ContentApproved', kind, row.title)
-        : localize(culture, 'ContentRejected', kind, row.title, reason ?? '');
-    await notifyUser(ctx.app, {
-      tenantId: row.tenantId,
-      userId: row.creatorUserId,
-      notificationName: 'App.ContentReviewed',
-      message,
-      properties: { type: 1, title: localize(culture, 'ContentReviewedTitle'), entity: cfg.entityName, entityId: row.id, auditStatus: status, auditReason: reason },
-      severity: status === 1 ? 1 : 2,
-      entityTypeName: cfg.entityName,
-      entityId: row.id,
-    });
-  }
-
   return {
     GetAll: (q: Query, ctx: RequestContext) => page(q, ctx),
     /** Items created by the caller or anyone below them in the user hierarchy. */
@@ -270,16 +232,13 @@ export function contentHandlers<Row extends ContentRow, Dto, In extends object>(
       const scope = await hierarchyCondition(ctx.prisma, ctx.session.tenantId, me.id, 'creatorUserId', () => new UserFriendlyError(ctx.t('HierarchyTooLarge')));
       return page(q, ctx, scope);
     },
-    /** Items awaiting review that the caller may decide: pending, not their own (static Admin sees all), both variants. */
-    GetAllModerated: async (q: Query, ctx: RequestContext) => {
-      const me = await ctx.requireUser();
-      return page(q, ctx, { auditStatus: 0, ...(me.isAdmin ? {} : { NOT: { creatorUserId: me.id } }) }, queue);
-    },
+    /** Items awaiting a review step the caller may decide, not their own (static Admin sees all), both variants. */
+    GetAllModerated: async (q: Query, ctx: RequestContext) => page(q, ctx, await awaitingDecisionBy(ctx, cfg.reviewable), queue),
     Get: async (input: { Id: number }, ctx: RequestContext) => (await toDtos([await load(input.Id, ctx)], ctx))[0]!,
     Create: async (input: In, ctx: RequestContext) => {
       if (cfg.variant) await requireVariant(ctx, (input as { isUniversity?: boolean }).isUniversity);
       const data = await prepare(input, ctx);
-      const created = (await cfg.model(ctx).create({ data: { ...data, auditStatus: 0 } })) as Row;
+      const created = (await cfg.model(ctx).create({ data: { ...data, ...PENDING_REVIEW } })) as Row;
       return dtoOf(created.id, ctx);
     },
     /** Any edit sends the item (back) to review: an approved item is no longer live until approved again. */
@@ -290,7 +249,7 @@ export function contentHandlers<Row extends ContentRow, Dto, In extends object>(
       delete data.id;
       await cfg.model(ctx).update({
         where: { id: existing.id },
-        data: { ...data, auditStatus: 0, auditorUserId: null, auditTime: null, auditReason: null },
+        data: { ...data, ...PENDING_REVIEW },
       });
       return dtoOf(existing.id, ctx);
     },
@@ -299,24 +258,10 @@ export function contentHandlers<Row extends ContentRow, Dto, In extends object>(
       if (row && cfg.variant) await requireVariant(ctx, row.isUniversity);
       return generic.Delete(input, ctx);
     },
-    /**
-     * The review decision. Pending -> approved or rejected; an approved item may be
-     * taken down (rejected) and a rejected one reconsidered. A rejection needs a
-     * reason. Authors cannot decide on their own items (static Admin excepted).
-     */
-    review: async (input: { id: number; auditStatus: 1 | 2; auditReason?: string | null }, ctx: RequestContext) => {
-      const me = await ctx.requireUser();
-      const row = await getOr404<Row>(list, input.id, ctx);
-      if (row.auditStatus === input.auditStatus) throw new UserFriendlyError(ctx.t(input.auditStatus === 1 ? 'AlreadyApproved' : 'AlreadyRejected'));
-      if (row.creatorUserId === me.id && !me.isAdmin) throw new UserFriendlyError(ctx.t('CannotReviewOwnContent'));
-      const reason = input.auditReason?.trim() || null;
-      if (input.auditStatus === 2 && !reason) invalid('auditReason', ctx.t('RejectionNeedsReason'));
-      await cfg.model(ctx).update({
-        where: { id: row.id },
-        data: { auditStatus: input.auditStatus, auditorUserId: me.id, auditTime: new Date(), auditReason: reason },
-      });
-      await notifyAuthor(row, input.auditStatus, reason, ctx);
-      return dtoOf(row.id, ctx);
+    /** The review decision (kit/review.ts): advances or ends the flow, records it, notifies the author. */
+    review: async (input: AuditInput, ctx: RequestContext) => {
+      await decide(ctx, cfg.reviewable, input);
+      return dtoOf(input.id, ctx);
     },
     /** Pins (newest pin first) or unpins. */
     pin: async (input: { id: number; isTop: boolean }, ctx: RequestContext) => {

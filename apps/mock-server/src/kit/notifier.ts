@@ -50,25 +50,36 @@ export function toUserNotification(r: Row): UserNotificationDto {
   };
 }
 
+/** The `UserNotification` row of a notification: create it with any client, a transaction's included. */
+export function notificationRow(n: NotifyInput) {
+  return {
+    id: randomUUID(),
+    tenantId: n.tenantId,
+    userId: n.userId,
+    notificationName: n.notificationName,
+    data: JSON.stringify({ type: 'Abp.Notifications.MessageNotificationData', message: n.message, properties: n.properties }),
+    entityTypeName: n.entityTypeName ?? null,
+    entityId: n.entityId === undefined ? null : String(n.entityId),
+    severity: n.severity,
+  };
+}
+
+/**
+ * Pushes a stored notification to the user's open hub connections
+ * (`getNotification`). Call it after the row is committed, so nobody is told
+ * of a notification a rollback removed.
+ */
+export function pushNotification(app: FastifyInstance, n: NotifyInput, row: Row): UserNotificationDto {
+  const dto = toUserNotification(row);
+  app.realtime.notify({ userId: n.userId, tenantId: n.tenantId }, { ...dto, notification: { ...dto.notification, severity: n.severity } });
+  return dto;
+}
+
 /**
  * Stores a notification for one user and pushes it to their open hub
- * connections (`getNotification`). Stored first, so a user who is offline
- * finds it in the notice popover later.
+ * connections. Stored first, so a user who is offline finds it in the notice
+ * popover later.
  */
 export async function notifyUser(app: FastifyInstance, n: NotifyInput): Promise<UserNotificationDto> {
-  const row = await app.prisma.userNotification.create({
-    data: {
-      id: randomUUID(),
-      tenantId: n.tenantId,
-      userId: n.userId,
-      notificationName: n.notificationName,
-      data: JSON.stringify({ type: 'Abp.Notifications.MessageNotificationData', message: n.message, properties: n.properties }),
-      entityTypeName: n.entityTypeName ?? null,
-      entityId: n.entityId === undefined ? null : String(n.entityId),
-      severity: n.severity,
-    },
-  });
-  const dto = toUserNotification(row);
-  app.realtime.notify({ userId: n.userId, tenantId: n.tenantId }, dto as never);
-  return dto;
+  return pushNotification(app, n, await app.prisma.userNotification.create({ data: notificationRow(n) }));
 }

@@ -1,4 +1,4 @@
-import { flattenPermissions } from '@edu/sdk';
+import { flattenPermissions, reviewableList } from '@edu/sdk';
 import { contentTexts } from './content-texts.ts';
 import { structureTexts } from './structure-texts.ts';
 
@@ -101,6 +101,18 @@ const abp: Source = {
   'zh-Hans': { Yes: '是', No: '否', Cancel: '取消', Save: '保存', AreYouSure: '您确定吗？' },
 };
 
+/** The review state machine's own texts (kit/review.ts). */
+const reviewTexts: Source = {
+  en: {
+    ReviewChangedMeanwhile: 'Someone else decided on this item meanwhile; reload and try again.',
+    ReviewHistoryOfUnknownEntity: 'There is no reviewable entity named {0}.',
+  },
+  'zh-Hans': {
+    ReviewChangedMeanwhile: '该内容刚刚已被其他审核人处理，请刷新后再试。',
+    ReviewHistoryOfUnknownEntity: '没有名为 {0} 的可审核实体。',
+  },
+};
+
 function educationSource(): Source {
   const out: Source = {
     en: {
@@ -120,6 +132,15 @@ function educationSource(): Source {
   Object.assign(out['zh-Hans'], contentTexts['zh-Hans']);
   Object.assign(out.en, structureTexts.en);
   Object.assign(out['zh-Hans'], structureTexts['zh-Hans']);
+  // Review texts, and the reviewables' names and counts from the SDK's review registry.
+  Object.assign(out.en, reviewTexts.en);
+  Object.assign(out['zh-Hans'], reviewTexts['zh-Hans']);
+  for (const r of reviewableList) {
+    out.en[`Reviewable:${r.entity}`] = r.displayName.en;
+    out['zh-Hans'][`Reviewable:${r.entity}`] = r.displayName['zh-Hans'];
+    out.en[`UsedBy:${r.entity}`] = r.countText.en;
+    out['zh-Hans'][`UsedBy:${r.entity}`] = r.countText['zh-Hans'];
+  }
   for (const node of flattenPermissions()) {
     out.en[`Permission:${node.name}`] = node.displayName.en;
     out['zh-Hans'][`Permission:${node.name}`] = node.displayName['zh-Hans'];

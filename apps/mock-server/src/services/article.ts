@@ -1,4 +1,4 @@
-import { ArticleService, ClassType, type ArticleDto } from '@edu/sdk';
+import { ArticleService, reviewables, type ArticleDto } from '@edu/sdk';
 import { contentHandlers, pinFields, reviewFields, type ContentRow } from '../kit/content.ts';
 import { implement } from '../kit/register-service.ts';
 
@@ -14,15 +14,13 @@ type ArticleRow = ContentRow & {
 };
 
 const articles = contentHandlers<ArticleRow, ArticleDto, { title: string; categoryId: number; summary?: string | null; content: string }>({
-  entityName: 'Article',
+  reviewable: reviewables.article,
   model: (ctx) => ctx.db.article as never,
-  classTypeId: ClassType.Article,
   richFields: ['content'],
   textFields: ['title', 'summary'],
   keywordColumns: ['title', 'summary', 'keywords', 'author'],
   sortable: { id: 'id', title: 'title', creationTime: 'creationTime', viewCount: 'viewCount', auditStatus: 'auditStatus', isTop: 'isTop', topTime: 'topTime' },
   pinnable: true,
-  displayName: { 'zh-Hans': '文章', en: 'article' },
   toData: (i) => i,
   toDto: (r, l) => ({
     id: r.id,

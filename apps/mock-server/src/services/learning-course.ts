@@ -1,4 +1,4 @@
-import { ClassType, LearningCourseService, Permissions, type LearningCourseDto } from '@edu/sdk';
+import { reviewables, LearningCourseService, Permissions, type LearningCourseDto } from '@edu/sdk';
 import { contentHandlers, reviewFields, type ContentRow } from '../kit/content.ts';
 import { invalid } from '../kit/errors.ts';
 import { implement } from '../kit/register-service.ts';
@@ -17,15 +17,13 @@ type CourseRow = ContentRow & {
 };
 
 const courses = contentHandlers<CourseRow, LearningCourseDto, { title: string; categoryId: number; chapterTypeId?: number | null; summary?: string | null; content: string }>({
-  entityName: 'LearningCourse',
+  reviewable: reviewables.learningCourse,
   model: (ctx) => ctx.db.learningCourse as never,
-  classTypeId: ClassType.Course,
   richFields: ['content'],
   textFields: ['title', 'summary'],
   keywordColumns: ['title', 'summary'],
   sortable: { id: 'id', title: 'title', sort: 'sort', creationTime: 'creationTime', viewCount: 'viewCount', auditStatus: 'auditStatus' },
   variant: { standard: Permissions.ArticlesLearningCourse, university: Permissions.ArticlesUniversityCourse },
-  displayName: { 'zh-Hans': '课程', en: 'course' },
   filter: (q: { ChapterTypeId?: number }) => (q.ChapterTypeId === undefined ? undefined : { chapterTypeId: q.ChapterTypeId }),
   /** The chapter must be one of the category's chapters. */
   validate: async (input, ctx) => {

@@ -16,6 +16,7 @@ import { invalid, UserFriendlyError } from '../kit/errors.ts';
 import { iso } from '../kit/paging.ts';
 import { implement } from '../kit/register-service.ts';
 import { visibleTypes } from './classification-type.ts';
+import { reviewableUsage } from '../kit/review.ts';
 
 type CategoryRow = {
   id: number;
@@ -77,16 +78,17 @@ const categories: CrudConfig<CategoryRow, MultiLevelCategoryDto, Query> = {
 /** What refers to a category, as `[text key, count]` pairs with a count. */
 async function usageOf(ctx: RequestContext, categoryId: number): Promise<Array<[string, number]>> {
   const where = { categoryId };
-  const counts = await Promise.all([
-    ctx.db.article.count({ where }),
-    ctx.db.resource.count({ where }),
-    ctx.db.learningCourse.count({ where }),
-    ctx.db.oneQuestionPerday.count({ where }),
+  // Reviewables from the review registry; the other referrers by hand.
+  const [reviewable, advertisements, chapters] = await Promise.all([
+    reviewableUsage(ctx.db, categoryId),
     ctx.db.advertising.count({ where }),
     ctx.db.chapterType.count({ where }),
   ]);
-  const keys = ['UsedByArticles', 'UsedByResources', 'UsedByCourses', 'UsedByDailyQuestions', 'UsedByAdvertisements', 'UsedByChapters'];
-  return keys.map((k, i) => [k, counts[i]!] as [string, number]).filter(([, n]) => n > 0);
+  const others: Array<[string, number]> = [
+    ['UsedByAdvertisements', advertisements],
+    ['UsedByChapters', chapters],
+  ];
+  return [...reviewable, ...others.filter(([, n]) => n > 0)];
 }
 
 /** "3 篇文章、2 个资源" in the request's language. */

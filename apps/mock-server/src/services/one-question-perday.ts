@@ -1,4 +1,4 @@
-import { ClassType, OneQuestionPerdayService, type OneQuestionPerdayDto } from '@edu/sdk';
+import { reviewables, OneQuestionPerdayService, type OneQuestionPerdayDto } from '@edu/sdk';
 import { contentHandlers, reviewFields, type ContentRow } from '../kit/content.ts';
 import { iso } from '../kit/paging.ts';
 import { implement } from '../kit/register-service.ts';
@@ -9,15 +9,13 @@ type QuestionRow = ContentRow & { content: string; answer: string; analysis: str
 const cstMidnight = (day: string) => new Date(`${day}T00:00:00+08:00`);
 
 const questions = contentHandlers<QuestionRow, OneQuestionPerdayDto, { title: string; categoryId?: number | null; content: string; answer: string; analysis?: string | null; publishDate: string }>({
-  entityName: 'OneQuestionPerday',
+  reviewable: reviewables.oneQuestionPerday,
   model: (ctx) => ctx.db.oneQuestionPerday as never,
-  classTypeId: ClassType.Question,
   categoryOptional: true,
   richFields: ['content', 'analysis'],
   textFields: ['title', 'answer'],
   keywordColumns: ['title', 'answer'],
   sortable: { id: 'id', title: 'title', publishDate: 'publishDate', creationTime: 'creationTime', auditStatus: 'auditStatus' },
-  displayName: { 'zh-Hans': '每日一题', en: 'daily question' },
   toData: (i) => ({ ...i, categoryId: i.categoryId ?? null, publishDate: cstMidnight(i.publishDate) }),
   toDto: (r, l) => ({
     id: r.id,

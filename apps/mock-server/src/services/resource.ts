@@ -1,4 +1,4 @@
-import { ClassType, Permissions, ResourceService, type ResourceDto } from '@edu/sdk';
+import { reviewables, Permissions, ResourceService, type ResourceDto } from '@edu/sdk';
 import { contentHandlers, pinFields, reviewFields, type ContentRow } from '../kit/content.ts';
 import { implement } from '../kit/register-service.ts';
 
@@ -14,16 +14,14 @@ type ResourceRow = ContentRow & {
 };
 
 const resources = contentHandlers<ResourceRow, ResourceDto, { title: string; categoryId: number; description?: string | null }>({
-  entityName: 'Resource',
+  reviewable: reviewables.resource,
   model: (ctx) => ctx.db.resource as never,
-  classTypeId: ClassType.Resource,
   richFields: [],
   textFields: ['title', 'description'],
   keywordColumns: ['title', 'description', 'fileType'],
   sortable: { id: 'id', title: 'title', creationTime: 'creationTime', downloadCount: 'downloadCount', fileSize: 'fileSize', auditStatus: 'auditStatus', isTop: 'isTop', topTime: 'topTime' },
   pinnable: true,
   variant: { standard: Permissions.ResourcesResource, university: Permissions.ResourcesUniversity },
-  displayName: { 'zh-Hans': '资源', en: 'resource' },
   toData: (i) => i,
   toDto: (r, l) => ({
     id: r.id,

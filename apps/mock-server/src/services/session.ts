@@ -1,6 +1,7 @@
 import { SessionService } from '@edu/sdk';
 import type { RequestContext } from '../kit/context.ts';
 import { implement } from '../kit/register-service.ts';
+import { reviewCounts } from '../kit/review.ts';
 
 export const APP_VERSION = '1.0.0';
 export const APP_RELEASE_DATE = '2026-11-22T00:00:00Z';
@@ -61,13 +62,7 @@ export const session = implement(SessionService, {
       db.role.findMany({ select: { displayName: true, _count: { select: { users: { where: { user: { isDeleted: false } } } } } } }),
     ]);
     const ofIdentity = (i: number) => byIdentity.find((g) => g.identity === i)?._count._all ?? 0;
-    const content = await Promise.all(
-      (['article', 'resource', 'learningCourse', 'oneQuestionPerday'] as const).map(async (entity) => {
-        const model = db[entity] as unknown as { count(args?: object): Promise<number> };
-        const [total, pending] = await Promise.all([model.count(), model.count({ where: { auditStatus: 0 } })]);
-        return { entity, total, pending };
-      }),
-    );
+    const content = await reviewCounts(db);
     return {
       userCount,
       memberCount: ofIdentity(1),

@@ -9,7 +9,8 @@ import { AbpDateTime, PagedQuery, paged } from './schemas.ts';
  * questionnaires, Q&A and leave messages). Order: 0 Pending (待审核),
  * 1 Approved (已通过), 2 Rejected (未通过). New items start Pending; a decision
  * records who, when and an optional reason; editing an Approved item sends it
- * back to Pending. See docs/decisions.md, "Review".
+ * back to Pending. Multi-step flows and the registry of reviewable entities:
+ * core/review.ts. See docs/decisions.md, "Review".
  */
 export const AuditStatus = abpEnum({ Pending: 0, Approved: 1, Rejected: 2 }, 'Review state');
 export type AuditStatus = z.infer<typeof AuditStatus>;
@@ -21,6 +22,12 @@ export const ReviewDto = z.object({
   auditorName: z.string().nullable(),
   auditTime: AbpDateTime.nullable(),
   auditReason: z.string().nullable(),
+  /**
+   * Multi-step flows (see core/review.ts): while Pending, the index of the
+   * step awaiting a decision (0 first); once decided, the step that made the
+   * final decision. Always 0 in a one-step flow.
+   */
+  reviewStep: z.number().int().min(0),
 });
 
 /** Who made an item and when, for lists and the "myself and children" scope. */

@@ -62,16 +62,16 @@ export function singleStepFlow(name: string, permission: string): ReviewFlow {
 /** Keys of a service's endpoints. */
 type EndpointKey<S extends Service> = keyof S['endpoints'] & string;
 
-export interface Reviewable<S extends Service = Service> {
+export interface Reviewable<S extends Service = Service, K extends string = string> {
   /** The entity name: Prisma model, `entityTypeName` of notifications, `EntityName` of the history. */
   readonly entity: S['name'];
   /** The client property of its service (`client.article`), also the web's resource name. */
-  readonly clientKey: string;
+  readonly clientKey: K;
   readonly service: S;
-  /** The decision endpoint (`AuditedArticle`), input `AuditInput`. */
-  readonly reviewEndpoint: EndpointKey<S>;
-  /** The reviewers' queue: items awaiting a step the caller may decide. */
-  readonly moderatedList: EndpointKey<S>;
+  /** The decision endpoint (`AuditedArticle`), input `AuditInput`; a key of `service.endpoints`. */
+  readonly reviewEndpoint: string;
+  /** The reviewers' queue (`GetAllModerated`): items awaiting a step the caller may decide; a key of `service.endpoints`. */
+  readonly moderatedList: string;
   readonly flow: ReviewFlow;
   /** Class type of its categories (MultiLevelCategory.classTypeId); null when it has none. */
   readonly classTypeId: number | null;
@@ -84,7 +84,9 @@ export interface Reviewable<S extends Service = Service> {
 }
 
 /** Declares one reviewable entity; the endpoint keys are checked against the service at compile time. */
-export function defineReviewable<S extends Service>(r: Omit<Reviewable<S>, 'entity'> & { service: S }): Reviewable<S> {
+export function defineReviewable<S extends Service, const K extends string, R extends EndpointKey<S>, M extends EndpointKey<S>>(
+  r: Omit<Reviewable<S, K>, 'entity' | 'reviewEndpoint' | 'moderatedList'> & { reviewEndpoint: R; moderatedList: M },
+): Reviewable<S, K> & { readonly reviewEndpoint: R; readonly moderatedList: M } {
   return Object.freeze({ ...r, entity: r.service.name });
 }
 
@@ -140,20 +142,22 @@ export const reviewables = {
 export type Reviewables = typeof reviewables;
 /** The client keys of the reviewable entities (`article`, ...). */
 export type ReviewableKey = keyof Reviewables;
+/** A registry entry (any of them). */
+export type RegisteredReviewable = Reviewables[ReviewableKey];
 /** The entity names of the reviewable entities (`Article`, ...). */
-export type ReviewableEntity = Reviewables[ReviewableKey]['entity'];
+export type ReviewableEntity = RegisteredReviewable['entity'];
 
 /** Every reviewable, in declaration order. */
-export const reviewableList: ReadonlyArray<Reviewables[ReviewableKey]> = Object.values(reviewables);
+export const reviewableList: readonly RegisteredReviewable[] = Object.values(reviewables);
 
-const keys = Object.keys(reviewables) as [ReviewableKey, ...ReviewableKey[]];
+const keys = reviewableList.map((r) => r.clientKey) as [ReviewableKey, ...ReviewableKey[]];
 /** `article | resource | ...` as a schema (home page counts). */
 export const ReviewableKeySchema = z.enum(keys);
 /** `Article | Resource | ...` as a schema (decision history). */
 export const ReviewableEntitySchema = z.enum(reviewableList.map((r) => r.entity) as [ReviewableEntity, ...ReviewableEntity[]]);
 
 /** The reviewable with this entity name, or undefined. */
-export function reviewableOf(entity: string): Reviewables[ReviewableKey] | undefined {
+export function reviewableOf(entity: string): RegisteredReviewable | undefined {
   return reviewableList.find((r) => r.entity === entity);
 }
 

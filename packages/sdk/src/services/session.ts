@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineService } from '../core/define-service.ts';
 import { NoInput } from '../core/schemas.ts';
+import { ReviewableKeySchema } from '../core/review.ts';
 import { Permissions } from '../permissions.ts';
 
 export const ApplicationInfoDto = z.object({
@@ -49,10 +50,11 @@ export const ManageHomePageDto = z.object({
   loginTrend: z.array(DailyCountDto),
   /** Users per role display name, for a pie chart. */
   usersByRole: z.array(z.object({ name: z.string(), count: z.number().int() })),
-  /** Reviewable content: how many items each kind has and how many await review. */
+  /** Reviewable content, one entry per registry entry: how many items each kind has and how many await review. */
   content: z.array(
     z.object({
-      entity: z.enum(['article', 'resource', 'learningCourse', 'oneQuestionPerday']),
+      /** A key of the review registry (`reviewables`). */
+      entity: ReviewableKeySchema,
       total: z.number().int(),
       pending: z.number().int(),
     }),

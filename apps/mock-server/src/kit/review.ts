@@ -1,0 +1,228 @@
+import {
+  decidingStep,
+  reviewableList,
+  reviewableOf,
+  type AuditInput,
+  type RegisteredReviewable,
+  type Reviewable,
+  type ReviewableEntity,
+  type ReviewFlow,
+} from '@edu/sdk';
+import type { FastifyInstance } from 'fastify';
+import type { Db, RequestContext } from './context.ts';
+import { EntityNotFoundError, ForbiddenError, invalid, UserFriendlyError } from './errors.ts';
+import { notificationRow, pushNotification, type NotifyInput } from './notifier.ts';
+import { iso } from './paging.ts';
+import { effectiveSettings } from './settings.ts';
+import { localize, resolveCulture } from '../localization/texts.ts';
+
+/**
+ * The review state machine, one implementation for every reviewable entity of
+ * the SDK's registry (`reviewables`, packages/sdk/src/core/review.ts) and any
+ * flow: one step (today's pending -> approved / rejected) or several
+ * (submitted -> first review -> second review -> approved / rejected), each
+ * step gated by its own permission. A decision updates the row, records a
+ * `ReviewDecision` (who, when, why, at which step) and stores the author's
+ * notification in one transaction; the hub push follows the commit.
+ */
+
+/** The review columns every reviewable row has. */
+export interface ReviewRow {
+  id: number;
+  tenantId: number;
+  title: string;
+  auditStatus: number;
+  reviewStep: number;
+  auditorUserId: number | null;
+  auditTime: Date | null;
+  auditReason: string | null;
+  creatorUserId: number | null;
+}
+
+/** The review state written by a decision or an edit. */
+export interface ReviewState {
+  auditStatus: number;
+  reviewStep: number;
+  auditorUserId: number | null;
+  auditTime: Date | null;
+  auditReason: string | null;
+}
+
+/** Pending at the first step, undecided: new and edited items. */
+export const PENDING_REVIEW: ReviewState = { auditStatus: 0, reviewStep: 0, auditorUserId: null, auditTime: null, auditReason: null };
+
+type CountWhere = { categoryId?: number; auditStatus?: number };
+
+/** What the state machine needs of a reviewable's Prisma model (any delegate of the filtered client or a transaction). */
+export interface ReviewModel {
+  findFirst(args: { where: { id: number } }): PromiseLike<ReviewRow | null>;
+  updateMany(args: { where: { id: number; auditStatus: number; reviewStep: number }; data: ReviewState }): PromiseLike<{ count: number }>;
+  count(args?: { where?: CountWhere }): PromiseLike<number>;
+}
+
+/**
+ * The Prisma model of each registry entity: the one server-side table from
+ * entity name to model. Keyed by the registry's entity names, so a reviewable
+ * added to the SDK without a line here is a compile error.
+ */
+const reviewModels = {
+  Article: (db) => db.article,
+  Resource: (db) => db.resource,
+  LearningCourse: (db) => db.learningCourse,
+  OneQuestionPerday: (db) => db.oneQuestionPerday,
+} satisfies Record<ReviewableEntity, (db: Db) => ReviewModel>;
+
+export function reviewModel(db: Db, entity: ReviewableEntity): ReviewModel {
+  return reviewModels[entity](db);
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Flows configured in place of the registry's, by entity name (`buildApp({ reviewFlows })`). */
+    reviewFlows: Readonly<Record<string, ReviewFlow>>;
+  }
+}
+
+/** Installs configured flows (a deployment's or a test's); entities not named keep the registry's flow. */
+export function registerReviewFlows(app: FastifyInstance, flows: Readonly<Record<string, ReviewFlow>> = {}) {
+  for (const entity of Object.keys(flows)) if (!reviewableOf(entity)) throw new Error(`reviewFlows: ${entity} is not a reviewable entity`);
+  app.decorate('reviewFlows', flows);
+}
+
+/** The flow in force for an entity. */
+export function flowOf(app: FastifyInstance, reviewable: Reviewable): ReviewFlow {
+  return app.reviewFlows[reviewable.entity] ?? reviewable.flow;
+}
+
+/** Review fields every reviewable DTO carries (`ReviewDto`). */
+export function reviewDtoFields(row: ReviewRow, userName: (id: number | null) => string | null) {
+  return {
+    auditStatus: row.auditStatus === 1 ? 1 : row.auditStatus === 2 ? 2 : 0,
+    auditorUserId: row.auditorUserId,
+    auditorName: userName(row.auditorUserId),
+    auditTime: iso(row.auditTime),
+    auditReason: row.auditReason,
+    reviewStep: row.reviewStep,
+  } as const;
+}
+
+/**
+ * The moderated queue's condition: pending items awaiting a step the caller
+ * may decide, not their own (the static Admin sees all).
+ */
+export async function awaitingDecisionBy(ctx: RequestContext, reviewable: Reviewable) {
+  const me = await ctx.requireUser();
+  const steps = flowOf(ctx.app, reviewable)
+    .steps.map((s, i) => (me.granted.has(s.permission) ? i : -1))
+    .filter((i) => i >= 0);
+  return { auditStatus: 0, reviewStep: { in: steps }, ...(me.isAdmin ? {} : { NOT: { creatorUserId: me.id } }) };
+}
+
+/** Where an item goes after a decision at `step`. */
+function nextState(flow: ReviewFlow, step: number, decision: 1 | 2): { auditStatus: 0 | 1 | 2; reviewStep: number } {
+  if (decision === 2) return { auditStatus: 2, reviewStep: step };
+  return step < flow.steps.length - 1 ? { auditStatus: 0, reviewStep: step + 1 } : { auditStatus: 1, reviewStep: step };
+}
+
+/**
+ * The author's notification of a finished flow, in the author's language.
+ * Intermediate steps are recorded in the history, not notified: the author
+ * hears once, when the item is approved or rejected.
+ */
+async function authorNotice(ctx: RequestContext, reviewable: Reviewable, row: ReviewRow, status: 1 | 2, reason: string | null): Promise<NotifyInput | null> {
+  if (row.creatorUserId === null || row.creatorUserId === ctx.session.userId) return null;
+  const settings = await effectiveSettings(ctx.prisma, row.tenantId, row.creatorUserId);
+  const culture = resolveCulture(settings['Abp.Localization.DefaultLanguageName']) ?? 'zh-Hans';
+  const kind = reviewable.displayName[culture];
+  const message = status === 1 ? localize(culture, 'ContentApproved', kind, row.title) : localize(culture, 'ContentRejected', kind, row.title, reason ?? '');
+  return {
+    tenantId: row.tenantId,
+    userId: row.creatorUserId,
+    notificationName: 'App.ContentReviewed',
+    message,
+    properties: {
+      type: 1,
+      title: localize(culture, 'ContentReviewedTitle'),
+      entity: reviewable.entity,
+      entityId: row.id,
+      auditStatus: status,
+      auditReason: reason,
+    },
+    severity: status === 1 ? 1 : 2,
+    entityTypeName: reviewable.entity,
+    entityId: row.id,
+  };
+}
+
+/**
+ * One decision on one item: checks, then the row, the decision record and the
+ * author's notification in one transaction, then the hub push.
+ *
+ * Checks, in order: the item exists (404); the decision changes something
+ * (approving an approved item, rejecting a rejected one: user-friendly error);
+ * the caller holds the deciding step's permission (403); they are not the
+ * author (static Admin excepted); a rejection has a reason (400). The write is
+ * guarded by the state read, so of two reviewers deciding at once one wins and
+ * the other is told the item changed.
+ */
+export async function decide(ctx: RequestContext, reviewable: RegisteredReviewable, input: AuditInput): Promise<void> {
+  const me = await ctx.requireUser();
+  const entity = reviewable.entity;
+  const flow = flowOf(ctx.app, reviewable);
+  const row = await reviewModel(ctx.db, entity).findFirst({ where: { id: input.id } });
+  if (!row) throw new EntityNotFoundError(entity, input.id);
+  if (row.auditStatus === input.auditStatus) throw new UserFriendlyError(ctx.t(input.auditStatus === 1 ? 'AlreadyApproved' : 'AlreadyRejected'));
+  const step = decidingStep(flow, row.auditStatus, row.reviewStep);
+  const permission = flow.steps[step]!.permission;
+  if (!me.granted.has(permission)) throw new ForbiddenError([permission]);
+  if (row.creatorUserId === me.id && !me.isAdmin) throw new UserFriendlyError(ctx.t('CannotReviewOwnContent'));
+  const reason = input.auditReason?.trim() || null;
+  if (input.auditStatus === 2 && !reason) invalid('auditReason', ctx.t('RejectionNeedsReason'));
+
+  const next = nextState(flow, step, input.auditStatus);
+  const notice = next.auditStatus === 0 ? null : await authorNotice(ctx, reviewable, row, next.auditStatus, reason);
+  const now = new Date();
+  const stored = await ctx.transaction(async (tx) => {
+    const updated = await reviewModel(tx.db, entity).updateMany({
+      where: { id: row.id, auditStatus: row.auditStatus, reviewStep: row.reviewStep },
+      data: { ...next, auditorUserId: me.id, auditTime: now, auditReason: reason },
+    });
+    if (updated.count !== 1) throw new UserFriendlyError(ctx.t('ReviewChangedMeanwhile'));
+    await tx.db.reviewDecision.create({
+      data: {
+        tenantId: row.tenantId,
+        entityName: entity,
+        entityId: row.id,
+        step,
+        stepName: flow.steps[step]!.name,
+        decision: input.auditStatus,
+        reason,
+        auditStatus: next.auditStatus,
+        userId: me.id,
+        creationTime: now,
+      },
+    });
+    return notice ? tx.db.userNotification.create({ data: notificationRow(notice) }) : null;
+  });
+  if (stored && notice) pushNotification(ctx.app, notice, stored);
+}
+
+/** Items of every reviewable: total and pending, in registry order (the home page's figures). */
+export async function reviewCounts(db: Db) {
+  return Promise.all(
+    reviewableList.map(async (r) => {
+      const model = reviewModel(db, r.entity);
+      const [total, pending] = await Promise.all([model.count(), model.count({ where: { auditStatus: 0 } })]);
+      return { entity: r.clientKey, total, pending };
+    }),
+  );
+}
+
+/** Reviewables filed under a category: `[text key, count]` pairs with a count (the "category in use" message). */
+export async function reviewableUsage(db: Db, categoryId: number): Promise<Array<[string, number]>> {
+  const counts = await Promise.all(reviewableList.map((r) => reviewModel(db, r.entity).count({ where: { categoryId } })));
+  return reviewableList.map((r, i) => [usageTextKey(r), counts[i]!] as [string, number]).filter(([, n]) => n > 0);
+}
+
+/** Localization keys generated from the registry (texts.ts). */
+export const usageTextKey = (r: Reviewable) => `UsedBy:${r.entity}`;
