@@ -3,6 +3,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -13,6 +14,7 @@ import { DEVELOPMENT_JWT_SECRET } from './config.ts';
 import { DEFAULT_PASS_PHRASE } from './identity/string-cipher.ts';
 import { CountCache } from './kit/count-cache.ts';
 import { DictionaryCache } from './kit/dictionary-cache.ts';
+import { JobRunner, failInterruptedJobs } from './kit/jobs.ts';
 import { PermissionChecker } from './kit/permission-checker.ts';
 import { registerServices } from './kit/register-service.ts';
 import { registerReviewFlows } from './kit/review.ts';
@@ -52,7 +54,7 @@ declare module 'fastify' {
 }
 
 /** Paths that belong to the API: an unknown one is a plain 404, never the web app. */
-const API_PREFIXES = ['/api/', '/abpuserconfiguration/', '/signalr', '/swagger'];
+const API_PREFIXES = ['/api/', '/abpuserconfiguration/', '/signalr', '/swagger', '/file/'];
 
 /** Builds the mock ABP backend, ready to `listen` or `inject`. */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
@@ -72,8 +74,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('dictionaryCache', new DictionaryCache(prisma));
   registerReviewFlows(app, options.reviewFlows);
   app.addHook('onClose', async () => prisma.$disconnect());
+  // Jobs of a previous process cannot resume: their owners see them failed, not stuck.
+  await failInterruptedJobs(prisma);
+  app.decorate('jobs', new JobRunner(app));
+  app.addHook('preClose', async () => app.jobs.stop());
 
   await app.register(fastifyCookie);
+  // Multipart is read only by upload endpoints, each with its own file limit (kit/files.ts).
+  await app.register(fastifyMultipart);
   await app.register(fastifyCors, {
     origin: true,
     credentials: true,

@@ -1,9 +1,10 @@
-import type { FastifyInstance, HTTPMethods } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import type { z } from 'zod';
-import { requiredPermissions, type Endpoint, type Service } from '@edu/sdk';
+import { FileContent, contentDisposition, requiredPermissions, type Endpoint, type Service } from '@edu/sdk';
 import { bindValue, toValidationErrors, validate } from './bind-input.ts';
 import { createContext, type RequestContext } from './context.ts';
 import { AbpValidationError, ForbiddenError, UnauthorizedError } from './errors.ts';
+import { checkFiles, readMultipart } from './files.ts';
 
 type Awaitable<T> = T | Promise<T>;
 
@@ -15,14 +16,23 @@ export type HandlersOf<S extends Service> = {
   [K in keyof S['endpoints']]: S['endpoints'][K] extends Endpoint<infer I, infer O> ? Handler<I, O> : never;
 };
 
+/**
+ * Any endpoint's handler, stored apart from its endpoint's types. Method
+ * syntax makes the parameter bivariant, so a typed handler is assignable
+ * without a cast; `registerServices` pairs it only with its own endpoint,
+ * whose validated input is what the handler's type says.
+ */
+type StoredHandler = { handle(input: unknown, ctx: RequestContext): Awaitable<unknown> }['handle'];
+
 export interface Implementation {
   readonly service: Service;
-  readonly handlers: Record<string, Handler<z.ZodType, z.ZodType>>;
+  readonly handlers: Readonly<Record<string, StoredHandler>>;
 }
 
 /** Pairs an SDK service with its handlers. */
 export function implement<S extends Service>(service: S, handlers: HandlersOf<S>): Implementation {
-  return { service, handlers: handlers as unknown as Implementation['handlers'] };
+  const stored: Record<string, StoredHandler> = handlers;
+  return { service, handlers: stored };
 }
 
 export function envelope(result: unknown) {
@@ -45,6 +55,30 @@ export interface RegisterOptions {
 }
 
 const ALL_METHODS: HTTPMethods[] = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'];
+
+/** The raw input of a request: query, JSON body, or multipart fields and files. */
+async function rawInput(endpoint: Endpoint, request: FastifyRequest, ctx: RequestContext): Promise<unknown> {
+  if (endpoint.inputIn === 'query') return request.query;
+  if (endpoint.inputIn === 'form') return readMultipart(request, endpoint, ctx.culture);
+  return request.body ?? {};
+}
+
+/**
+ * A file response (`response: 'file'`): the bytes themselves, never wrapped
+ * (ABP's WrapResult skips file results), named in `Content-Disposition`
+ * (RFC 5987 for any script), typed from our own record and `nosniff`, so a
+ * stored upload is never interpreted as something else.
+ */
+async function sendFile(endpoint: Endpoint, reply: FastifyReply, result: unknown): Promise<FastifyReply> {
+  const file = FileContent.parse(result);
+  return reply
+    .header('content-type', file.contentType)
+    .header('content-disposition', contentDisposition(file.fileName, file.inline ?? false))
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', "default-src 'none'; sandbox")
+    .header('cache-control', endpoint.access === 'anonymous' ? 'public, max-age=86400' : 'private, no-store')
+    .send(Buffer.from(await file.blob.arrayBuffer()));
+}
 
 /**
  * Registers every endpoint of the given implementations: authorization, model
@@ -69,11 +103,17 @@ export function registerServices(app: FastifyInstance, impls: readonly Implement
         handler: async (request, reply) => {
           const ctx = createContext(app, request);
           await authorize(endpoint, ctx);
-          const fromQuery = endpoint.inputIn === 'query';
-          const raw = fromQuery ? request.query : (request.body ?? {});
-          const parsed = validate(endpoint.input, bindValue(endpoint.input, raw, fromQuery), ctx.culture);
+          // Query strings and form fields are text: both bind with type conversion.
+          const fromText = endpoint.inputIn !== 'body';
+          const raw = await rawInput(endpoint, request, ctx);
+          const parsed = validate(endpoint.input, bindValue(endpoint.input, raw, fromText), ctx.culture);
           if (!parsed.success) throw new AbpValidationError(toValidationErrors(parsed.error, ctx.culture));
-          const result = await handler(parsed.data, ctx);
+          if (endpoint.files.length) {
+            const fileErrors = checkFiles(endpoint, parsed.data, ctx.culture);
+            if (fileErrors.length) throw new AbpValidationError(fileErrors);
+          }
+          const result: unknown = await handler(parsed.data, ctx);
+          if (endpoint.response === 'file') return sendFile(endpoint, reply, result);
           if (options.validateOutput) {
             const out = endpoint.output.safeParse(result);
             if (!out.success) {

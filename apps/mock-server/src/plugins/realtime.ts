@@ -61,6 +61,8 @@ export interface UserNotificationPayload {
 export interface RealtimeHub {
   /** Pushes `getNotification` to every registered connection of the user; returns how many were reached. */
   notify(target: RealtimeIdentity, notification: UserNotificationPayload): number;
+  /** Invokes a client method (e.g. `jobProgress`) on every registered connection of the user; returns how many were reached. */
+  push(target: RealtimeIdentity, method: string, ...args: unknown[]): number;
   /**
    * Distinct ids of users with at least one registered connection, ascending.
    * `tenantId` undefined: all tenants; null: host users only.
@@ -484,14 +486,17 @@ async function realtime(fastify: FastifyInstance, options: RealtimePluginOptions
 
   const hub: RealtimeHub = {
     notify(target, notification) {
-      const text = JSON.stringify({ type: MessageType.Invocation, target: 'getNotification', arguments: [notification] }) + RS;
+      return hub.push(target, 'getNotification', notification);
+    },
+    push(target, method, ...args) {
+      const text = JSON.stringify({ type: MessageType.Invocation, target: method, arguments: args }) + RS;
       const tenantId = target.tenantId ?? null;
       let reached = 0;
       for (const conn of connections.values()) {
         if (!conn.registered || conn.identity.userId !== target.userId || conn.identity.tenantId !== tenantId) continue;
         if (sendRaw(conn, text)) reached += 1;
       }
-      fastify.log.debug({ userId: target.userId, tenantId, reached }, 'realtime: notification pushed');
+      fastify.log.debug({ userId: target.userId, tenantId, method, reached }, 'realtime: pushed');
       return reached;
     },
     onlineUserIds(tenantId) {

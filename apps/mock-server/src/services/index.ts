@@ -18,9 +18,12 @@ import { friendLink } from './friend-link.ts';
 import { multiLevelCategory } from './multi-level-category.ts';
 import { navigationMenu } from './navigation-menu.ts';
 import { systemDictionary } from './system-dictionary.ts';
+import { file } from './file.ts';
+import { backgroundJob } from './job.ts';
 
 /** Every implemented service; `app.test.ts` checks this covers the SDK registry. */
 export const implementations: readonly Implementation[] = [
   tokenAuth, account, session, abpUserConfiguration, user, role, tenant, notification, article, resource, learningCourse, oneQuestionPerday,
   classificationType, multiLevelCategory, categoryPermision, systemDictionary, chapterType, navigationMenu, advertising, friendLink,
+  file, backgroundJob,
 ];

@@ -1,0 +1,243 @@
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import { BackgroundJobState, JOB_PROGRESS_METHOD, jobReport, type BackgroundJobDto, type FileDto } from '@edu/sdk';
+import type { PrismaClient } from '../generated/prisma/client.ts';
+import { withDataFilters } from '../db/data-filters.ts';
+import { toValidationErrors, validate } from './bind-input.ts';
+import type { FilteredDb } from './context.ts';
+import { AbpValidationError, UnauthorizedError, UserFriendlyError } from './errors.ts';
+import { saveTempFile, type NewFile } from './files.ts';
+import { notifyUser } from './notifier.ts';
+import { iso } from './paging.ts';
+
+/**
+ * Typed background jobs run in process (after documenso's packages/lib/jobs:
+ * a job is a declared definition with an input schema; the runner that
+ * executes it is separate). A job's row (`BackgroundJob`) is written when it
+ * is started, so it outlives the request that started it and its state can be
+ * polled; every progress change is pushed to the owner's hub connections
+ * (`jobProgress`, a BackgroundJobDto), and the end is a notification
+ * (ABP-WIRE.md section 12). Jobs still queued or running when the server
+ * stopped are marked failed on the next start.
+ */
+
+const S = BackgroundJobState.values;
+
+export interface JobContext {
+  readonly app: FastifyInstance;
+  readonly jobId: number;
+  readonly tenantId: number | null;
+  readonly userId: number;
+  /** The database as the owner sees it (tenant, soft delete, audit as the owner). */
+  readonly db: FilteredDb;
+  /** Aborted when the server shuts down; long loops should check it. */
+  readonly signal: AbortSignal;
+  /** Keeps a file for the owner (e.g. a report of rejected rows) and answers its FileDto. */
+  saveTempFile(file: NewFile): Promise<FileDto>;
+}
+
+/** Reports progress (0..100, clamped) and an optional text such as "第 120 / 500 行". */
+export type ReportProgress = (progress: number, message?: string) => Promise<void>;
+
+export interface JobDefinition<I extends z.ZodType = z.ZodType, R = unknown> {
+  /** Unique, stable name stored on the row, e.g. `User.ImportFromExcel`. */
+  readonly name: string;
+  /** The title in the owner's notifications, e.g. `导入成员`. */
+  readonly title: string;
+  readonly input: I;
+  /**
+   * The work. Its JSON-serializable result is stored and sent with the final
+   * notification; put a `report: FileDto` in it for rejected rows. A thrown
+   * UserFriendlyError's message is shown to the owner as the failure.
+   */
+  run(ctx: JobContext, input: z.output<I>, report: ReportProgress): Promise<R>;
+}
+
+/** Declares a job; start it with `startJob`. */
+export function defineJob<I extends z.ZodType, R>(definition: JobDefinition<I, R>): JobDefinition<I, R> {
+  return Object.freeze({ ...definition });
+}
+
+type JobRow = NonNullable<Awaited<ReturnType<PrismaClient['backgroundJob']['findUnique']>>>;
+
+const stateOf = (n: number): BackgroundJobState =>
+  n === S.Running ? S.Running : n === S.Succeeded ? S.Succeeded : n === S.Failed ? S.Failed : S.Queued;
+
+export function toJobDto(row: JobRow): BackgroundJobDto {
+  return {
+    id: row.id,
+    name: row.name,
+    state: stateOf(row.state),
+    progress: row.progress,
+    message: row.message,
+    result: row.result === null ? null : JSON.parse(row.result),
+    error: row.error,
+    creationTime: iso(row.creationTime),
+    startTime: iso(row.startTime),
+    endTime: iso(row.endTime),
+  };
+}
+
+/** Progress pushes at most this often (the last one always goes). */
+const PUSH_INTERVAL_MS = 200;
+/** How long shutdown waits for aborted jobs to record their end. */
+const STOP_WAIT_MS = 5_000;
+
+const texts = {
+  succeeded: (title: string) => `后台任务“${title}”已完成。`,
+  succeededWithReport: (title: string) => `后台任务“${title}”已完成，部分数据未处理，请下载报告查看原因。`,
+  failed: (title: string, error: string) => `后台任务“${title}”失败：${error}`,
+  internal: '处理过程中发生内部错误。',
+  interrupted: '服务器重启，任务已中断，请重新提交。',
+};
+
+/** Runs jobs in this process and keeps track of them for shutdown. */
+export class JobRunner {
+  private readonly running = new Map<number, { controller: AbortController; done: Promise<void> }>();
+
+  constructor(private readonly app: FastifyInstance) {}
+
+  /** Validates the input (400 with `validationErrors` on failure), writes the queued row and schedules the run. */
+  async start<I extends z.ZodType, R>(
+    owner: { tenantId: number | null; userId: number | null },
+    job: JobDefinition<I, R>,
+    input: z.input<I>,
+  ): Promise<BackgroundJobDto> {
+    if (owner.userId === null) throw new UnauthorizedError();
+    const parsed = validate(job.input, input, 'zh-Hans');
+    if (!parsed.success) throw new AbpValidationError(toValidationErrors(parsed.error, 'zh-Hans'));
+    const row = await this.app.prisma.backgroundJob.create({
+      data: { tenantId: owner.tenantId, userId: owner.userId, name: job.name, input: JSON.stringify(parsed.data ?? null) },
+    });
+    const controller = new AbortController();
+    const userId = owner.userId;
+    // Scheduled after the starting request has answered, as a queued job would be.
+    const done = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => this.execute(job, row.id, { tenantId: owner.tenantId, userId }, parsed.data, controller.signal))
+      // Only bookkeeping can fail here (the job's own errors are recorded); never an unhandled rejection.
+      .catch((err: unknown) => this.app.log.error({ err, jobId: row.id }, 'Background job bookkeeping failed'))
+      .finally(() => this.running.delete(row.id));
+    this.running.set(row.id, { controller, done });
+    return toJobDto(row);
+  }
+
+  /** Jobs being run now. */
+  get activeCount(): number {
+    return this.running.size;
+  }
+
+  /** Waits for every running job to finish (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.running.size) await Promise.all([...this.running.values()].map((r) => r.done));
+  }
+
+  /** Aborts running jobs and waits briefly for them to record their end. */
+  async stop(): Promise<void> {
+    for (const r of this.running.values()) r.controller.abort();
+    const all = Promise.all([...this.running.values()].map((r) => r.done));
+    await Promise.race([all, new Promise((resolve) => setTimeout(resolve, STOP_WAIT_MS).unref())]);
+  }
+
+  private push(row: JobRow): void {
+    this.app.realtime.push({ userId: row.userId, tenantId: row.tenantId }, JOB_PROGRESS_METHOD, toJobDto(row));
+  }
+
+  private async execute<I extends z.ZodType, R>(
+    job: JobDefinition<I, R>,
+    jobId: number,
+    owner: { tenantId: number | null; userId: number },
+    input: z.output<I>,
+    signal: AbortSignal,
+  ): Promise<void> {
+    const prisma = this.app.prisma;
+    const started = await prisma.backgroundJob.update({
+      where: { id: jobId },
+      data: { state: S.Running, startTime: new Date(), lastModificationTime: new Date() },
+    });
+    this.push(started);
+
+    let last = { progress: 0, message: null as string | null, at: 0 };
+    const report: ReportProgress = async (value, message) => {
+      const progress = Math.max(0, Math.min(100, Math.round(value)));
+      const text = message ?? last.message;
+      const now = Date.now();
+      if (progress === last.progress && text === last.message) return;
+      if (now - last.at < PUSH_INTERVAL_MS && progress < 100) return;
+      last = { progress, message: text, at: now };
+      const row = await prisma.backgroundJob.update({ where: { id: jobId }, data: { progress, message: text, lastModificationTime: new Date() } });
+      this.push(row);
+    };
+    const ctx: JobContext = {
+      app: this.app,
+      jobId,
+      tenantId: owner.tenantId,
+      userId: owner.userId,
+      db: withDataFilters(prisma, owner),
+      signal,
+      saveTempFile: (file) => saveTempFile(prisma, owner, file),
+    };
+
+    let end: JobRow;
+    try {
+      const result = await job.run(ctx, input, report);
+      end = await prisma.backgroundJob.update({
+        where: { id: jobId },
+        data: { state: S.Succeeded, progress: 100, result: JSON.stringify(result ?? null), endTime: new Date(), lastModificationTime: new Date() },
+      });
+    } catch (err) {
+      const message = err instanceof UserFriendlyError ? err.message : signal.aborted ? texts.interrupted : texts.internal;
+      if (!(err instanceof UserFriendlyError)) this.app.log.error({ err, jobId, job: job.name }, 'Background job failed');
+      end = await prisma.backgroundJob.update({
+        where: { id: jobId },
+        data: { state: S.Failed, error: message, endTime: new Date(), lastModificationTime: new Date() },
+      });
+    }
+    this.push(end);
+    await this.notifyEnd(job, end);
+  }
+
+  private async notifyEnd(job: { title: string }, row: JobRow): Promise<void> {
+    const dto = toJobDto(row);
+    const ok = dto.state === S.Succeeded;
+    const report = jobReport(dto);
+    await notifyUser(this.app, {
+      tenantId: row.tenantId,
+      userId: row.userId,
+      notificationName: ok ? 'App.BackgroundJobSucceeded' : 'App.BackgroundJobFailed',
+      message: ok ? (report ? texts.succeededWithReport(job.title) : texts.succeeded(job.title)) : texts.failed(job.title, dto.error ?? ''),
+      // type 2 = task in the console's notice popover.
+      properties: { type: 2, title: job.title, jobId: row.id, jobName: row.name, ...(report && { report }) },
+      severity: ok ? (report ? 2 : 1) : 3,
+      entityTypeName: 'BackgroundJob',
+      entityId: row.id,
+    });
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: JobRunner;
+  }
+}
+
+/**
+ * Starts a job for the caller (the owner of its progress and result):
+ * `return startJob(ctx, importMembers, { fileId })` from a handler.
+ */
+export function startJob<I extends z.ZodType, R>(
+  ctx: { app: FastifyInstance; session: { tenantId: number | null; userId: number | null } },
+  job: JobDefinition<I, R>,
+  input: z.input<I>,
+): Promise<BackgroundJobDto> {
+  return ctx.app.jobs.start(ctx.session, job, input);
+}
+
+/** Marks jobs left queued or running by a previous process as failed; returns how many. */
+export async function failInterruptedJobs(prisma: PrismaClient): Promise<number> {
+  const now = new Date();
+  const { count } = await prisma.backgroundJob.updateMany({
+    where: { state: { in: [S.Queued, S.Running] } },
+    data: { state: S.Failed, error: texts.interrupted, endTime: now, lastModificationTime: now },
+  });
+  return count;
+}
