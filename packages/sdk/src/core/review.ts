@@ -79,15 +79,20 @@ export interface Reviewable<S extends Service = Service, K extends string = stri
   readonly displayName: LocalText;
   /** How a count of it reads in the "category in use" message; `{0}` is the count. */
   readonly countText: LocalText;
-  /** The web's i18n key of its display name. */
+  /** The web's i18n key of its display name: `review.entities.<clientKey>` (apps/web/src/locales/<lng>/review.json). */
   readonly i18nKey: string;
 }
 
 /** Declares one reviewable entity; the endpoint keys are checked against the service at compile time. */
 export function defineReviewable<S extends Service, const K extends string, R extends EndpointKey<S>, M extends EndpointKey<S>>(
-  r: Omit<Reviewable<S, K>, 'entity' | 'reviewEndpoint' | 'moderatedList'> & { reviewEndpoint: R; moderatedList: M },
+  r: Omit<Reviewable<S, K>, 'entity' | 'reviewEndpoint' | 'moderatedList' | 'i18nKey'> & { reviewEndpoint: R; moderatedList: M },
 ): Reviewable<S, K> & { readonly reviewEndpoint: R; readonly moderatedList: M } {
-  return Object.freeze({ ...r, entity: r.service.name });
+  return Object.freeze({ ...r, entity: r.service.name, i18nKey: `review.entities.${r.clientKey}` });
+}
+
+/** The web's i18n key of a flow step's name: `review.steps.<step name>`. */
+export function stepI18nKey(step: ReviewStep): string {
+  return `review.steps.${step.name}`;
 }
 
 const P = Permissions;
@@ -102,7 +107,6 @@ export const reviewables = {
     classTypeId: ClassType.Article,
     displayName: { 'zh-Hans': '文章', en: 'article' },
     countText: { 'zh-Hans': '{0} 篇文章', en: '{0} article(s)' },
-    i18nKey: 'resources.article.entity',
   }),
   resource: defineReviewable({
     clientKey: 'resource',
@@ -113,7 +117,6 @@ export const reviewables = {
     classTypeId: ClassType.Resource,
     displayName: { 'zh-Hans': '资源', en: 'resource' },
     countText: { 'zh-Hans': '{0} 个资源', en: '{0} resource(s)' },
-    i18nKey: 'resources.resource.entity',
   }),
   learningCourse: defineReviewable({
     clientKey: 'learningCourse',
@@ -124,7 +127,6 @@ export const reviewables = {
     classTypeId: ClassType.Course,
     displayName: { 'zh-Hans': '课程', en: 'course' },
     countText: { 'zh-Hans': '{0} 门课程', en: '{0} course(s)' },
-    i18nKey: 'resources.learningCourse.entity',
   }),
   oneQuestionPerday: defineReviewable({
     clientKey: 'oneQuestionPerday',
@@ -135,7 +137,6 @@ export const reviewables = {
     classTypeId: ClassType.Question,
     displayName: { 'zh-Hans': '每日一题', en: 'daily question' },
     countText: { 'zh-Hans': '{0} 道每日一题', en: '{0} daily question(s)' },
-    i18nKey: 'resources.oneQuestionPerday.entity',
   }),
 } as const;
 

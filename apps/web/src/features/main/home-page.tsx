@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/client.ts';
 import { useSession } from '../../lib/permissions.ts';
 import { LocalizedUi, useApi } from '../../resources/index.ts';
-import { alignTrends, HOME_DAYS, HOME_MESSAGE_COUNT, personName } from './home-stats.ts';
+import { alignTrends, contentTiles, HOME_DAYS, HOME_MESSAGE_COUNT, personName } from './home-stats.ts';
 
 function Panel({ title, children, extra }: { title: ReactNode; children: ReactNode; extra?: ReactNode }) {
   return (
@@ -117,10 +117,10 @@ export default function HomePage() {
 
         <Panel title={t('home.content.title')}>
           <SimpleGrid columns={{ base: 2, md: 4 }} gap="3" data-testid="home-content">
-            {(h?.content ?? []).map((c) => (
+            {contentTiles(h?.content).map((c) => (
               <MiniStat
-                key={c.entity}
-                label={`${t(`home.content.${c.entity}`)} · ${t('home.content.pending', { count: c.pending })}`}
+                key={c.key}
+                label={c.pending === undefined ? t(c.labelKey) : `${t(c.labelKey)} · ${t('home.content.pending', { count: c.pending })}`}
                 value={c.total}
                 icon={<ActivityIcon />}
                 loading={home.isLoading}

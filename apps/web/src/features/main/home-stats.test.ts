@@ -1,5 +1,8 @@
+import { reviewableList, stepI18nKey } from '@edu/sdk';
 import { describe, expect, it } from 'vitest';
-import { alignTrends, HOME_MESSAGE_COUNT, personName } from './home-stats.ts';
+import { alignTrends, contentTiles, HOME_MESSAGE_COUNT, personName } from './home-stats.ts';
+import en from '../../locales/en/review.json';
+import zh from '../../locales/zh-CN/review.json';
 
 describe('home page figures', () => {
   it('aligns two trends on the union of days, missing days as 0', () => {
@@ -24,5 +27,22 @@ describe('home page figures', () => {
     expect(personName('admin', 'admin')).toBe('admin');
     expect(personName('Smith', 'John')).toBe('John Smith');
     expect(personName('', '伟')).toBe('伟');
+  });
+  it('shows one content tile per reviewable of the registry, in its order, with the server figures', () => {
+    const tiles = contentTiles([
+      { entity: 'resource', total: 7, pending: 2 },
+      { entity: 'article', total: 5, pending: 1 },
+    ]);
+    expect(tiles.map((x) => x.key)).toEqual(reviewableList.map((r) => r.clientKey));
+    expect(tiles[0]).toEqual({ key: 'article', labelKey: 'review.entities.article', total: 5, pending: 1 });
+    expect(tiles.find((x) => x.key === 'learningCourse')).toMatchObject({ total: undefined, pending: undefined });
+  });
+  it('has a name for every reviewable and flow step in both languages', () => {
+    const lookup = (dict: object, key: string) => key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], dict);
+    for (const r of reviewableList)
+      for (const key of [r.i18nKey, ...r.flow.steps.map(stepI18nKey)]) {
+        expect(typeof lookup(zh, key), key).toBe('string');
+        expect(typeof lookup(en, key), key).toBe('string');
+      }
   });
 });

@@ -1,3 +1,5 @@
+import { reviewableList, type ReviewableKey } from '@edu/sdk';
+
 /** One day of a trend series (`date` is a UTC+8 calendar day, `YYYY-MM-DD`). */
 export interface DailyCount {
   date: string;
@@ -38,4 +40,23 @@ export function personName(surname: string | null | undefined, name: string | nu
   const n = (name ?? '').trim();
   if (!s || !n || s === n) return n || s;
   return CJK.test(s + n) ? `${s}${n}` : `${n} ${s}`;
+}
+
+/** A reviewable's figures as `Session/GetManageHomePage` reports them. */
+export interface ContentCount {
+  entity: ReviewableKey;
+  total: number;
+  pending: number;
+}
+
+/**
+ * The content tiles: one per entry of the SDK's review registry, in its order,
+ * labelled by the entry's i18n key; figures the server has not sent (still
+ * loading) are undefined.
+ */
+export function contentTiles(content: readonly ContentCount[] | undefined) {
+  return reviewableList.map((r) => {
+    const c = content?.find((x) => x.entity === r.clientKey);
+    return { key: r.clientKey, labelKey: r.i18nKey, total: c?.total, pending: c?.pending };
+  });
 }
