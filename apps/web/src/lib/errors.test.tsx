@@ -131,6 +131,18 @@ describe('form server errors', () => {
     expect(applyServerErrors({ setError: vi.fn() }, err({ kind: 'userFriendly' }))).toBe(false);
   });
 
+  it('marks nested fields by their full path (a lesson of a course)', () => {
+    const setError = vi.fn();
+    const e = err({
+      kind: 'validation',
+      status: 400,
+      validationErrors: [{ message: 'title required', members: ['lessons[2].title'] }, { message: 'too long', members: ['Lessons[0].VideoUrl'] }],
+    });
+    expect(applyServerErrors({ setError }, e)).toBe(true);
+    expect(setError).toHaveBeenCalledWith('lessons.2.title', { type: 'server', message: 'title required' }, { shouldFocus: true });
+    expect(setError).toHaveBeenCalledWith('lessons.0.videoUrl', { type: 'server', message: 'too long' }, { shouldFocus: false });
+  });
+
   it('works with a real react-hook-form form', async () => {
     function F() {
       const form = useForm<{ userName: string }>({ defaultValues: { userName: '' } });

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { AbpError } from '@edu/sdk';
 import { clearSessionAndReload, describeError, type ErrorModalModel } from './error-model.ts';
+import { fieldPath } from './field-path.ts';
 
 export { ChunkLoadError, describeError, clearSessionAndReload, type ErrorModalModel } from './error-model.ts';
 
@@ -101,14 +102,11 @@ export function ErrorModalHost() {
 
 // --- forms -------------------------------------------------------------------
 
-/** ABP member names are camelCase property paths; drop an `input.` prefix some hosts add. */
-function fieldName(member: string): string {
-  return member.replace(/^input\./i, '');
-}
-
 /**
  * Marks the fields a server validation error names (react-hook-form `setError`)
- * and opens the modal. Returns true when at least one field was marked.
+ * and opens the modal. Returns true when at least one field was marked. Member
+ * names reach nested fields by their full path: `lessons[2].title` marks the
+ * title of the third lesson (`lessons.2.title`).
  */
 export function applyServerErrors<T extends FieldValues>(form: Pick<UseFormReturn<T>, 'setError'>, error: unknown): boolean {
   let marked = false;
@@ -116,7 +114,7 @@ export function applyServerErrors<T extends FieldValues>(form: Pick<UseFormRetur
     const fields = error.fieldErrors();
     let first = true;
     for (const [member, message] of Object.entries(fields)) {
-      form.setError(fieldName(member) as Path<T>, { type: 'server', message }, { shouldFocus: first });
+      form.setError(fieldPath(member) as Path<T>, { type: 'server', message }, { shouldFocus: first });
       first = false;
       marked = true;
     }

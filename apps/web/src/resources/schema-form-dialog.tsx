@@ -42,7 +42,7 @@ function FormBody<R>(props: SchemaFormDialogProps<R> & { defaultValues: Record<s
   const { t } = useTranslation();
   const formId = useId();
   const resolver = useMemo(
-    () => schemaResolver<FieldValues>(props.schema, t, props.resourceName),
+    () => schemaResolver(props.schema, t, props.resourceName),
     [props.schema, t, props.resourceName],
   );
   const form = useForm<FieldValues>({ resolver, defaultValues: props.defaultValues, mode: 'onSubmit', reValidateMode: 'onChange' });

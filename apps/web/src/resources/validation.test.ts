@@ -63,4 +63,25 @@ describe('form validation over SDK schemas', () => {
   it('fills schema defaults for a new record', () => {
     expect(schemaDefaults(CreateUserInput, { identity: 2 })).toMatchObject({ isActive: true, identity: 2, roleNames: [] });
   });
+
+  it('puts errors of list items on their full paths, with blanks normalized item by item', async () => {
+    const Lesson = z.object({ title: z.string().min(1), videoUrl: z.string().url().nullish(), durationMinutes: z.number().int().min(1) });
+    const schema = z.object({ title: z.string().min(1), lessons: z.array(Lesson).default([]) });
+    const r = await resolve(schema, {
+      title: '课程',
+      lessons: [
+        { title: '第一课', videoUrl: '', durationMinutes: 10 },
+        { title: '', videoUrl: 'not a url', durationMinutes: 0 },
+      ],
+    });
+    const lessons = r.errors.lessons as unknown as Array<Record<string, { message?: string } | undefined> | undefined>;
+    expect(Array.isArray(lessons)).toBe(true);
+    expect(lessons[0]).toBeUndefined();
+    expect(lessons[1]?.title?.message).toBe('此项为必填项');
+    expect(lessons[1]?.videoUrl?.message).toBeTruthy();
+    expect(lessons[1]?.durationMinutes?.message).toBe('不能小于 1');
+    const ok = await resolve(schema, { title: '课程', lessons: [{ title: '第一课', videoUrl: '', durationMinutes: 10 }] });
+    expect(ok.errors).toEqual({});
+    expect(ok.values).toEqual({ title: '课程', lessons: [{ title: '第一课', videoUrl: null, durationMinutes: 10 }] });
+  });
 });

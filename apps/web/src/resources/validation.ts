@@ -1,14 +1,32 @@
 import type { TFunction } from 'i18next';
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { fieldKey, fieldPath, setAtPath } from '../lib/field-path.ts';
 
 /** A zod object schema (the SDK's input schemas are). */
 export type ObjectSchema = z.ZodObject<z.ZodRawShape>;
 
 /** The member schemas of an object schema (empty for anything else). */
 export function shapeOf(schema: z.ZodType | undefined): Record<string, z.ZodType> {
-  const shape = (schema as { shape?: Record<string, z.ZodType> } | undefined)?.shape;
-  return shape ?? {};
+  if (!(schema instanceof z.ZodObject)) return {};
+  return Object.fromEntries(Object.entries(schema.shape).filter((e): e is [string, z.ZodType] => e[1] instanceof z.ZodType));
+}
+
+/** The schema under `.optional()`, `.nullable()` and `.default()` wrappers. */
+export function unwrapSchema(schema: z.ZodType): z.ZodType {
+  let s = schema;
+  while (s instanceof z.ZodOptional || s instanceof z.ZodNullable || s instanceof z.ZodDefault) {
+    const inner = s.unwrap();
+    if (!(inner instanceof z.ZodType)) break;
+    s = inner;
+  }
+  return s;
+}
+
+/** The item schema of a list member (`lessons: z.array(LessonInput)`), or undefined. */
+export function elementOf(member: z.ZodType | undefined): z.ZodType | undefined {
+  const inner = member && unwrapSchema(member);
+  return inner instanceof z.ZodArray && inner.element instanceof z.ZodType ? inner.element : undefined;
 }
 
 /** True when the schema rejects a missing value (no `.optional()`, `.nullish()` or `.default()`). */
@@ -28,12 +46,28 @@ export function normalizeBlanks(schema: z.ZodType, values: Record<string, unknow
   const shape = shapeOf(schema);
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(values)) {
+    const member = shape[key];
+    const item = elementOf(member);
     if (typeof value === 'string' && value.trim() === '') {
-      const member = shape[key];
       out[key] = member && member.safeParse(null).success ? null : undefined;
+    } else if (item && Array.isArray(value)) {
+      // Sub-forms of a list (lessons of a course) follow the same rule, item by item.
+      out[key] = value.map((v: unknown) =>
+        typeof v === 'object' && v !== null && !Array.isArray(v) ? normalizeBlanks(item, Object.fromEntries(Object.entries(v))) : v,
+      );
     } else out[key] = value;
   }
   return out;
+}
+
+/** The value at a zod path inside the form values (for the "required" reading of a type error). */
+function valueAt(values: unknown, path: readonly PropertyKey[]): unknown {
+  let v = values;
+  for (const seg of path) {
+    if (typeof v !== 'object' || v === null) return undefined;
+    v = Reflect.get(v, seg);
+  }
+  return v;
 }
 
 interface IssueLike {
@@ -52,7 +86,8 @@ interface IssueLike {
  * and custom messages (e.g. what a user name may contain).
  */
 export function localizeIssue(issue: IssueLike, t: TFunction, resource: string, value: unknown): string {
-  const field = String(issue.path[0] ?? '');
+  // Hints are per field name, list indexes left out: `hints.lessons.title` serves every lesson.
+  const field = fieldKey(fieldPath(issue.path));
   const hintKey = `resources.${resource}.hints.${field}`;
   const hint = field && t(hintKey, { defaultValue: '' });
   const min = Number(issue.minimum ?? 0);
@@ -85,20 +120,27 @@ export function localizeIssue(issue: IssueLike, t: TFunction, resource: string, 
 
 /**
  * A react-hook-form resolver over an SDK zod schema with messages in the
- * user's language. Submitted values are the schema's output (trimmed strings,
- * defaults applied, unknown keys stripped).
+ * user's language. Each issue lands on its full path (`lessons.2.title` for a
+ * lesson's title, as field arrays read it; `root` for the whole form); the
+ * first issue of a path wins. Submitted values are the schema's output
+ * (trimmed strings, defaults applied, unknown keys stripped).
  */
-export function schemaResolver<T extends FieldValues>(schema: z.ZodType, t: TFunction, resource: string): Resolver<T> {
+export function schemaResolver(schema: z.ZodType, t: TFunction, resource: string): Resolver<FieldValues> {
   return async (values) => {
-    const input = normalizeBlanks(schema, values as Record<string, unknown>);
+    const input = normalizeBlanks(schema, values);
     const result = await schema.safeParseAsync(input);
-    if (result.success) return { values: result.data as T, errors: {} };
-    const errors: Record<string, { type: string; message: string }> = {};
+    if (result.success) return { values: isFieldValues(result.data) ? result.data : {}, errors: {} };
+    const errors: Record<string, unknown> = {};
     for (const issue of result.error.issues) {
-      const field = String(issue.path[0] ?? 'root');
-      if (errors[field]) continue;
-      errors[field] = { type: issue.code, message: localizeIssue(issue as IssueLike, t, resource, input[field]) };
+      const path = fieldPath(issue.path) || 'root';
+      setAtPath(errors, path, { type: issue.code, message: localizeIssue(issue, t, resource, valueAt(input, issue.path)) });
     }
-    return { values: {}, errors: errors as unknown as FieldErrors<T> };
+    // setAtPath builds exactly FieldErrors' shape (objects and arrays ending in `{ type, message }`);
+    // its own signature stays generic (`Record<string, unknown>`) to serve any nesting.
+    return { values: {}, errors: errors as FieldErrors };
   };
+}
+
+function isFieldValues(v: unknown): v is FieldValues {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
