@@ -2,6 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createClient, type Client } from '@edu/sdk';
+import type { buildApp } from '@edu/mock-server';
+
+type MockApp = Awaited<ReturnType<typeof buildApp>>;
 
 /**
  * The backend the contract suite runs against: the mock server (default,
@@ -18,6 +21,8 @@ export interface Backend {
   /** A host admin client, or null when the backend's host credentials are not configured. */
   host(): Promise<SignedIn | null>;
   anonymous(tenantId?: number | null): Client;
+  /** The in-process mock server (undefined against another backend), for setting up what no endpoint makes yet. */
+  mock?: MockApp;
   close(): Promise<void>;
 }
 
@@ -51,11 +56,13 @@ export async function startBackend(): Promise<Backend> {
   const env = process.env;
   let baseUrl = env.CONTRACT_BASE_URL;
   let stop = async () => {};
+  let mock: MockApp | undefined;
   const isMock = !baseUrl;
   if (!baseUrl) {
     const { buildApp } = await import('@edu/mock-server');
     const dir = mkdtempSync(path.join(os.tmpdir(), 'edu-contract-'));
     const app = await buildApp({ databaseUrl: `file:${path.join(dir, 'contract.db')}`, jwtSecret: 'contract-secret-0123456789-0123456789-xyz' });
+    mock = app;
     baseUrl = (await app.listen({ port: 0, host: '127.0.0.1' })).replace('[::1]', '127.0.0.1');
     stop = async () => {
       await app.close();
@@ -84,6 +91,7 @@ export async function startBackend(): Promise<Backend> {
       return signIn(env.CONTRACT_HOST_USER, env.CONTRACT_HOST_PASSWORD, null);
     },
     anonymous: (tenantId = null) => clientFor(url, null, tenantId),
+    mock,
     close: stop,
   };
 }
