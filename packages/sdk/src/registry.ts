@@ -18,6 +18,7 @@ import { NavigationMenuService } from './services/navigation-menu.ts';
 import { NotificationService } from './services/notification.ts';
 import { OneQuestionPerdayService } from './services/one-question-perday.ts';
 import { ResourceService } from './services/resource.ts';
+import { ReviewService } from './services/review.ts';
 import { SystemDictionaryService } from './services/system-dictionary.ts';
 import { FileService } from './services/file.ts';
 import { BackgroundJobService } from './services/job.ts';
@@ -50,6 +51,7 @@ export const services = {
   oneQuestionPerday: OneQuestionPerdayService,
   file: FileService,
   backgroundJob: BackgroundJobService,
+  review: ReviewService,
 } as const;
 
 export type Services = typeof services;

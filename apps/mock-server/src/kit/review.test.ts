@@ -102,6 +102,19 @@ describe('a two-step review', () => {
     expect(sent).toHaveLength(1);
     expect(JSON.parse(sent[0]!.data).message).toBe('您的文章《两级审核的文章》已审核通过。');
 
+    // The history extension: who, when, why at each step, for whoever may read articles.
+    const read = await t.call('GET', api('Review/GetReviewHistory'), { token: author.token, query: { EntityName: 'Article', Id: id } });
+    expect(read.status, JSON.stringify(read.body)).toBe(200);
+    expect(read.body.result.map((d: { stepName: string; decision: number; userName: string }) => [d.stepName, d.decision, d.userName])).toEqual([
+      ['first', 1, '核审'],
+      ['second', 1, '核审'],
+    ]);
+    expect(read.body.result[0].creationTime).toMatch(/Z$/);
+    // SecondReviewer may review but not read articles; unknown entities and ids are refused.
+    expect((await t.call('GET', api('Review/GetReviewHistory'), { token: second.token, query: { EntityName: 'Article', Id: id } })).status).toBe(403);
+    expect((await t.call('GET', api('Review/GetReviewHistory'), { token: author.token, query: { EntityName: 'Nope', Id: id } })).status).toBe(400);
+    expect((await t.call('GET', api('Review/GetReviewHistory'), { token: author.token, query: { EntityName: 'Article', Id: 999_999 } })).status).toBe(404);
+
     // Any edit sends it back to the first step.
     const edited = await t.call('PUT', api('Article/Update'), { token: author.token, body: { id, title: '两级审核的文章（修订）', categoryId, content: '<p>新</p>' } });
     expect(edited.body.result).toMatchObject({ auditStatus: 0, reviewStep: 0, auditorUserId: null });

@@ -1,17 +1,20 @@
 import {
   decidingStep,
+  requiredPermissions,
   reviewableList,
   reviewableOf,
   type AuditInput,
   type RegisteredReviewable,
   type Reviewable,
   type ReviewableEntity,
+  type ReviewDecisionDto,
   type ReviewFlow,
 } from '@edu/sdk';
 import type { FastifyInstance } from 'fastify';
 import type { Db, RequestContext } from './context.ts';
 import { EntityNotFoundError, ForbiddenError, invalid, UserFriendlyError } from './errors.ts';
 import { notificationRow, pushNotification, type NotifyInput } from './notifier.ts';
+import { fullNameOf } from './names.ts';
 import { iso } from './paging.ts';
 import { effectiveSettings } from './settings.ts';
 import { localize, resolveCulture } from '../localization/texts.ts';
@@ -226,3 +229,31 @@ export async function reviewableUsage(db: Db, categoryId: number): Promise<Array
 
 /** Localization keys generated from the registry (texts.ts). */
 export const usageTextKey = (r: Reviewable) => `UsedBy:${r.entity}`;
+
+/**
+ * The decisions on one item, oldest first (`Review/GetReviewHistory`): for
+ * whoever may read the entity (its `Get` permission) and sees the item.
+ */
+export async function reviewHistory(ctx: RequestContext, entity: ReviewableEntity, id: number): Promise<ReviewDecisionDto[]> {
+  const me = await ctx.requireUser();
+  const reviewable = reviewableOf(entity);
+  if (!reviewable) invalid('entityName', ctx.t('ReviewHistoryOfUnknownEntity', entity));
+  const readers = requiredPermissions(reviewable.service.endpoints.Get.access);
+  if (readers.length > 0 && !readers.some((p) => me.granted.has(p))) throw new ForbiddenError(readers);
+  if (!(await reviewModel(ctx.db, entity).findFirst({ where: { id } }))) throw new EntityNotFoundError(entity, id);
+  const rows = await ctx.db.reviewDecision.findMany({ where: { entityName: entity, entityId: id }, orderBy: { id: 'asc' } });
+  const userIds = [...new Set(rows.map((r) => r.userId))];
+  const users = userIds.length ? await ctx.prisma.user.findMany({ where: { id: { in: userIds } }, select: { id: true, name: true, surname: true } }) : [];
+  const names = new Map(users.map((u) => [u.id, fullNameOf(u)]));
+  return rows.map((r) => ({
+    id: r.id,
+    step: r.step,
+    stepName: r.stepName,
+    decision: r.decision === 2 ? 2 : 1,
+    reason: r.reason,
+    auditStatus: r.auditStatus === 1 ? 1 : r.auditStatus === 2 ? 2 : 0,
+    userId: r.userId,
+    userName: names.get(r.userId) ?? null,
+    creationTime: iso(r.creationTime),
+  }));
+}

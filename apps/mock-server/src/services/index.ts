@@ -20,10 +20,11 @@ import { navigationMenu } from './navigation-menu.ts';
 import { systemDictionary } from './system-dictionary.ts';
 import { file } from './file.ts';
 import { backgroundJob } from './job.ts';
+import { review } from './review.ts';
 
 /** Every implemented service; `app.test.ts` checks this covers the SDK registry. */
 export const implementations: readonly Implementation[] = [
   tokenAuth, account, session, abpUserConfiguration, user, role, tenant, notification, article, resource, learningCourse, oneQuestionPerday,
   classificationType, multiLevelCategory, categoryPermision, systemDictionary, chapterType, navigationMenu, advertising, friendLink,
-  file, backgroundJob,
+  file, backgroundJob, review,
 ];
