@@ -16,3 +16,5 @@ export * from './form/options.ts';
 export * from './form/cascader.tsx';
 export * from './form/date-fields.tsx';
 export * from './charts.tsx';
+export * from './file-drop-zone.tsx';
+export * from './progress.tsx';
