@@ -193,9 +193,15 @@ export function canDecide(flow: ReviewFlow, item: { auditStatus: number; reviewS
   return granted(flow.steps[decidingStep(flow, item.auditStatus, item.reviewStep ?? 0)]!.permission);
 }
 
-/** The review endpoint's access rule lists exactly the flow's permissions (checked by tests). */
+/**
+ * The decision endpoint and the moderated list admit exactly the flow's
+ * permissions (checked by tests): the endpoint's access rule is the first
+ * gate, the state machine then checks the deciding step's own permission.
+ */
 export function reviewAccessMatchesFlow(r: Reviewable): boolean {
-  const access = new Set(requiredPermissions(reviewEndpointOf(r).access));
   const flow = flowPermissions(r.flow);
-  return access.size === flow.length && flow.every((p) => access.has(p));
+  return [reviewEndpointOf(r), moderatedListOf(r)].every((e) => {
+    const access = new Set(requiredPermissions(e.access));
+    return access.size === flow.length && flow.every((p) => access.has(p));
+  });
 }
