@@ -71,11 +71,14 @@ export interface ResourceRoute {
   readonly tabs?: readonly string[];
 }
 
-/** The lazy screen of a resource route: the list mechanism and the resource, loaded together. */
-export function resourcePage(route: ResourceRoute): PageLoader {
+/**
+ * The lazy screen of a resource route: the list mechanism and the resource,
+ * loaded together. A variant's screen is titled as its route (文章审核).
+ */
+export function resourcePage(route: ResourceRoute, titleKey?: string): PageLoader {
   return async () => {
     const [{ resourceScreen }, base] = await Promise.all([import('./resources/screen.tsx'), route.resource()]);
-    const resource = route.variant ? base.variant(route.variant) : base;
+    const resource = route.variant ? base.variant(route.variant, titleKey ? { titleKey } : undefined) : base;
     return { default: resourceScreen(resource, { variantTabs: route.tabs }) };
   };
 }
@@ -129,7 +132,7 @@ const g = (
     path: `${path}/${child}`,
     titleKey: `routes.${child}`,
     permission: perm,
-    page: typeof target === 'object' ? resourcePage(target) : screen(target ?? `${kebab(name)}/${kebab(child)}-page`),
+    page: typeof target === 'object' ? resourcePage(target, `routes.${child}`) : screen(target ?? `${kebab(name)}/${kebab(child)}-page`),
   })),
 });
 

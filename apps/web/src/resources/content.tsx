@@ -1,10 +1,12 @@
 import { Badge, Box, Flex, HStack, Separator, Stack, Text } from '@chakra-ui/react';
+import { canDecide, decidingStep, stepI18nKey, type ReviewFlow } from '@edu/sdk';
 import { CheckCircleIcon, formatDateTimeUtc8, ModalDialog } from '@edu/ui';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { callAction, formAction } from './actions.tsx';
+import { isGranted } from '../lib/permissions.ts';
 import type { AnyCall } from '../lib/use-api.ts';
 import { proseStyles } from './rich-text/prose.ts';
 import type { ColumnSpec, OptionSpec, RowAction, RowDialogProps } from './types.ts';
@@ -30,6 +32,8 @@ export interface Reviewable {
   auditReason?: string | null;
   auditorName?: string | null;
   auditTime?: string | null;
+  /** The step of a multi-step flow (SDK `ReviewDto.reviewStep`). */
+  reviewStep?: number | null;
 }
 
 /** The pin fields of a DTO (the SDK's `PinDto`). */
@@ -43,10 +47,18 @@ export function reviewedBy(row: Reviewable): string {
   return [row.auditorName, formatDateTimeUtc8(row.auditTime ?? null)].filter(Boolean).join(' · ');
 }
 
-/** The review state as a coloured badge; a rejection shows its reason under it. */
-export function AuditBadge({ row }: { row: Reviewable }) {
+/** The step name an item's state shows in a flow of several steps (`初审`), or null in a one-step flow. */
+export function stepLabelKey(flow: ReviewFlow | undefined, row: Reviewable): string | null {
+  if (!flow || flow.steps.length < 2 || row.auditStatus === 1) return null;
+  const step = flow.steps[decidingStep(flow, row.auditStatus, row.reviewStep ?? 0)];
+  return step ? stepI18nKey(step) : null;
+}
+
+/** The review state as a coloured badge (with the flow's step when it has several); a rejection shows its reason under it. */
+export function AuditBadge({ row, flow }: { row: Reviewable; flow?: ReviewFlow }) {
   const { t } = useTranslation();
   const who = reviewedBy(row);
+  const step = stepLabelKey(flow, row);
   return (
     <Stack gap="0.5" align="flex-start" maxW="56">
       <Badge
@@ -57,6 +69,7 @@ export function AuditBadge({ row }: { row: Reviewable }) {
         data-status={row.auditStatus}
       >
         {t(`content.audit.${row.auditStatus}`)}
+        {step && ` · ${t(step)}`}
       </Badge>
       {row.auditStatus === 2 && row.auditReason && (
         <Text fontSize="xs" color="fg.error" lineClamp={2} title={row.auditReason} data-testid="audit-reason">
@@ -67,9 +80,12 @@ export function AuditBadge({ row }: { row: Reviewable }) {
   );
 }
 
-/** The review-state column: sortable, badge and reason. */
-export function auditColumn<R extends Reviewable>(): ColumnSpec<R> {
-  return { field: 'auditStatus', sortable: true, cell: AuditBadge as ColumnSpec<R>['cell'], minWidth: '96px' };
+/** The review-state column: sortable, badge (with the flow's step) and reason. */
+export function auditColumn<R extends Reviewable>(flow?: ReviewFlow): ColumnSpec<R> {
+  function AuditCell({ row }: { row: R }) {
+    return <AuditBadge row={row} flow={flow} />;
+  }
+  return { field: 'auditStatus', sortable: true, cell: AuditCell, minWidth: '96px' };
 }
 
 /** A title with a 置顶 badge in front of pinned rows. */
@@ -94,9 +110,16 @@ const RejectForm = z.object({ auditReason: z.string().trim().min(1).max(500) });
  * 审核通过 (with confirmation) and 驳回 (with a required reason) over an
  * `Audited*` call, shown to users the call admits. Approve shows on rows not
  * yet approved, reject on rows not yet rejected, so a decision can be revised.
+ * With a flow (the SDK review registry's), a row shows them only to holders of
+ * the step that decides it now.
  */
-export function reviewActions<R extends Reviewable>(call: AnyCall, options: { inline?: boolean } = {}): RowAction<R>[] {
+export function reviewActions<R extends Reviewable>(
+  call: AnyCall,
+  options: { inline?: boolean; flow?: ReviewFlow } = {},
+): RowAction<R>[] {
   const inline = options.inline ?? true;
+  const flow = options.flow;
+  const mayDecide = (row: R) => !flow || canDecide(flow, row, isGranted);
   return [
     callAction<R>({
       key: 'approve',
@@ -107,7 +130,7 @@ export function reviewActions<R extends Reviewable>(call: AnyCall, options: { in
       input: (row) => ({ id: row.id, auditStatus: 1 }),
       confirm: { titleKey: 'content.review.approveTitle', descriptionKey: 'content.review.approveConfirm' },
       successKey: 'content.review.approved',
-      visible: (row) => row.auditStatus !== 1,
+      visible: (row) => row.auditStatus !== 1 && mayDecide(row),
     }),
     {
       ...formAction<R>({
@@ -130,7 +153,7 @@ export function reviewActions<R extends Reviewable>(call: AnyCall, options: { in
       toInput: (values, row) => ({ id: row.id, auditStatus: 2, auditReason: values.auditReason }),
       titleKey: 'content.review.rejectTitle',
       successKey: 'content.review.rejected',
-      visible: (row) => row.auditStatus !== 2,
+      visible: (row) => row.auditStatus !== 2 && mayDecide(row),
       }),
       destructive: true,
     },
@@ -138,7 +161,7 @@ export function reviewActions<R extends Reviewable>(call: AnyCall, options: { in
 }
 
 /** 置顶 / 取消置顶 over a `PlacedTop*` call: pinned rows list first, newest pin first. */
-export function pinActions<R extends Pinnable>(call: AnyCall, options: { inline?: boolean } = {}): RowAction<R>[] {
+export function pinActions<R extends { id: number; isTop?: boolean }>(call: AnyCall, options: { inline?: boolean } = {}): RowAction<R>[] {
   const inline = options.inline ?? true;
   return [
     callAction<R>({
@@ -157,7 +180,7 @@ export function pinActions<R extends Pinnable>(call: AnyCall, options: { inline?
       inline,
       input: (row) => ({ id: row.id, isTop: false }),
       successKey: 'content.pin.unpinned',
-      visible: (row) => row.isTop,
+      visible: (row) => row.isTop === true,
     }),
   ];
 }

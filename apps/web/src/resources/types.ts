@@ -255,6 +255,8 @@ export interface CrudSwitches<R> {
 /** What a variant may change: another list call, fixed query values, extra or other columns and actions. */
 export interface VariantSpec<S extends CrudService> {
   titleKey?: string;
+  /** Who may see the variant as a tab (besides its list call's own rule), e.g. the university permission. */
+  permission?: Access;
   list?: AnyCall;
   /**
    * Sent with every list call. New records start with these values too, under

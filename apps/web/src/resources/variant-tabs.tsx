@@ -7,7 +7,8 @@ import type { AnyResource } from './types.ts';
 
 /**
  * The declared variants of a resource the user may list (its list call's
- * access rule), after the base list: `['mine']` gives 全部 | 我的及下级.
+ * access rule and the variant's own permission), after the base list:
+ * `['mine']` gives 全部 | 我的及下级.
  */
 export function useVariantTabs(resource: AnyResource, keys: readonly string[] | undefined) {
   const can = useCanner();
@@ -15,7 +16,7 @@ export function useVariantTabs(resource: AnyResource, keys: readonly string[] | 
     () =>
       (keys ?? [])
         .map((key) => ({ key, resource: resource.variant(key) }))
-        .filter((v) => can((v.resource.list ?? v.resource.service.getAll).endpoint.access)),
+        .filter((v) => can((v.resource.list ?? v.resource.service.getAll).endpoint.access) && can(resource.variants?.[v.key]?.permission)),
     [resource, keys, can],
   );
 }

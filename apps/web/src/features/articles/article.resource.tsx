@@ -1,16 +1,9 @@
-import { CreateArticleInput, UpdateArticleInput, type ArticleDto } from '@edu/sdk';
+import { CreateArticleInput, reviewables, UpdateArticleInput, type ArticleDto } from '@edu/sdk';
 import { formatDateTimeUtc8 } from '@edu/ui';
 import { api } from '../../lib/client.ts';
-import {
-  auditColumn,
-  defineResource,
-  pinActions,
-  pinnedTitle,
-  previewAction,
-  reviewActions,
-  type ColumnSpec,
-} from '../../resources/index.ts';
-import { categoryColumn, categoryField, categoryFilter, ClassType, contentFilters } from '../setting/categories.tsx';
+import { defineResource, pinnedTitle, previewAction, type ColumnSpec } from '../../resources/index.ts';
+import { contentPreset, reviewColumn } from '../content-preset.tsx';
+import { categoryColumn, categoryField, ClassType } from '../setting/categories.tsx';
 
 const preview = previewAction<ArticleDto>({
   title: (row) => row.title,
@@ -30,7 +23,7 @@ const columns: ColumnSpec<ArticleDto>[] = [
   { field: 'title', sortable: true, render: pinnedTitle((row) => row.title), width: '300px' },
   categoryColumn<ArticleDto>(ClassType.Article),
   { field: 'creatorName', minWidth: '80px' },
-  auditColumn<ArticleDto>(),
+  reviewColumn<ArticleDto>(reviewables.article),
   { field: 'viewCount', sortable: true, width: '88px', align: 'end' },
   { field: 'creationTime', type: 'datetime', sortable: true },
 ];
@@ -46,7 +39,6 @@ export const articleResource = defineResource({
   service: api.article,
   rowLabel: (row) => row.title,
   columns,
-  filters: contentFilters(ClassType.Article),
   form: {
     create: CreateArticleInput,
     update: UpdateArticleInput,
@@ -62,15 +54,5 @@ export const articleResource = defineResource({
       { name: 'content', type: 'richText', helpKey: 'content.review.editHint' },
     ],
   },
-  rowActions: [preview, ...pinActions<ArticleDto>(api.article.placedTopArticle), ...reviewActions<ArticleDto>(api.article.auditedArticle, { inline: false })],
-  variants: {
-    mine: { list: api.article.getAllMyselfAndChildren },
-    moderated: {
-      list: api.article.getAllModerated,
-      titleKey: 'routes.auditArticle',
-      filters: [{ name: 'Keyword', type: 'keyword' }, categoryFilter(ClassType.Article)],
-      crud: { create: false, update: false, delete: false },
-      rowActions: [{ ...preview, inline: true }, ...reviewActions<ArticleDto>(api.article.auditedArticle)],
-    },
-  },
+  ...contentPreset(reviewables.article, api.article, { preview, pin: api.article.placedTopArticle, variants: ['mine', 'moderated'] }),
 });

@@ -1,17 +1,11 @@
-import { CreateLearningCourseInput, UpdateLearningCourseInput, type LearningCourseDto } from '@edu/sdk';
+import { CreateLearningCourseInput, Permissions, reviewables, UpdateLearningCourseInput, type LearningCourseDto } from '@edu/sdk';
 import { formatDateTimeUtc8, type SelectOption } from '@edu/ui';
 import { useMemo } from 'react';
 import { useWatch, type Control, type FieldValues } from 'react-hook-form';
 import { api } from '../../lib/client.ts';
-import {
-  auditColumn,
-  defineResource,
-  previewAction,
-  reviewActions,
-  useApi,
-  type FieldCtx,
-} from '../../resources/index.ts';
-import { categoryColumn, categoryField, categoryFilter, ClassType, contentFilters } from '../setting/categories.tsx';
+import { defineResource, previewAction, useApi, type FieldCtx } from '../../resources/index.ts';
+import { contentPreset, reviewColumn } from '../content-preset.tsx';
+import { categoryColumn, categoryField, ClassType } from '../setting/categories.tsx';
 
 /** Chapters and sections of a category in their order (`ChapterType/GetList`), sections indented under their chapter. */
 export function chapterOptions(list: ReadonlyArray<{ id: number; parentId: number | null; name: string }>): SelectOption[] {
@@ -55,12 +49,11 @@ export const learningCourseResource = defineResource({
     categoryColumn<LearningCourseDto>(ClassType.Course),
     { field: 'chapterName', truncate: true, width: '140px' },
     { field: 'creatorName' },
-    auditColumn<LearningCourseDto>(),
+    reviewColumn<LearningCourseDto>(reviewables.learningCourse),
     { field: 'sort', sortable: true, width: '72px' },
     { field: 'viewCount', sortable: true, width: '88px', align: 'end' },
     { field: 'creationTime', type: 'datetime', sortable: true },
   ],
-  filters: contentFilters(ClassType.Course),
   form: {
     create: CreateLearningCourseInput,
     update: UpdateLearningCourseInput,
@@ -77,16 +70,9 @@ export const learningCourseResource = defineResource({
       { name: 'content', type: 'richText', helpKey: 'content.review.editHint' },
     ],
   },
-  rowActions: [preview, ...reviewActions<LearningCourseDto>(api.learningCourse.auditedLearningCourse, { inline: false })],
-  variants: {
-    university: { query: { IsUniversity: true }, titleKey: 'routes.learningUsCourse' },
-    mine: { list: api.learningCourse.getAllMyselfAndChildren },
-    moderated: {
-      list: api.learningCourse.getAllModerated,
-      titleKey: 'routes.auditLearning',
-      filters: [{ name: 'Keyword', type: 'keyword' }, categoryFilter(ClassType.Course)],
-      crud: { create: false, update: false, delete: false },
-      rowActions: [{ ...preview, inline: true }, ...reviewActions<LearningCourseDto>(api.learningCourse.auditedLearningCourse)],
-    },
-  },
+  ...contentPreset(reviewables.learningCourse, api.learningCourse, {
+    preview,
+    variants: ['mine', 'moderated', 'university'],
+    universityPermission: Permissions.ArticlesUniversityCourse,
+  }),
 });

@@ -1,13 +1,9 @@
-import { CreateOneQuestionPerdayInput, UpdateOneQuestionPerdayInput, type OneQuestionPerdayDto } from '@edu/sdk';
+import { CreateOneQuestionPerdayInput, reviewables, UpdateOneQuestionPerdayInput, type OneQuestionPerdayDto } from '@edu/sdk';
 import { formatDateUtc8 } from '@edu/ui';
 import { api } from '../../lib/client.ts';
-import {
-  auditColumn,
-  defineResource,
-  previewAction,
-  reviewActions,
-} from '../../resources/index.ts';
-import { categoryColumn, categoryField, categoryFilter, ClassType, contentFilters } from '../setting/categories.tsx';
+import { defineResource, previewAction } from '../../resources/index.ts';
+import { contentPreset, reviewColumn } from '../content-preset.tsx';
+import { categoryColumn, categoryField, ClassType } from '../setting/categories.tsx';
 
 const preview = previewAction<OneQuestionPerdayDto>({
   title: (row) => row.title,
@@ -34,10 +30,9 @@ export const oneQuestionPerdayResource = defineResource({
     { field: 'title', sortable: true, truncate: true, width: '280px' },
     categoryColumn<OneQuestionPerdayDto>(ClassType.Question),
     { field: 'creatorName' },
-    auditColumn<OneQuestionPerdayDto>(),
+    reviewColumn<OneQuestionPerdayDto>(reviewables.oneQuestionPerday),
     { field: 'creationTime', type: 'datetime', sortable: true },
   ],
-  filters: contentFilters(ClassType.Question),
   form: {
     create: CreateOneQuestionPerdayInput,
     update: UpdateOneQuestionPerdayInput,
@@ -51,13 +46,5 @@ export const oneQuestionPerdayResource = defineResource({
       { name: 'analysis', type: 'richText', helpKey: 'content.review.editHint' },
     ],
   },
-  rowActions: [preview, ...reviewActions<OneQuestionPerdayDto>(api.oneQuestionPerday.auditedOneQuestionPerday)],
-  variants: {
-    mine: { list: api.oneQuestionPerday.getAllMyselfAndChildren },
-    moderated: {
-      list: api.oneQuestionPerday.getAllModerated,
-      filters: [{ name: 'Keyword', type: 'keyword' }, categoryFilter(ClassType.Question)],
-      crud: { create: false },
-    },
-  },
+  ...contentPreset(reviewables.oneQuestionPerday, api.oneQuestionPerday, { preview, variants: ['mine', 'moderated'], reviewInPlace: true }),
 });

@@ -1,16 +1,10 @@
 import { Badge, HStack, Text } from '@chakra-ui/react';
-import { CreateResourceInput, UpdateResourceInput, type ResourceDto } from '@edu/sdk';
+import { CreateResourceInput, Permissions, reviewables, UpdateResourceInput, type ResourceDto } from '@edu/sdk';
 import { formatDateTimeUtc8 } from '@edu/ui';
 import { api } from '../../lib/client.ts';
-import {
-  auditColumn,
-  defineResource,
-  pinActions,
-  pinnedTitle,
-  previewAction,
-  reviewActions,
-} from '../../resources/index.ts';
-import { categoryColumn, categoryField, categoryFilter, ClassType, contentFilters } from '../setting/categories.tsx';
+import { defineResource, pinnedTitle, previewAction } from '../../resources/index.ts';
+import { contentPreset, reviewColumn } from '../content-preset.tsx';
+import { categoryColumn, categoryField, ClassType } from '../setting/categories.tsx';
 
 /** `2.4 MB`: a byte count as people read it (binary units, one decimal from KB on). */
 export function formatFileSize(bytes: number | null | undefined): string {
@@ -64,11 +58,10 @@ export const resourceResource = defineResource({
     categoryColumn<ResourceDto>(ClassType.Resource),
     { field: 'fileType', sortField: 'fileSize', sortable: true, render: fileCell },
     { field: 'creatorName' },
-    auditColumn<ResourceDto>(),
+    reviewColumn<ResourceDto>(reviewables.resource),
     { field: 'downloadCount', sortable: true, width: '88px', align: 'end' },
     { field: 'creationTime', type: 'datetime', sortable: true },
   ],
-  filters: contentFilters(ClassType.Resource),
   form: {
     create: CreateResourceInput,
     update: UpdateResourceInput,
@@ -83,15 +76,10 @@ export const resourceResource = defineResource({
       { name: 'description', type: 'textarea', rows: 3, helpKey: 'content.review.editHint' },
     ],
   },
-  rowActions: [preview, ...pinActions<ResourceDto>(api.resource.placedTopResource), ...reviewActions<ResourceDto>(api.resource.auditedResource, { inline: false })],
-  variants: {
-    university: { query: { IsUniversity: true }, titleKey: 'routes.hiresource' },
-    moderated: {
-      list: api.resource.getAllModerated,
-      titleKey: 'routes.auditResource',
-      filters: [{ name: 'Keyword', type: 'keyword' }, categoryFilter(ClassType.Resource)],
-      crud: { create: false, update: false, delete: false },
-      rowActions: [{ ...preview, inline: true }, ...reviewActions<ResourceDto>(api.resource.auditedResource)],
-    },
-  },
+  ...contentPreset(reviewables.resource, api.resource, {
+    preview,
+    pin: api.resource.placedTopResource,
+    variants: ['moderated', 'university'],
+    universityPermission: Permissions.ResourcesUniversity,
+  }),
 });
