@@ -121,7 +121,7 @@ describe('a two-step review', () => {
     expect(await queueIds(first.token)).toContain(id);
   });
 
-  it('ends at a rejection in the first step, with the reason, and tells the author', async () => {
+  it('ends at a rejection in the first step, with the reason, and tells the author; reconsidering and taking down follow the steps', async () => {
     const id = await submit('初审驳回的文章');
     const noReason = await audit(first.token, id, 2);
     expect(noReason.status).toBe(400);
@@ -138,6 +138,21 @@ describe('a two-step review', () => {
     // The flow has ended: rejecting again is refused, and the second step never opens.
     expect((await audit(first.token, id, 2, '再次驳回')).status).toBe(500);
     expect(await decisions(id)).toHaveLength(1);
+
+    // Reconsidering is the rejecting step's call and resumes the flow there: it does not skip the second review.
+    const reconsidered = await audit(first.token, id, 1);
+    expect(reconsidered.body.result).toMatchObject({ auditStatus: 0, reviewStep: 1 });
+    expect((await audit(second.token, id, 1)).body.result).toMatchObject({ auditStatus: 1, reviewStep: 1 });
+    // Taking an approved item down is the last step's call.
+    expect((await audit(first.token, id, 2, '撤下')).status).toBe(403);
+    const takenDown = await audit(second.token, id, 2, '内容过时，撤下');
+    expect(takenDown.body.result).toMatchObject({ auditStatus: 2, reviewStep: 1, auditReason: '内容过时，撤下' });
+    expect((await decisions(id)).map((d) => [d.step, d.decision, d.auditStatus])).toEqual([
+      [0, 2, 2],
+      [0, 1, 0],
+      [1, 1, 1],
+      [1, 2, 2],
+    ]);
   });
 
   it('writes nothing when the transaction fails part way (row, decision and notification together)', async () => {
