@@ -1,5 +1,6 @@
 export * from './core/define-service.ts';
 export * from './core/schemas.ts';
+export * from './core/children.ts';
 export * from './core/enums.ts';
 export * from './core/content.ts';
 export * from './core/review.ts';

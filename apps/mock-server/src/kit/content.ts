@@ -1,12 +1,14 @@
 import sanitizeHtml from 'sanitize-html';
+import type { z } from 'zod';
+import type { Prisma } from '../generated/prisma/client.ts';
 import type { RequestContext } from './context.ts';
 import { assertCategory, categoryNames, subtreeIds } from './categories.ts';
-import { crudHandlers, getOr404, pagedList, type CrudConfig, type ModelDelegate } from './crud.ts';
-import { ForbiddenError, invalid, UserFriendlyError } from './errors.ts';
+import { crudHandlers, getOr404, pagedList, type Cond, type CrudConfig, type ListQuery, type RowOf, type Table, type WhereOf } from './crud.ts';
+import { EntityNotFoundError, ForbiddenError, invalid, UserFriendlyError } from './errors.ts';
 import { hierarchyCondition } from './hierarchy.ts';
 import { iso, type OrderBy } from './paging.ts';
 import { fullNameOf } from './names.ts';
-import { awaitingDecisionBy, decide, PENDING_REVIEW, reviewDtoFields, type ReviewRow } from './review.ts';
+import { awaitingDecisionBy, decide, PENDING_REVIEW, reviewDtoFields, type ReviewRow, type ReviewState } from './review.ts';
 import type { AuditInput, RegisteredReviewable } from '@edu/sdk';
 
 /**
@@ -27,39 +29,83 @@ export interface ContentRow extends ReviewRow {
   isUniversity?: boolean;
 }
 
-/** Names looked up once per page for the DTOs. */
+/** Names every content DTO needs, looked up once per page. */
 export interface Lookups {
   category(id: number | null): string | null;
   user(id: number | null): string | null;
-  chapter(id: number | null): string | null;
 }
 
-type Query = { SkipCount: number; MaxResultCount: number; Sorting?: string; Keyword?: string; CategoryId?: number; AuditStatus?: number; IsUniversity?: boolean };
-type Where = Record<string, unknown>;
+/** The query of every content list (`ContentQuery` plus the variant). */
+export type ContentQuery = ListQuery & { CategoryId?: number; AuditStatus?: number; IsUniversity?: boolean };
 
-export interface ContentConfig<Row extends ContentRow, Dto, In extends object> {
+/** Conditions the kit puts on any content model (columns every reviewable row has). */
+export interface ContentWhere {
+  categoryId?: { in: number[] };
+  auditStatus?: number;
+  reviewStep?: { in: number[] };
+  isUniversity?: boolean;
+  creatorUserId?: number | { in: number[] } | { not: null; notIn: number[] };
+  NOT?: { creatorUserId: number };
+}
+
+/** The columns a content input may carry that the kit reads itself. */
+export interface ContentInput {
+  categoryId?: number | null;
+  isUniversity?: boolean;
+}
+
+/** What the kit uses of a content model: the generic table plus typed create and update. */
+export interface ContentTable<Row extends ContentRow, W, Data> extends Table<Row, W | ContentWhere> {
+  create(args: { data: Data & ReviewState & { tenantId: number } }): PromiseLike<{ id: number }>;
+  update(args: { where: { id: number }; data: Data & ReviewState }): PromiseLike<{ id: number }>;
+}
+
+/** The content table of Prisma model `M` whose columns a service writes as `Data`. */
+export type ContentTableOf<M extends Prisma.ModelName, Data> = RowOf<M> extends infer R extends ContentRow ? ContentTable<R, WhereOf<M>, Data> : never;
+
+/** What pinning writes. */
+export interface PinTable {
+  update(args: { where: { id: number }; data: { isTop: boolean; topTime: Date | null } }): PromiseLike<{ id: number }>;
+}
+
+export interface ContentConfig<Row extends ContentRow, W, Data, Dto, In extends ContentInput, Q extends ContentQuery, Rich extends keyof In & string> {
   /** Its entry in the SDK's review registry: entity name (404 texts, notifications), review flow, display name. */
   reviewable: RegisteredReviewable;
-  model(ctx: RequestContext): ModelDelegate;
+  /** The SDK's Create input schema (types `toData`, `validate` and the field lists). */
+  input: z.ZodType<In>;
+  /** The model, seen through the request's data filters (bound to the transaction inside Create/Update). */
+  model(ctx: RequestContext): ContentTable<Row, W, Data>;
   /** A category is optional (daily questions). */
   categoryOptional?: boolean;
-  /** Rich-text (HTML) fields: sanitized on every save. */
-  richFields: ReadonlyArray<keyof In & string>;
+  /** Rich-text (HTML) fields: sanitized on every save and handed to `toData` sanitized. */
+  richFields: readonly Rich[];
   /** Fields checked for sensitive words (rich fields are always checked). */
   textFields: ReadonlyArray<keyof In & string>;
-  keywordColumns: readonly string[];
+  keywordColumns: ReadonlyArray<NoInfer<keyof W & string>>;
   sortable: Readonly<Record<string, string>>;
-  /** Pinned rows first, newest pin first. */
-  pinnable?: boolean;
+  /** Pinnable: pinned rows first, newest pin first; the model pins are written to. */
+  pinnable?(ctx: RequestContext): PinTable;
   /** The university variant: `isUniversity` rows need `university`, the others `standard`. */
   variant?: { standard: string; university: string };
-  /** Entity-specific query filters (chapter, ...). */
-  filter?(q: any, ctx: RequestContext): Where | undefined | Promise<Where | undefined>;
+  /** Entity-specific query filters (chapter, ...), typed by the service's query. */
+  filter?(q: Q, ctx: RequestContext): NoInfer<Cond<W>> | undefined | Promise<NoInfer<Cond<W>> | undefined>;
   /** Entity-specific checks of an input (chapter belongs to the category, ...). */
   validate?(input: In, ctx: RequestContext): Promise<void>;
-  /** Input -> columns (after sanitizing; category checked). */
-  toData(input: In): Record<string, unknown>;
-  toDto(row: Row, lookups: Lookups): Dto;
+  /**
+   * Input -> columns, category checked. `rich(field)` is the sanitized value
+   * of a rich field (null when absent): write those columns from it, never from `input`.
+   */
+  toData(input: In, rich: (field: Rich) => string | null): NoInfer<Data>;
+  /** Writes that belong with the row (child collections), in the same transaction as Create/Update. */
+  afterWrite?(row: { id: number; tenantId: number }, input: In, tx: RequestContext): Promise<void>;
+  /** Row -> DTO with the common names (give this or `toDtos`). */
+  toDto?(row: NoInfer<Row>, lookups: Lookups): Dto;
+  /**
+   * Instead of `toDto`, a page of rows at once, for entities with lookups of
+   * their own (chapter names, child collections); `detail` is true for a single
+   * item (Get, Create, Update, review, pin), false for lists.
+   */
+  toDtos?(rows: NoInfer<Row>[], lookups: Lookups, ctx: RequestContext, detail: boolean): Promise<Dto[]>;
 }
 
 /** What a rich-text body may contain: formatting, links, images, tables; no scripts, handlers or foreign schemes. */
@@ -94,27 +140,22 @@ export function sanitizeRichText(html: string): string {
 
 const plain = (html: string) => sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} });
 
-/** Loads the names a page of rows refers to, in two queries. */
+/** Distinct ids, nulls left out. */
+export const distinctIds = (ids: ReadonlyArray<number | null | undefined>) => [...new Set(ids.filter((id): id is number => typeof id === 'number'))];
+
+/** Loads the category and user names a page of rows refers to, in two queries. */
 async function lookupsFor(ctx: RequestContext, rows: ContentRow[]): Promise<Lookups> {
-  const ids = (pick: (r: ContentRow & { chapterTypeId?: number | null }) => Array<number | null | undefined>) => [
-    ...new Set(rows.flatMap(pick).filter((id): id is number => typeof id === 'number')),
-  ];
-  const categoryIds = ids((r) => [r.categoryId]);
-  const userIds = ids((r) => [r.creatorUserId, r.auditorUserId]);
-  const chapterIds = ids((r) => [r.chapterTypeId]);
-  const [categories, users, chapters] = await Promise.all([
-    categoryNames(ctx, categoryIds),
+  const userIds = distinctIds(rows.flatMap((r) => [r.creatorUserId, r.auditorUserId]));
+  const [categories, users] = await Promise.all([
+    categoryNames(ctx, distinctIds(rows.map((r) => r.categoryId))),
     userIds.length
       ? ctx.prisma.user.findMany({ where: { id: { in: userIds } }, select: { id: true, name: true, surname: true } })
       : Promise.resolve([]),
-    chapterIds.length ? ctx.db.chapterType.findMany({ where: { id: { in: chapterIds } }, select: { id: true, name: true } }) : Promise.resolve([]),
   ]);
-  const chapterNames = new Map(chapters.map((c) => [c.id, c.name]));
   const userNames = new Map(users.map((u) => [u.id, fullNameOf(u)]));
   return {
     category: (id) => (id === null ? null : (categories.get(id) ?? null)),
     user: (id) => (id === null ? null : (userNames.get(id) ?? null)),
-    chapter: (id) => (id === null ? null : (chapterNames.get(id) ?? null)),
   };
 }
 
@@ -139,7 +180,16 @@ export function pinFields(row: ContentRow) {
  * Delete), plus `review` and `pin` for the entity-named calls
  * (`AuditedArticle`, `PlacedTopArticle`, ...). Spread into `implement()`.
  */
-export function contentHandlers<Row extends ContentRow, Dto, In extends object>(cfg: ContentConfig<Row, Dto, In>) {
+export function contentHandlers<
+  Row extends ContentRow,
+  W,
+  Data,
+  Dto,
+  In extends ContentInput,
+  Q extends ContentQuery,
+  Rich extends keyof In & string = never,
+>(cfg: ContentConfig<Row, W, Data, Dto, In, Q, Rich>) {
+  type Where = Cond<W | ContentWhere>;
   const defaultOrder: OrderBy = cfg.pinnable ? [{ isTop: 'desc' }, { topTime: 'desc' }, { id: 'desc' }] : [{ id: 'desc' }];
 
   async function requireVariant(ctx: RequestContext, university: boolean | undefined) {
@@ -149,15 +199,18 @@ export function contentHandlers<Row extends ContentRow, Dto, In extends object>(
     if (!user.granted.has(needed)) throw new ForbiddenError([needed]);
   }
 
-  const toDtos = async (rows: Row[], ctx: RequestContext) => {
+  const toDtos = async (rows: Row[], ctx: RequestContext, detail = false): Promise<Dto[]> => {
     const l = await lookupsFor(ctx, rows);
-    return rows.map((r) => cfg.toDto(r, l));
+    if (cfg.toDtos) return cfg.toDtos(rows, l, ctx, detail);
+    const one = cfg.toDto;
+    if (!one) throw new Error(`${cfg.reviewable.entity}: the content config needs toDto or toDtos`);
+    return rows.map((r) => one(r, l));
   };
 
   /** Query filters; variants default to the standard list unless `bothVariants` (the reviewers' queue). */
   const filterOf =
     (bothVariants: boolean) =>
-    async (q: Query, ctx: RequestContext): Promise<Where | undefined> => {
+    async (q: Q, ctx: RequestContext): Promise<Where | undefined> => {
       const and: Where[] = [];
       if (q.CategoryId !== undefined) and.push({ categoryId: { in: await subtreeIds(ctx, q.CategoryId) } });
       if (q.AuditStatus !== undefined) and.push({ auditStatus: q.AuditStatus });
@@ -167,7 +220,7 @@ export function contentHandlers<Row extends ContentRow, Dto, In extends object>(
       return and.length ? { AND: and } : undefined;
     };
 
-  const list: CrudConfig<Row, Row, Query> = {
+  const list: CrudConfig<Row, Row, Q, W | ContentWhere> = {
     entityName: cfg.reviewable.entity,
     model: cfg.model,
     toDto: (row) => row,
@@ -175,86 +228,103 @@ export function contentHandlers<Row extends ContentRow, Dto, In extends object>(
     sortable: cfg.sortable,
     filter: filterOf(false),
   };
-  const queue: CrudConfig<Row, Row, Query> = { ...list, filter: filterOf(true) };
+  const queue: CrudConfig<Row, Row, Q, W | ContentWhere> = { ...list, filter: filterOf(true) };
 
   /** A page of rows with names resolved in one pass (not per row). */
-  async function page(q: Query, ctx: RequestContext, extraWhere?: Where, of = list) {
+  async function page(q: Q, ctx: RequestContext, extraWhere?: Where, of = list) {
     if (cfg.variant && of === list) await requireVariant(ctx, q.IsUniversity);
     const rows = await pagedList(of, q, ctx, extraWhere, defaultOrder);
     return { totalCount: rows.totalCount, items: await toDtos(rows.items, ctx) };
   }
 
   async function load(id: number, ctx: RequestContext): Promise<Row> {
-    const row = await getOr404<Row>(list, id, ctx);
+    const row = await getOr404(list, id, ctx);
     if (cfg.variant) await requireVariant(ctx, row.isUniversity);
     return row;
   }
 
   /** Sanitizes rich fields, refuses sensitive words, checks the category and the entity's own rules. */
-  async function prepare(input: In, ctx: RequestContext): Promise<Record<string, unknown>> {
-    const clean = { ...input } as Record<string, unknown>;
-    for (const f of cfg.richFields) {
-      const raw = clean[f];
-      if (typeof raw !== 'string' || !raw.trim()) continue;
-      const safe = sanitizeRichText(raw);
-      // Text that was there but was all unsafe markup: refuse rather than save an empty body.
-      if (!plain(safe).trim() && !/<(img|video)\b/i.test(safe)) invalid(f, ctx.t('RichTextEmpty'));
-      clean[f] = safe;
-    }
+  async function prepare(input: In, ctx: RequestContext): Promise<Data> {
+    const fields = new Map<string, unknown>(Object.entries(input));
+    const rich = new Map<string, string | null>(
+      cfg.richFields.map((f) => {
+        const raw = fields.get(f);
+        if (typeof raw !== 'string' || !raw.trim()) return [f, typeof raw === 'string' ? raw : null] as const;
+        const safe = sanitizeRichText(raw);
+        // Text that was there but was all unsafe markup: refuse rather than save an empty body.
+        if (!plain(safe).trim() && !/<(img|video)\b/i.test(safe)) invalid(f, ctx.t('RichTextEmpty'));
+        return [f, safe] as const;
+      }),
+    );
     const tenantId = ctx.session.tenantId;
     if (tenantId !== null) {
       for (const f of [...cfg.textFields, ...cfg.richFields]) {
-        const v = clean[f];
+        const v = rich.get(f) ?? fields.get(f);
         if (typeof v !== 'string') continue;
         const word = await ctx.app.dictionaryCache.findSensitiveWord(tenantId, v);
         if (word) invalid(f, ctx.t('ContainsSensitiveWord', word));
       }
     }
-    const categoryId = clean.categoryId as number | null | undefined;
+    const { categoryId } = input;
     const classTypeId = cfg.reviewable.classTypeId;
     if (categoryId !== null && categoryId !== undefined && classTypeId !== null) await assertCategory(ctx, categoryId, classTypeId);
     else if (!cfg.categoryOptional) invalid('categoryId', ctx.t('CategoryRequired'));
-    await cfg.validate?.(clean as In, ctx);
-    return cfg.toData(clean as In);
+    await cfg.validate?.(input, ctx);
+    return cfg.toData(input, (f) => rich.get(f) ?? null);
   }
 
-  async function dtoOf(id: number, ctx: RequestContext) {
-    return (await toDtos([await getOr404<Row>(list, id, ctx)], ctx))[0]!;
+  /** The DTO of one item, with its details (child collections). */
+  async function detailOf(row: Row, ctx: RequestContext): Promise<Dto> {
+    const [dto] = await toDtos([row], ctx, true);
+    if (dto === undefined) throw new EntityNotFoundError(cfg.reviewable.entity, row.id);
+    return dto;
+  }
+  const dtoOf = async (id: number, ctx: RequestContext) => detailOf(await getOr404(list, id, ctx), ctx);
+
+  /** The tenant new content belongs to; host-side content has no tenant to go to. */
+  function tenantOf(ctx: RequestContext): number {
+    if (ctx.session.tenantId === null) throw new UserFriendlyError(ctx.t('TenantContentFromHost'));
+    return ctx.session.tenantId;
   }
 
   const generic = crudHandlers(list);
 
   return {
-    GetAll: (q: Query, ctx: RequestContext) => page(q, ctx),
+    GetAll: (q: Q, ctx: RequestContext) => page(q, ctx),
     /** Items created by the caller or anyone below them in the user hierarchy. */
-    GetAllMyselfAndChildren: async (q: Query, ctx: RequestContext) => {
+    GetAllMyselfAndChildren: async (q: Q, ctx: RequestContext) => {
       const me = await ctx.requireUser();
-      const scope = await hierarchyCondition(ctx.prisma, ctx.session.tenantId, me.id, 'creatorUserId', () => new UserFriendlyError(ctx.t('HierarchyTooLarge')));
-      return page(q, ctx, scope);
+      const mine = await hierarchyCondition(ctx.prisma, ctx.session.tenantId, me.id, () => new UserFriendlyError(ctx.t('HierarchyTooLarge')));
+      return page(q, ctx, { creatorUserId: mine });
     },
     /** Items awaiting a review step the caller may decide, not their own (static Admin sees all), both variants. */
-    GetAllModerated: async (q: Query, ctx: RequestContext) => page(q, ctx, await awaitingDecisionBy(ctx, cfg.reviewable), queue),
-    Get: async (input: { Id: number }, ctx: RequestContext) => (await toDtos([await load(input.Id, ctx)], ctx))[0]!,
+    GetAllModerated: async (q: Q, ctx: RequestContext) => page(q, ctx, await awaitingDecisionBy(ctx, cfg.reviewable), queue),
+    Get: async (input: { Id: number }, ctx: RequestContext) => detailOf(await load(input.Id, ctx), ctx),
+    /** The row and what belongs with it (`afterWrite`) in one transaction. */
     Create: async (input: In, ctx: RequestContext) => {
-      if (cfg.variant) await requireVariant(ctx, (input as { isUniversity?: boolean }).isUniversity);
+      if (cfg.variant) await requireVariant(ctx, input.isUniversity);
       const data = await prepare(input, ctx);
-      const created = (await cfg.model(ctx).create({ data: { ...data, ...PENDING_REVIEW } })) as Row;
-      return dtoOf(created.id, ctx);
+      const tenantId = tenantOf(ctx);
+      const id = await ctx.transaction(async (tx) => {
+        const created = await cfg.model(tx).create({ data: { ...data, ...PENDING_REVIEW, tenantId } });
+        await cfg.afterWrite?.({ id: created.id, tenantId }, input, tx);
+        return created.id;
+      });
+      return dtoOf(id, ctx);
     },
     /** Any edit sends the item (back) to review: an approved item is no longer live until approved again. */
     Update: async (input: In & { id: number }, ctx: RequestContext) => {
       const existing = await load(input.id, ctx);
-      if (cfg.variant) await requireVariant(ctx, (input as { isUniversity?: boolean }).isUniversity);
+      if (cfg.variant) await requireVariant(ctx, input.isUniversity);
       const data = await prepare(input, ctx);
-      delete data.id;
-      await cfg.model(ctx).update({
-        where: { id: existing.id },
-        data: { ...data, ...PENDING_REVIEW },
+      await ctx.transaction(async (tx) => {
+        await cfg.model(tx).update({ where: { id: existing.id }, data: { ...data, ...PENDING_REVIEW } });
+        await cfg.afterWrite?.(existing, input, tx);
       });
       return dtoOf(existing.id, ctx);
     },
     Delete: async (input: { Id: number }, ctx: RequestContext) => {
-      const row = (await cfg.model(ctx).findFirst({ where: { id: input.Id } })) as Row | null;
+      const row = await cfg.model(ctx).findFirst({ where: { id: input.Id } });
       if (row && cfg.variant) await requireVariant(ctx, row.isUniversity);
       return generic.Delete(input, ctx);
     },
@@ -266,8 +336,10 @@ export function contentHandlers<Row extends ContentRow, Dto, In extends object>(
     /** Pins (newest pin first) or unpins. */
     pin: async (input: { id: number; isTop: boolean }, ctx: RequestContext) => {
       const row = await load(input.id, ctx);
-      await cfg.model(ctx).update({ where: { id: row.id }, data: { isTop: input.isTop, topTime: input.isTop ? new Date() : null } });
+      if (!cfg.pinnable) throw new Error(`${cfg.reviewable.entity} is not pinnable`);
+      await cfg.pinnable(ctx).update({ where: { id: row.id }, data: { isTop: input.isTop, topTime: input.isTop ? new Date() : null } });
       return dtoOf(row.id, ctx);
     },
   };
 }
+

@@ -1,3 +1,4 @@
+import type { ITXClientDenyList } from '@prisma/client/runtime/client';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import { withDataFilters } from '../db/data-filters.ts';
@@ -7,6 +8,13 @@ import type { SessionUser } from './permission-checker.ts';
 import { UnauthorizedError } from './errors.ts';
 
 export type FilteredDb = ReturnType<typeof withDataFilters>;
+/**
+ * The filtered database as handlers use it: the client itself or the client
+ * bound to an interactive transaction (same model delegates, same filters).
+ * Transactions are opened with `ctx.transaction`, never `db.$transaction`, so
+ * nested work joins the open one.
+ */
+export type Db = Omit<FilteredDb, ITXClientDenyList>;
 
 /** What a handler gets besides its input: the session, the filtered database, texts. */
 export interface RequestContext {
@@ -14,8 +22,18 @@ export interface RequestContext {
   readonly request: FastifyRequest;
   readonly session: AbpSession;
   readonly culture: Culture;
-  /** The database seen through ABP's data filters (tenant, soft delete, audit). */
-  readonly db: FilteredDb;
+  /** The database seen through ABP's data filters (tenant, soft delete, audit); inside `transaction`, bound to it. */
+  readonly db: Db;
+  /** True inside `transaction`. */
+  readonly inTransaction: boolean;
+  /**
+   * Runs `work` in one interactive transaction: the context it gets has a `db`
+   * bound to the transaction, still filtered (tenant, soft delete, audit), so
+   * the kit's handlers work the same inside. A throw rolls everything back.
+   * Called inside a transaction, it joins it. `prisma` stays unbound: don't
+   * write through it inside.
+   */
+  transaction<R>(work: (tx: RequestContext) => Promise<R>): Promise<R>;
   /** The unfiltered client: only for lookups that cross tenants on purpose (login, host admin). */
   readonly prisma: PrismaClient;
   /** The signed-in user with roles and permissions, or null. */
@@ -29,16 +47,19 @@ export interface RequestContext {
 export function createContext(app: FastifyInstance, request: FastifyRequest): RequestContext {
   const session = request.abpSession;
   let db: FilteredDb | undefined;
+  const filtered = () => (db ??= withDataFilters(app.prisma, { tenantId: session.tenantId, userId: session.userId }));
   const user = () =>
     session.userId === null ? Promise.resolve(null) : app.permissions.sessionUser(session.userId, session.tenantId);
-  return {
+  const ctx: RequestContext = {
     app,
     request,
     session,
     culture: request.culture,
     get db() {
-      return (db ??= withDataFilters(app.prisma, { tenantId: session.tenantId, userId: session.userId }));
+      return filtered();
     },
+    inTransaction: false,
+    transaction: (work) => filtered().$transaction((tx) => work(bound(ctx, tx))),
     prisma: app.prisma,
     user,
     async requireUser() {
@@ -48,4 +69,23 @@ export function createContext(app: FastifyInstance, request: FastifyRequest): Re
     },
     t: (key, ...args) => localize(request.culture, key, ...args),
   };
+  return ctx;
+}
+
+/** The context inside a transaction: `db` is the transaction's filtered client; nested calls join it. */
+function bound(outer: RequestContext, tx: Db): RequestContext {
+  const inner: RequestContext = {
+    app: outer.app,
+    request: outer.request,
+    session: outer.session,
+    culture: outer.culture,
+    db: tx,
+    inTransaction: true,
+    transaction: (work) => work(inner),
+    prisma: outer.prisma,
+    user: () => outer.user(),
+    requireUser: () => outer.requireUser(),
+    t: (key, ...args) => outer.t(key, ...args),
+  };
+  return inner;
 }

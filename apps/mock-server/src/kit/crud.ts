@@ -1,129 +1,180 @@
+import type { Prisma } from '../generated/prisma/client.ts';
 import type { RequestContext } from './context.ts';
 import { EntityNotFoundError } from './errors.ts';
 import { keywordWhere, parseSorting, type OrderBy } from './paging.ts';
 
-/** The subset of a Prisma model delegate the generic handlers use. */
-export interface ModelDelegate {
-  findMany(args: object): Promise<unknown[]>;
-  findFirst(args: object): Promise<unknown | null>;
-  count(args: object): Promise<number>;
-  create(args: object): Promise<unknown>;
-  update(args: object): Promise<unknown>;
-  delete(args: object): Promise<unknown>;
+// ---------------------------------------------------------------------------
+// Typed models
+
+type Operations<M extends Prisma.ModelName> = Prisma.TypeMap['model'][M]['operations'];
+/** A row of model `M` as Prisma returns it (its payload's scalars; every model has an integer `id`). */
+export type RowOf<M extends Prisma.ModelName> = Prisma.TypeMap['model'][M]['payload']['scalars'] extends infer R extends { id: number } ? R : never;
+/** Model `M`'s `WhereInput`. */
+export type WhereOf<M extends Prisma.ModelName> = NonNullable<NonNullable<Operations<M>['findMany']['args']>['where']>;
+/** Model `M`'s `UncheckedCreateInput` (plain columns), what `create({ data })` takes. */
+export type CreateDataOf<M extends Prisma.ModelName> = Prisma.TypeMap['model'][M]['operations']['create']['args']['data'];
+
+/**
+ * Conditions of model `W` plus the shapes the kit builds itself and that every
+ * model's `WhereInput` accepts (`AND`, `OR`, an `id` filter, keyword `contains`).
+ */
+export type Cond<W> =
+  | W
+  | { AND: Array<Cond<W>> }
+  | { OR: Array<Cond<W>> }
+  | { id: number | { in: number[] } }
+  | { [column: string]: { contains: string } };
+
+/**
+ * What the generic handlers use of a model, typed by its row and its where
+ * input. Any Prisma delegate of the filtered client, or of a transaction
+ * bound to it, is one: `(ctx) => ctx.db.friendLink` needs no cast.
+ */
+export interface Table<Row extends { id: number }, W> {
+  findMany(args: { where?: Cond<W>; orderBy?: OrderBy; skip?: number; take?: number }): PromiseLike<Row[]>;
+  findMany(args: { where?: Cond<W>; orderBy?: OrderBy; skip?: number; take?: number; select: { id: true } }): PromiseLike<Array<{ id: number }>>;
+  findFirst(args: { where?: Cond<W> }): PromiseLike<Row | null>;
+  count(args: { where?: Cond<W> }): PromiseLike<number>;
+  delete(args: { where: { id: number } }): PromiseLike<unknown>;
 }
+/** The table of Prisma model `M`. */
+export type TableOf<M extends Prisma.ModelName> = Table<RowOf<M>, WhereOf<M>>;
 
-type Where = Record<string, unknown>;
+/** The query every paged list takes. */
+export type ListQuery = { SkipCount: number; MaxResultCount: number; Sorting?: string; Keyword?: string };
 
-export interface CrudConfig<Row, Dto, Q extends { SkipCount: number; MaxResultCount: number; Sorting?: string; Keyword?: string }> {
+// ---------------------------------------------------------------------------
+// Configuration
+
+/** Where a row is found: its model, its 404 name and the scope beyond the data filters. */
+export interface ModelRef<Row extends { id: number }, W> {
   /** CLR-style entity name for 404 texts (`There is no entity User with id = 5!`). */
   entityName: string;
-  /** The model, seen through the request's data filters. */
-  model(ctx: RequestContext): ModelDelegate;
-  /** Prisma `include`/`select` shape needed by `toDto`. */
-  include?: object;
-  toDto(row: Row, ctx: RequestContext): Dto | Promise<Dto>;
-  /** Maps a whole page at once (one lookup per page instead of per row); used instead of `toDto` when given. */
-  toDtos?(rows: Row[], ctx: RequestContext): Promise<Dto[]>;
+  /** The model, seen through the request's data filters (bound to its transaction inside `ctx.transaction`). */
+  model(ctx: RequestContext): Table<Row, W>;
   /**
    * Rows the session may see beyond the data filters (e.g. shared rows plus the tenant's own),
    * applied to GetAll, Get, Update lookups (`getOr404`) and Delete alike.
    */
-  scope?(ctx: RequestContext): Where | undefined;
-  /** Columns searched by `Keyword`. */
+  scope?(ctx: RequestContext): W | undefined;
+}
+
+export interface CrudConfig<Row extends { id: number }, Dto, Q extends ListQuery, W = never> extends ModelRef<Row, W> {
+  toDto(row: Row, ctx: RequestContext): Dto | Promise<Dto>;
+  /** Maps a whole page at once (one lookup per page instead of per row); used instead of `toDto` when given. */
+  toDtos?(rows: Row[], ctx: RequestContext): Promise<Dto[]>;
+  /** Columns searched by `Keyword` (typed by the model in `ModelCrud`). */
   keywordColumns: readonly string[];
   /** DTO field -> column allowed in `Sorting`. */
   sortable: Readonly<Record<string, string>>;
   /** Extra conditions from the query's own filters. */
-  filter?(input: Q, ctx: RequestContext): Where | undefined | Promise<Where | undefined>;
+  filter?(input: Q, ctx: RequestContext): Cond<W> | undefined | Promise<Cond<W> | undefined>;
   /** Tables whose writes change this list's total (default: the entity's own, `entityName`). */
   countTables?: readonly string[];
 }
 
+/** A `CrudConfig` of Prisma model `M`: rows and conditions typed by the model. */
+export type ModelCrud<M extends Prisma.ModelName, Dto, Q extends ListQuery = ListQuery> = CrudConfig<RowOf<M>, Dto, Q, WhereOf<M>> & {
+  keywordColumns: ReadonlyArray<keyof WhereOf<M> & string>;
+};
+
+// ---------------------------------------------------------------------------
+// Handlers
+
 /** Paged list with the total counted under the same conditions, before paging. */
-export async function pagedList<Row, Dto, Q extends { SkipCount: number; MaxResultCount: number; Sorting?: string; Keyword?: string }>(
-  cfg: CrudConfig<Row, Dto, Q>,
+export async function pagedList<Row extends { id: number }, Dto, Q extends ListQuery, W>(
+  cfg: CrudConfig<Row, Dto, Q, W>,
   input: Q,
   ctx: RequestContext,
-  extraWhere?: Where,
+  extraWhere?: Cond<W>,
   /** Order when the query gives no `Sorting` (default `id desc`). */
   defaultOrder?: OrderBy,
 ) {
-  const and = [cfg.scope?.(ctx), keywordWhere(input.Keyword, cfg.keywordColumns), await cfg.filter?.(input, ctx), extraWhere].filter(Boolean);
-  const where = and.length ? { AND: and } : {};
+  const and = [cfg.scope?.(ctx), keywordWhere(input.Keyword, cfg.keywordColumns), await cfg.filter?.(input, ctx), extraWhere].filter(
+    (c): c is Cond<W> => c !== undefined,
+  );
+  const where: Cond<W> = { AND: and };
   const orderBy =
     !input.Sorting?.trim() && defaultOrder ? defaultOrder : parseSorting(input.Sorting, cfg.sortable, (f) => ctx.t('UnknownSortField', f));
   const model = cfg.model(ctx);
   const { tenantId } = ctx.session;
   const countKey = `${cfg.entityName}|${tenantId ?? 'host'}|${JSON.stringify(where)}`;
   const [totalCount, rows] = await Promise.all([
-    ctx.app.countCache.count(countKey, cfg.countTables ?? [cfg.entityName], () => model.count({ where })),
-    pageRows(model, { where, orderBy, skip: input.SkipCount, take: input.MaxResultCount }, cfg.include),
+    ctx.app.countCache.count(countKey, cfg.countTables ?? [cfg.entityName], async () => model.count({ where })),
+    pageRows(model, { where, orderBy, skip: input.SkipCount, take: input.MaxResultCount }),
   ]);
-  return { totalCount, items: await mapDtos(cfg, rows as Row[], ctx) };
+  return { totalCount, items: await mapDtos(cfg, rows, ctx) };
 }
 
 /** Beyond this offset a page is found by ids first (see pageRows). */
 const DEEP_PAGE_OFFSET = 1000;
 
 /**
- * One page of rows. A deep page (a large offset) first picks its ids alone, so
- * SQLite can skip through the ordering index without reading each skipped row,
- * then loads those rows (with `include`) and keeps the order.
+ * One page of rows. A deep page (a large offset) first picks its ids, so
+ * SQLite can skip through the ordering index, then loads those rows and keeps
+ * the order.
  */
-async function pageRows(
-  model: ModelDelegate,
-  q: { where: Where; orderBy: OrderBy; skip: number; take: number },
-  include: object | undefined,
-): Promise<unknown[]> {
-  if (q.skip < DEEP_PAGE_OFFSET) return model.findMany({ ...q, ...(include && { include }) });
-  const ids = ((await model.findMany({ ...q, select: { id: true } })) as Array<{ id: number }>).map((r) => r.id);
+async function pageRows<Row extends { id: number }, W>(
+  model: Table<Row, W>,
+  q: { where: Cond<W>; orderBy: OrderBy; skip: number; take: number },
+): Promise<Row[]> {
+  if (q.skip < DEEP_PAGE_OFFSET) return model.findMany(q);
+  const ids = (await model.findMany({ ...q, select: { id: true } })).map((r) => r.id);
   if (!ids.length) return [];
-  const rows = (await model.findMany({ where: { id: { in: ids } }, ...(include && { include }) })) as Array<{ id: number }>;
+  const rows = await model.findMany({ where: { id: { in: ids } } });
   const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.map((id) => byId.get(id)).filter(Boolean);
+  return ids.map((id) => byId.get(id)).filter((r): r is Row => r !== undefined);
 }
 
 /** Rows to DTOs, a page at once when the config has `toDtos`. */
-export async function mapDtos<Row, Dto>(cfg: Pick<CrudConfig<Row, Dto, never>, 'toDto' | 'toDtos'>, rows: Row[], ctx: RequestContext): Promise<Dto[]> {
+export async function mapDtos<Row, Dto>(
+  cfg: { toDto(row: Row, ctx: RequestContext): Dto | Promise<Dto>; toDtos?(rows: Row[], ctx: RequestContext): Promise<Dto[]> },
+  rows: Row[],
+  ctx: RequestContext,
+): Promise<Dto[]> {
   return cfg.toDtos ? cfg.toDtos(rows, ctx) : Promise.all(rows.map((r) => cfg.toDto(r, ctx)));
 }
 
 /** `{ id }` plus the config's scope. */
-function byId(cfg: { scope?(ctx: RequestContext): Where | undefined }, id: number, ctx: RequestContext): Where {
+function byId<W>(cfg: { scope?(ctx: RequestContext): W | undefined }, id: number, ctx: RequestContext): Cond<W> {
   const scope = cfg.scope?.(ctx);
-  return scope ? { id, AND: [scope] } : { id };
+  return scope === undefined ? { id } : { AND: [{ id }, scope] };
 }
 
 /** The row with this id under the data filters (and the config's scope), or a 404. */
-export async function getOr404<Row>(cfg: Pick<CrudConfig<Row, unknown, never>, 'model' | 'entityName' | 'include' | 'scope'>, id: number, ctx: RequestContext) {
-  const row = await cfg.model(ctx).findFirst({ where: byId(cfg, id, ctx), ...(cfg.include && { include: cfg.include }) });
+export async function getOr404<Row extends { id: number }, W>(cfg: ModelRef<Row, W>, id: number, ctx: RequestContext): Promise<Row> {
+  const row = await cfg.model(ctx).findFirst({ where: byId(cfg, id, ctx) });
   if (!row) throw new EntityNotFoundError(cfg.entityName, id);
-  return row as Row;
+  return row;
 }
 
 /** The DTO of the row with this id (as Get returns it), or a 404: what Create and Update answer after writing. */
-export async function getDto<Row, Dto>(cfg: CrudConfig<Row, Dto, never>, id: number, ctx: RequestContext): Promise<Dto> {
-  return (await mapDtos(cfg, [await getOr404<Row>(cfg, id, ctx)], ctx))[0]!;
+export async function getDto<Row extends { id: number }, Dto, Q extends ListQuery, W>(cfg: CrudConfig<Row, Dto, Q, W>, id: number, ctx: RequestContext): Promise<Dto> {
+  const [dto] = await mapDtos(cfg, [await getOr404(cfg, id, ctx)], ctx);
+  if (dto === undefined) throw new EntityNotFoundError(cfg.entityName, id);
+  return dto;
 }
 
 /**
  * GetAll, Get and Delete of `AsyncCrudAppService`, generic over the model.
  * Create and Update carry each entity's rules and stay in its service file;
  * Delete of an unknown id succeeds silently, as ABP's repository does.
+ * Delete runs in one transaction with its `beforeDelete` hook.
  */
-export function crudHandlers<Row, Dto, Q extends { SkipCount: number; MaxResultCount: number; Sorting?: string; Keyword?: string }>(
-  cfg: CrudConfig<Row, Dto, Q>,
+export function crudHandlers<Row extends { id: number }, Dto, Q extends ListQuery, W>(
+  cfg: CrudConfig<Row, Dto, Q, W>,
   hooks: { beforeDelete?(row: Row, ctx: RequestContext): Promise<void> | void } = {},
 ) {
   return {
     GetAll: (input: Q, ctx: RequestContext) => pagedList(cfg, input, ctx),
     Get: (input: { Id: number }, ctx: RequestContext) => getDto(cfg, input.Id, ctx),
-    Delete: async (input: { Id: number }, ctx: RequestContext) => {
-      const row = (await cfg.model(ctx).findFirst({ where: byId(cfg, input.Id, ctx) })) as Row | null;
-      if (!row) return null;
-      await hooks.beforeDelete?.(row, ctx);
-      await cfg.model(ctx).delete({ where: { id: input.Id } });
-      return null;
-    },
+    Delete: (input: { Id: number }, ctx: RequestContext) =>
+      ctx.transaction(async (tx) => {
+        const row = await cfg.model(tx).findFirst({ where: byId(cfg, input.Id, tx) });
+        if (!row) return null;
+        await hooks.beforeDelete?.(row, tx);
+        await cfg.model(tx).delete({ where: { id: input.Id } });
+        return null;
+      }),
   };
 }

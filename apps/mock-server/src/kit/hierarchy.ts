@@ -42,25 +42,25 @@ async function query(prisma: PrismaClient, tenantId: number | null, userId: numb
 export const MAX_ID_LIST = 32_000;
 
 /**
- * A Prisma condition for "`column` is the user or someone below them". Small
- * subtrees are listed (`in`); a subtree too large to list (a top administrator
- * over tens of thousands of users) is expressed by the users outside it
- * (`notIn`, deleted users included so their rows stay out as with `in`). Only a
- * tenant where both sides exceed the bind limit gets a clear error instead.
+ * A Prisma filter on a user-id column for "the user or someone below them"
+ * (`{ creatorUserId: await hierarchyCondition(...) }`). Small subtrees are
+ * listed (`in`); a subtree too large to list (a top administrator over tens of
+ * thousands of users) is expressed by the users outside it (`notIn`, deleted
+ * users included so their rows stay out as with `in`). Only a tenant where
+ * both sides exceed the bind limit gets a clear error instead.
  */
 export async function hierarchyCondition(
   prisma: PrismaClient,
   tenantId: number | null,
   userId: number,
-  column: string,
   tooLarge: () => Error,
   maxIds = MAX_ID_LIST,
-): Promise<Record<string, unknown>> {
+): Promise<{ in: number[] } | { not: null; notIn: number[] }> {
   const ids = await selfAndDescendantIds(prisma, tenantId, userId);
-  if (ids.length <= maxIds) return { [column]: { in: ids } };
+  if (ids.length <= maxIds) return { in: ids };
   const inside = new Set(ids);
   const all = await prisma.user.findMany({ where: { tenantId }, select: { id: true } });
   const outside = all.map((u) => u.id).filter((id) => !inside.has(id));
   if (outside.length > maxIds) throw tooLarge();
-  return { AND: [{ [column]: { not: null } }, { [column]: { notIn: outside } }] };
+  return { not: null, notIn: outside };
 }

@@ -29,7 +29,7 @@ export function parseSorting(
 }
 
 /** A case-insensitive "contains" over several columns (SQLite LIKE is case-insensitive for ASCII). */
-export function keywordWhere(keyword: string | undefined, columns: readonly string[]): Record<string, unknown> | undefined {
+export function keywordWhere(keyword: string | undefined, columns: readonly string[]): { OR: Array<{ [column: string]: { contains: string } }> } | undefined {
   const k = keyword?.trim();
   if (!k) return undefined;
   return { OR: columns.map((c) => ({ [c]: { contains: k } })) };

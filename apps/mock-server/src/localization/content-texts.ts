@@ -13,6 +13,8 @@ export const contentTexts = {
     ContentRejected: 'Your {0} "{1}" was rejected: {2}',
     ChapterNotInCategory: 'The chapter does not belong to the chosen category.',
     TenantContentFromHost: 'This belongs to a tenant: sign in to the tenant to create it.',
+    ChildNotFound: 'There is no item with id {0} in this list; leave the id out to add a new one.',
+    ChildRepeated: 'The item with id {0} appears twice in the list.',
     HierarchyTooLarge: 'Too many users both inside and outside your part of the hierarchy to list them; filter by category or use the full list.',
   },
   'zh-Hans': {
@@ -28,6 +30,8 @@ export const contentTexts = {
     ContentRejected: '您的{0}《{1}》未通过审核：{2}',
     ChapterNotInCategory: '所选章节不属于该分类。',
     TenantContentFromHost: '该数据属于租户，请登录到相应租户后再创建。',
+    ChildNotFound: '列表中不存在 ID 为 {0} 的项；新增项请不要填写 ID。',
+    ChildRepeated: 'ID 为 {0} 的项在列表中出现了两次。',
     HierarchyTooLarge: '您及下级用户与其余用户都过多，无法按“我的及下级”列出，请按分类筛选或使用全部列表。',
   },
 };

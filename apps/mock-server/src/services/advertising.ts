@@ -1,23 +1,11 @@
 import { AdvertisingService, ClassType, type AdvertisingDto } from '@edu/sdk';
 import { activeNodes, assertCategory, bySortThenId, categoryNames, subtreeIds } from '../kit/categories.ts';
 import type { RequestContext } from '../kit/context.ts';
-import { crudHandlers, getDto, getOr404, type CrudConfig } from '../kit/crud.ts';
+import { crudHandlers, getDto, getOr404, type ModelCrud, type RowOf } from '../kit/crud.ts';
 import { iso } from '../kit/paging.ts';
 import { implement } from '../kit/register-service.ts';
 
-type AdRow = {
-  id: number;
-  title: string;
-  categoryId: number;
-  imageUrl: string;
-  linkUrl: string | null;
-  sort: number;
-  isActive: boolean;
-  startTime: Date | null;
-  endTime: Date | null;
-  clickCount: number;
-  creationTime: Date;
-};
+type AdRow = RowOf<'Advertising'>;
 
 type Query = { SkipCount: number; MaxResultCount: number; Sorting?: string; Keyword?: string; CategoryId?: number };
 
@@ -39,9 +27,9 @@ async function toDtos(rows: AdRow[], ctx: RequestContext): Promise<AdvertisingDt
   }));
 }
 
-const ads: CrudConfig<AdRow, AdvertisingDto, Query> = {
+const ads: ModelCrud<'Advertising', AdvertisingDto, Query> = {
   entityName: 'Advertising',
-  model: (ctx) => ctx.db.advertising as never,
+  model: (ctx) => ctx.db.advertising,
   toDto: async (row, ctx) => (await toDtos([row], ctx))[0]!,
   toDtos,
   keywordColumns: ['title', 'linkUrl'],

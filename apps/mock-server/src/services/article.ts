@@ -1,42 +1,24 @@
-import { ArticleService, reviewables, type ArticleDto } from '@edu/sdk';
-import { contentHandlers, pinFields, reviewFields, type ContentRow } from '../kit/content.ts';
+import { ArticleDto, ArticleService, reviewables, CreateArticleInput } from '@edu/sdk';
+import type { z } from 'zod';
+import { contentHandlers, pinFields, reviewFields, type ContentTableOf } from '../kit/content.ts';
+import type { RequestContext } from '../kit/context.ts';
+import { dtoMapper } from '../kit/dto.ts';
 import { implement } from '../kit/register-service.ts';
 
-type ArticleRow = ContentRow & {
-  categoryId: number;
-  summary: string | null;
-  content: string;
-  coverImageUrl: string | null;
-  author: string | null;
-  source: string | null;
-  keywords: string | null;
-  viewCount: number;
-};
+type In = z.output<typeof CreateArticleInput>;
+const dto = dtoMapper(ArticleDto);
 
-const articles = contentHandlers<ArticleRow, ArticleDto, { title: string; categoryId: number; summary?: string | null; content: string }>({
+const articles = contentHandlers({
   reviewable: reviewables.article,
-  model: (ctx) => ctx.db.article as never,
+  input: CreateArticleInput,
+  model: (ctx: RequestContext): ContentTableOf<'Article', In> => ctx.db.article,
   richFields: ['content'],
   textFields: ['title', 'summary'],
   keywordColumns: ['title', 'summary', 'keywords', 'author'],
   sortable: { id: 'id', title: 'title', creationTime: 'creationTime', viewCount: 'viewCount', auditStatus: 'auditStatus', isTop: 'isTop', topTime: 'topTime' },
-  pinnable: true,
-  toData: (i) => i,
-  toDto: (r, l) => ({
-    id: r.id,
-    title: r.title,
-    categoryId: r.categoryId,
-    categoryName: l.category(r.categoryId),
-    summary: r.summary,
-    content: r.content,
-    coverImageUrl: r.coverImageUrl,
-    author: r.author,
-    source: r.source,
-    keywords: r.keywords,
-    viewCount: r.viewCount,
-    ...pinFields(r),
-    ...reviewFields(r, l),
-  }),
+  pinnable: (ctx) => ctx.db.article,
+  toData: (i, rich) => ({ ...i, content: rich('content') ?? '' }),
+  toDto: (r, l) => dto(r, { categoryName: l.category(r.categoryId), ...pinFields(r), ...reviewFields(r, l) }),
 });
 
 export const article = implement(ArticleService, { ...articles, AuditedArticle: articles.review, PlacedTopArticle: articles.pin });

@@ -18,11 +18,7 @@ export const categoryPermision = implement(CategoryPermisionService, {
     const live = new Set(all.map((n) => n.id));
     let granted = new Set<number>();
     if (input.roleId) {
-      const role = await getOr404<{ id: number; isStatic: boolean; normalizedName: string }>(
-        { entityName: 'Role', model: (c) => c.db.role as never },
-        input.roleId,
-        ctx,
-      );
+      const role = await getOr404({ entityName: 'Role', model: (c) => c.db.role }, input.roleId, ctx);
       if (isStaticAdmin(role)) granted = live;
       else {
         const grants = await ctx.db.roleCategoryGrant.findMany({ where: { roleId: role.id }, select: { categoryId: true } });

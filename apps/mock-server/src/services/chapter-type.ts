@@ -1,21 +1,12 @@
 import { ChapterTypeService, ClassType, type CascaderOption, type ChapterTypeDto } from '@edu/sdk';
 import { buildForest, bySortThenId, cascaderOption, categoryNames } from '../kit/categories.ts';
 import type { RequestContext } from '../kit/context.ts';
-import { crudHandlers, getDto, getOr404, type CrudConfig } from '../kit/crud.ts';
+import { crudHandlers, getDto, getOr404, type ModelCrud, type RowOf } from '../kit/crud.ts';
 import { invalid, UserFriendlyError } from '../kit/errors.ts';
 import { iso } from '../kit/paging.ts';
 import { implement } from '../kit/register-service.ts';
 
-type ChapterRow = {
-  id: number;
-  categoryId: number;
-  parentId: number | null;
-  name: string;
-  sort: number;
-  isActive: boolean;
-  description: string | null;
-  creationTime: Date;
-};
+type ChapterRow = RowOf<'ChapterType'>;
 
 type Query = { SkipCount: number; MaxResultCount: number; Sorting?: string; Keyword?: string; CategoryId?: number };
 
@@ -34,9 +25,9 @@ async function toDtos(rows: ChapterRow[], ctx: RequestContext): Promise<ChapterT
   }));
 }
 
-const chapters: CrudConfig<ChapterRow, ChapterTypeDto, Query> = {
+const chapters: ModelCrud<'ChapterType', ChapterTypeDto, Query> = {
   entityName: 'ChapterType',
-  model: (ctx) => ctx.db.chapterType as never,
+  model: (ctx) => ctx.db.chapterType,
   toDto: async (row, ctx) => (await toDtos([row], ctx))[0]!,
   toDtos,
   keywordColumns: ['name', 'description'],
@@ -74,7 +65,7 @@ const generic = crudHandlers(chapters, {
 
 /** A category's chapters and sections in reading order: each chapter followed by its sections. */
 async function chaptersOf(ctx: RequestContext, categoryId: number, onlyActive: boolean): Promise<ChapterRow[]> {
-  const rows = (await ctx.db.chapterType.findMany({ where: { categoryId, ...(onlyActive && { isActive: true }) } })) as ChapterRow[];
+  const rows = await ctx.db.chapterType.findMany({ where: { categoryId, ...(onlyActive && { isActive: true }) } });
   const tops = rows.filter((r) => r.parentId === null).sort(bySortThenId);
   return tops.flatMap((c) => [c, ...rows.filter((r) => r.parentId === c.id).sort(bySortThenId)]);
 }
@@ -104,15 +95,15 @@ export const chapterType = implement(ChapterTypeService, {
    * them (the course's category would no longer match).
    */
   Update: async (input, ctx) => {
-    const existing = await getOr404<ChapterRow>(chapters, input.id, ctx);
+    const existing = await getOr404(chapters, input.id, ctx);
     await assertCourseCategory(ctx, input.categoryId);
     await assertParent(ctx, input.parentId, input.categoryId, existing.id);
     const sections = await ctx.db.chapterType.findMany({ where: { parentId: existing.id }, select: { id: true } });
     if (input.parentId != null && sections.length > 0) invalid('parentId', ctx.t('ChapterHasSections', existing.name, sections.length));
     const moved = input.categoryId !== existing.categoryId;
     if (moved && (await coursesOn(ctx, [existing.id, ...sections.map((s) => s.id)])) > 0) invalid('categoryId', ctx.t('ChapterInUseCannotMove', existing.name));
-    await ctx.db.$transaction(async (tx) => {
-      await tx.chapterType.update({
+    await ctx.transaction(async (tx) => {
+      await tx.db.chapterType.update({
         where: { id: existing.id },
         data: {
           categoryId: input.categoryId,
@@ -123,7 +114,7 @@ export const chapterType = implement(ChapterTypeService, {
           description: input.description ?? null,
         },
       });
-      if (moved && sections.length) await tx.chapterType.updateMany({ where: { parentId: existing.id }, data: { categoryId: input.categoryId } });
+      if (moved && sections.length) await tx.db.chapterType.updateMany({ where: { parentId: existing.id }, data: { categoryId: input.categoryId } });
     });
     return getDto(chapters, existing.id, ctx);
   },

@@ -1,21 +1,11 @@
 import { ClassificationTypeService, type ClassificationTypeDto } from '@edu/sdk';
 import type { RequestContext } from '../kit/context.ts';
-import { crudHandlers, getDto, getOr404, type CrudConfig } from '../kit/crud.ts';
+import { crudHandlers, getDto, getOr404, type ModelCrud, type RowOf } from '../kit/crud.ts';
 import { invalid, UserFriendlyError } from '../kit/errors.ts';
 import { iso } from '../kit/paging.ts';
 import { implement } from '../kit/register-service.ts';
 
-type TypeRow = {
-  id: number;
-  tenantId: number | null;
-  name: string;
-  code: string;
-  sort: number;
-  isActive: boolean;
-  isStatic: boolean;
-  description: string | null;
-  creationTime: Date;
-};
+type TypeRow = RowOf<'ClassificationType'>;
 
 /**
  * Types a session sees: the shared ones (tenantId null: the built-in types and
@@ -38,9 +28,9 @@ const toDto = (r: TypeRow): ClassificationTypeDto => ({
   creationTime: iso(r.creationTime),
 });
 
-const types: CrudConfig<TypeRow, ClassificationTypeDto, { SkipCount: number; MaxResultCount: number; Sorting?: string; Keyword?: string }> = {
+const types: ModelCrud<'ClassificationType', ClassificationTypeDto, { SkipCount: number; MaxResultCount: number; Sorting?: string; Keyword?: string }> = {
   entityName: 'ClassificationType',
-  model: (ctx) => ctx.db.classificationType as never,
+  model: (ctx) => ctx.db.classificationType,
   scope: visibleTypes,
   toDto,
   keywordColumns: ['name', 'code', 'description'],
@@ -90,7 +80,7 @@ export const classificationType = implement(ClassificationTypeService, {
     return getDto(types, created.id, ctx);
   },
   Update: async (input, ctx) => {
-    const existing = await getOr404<TypeRow>(types, input.id, ctx);
+    const existing = await getOr404(types, input.id, ctx);
     assertEditable(ctx, existing);
     await assertUnique(ctx, input, input.id);
     await ctx.db.classificationType.update({

@@ -1,33 +1,14 @@
-import { FriendLinkService, type FriendLinkDto } from '@edu/sdk';
-import { crudHandlers, getDto, getOr404, type CrudConfig } from '../kit/crud.ts';
-import { iso } from '../kit/paging.ts';
+import { FriendLinkDto, FriendLinkService } from '@edu/sdk';
+import { crudHandlers, getDto, getOr404, type ModelCrud, type RowOf } from '../kit/crud.ts';
+import { dtoMapper } from '../kit/dto.ts';
 import { implement } from '../kit/register-service.ts';
 
-type LinkRow = {
-  id: number;
-  name: string;
-  url: string;
-  logoUrl: string | null;
-  linkType: number;
-  sort: number;
-  isActive: boolean;
-  creationTime: Date;
-};
+const dto = dtoMapper(FriendLinkDto);
+const toDto = (r: RowOf<'FriendLink'>) => dto(r, { linkType: FriendLinkDto.shape.linkType.parse(r.linkType) });
 
-const toDto = (r: LinkRow): FriendLinkDto => ({
-  id: r.id,
-  name: r.name,
-  url: r.url,
-  logoUrl: r.logoUrl,
-  linkType: r.linkType as FriendLinkDto['linkType'],
-  sort: r.sort,
-  isActive: r.isActive,
-  creationTime: iso(r.creationTime),
-});
-
-const links: CrudConfig<LinkRow, FriendLinkDto, { SkipCount: number; MaxResultCount: number; Sorting?: string; Keyword?: string }> = {
+const links: ModelCrud<'FriendLink', FriendLinkDto> = {
   entityName: 'FriendLink',
-  model: (ctx) => ctx.db.friendLink as never,
+  model: (ctx) => ctx.db.friendLink,
   toDto,
   keywordColumns: ['name', 'url'],
   sortable: { id: 'id', name: 'name', url: 'url', linkType: 'linkType', sort: 'sort', isActive: 'isActive', creationTime: 'creationTime' },

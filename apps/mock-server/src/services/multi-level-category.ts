@@ -11,27 +11,14 @@ import {
   type CategoryNode,
 } from '../kit/categories.ts';
 import type { RequestContext } from '../kit/context.ts';
-import { crudHandlers, getDto, getOr404, type CrudConfig } from '../kit/crud.ts';
+import { crudHandlers, getDto, getOr404, type ModelCrud, type RowOf } from '../kit/crud.ts';
 import { invalid, UserFriendlyError } from '../kit/errors.ts';
 import { iso } from '../kit/paging.ts';
 import { implement } from '../kit/register-service.ts';
 import { visibleTypes } from './classification-type.ts';
 import { reviewableUsage } from '../kit/review.ts';
 
-type CategoryRow = {
-  id: number;
-  tenantId: number;
-  classTypeId: number;
-  parentId: number | null;
-  name: string;
-  code: string | null;
-  sort: number;
-  level: number;
-  path: string;
-  isActive: boolean;
-  description: string | null;
-  creationTime: Date;
-};
+type CategoryRow = RowOf<'MultiLevelCategory'>;
 
 type Query = { SkipCount: number; MaxResultCount: number; Sorting?: string; Keyword?: string; ClassTypeId?: number; ParentId?: number };
 
@@ -62,9 +49,9 @@ async function toDtos(rows: CategoryRow[], ctx: RequestContext): Promise<MultiLe
   }));
 }
 
-const categories: CrudConfig<CategoryRow, MultiLevelCategoryDto, Query> = {
+const categories: ModelCrud<'MultiLevelCategory', MultiLevelCategoryDto, Query> = {
   entityName: 'MultiLevelCategory',
-  model: (ctx) => ctx.db.multiLevelCategory as never,
+  model: (ctx) => ctx.db.multiLevelCategory,
   toDto: async (row, ctx) => (await toDtos([row], ctx))[0]!,
   toDtos,
   keywordColumns: ['name', 'code', 'description'],
@@ -104,7 +91,7 @@ async function assertClassType(ctx: RequestContext, classTypeId: number) {
 /** The parent: a live category of the tenant, of the same class type. */
 async function parentOf(ctx: RequestContext, parentId: number | null | undefined, classTypeId: number): Promise<CategoryRow | null> {
   if (parentId === null || parentId === undefined) return null;
-  const parent = (await ctx.db.multiLevelCategory.findFirst({ where: { id: parentId } })) as CategoryRow | null;
+  const parent = await ctx.db.multiLevelCategory.findFirst({ where: { id: parentId } });
   if (!parent) invalid('parentId', ctx.t('UnknownParentCategory', parentId));
   if (parent.classTypeId !== classTypeId) invalid('classTypeId', ctx.t('CategoryTypeMustMatchParent', parent.name));
   return parent;
@@ -142,8 +129,8 @@ export const multiLevelCategory = implement(MultiLevelCategoryService, {
     await assertClassType(ctx, input.classTypeId);
     const parent = await parentOf(ctx, input.parentId, input.classTypeId);
     await assertUniqueName(ctx, input.name, input.classTypeId, parent?.id ?? null);
-    const id = await ctx.db.$transaction(async (tx) => {
-      const row = await tx.multiLevelCategory.create({
+    const id = await ctx.transaction(async (tx) => {
+      const row = await tx.db.multiLevelCategory.create({
         data: {
           // Null on the host: the data filter refuses it as ABP does (MustHaveTenant).
           tenantId: ctx.session.tenantId as number,
@@ -158,7 +145,7 @@ export const multiLevelCategory = implement(MultiLevelCategoryService, {
         },
       });
       // The path holds the node's own id, known only after the insert.
-      await tx.multiLevelCategory.update({ where: { id: row.id }, data: { path: `${parent?.path ?? '/'}${row.id}/` } });
+      await tx.db.multiLevelCategory.update({ where: { id: row.id }, data: { path: `${parent?.path ?? '/'}${row.id}/` } });
       return row.id;
     });
     return getDto(categories, id, ctx);
@@ -170,7 +157,7 @@ export const multiLevelCategory = implement(MultiLevelCategoryService, {
    * once it has children or content.
    */
   Update: async (input, ctx) => {
-    const existing = await getOr404<CategoryRow>(categories, input.id, ctx);
+    const existing = await getOr404(categories, input.id, ctx);
     await assertClassType(ctx, input.classTypeId);
     const parentId = input.parentId ?? null;
     if (parentId !== null && parentId === existing.id) invalid('parentId', ctx.t('CategoryParentCycle'));
@@ -185,8 +172,8 @@ export const multiLevelCategory = implement(MultiLevelCategoryService, {
     const moved = parentId !== existing.parentId;
     const path = `${parent?.path ?? '/'}${existing.id}/`;
     const level = (parent?.level ?? 0) + 1;
-    await ctx.db.$transaction(async (tx) => {
-      await tx.multiLevelCategory.update({
+    await ctx.transaction(async (tx) => {
+      await tx.db.multiLevelCategory.update({
         where: { id: existing.id },
         data: {
           classTypeId: input.classTypeId,
@@ -201,7 +188,7 @@ export const multiLevelCategory = implement(MultiLevelCategoryService, {
       });
       if (moved)
         // Every descendant (soft-deleted ones too, so they stay consistent): swap the old path prefix, shift the level.
-        await tx.$executeRawUnsafe(
+        await tx.db.$executeRawUnsafe(
           `UPDATE "MultiLevelCategory" SET "path" = ? || substr("path", ?), "level" = "level" + ?
            WHERE "tenantId" = ? AND "id" <> ? AND substr("path", 1, ?) = ?`,
           path,
@@ -216,9 +203,11 @@ export const multiLevelCategory = implement(MultiLevelCategoryService, {
     return getDto(categories, existing.id, ctx);
   },
   Delete: async (input, ctx) => {
-    await generic.Delete(input, ctx);
-    // Role grants of a deleted category go with it.
-    await ctx.db.roleCategoryGrant.deleteMany({ where: { categoryId: input.Id } });
+    await ctx.transaction(async (tx) => {
+      await generic.Delete(input, tx);
+      // Role grants of a deleted category go with it.
+      await tx.db.roleCategoryGrant.deleteMany({ where: { categoryId: input.Id } });
+    });
     return null;
   },
 
@@ -241,7 +230,7 @@ export const multiLevelCategory = implement(MultiLevelCategoryService, {
   },
 
   GetSameLevelBreadCrumbs: async (input, ctx) => {
-    const node = await getOr404<CategoryRow>(categories, input.Id, ctx);
+    const node = await getOr404(categories, input.Id, ctx);
     const ids = pathIds(node.path);
     const [names, siblings] = await Promise.all([
       categoryNames(ctx, ids),

@@ -1,25 +1,12 @@
 import { NavigationMenuService, type NavigationMenuDto } from '@edu/sdk';
 import { withDataFilters } from '../db/data-filters.ts';
 import type { RequestContext } from '../kit/context.ts';
-import { getDto, getOr404, pagedList, type CrudConfig } from '../kit/crud.ts';
+import { getDto, getOr404, pagedList, type ModelCrud, type RowOf } from '../kit/crud.ts';
 import { EntityNotFoundError, invalid, UserFriendlyError } from '../kit/errors.ts';
 import { iso } from '../kit/paging.ts';
 import { implement } from '../kit/register-service.ts';
 
-type MenuRow = {
-  id: number;
-  parentId: number | null;
-  name: string;
-  url: string;
-  icon: string | null;
-  target: string;
-  position: number;
-  sort: number;
-  isActive: boolean;
-  isDeleted: boolean;
-  deletionTime: Date | null;
-  creationTime: Date;
-};
+type MenuRow = RowOf<'NavigationMenu'>;
 
 type Query = { SkipCount: number; MaxResultCount: number; Sorting?: string; Keyword?: string; IsDeleted?: boolean; Position?: number };
 
@@ -48,16 +35,16 @@ async function toDtos(rows: MenuRow[], ctx: RequestContext): Promise<NavigationM
   }));
 }
 
-const menus: CrudConfig<MenuRow, NavigationMenuDto, Query> = {
+const menus: ModelCrud<'NavigationMenu', NavigationMenuDto, Query> = {
   entityName: 'NavigationMenu',
-  model: (ctx) => ctx.db.navigationMenu as never,
+  model: (ctx) => ctx.db.navigationMenu,
   toDto: async (row, ctx) => (await toDtos([row], ctx))[0]!,
   toDtos,
   keywordColumns: ['name', 'url'],
   sortable: { id: 'id', name: 'name', url: 'url', sort: 'sort', position: 'position', isActive: 'isActive', creationTime: 'creationTime', deletionTime: 'deletionTime' },
   filter: (q) => (q.Position === undefined ? undefined : { position: q.Position }),
 };
-const recycleBin: CrudConfig<MenuRow, NavigationMenuDto, Query> = { ...menus, model: (ctx) => withDeleted(ctx) as never };
+const recycleBin: ModelCrud<'NavigationMenu', NavigationMenuDto, Query> = { ...menus, model: (ctx) => withDeleted(ctx) as never };
 
 /** Ids of the entries below `ids` among the rows `where` admits (live, or deleted at one moment), any depth. */
 async function descendants(find: (parentIds: number[]) => Promise<Array<{ id: number }>>, ids: number[]): Promise<number[]> {
@@ -116,11 +103,11 @@ export const navigationMenu = implement(NavigationMenuService, {
   },
   /** A new position carries the entry's subtree along, so children always sit where their parent does. */
   Update: async (input, ctx) => {
-    const existing = await getOr404<MenuRow>(menus, input.id, ctx);
+    const existing = await getOr404(menus, input.id, ctx);
     await assertParent(ctx, input, existing.id);
     const below = input.position !== existing.position ? await descendants(liveChildren(ctx), [existing.id]) : [];
-    await ctx.db.$transaction(async (tx) => {
-      await tx.navigationMenu.update({
+    await ctx.transaction(async (tx) => {
+      await tx.db.navigationMenu.update({
         where: { id: existing.id },
         data: {
           parentId: input.parentId ?? null,
@@ -133,7 +120,7 @@ export const navigationMenu = implement(NavigationMenuService, {
           isActive: input.isActive,
         },
       });
-      if (below.length) await tx.navigationMenu.updateMany({ where: { id: { in: below } }, data: { position: input.position } });
+      if (below.length) await tx.db.navigationMenu.updateMany({ where: { id: { in: below } }, data: { position: input.position } });
     });
     return getDto(menus, existing.id, ctx);
   },

@@ -1,33 +1,34 @@
-import { reviewables, OneQuestionPerdayService, type OneQuestionPerdayDto } from '@edu/sdk';
-import { contentHandlers, reviewFields, type ContentRow } from '../kit/content.ts';
-import { iso } from '../kit/paging.ts';
+import { OneQuestionPerdayDto, OneQuestionPerdayService, reviewables, CreateOneQuestionPerdayInput } from '@edu/sdk';
+import type { z } from 'zod';
+import { contentHandlers, reviewFields, type ContentTableOf } from '../kit/content.ts';
+import type { RequestContext } from '../kit/context.ts';
+import { dtoMapper } from '../kit/dto.ts';
 import { implement } from '../kit/register-service.ts';
 
-type QuestionRow = ContentRow & { content: string; answer: string; analysis: string | null; publishDate: Date };
+type In = z.output<typeof CreateOneQuestionPerdayInput>;
+type Columns = Omit<In, 'publishDate'> & { publishDate: Date };
+const dto = dtoMapper(OneQuestionPerdayDto);
 
 /** `YYYY-MM-DD` in China Standard Time -> the UTC instant of that day's midnight there. */
 const cstMidnight = (day: string) => new Date(`${day}T00:00:00+08:00`);
 
-const questions = contentHandlers<QuestionRow, OneQuestionPerdayDto, { title: string; categoryId?: number | null; content: string; answer: string; analysis?: string | null; publishDate: string }>({
+const questions = contentHandlers({
   reviewable: reviewables.oneQuestionPerday,
-  model: (ctx) => ctx.db.oneQuestionPerday as never,
+  input: CreateOneQuestionPerdayInput,
+  model: (ctx: RequestContext): ContentTableOf<'OneQuestionPerday', Columns> => ctx.db.oneQuestionPerday,
   categoryOptional: true,
   richFields: ['content', 'analysis'],
   textFields: ['title', 'answer'],
   keywordColumns: ['title', 'answer'],
   sortable: { id: 'id', title: 'title', publishDate: 'publishDate', creationTime: 'creationTime', auditStatus: 'auditStatus' },
-  toData: (i) => ({ ...i, categoryId: i.categoryId ?? null, publishDate: cstMidnight(i.publishDate) }),
-  toDto: (r, l) => ({
-    id: r.id,
-    title: r.title,
-    categoryId: r.categoryId,
-    categoryName: l.category(r.categoryId),
-    content: r.content,
-    answer: r.answer,
-    analysis: r.analysis,
-    publishDate: iso(r.publishDate),
-    ...reviewFields(r, l),
+  toData: (i, rich): Columns => ({
+    ...i,
+    categoryId: i.categoryId ?? null,
+    content: rich('content') ?? '',
+    analysis: rich('analysis'),
+    publishDate: cstMidnight(i.publishDate),
   }),
+  toDto: (r, l) => dto(r, { categoryName: l.category(r.categoryId), ...reviewFields(r, l) }),
 });
 
 export const oneQuestionPerday = implement(OneQuestionPerdayService, { ...questions, AuditedOneQuestionPerday: questions.review });

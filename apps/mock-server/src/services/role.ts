@@ -1,39 +1,14 @@
-import { flattenPermissions, permissionsOfSide, permissionTree, RoleService, type PermissionNode, type PermissionTreeNode, type RoleDto } from '@edu/sdk';
+import { flattenPermissions, permissionsOfSide, permissionTree, RoleService, type PermissionNode, type PermissionTreeNode, RoleDto } from '@edu/sdk';
 import type { RequestContext } from '../kit/context.ts';
-import { crudHandlers, getOr404, type CrudConfig } from '../kit/crud.ts';
+import { crudHandlers, getDto, getOr404, type ModelCrud, type RowOf } from '../kit/crud.ts';
 import { invalid, UserFriendlyError } from '../kit/errors.ts';
-import { iso } from '../kit/paging.ts';
+import { dtoMapper } from '../kit/dto.ts';
 import { isStaticAdmin } from '../kit/permission-checker.ts';
 import { implement } from '../kit/register-service.ts';
 
-type RoleRow = {
-  id: number;
-  tenantId: number | null;
-  name: string;
-  normalizedName: string;
-  displayName: string;
-  description: string | null;
-  isStatic: boolean;
-  isDefault: boolean;
-  creationTime: Date;
-  grantedPermissions?: string[];
-  grantedCategoryIds?: number[];
-};
+type RoleRow = RowOf<'Role'>;
 
-export function toRoleDto(r: RoleRow): RoleDto {
-  return {
-    id: r.id,
-    name: r.name,
-    displayName: r.displayName,
-    normalizedName: r.normalizedName,
-    description: r.description,
-    isStatic: r.isStatic,
-    isDefault: r.isDefault,
-    grantedPermissions: r.grantedPermissions ?? [],
-    grantedCategoryIds: r.grantedCategoryIds ?? [],
-    creationTime: iso(r.creationTime),
-  };
-}
+const roleDto = dtoMapper(RoleDto);
 
 async function grantedOf(ctx: RequestContext, roleIds: number[]): Promise<Map<number, string[]>> {
   const grants = await ctx.db.permissionGrant.findMany({
@@ -75,8 +50,7 @@ async function withGrants(ctx: RequestContext, rows: RoleRow[]): Promise<RoleDto
   ]);
   const all = permissionsOfSide(ctx.session.tenantId);
   return rows.map((r) =>
-    toRoleDto({
-      ...r,
+    roleDto(r, {
       grantedPermissions: isStaticAdmin(r) ? all : (grants.get(r.id) ?? []),
       grantedCategoryIds: isStaticAdmin(r) ? [...allCategories] : (categories.get(r.id) ?? []),
     }),
@@ -88,9 +62,9 @@ export async function listRoles(ctx: RequestContext): Promise<RoleDto[]> {
   return withGrants(ctx, await ctx.db.role.findMany({ orderBy: { id: 'asc' } }));
 }
 
-const roles: CrudConfig<RoleRow, RoleDto, { SkipCount: number; MaxResultCount: number; Sorting?: string; Keyword?: string }> = {
+const roles: ModelCrud<'Role', RoleDto, { SkipCount: number; MaxResultCount: number; Sorting?: string; Keyword?: string }> = {
   entityName: 'Role',
-  model: (ctx) => ctx.db.role as never,
+  model: (ctx) => ctx.db.role,
   toDto: async (row, ctx) => (await withGrants(ctx, [row]))[0]!,
   keywordColumns: ['name', 'displayName', 'description'],
   sortable: { id: 'id', name: 'name', displayName: 'displayName', creationTime: 'creationTime', isDefault: 'isDefault' },
@@ -120,16 +94,16 @@ async function assertCategoryIds(ctx: RequestContext, ids: readonly number[] | u
 /** Replaces the role's category grants; `undefined` leaves them as they are. */
 async function setCategoryGrants(ctx: RequestContext, roleId: number, ids: number[] | undefined) {
   if (ids === undefined) return;
-  await ctx.db.$transaction(async (tx) => {
-    await tx.roleCategoryGrant.deleteMany({ where: { roleId } });
-    if (ids.length) await tx.roleCategoryGrant.createMany({ data: ids.map((categoryId) => ({ tenantId: ctx.session.tenantId as number, roleId, categoryId })) });
+  await ctx.transaction(async (tx) => {
+    await tx.db.roleCategoryGrant.deleteMany({ where: { roleId } });
+    if (ids.length) await tx.db.roleCategoryGrant.createMany({ data: ids.map((categoryId) => ({ tenantId: ctx.session.tenantId as number, roleId, categoryId })) });
   });
 }
 
 async function setGrants(ctx: RequestContext, roleId: number, names: string[]) {
-  await ctx.db.$transaction(async (tx) => {
-    await tx.permissionGrant.deleteMany({ where: { roleId } });
-    if (names.length) await tx.permissionGrant.createMany({ data: names.map((name) => ({ name, roleId, isGranted: true, tenantId: ctx.session.tenantId })) });
+  await ctx.transaction(async (tx) => {
+    await tx.db.permissionGrant.deleteMany({ where: { roleId } });
+    if (names.length) await tx.db.permissionGrant.createMany({ data: names.map((name) => ({ name, roleId, isGranted: true, tenantId: ctx.session.tenantId })) });
   });
 }
 
@@ -167,38 +141,40 @@ export const role = implement(RoleService, {
     await assertUniqueName(ctx, input.name);
     const names = assertPermissions(ctx, input.grantedPermissions);
     const categoryIds = await assertCategoryIds(ctx, input.grantedCategoryIds);
-    const created = await ctx.db.role.create({
-      data: roleColumns(input),
+    // The role and its grants are written together or not at all.
+    const id = await ctx.transaction(async (tx) => {
+      const created = await tx.db.role.create({ data: roleColumns(input) });
+      await setGrants(tx, created.id, names);
+      await setCategoryGrants(tx, created.id, categoryIds);
+      return created.id;
     });
-    await setGrants(ctx, created.id, names);
-    await setCategoryGrants(ctx, created.id, categoryIds);
-    return roles.toDto(await getOr404<RoleRow>(roles, created.id, ctx), ctx);
+    return getDto(roles, id, ctx);
   },
   Update: async (input, ctx) => {
-    const existing = await getOr404<RoleRow>(roles, input.id, ctx);
+    const existing = await getOr404(roles, input.id, ctx);
     if (existing.isStatic && existing.name !== input.name) invalid('name', ctx.t('CanNotRenameStaticRole', existing.name));
     await assertUniqueName(ctx, input.name, input.id);
     const names = assertPermissions(ctx, input.grantedPermissions);
     // Static Admin manages every category anyway: its echoed list is checked but not stored.
     const checked = await assertCategoryIds(ctx, input.grantedCategoryIds);
     const categoryIds = isStaticAdmin(existing) ? undefined : checked;
-    await ctx.db.role.update({
-      where: { id: input.id },
-      data: roleColumns(input),
+    await ctx.transaction(async (tx) => {
+      await tx.db.role.update({ where: { id: input.id }, data: roleColumns(input) });
+      await setGrants(tx, input.id, names);
+      await setCategoryGrants(tx, input.id, categoryIds);
     });
-    await setGrants(ctx, input.id, names);
-    await setCategoryGrants(ctx, input.id, categoryIds);
-    return roles.toDto(await getOr404<RoleRow>(roles, input.id, ctx), ctx);
+    return getDto(roles, input.id, ctx);
   },
-  Delete: async (input, ctx) => {
-    await generic.Delete(input, ctx);
-    // Members leave a deleted role, as ABP's RoleManager does.
-    await ctx.db.userRole.deleteMany({ where: { roleId: input.Id } });
-    return null;
-  },
+  Delete: (input, ctx) =>
+    ctx.transaction(async (tx) => {
+      await generic.Delete(input, tx);
+      // Members leave a deleted role, as ABP's RoleManager does.
+      await tx.db.userRole.deleteMany({ where: { roleId: input.Id } });
+      return null;
+    }),
   getAllTreePermissions: async (input, ctx) => {
     let granted: string[] = [];
-    if (input.Id) granted = (await withGrants(ctx, [await getOr404<RoleRow>(roles, input.Id, ctx)]))[0]!.grantedPermissions;
+    if (input.Id) granted = (await withGrants(ctx, [await getOr404(roles, input.Id, ctx)]))[0]!.grantedPermissions;
     return { items: buildTree(ctx, permissionTree, new Set(granted)), grantedPermissionNames: granted };
   },
   getAllPermissions: async (_input, ctx) => {

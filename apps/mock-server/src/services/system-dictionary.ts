@@ -1,20 +1,11 @@
 import { DICTIONARY_TYPES, SystemDictionaryService, type DictionaryType, type SystemDictionaryDto } from '@edu/sdk';
 import type { RequestContext } from '../kit/context.ts';
-import { crudHandlers, getDto, getOr404, type CrudConfig } from '../kit/crud.ts';
+import { crudHandlers, getDto, getOr404, type ModelCrud, type RowOf } from '../kit/crud.ts';
 import { invalid } from '../kit/errors.ts';
 import { iso } from '../kit/paging.ts';
 import { implement } from '../kit/register-service.ts';
 
-type EntryRow = {
-  id: number;
-  dictionaryType: string;
-  name: string;
-  value: string | null;
-  sort: number;
-  isActive: boolean;
-  remark: string | null;
-  creationTime: Date;
-};
+type EntryRow = RowOf<'SystemDictionary'>;
 
 const toDto = (r: EntryRow): SystemDictionaryDto => ({
   id: r.id,
@@ -27,9 +18,9 @@ const toDto = (r: EntryRow): SystemDictionaryDto => ({
   creationTime: iso(r.creationTime),
 });
 
-const entries: CrudConfig<EntryRow, SystemDictionaryDto, { SkipCount: number; MaxResultCount: number; Sorting?: string; Keyword?: string; DictionaryType?: DictionaryType }> = {
+const entries: ModelCrud<'SystemDictionary', SystemDictionaryDto, { SkipCount: number; MaxResultCount: number; Sorting?: string; Keyword?: string; DictionaryType?: DictionaryType }> = {
   entityName: 'SystemDictionary',
-  model: (ctx) => ctx.db.systemDictionary as never,
+  model: (ctx) => ctx.db.systemDictionary,
   toDto,
   keywordColumns: ['name', 'value', 'remark'],
   sortable: { id: 'id', name: 'name', dictionaryType: 'dictionaryType', sort: 'sort', isActive: 'isActive', creationTime: 'creationTime' },
@@ -99,8 +90,8 @@ export const systemDictionary = implement(SystemDictionaryService, {
    * skipped and reported in `skippedNames`.
    */
   CreateKeywordAndCharacter: (input, ctx) =>
-    ctx.db.$transaction(async (tx) => {
-      const existing = await tx.systemDictionary.findMany({ where: { dictionaryType: input.dictionaryType }, select: { name: true } });
+    ctx.transaction(async (tx) => {
+      const existing = await tx.db.systemDictionary.findMany({ where: { dictionaryType: input.dictionaryType }, select: { name: true } });
       const seen = new Set(existing.map((r) => fold(r.name)));
       const fresh: string[] = [];
       const skippedNames: string[] = [];
@@ -113,7 +104,7 @@ export const systemDictionary = implement(SystemDictionaryService, {
         }
       }
       if (fresh.length)
-        await tx.systemDictionary.createMany({
+        await tx.db.systemDictionary.createMany({
           data: fresh.map((name) => ({ tenantId: ctx.session.tenantId as number, dictionaryType: input.dictionaryType, name })),
         });
       return { createdCount: fresh.length, skippedNames };

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import { hashPassword } from '../identity/password-hasher.ts';
 import type { RequestContext } from '../kit/context.ts';
-import { crudHandlers, getOr404, type CrudConfig } from '../kit/crud.ts';
+import { crudHandlers, getOr404, type ModelCrud, type RowOf } from '../kit/crud.ts';
 import { invalid } from '../kit/errors.ts';
 import { implement } from '../kit/register-service.ts';
 
@@ -23,9 +23,9 @@ export async function findTenantByName(prisma: PrismaClient, tenancyName: string
 type TenantRow = { id: number; tenancyName: string; name: string; isActive: boolean };
 const toTenantDto = (t: TenantRow): TenantDto => ({ id: t.id, tenancyName: t.tenancyName, name: t.name, isActive: t.isActive });
 
-const tenants: CrudConfig<TenantRow, TenantDto, { SkipCount: number; MaxResultCount: number; Sorting?: string; Keyword?: string; IsActive?: boolean }> = {
+const tenants: ModelCrud<'Tenant', TenantDto, { SkipCount: number; MaxResultCount: number; Sorting?: string; Keyword?: string; IsActive?: boolean }> = {
   entityName: 'Tenant',
-  model: (ctx) => ctx.db.tenant as never,
+  model: (ctx) => ctx.db.tenant,
   toDto: toTenantDto,
   keywordColumns: ['tenancyName', 'name'],
   sortable: { id: 'id', tenancyName: 'tenancyName', name: 'name', isActive: 'isActive', creationTime: 'creationTime' },
@@ -46,15 +46,15 @@ export const tenant = implement(TenantService, {
   /** As the template's TenantAppService.Create: the tenant, its static Admin role with every tenant permission, and `admin`/123qwe. */
   Create: async (input, ctx) => {
     await assertUniqueName(ctx, input.tenancyName);
-    const created = await ctx.db.$transaction(async (tx) => {
-      const t = await tx.tenant.create({ data: { tenancyName: input.tenancyName, name: input.name, isActive: input.isActive } });
-      const adminRole = await tx.role.create({
+    const created = await ctx.transaction(async (tx) => {
+      const t = await tx.db.tenant.create({ data: { tenancyName: input.tenancyName, name: input.name, isActive: input.isActive } });
+      const adminRole = await tx.db.role.create({
         data: { tenantId: t.id, name: 'Admin', normalizedName: 'ADMIN', displayName: '管理员', isStatic: true },
       });
-      await tx.permissionGrant.createMany({
+      await tx.db.permissionGrant.createMany({
         data: permissionsOfSide(t.id).map((name) => ({ tenantId: t.id, roleId: adminRole.id, name, isGranted: true })),
       });
-      await tx.user.create({
+      await tx.db.user.create({
         data: {
           tenantId: t.id,
           userName: 'admin',

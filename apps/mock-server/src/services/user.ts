@@ -1,66 +1,49 @@
-import { CreateUserInput, UpdateUserInput, UserService, type UserDto } from '@edu/sdk';
+import { CreateUserInput, UpdateUserInput, UserDto, UserService } from '@edu/sdk';
 import type { z } from 'zod';
 import { randomUUID } from 'node:crypto';
 import { hashPassword, verifyPassword } from '../identity/password-hasher.ts';
 import type { RequestContext } from '../kit/context.ts';
-import { crudHandlers, getOr404, type CrudConfig } from '../kit/crud.ts';
+import { crudHandlers, getDto, getOr404, type ModelCrud, type RowOf } from '../kit/crud.ts';
 import { invalid, UserFriendlyError } from '../kit/errors.ts';
 import { selfAndDescendantIds } from '../kit/hierarchy.ts';
 import { fullNameOf } from '../kit/names.ts';
-import { iso } from '../kit/paging.ts';
+import { dtoMapper } from '../kit/dto.ts';
 import { implement } from '../kit/register-service.ts';
 import { setUserSetting } from '../kit/settings.ts';
 import { resolveCulture } from '../localization/texts.ts';
 import { listRoles } from './role.ts';
 
-const include = {
-  roles: { where: { role: { isDeleted: false } }, include: { role: { select: { normalizedName: true } } } },
-  parent: { select: { name: true, surname: true, isDeleted: true } },
-} as const;
+type UserRow = RowOf<'User'>;
 
-type UserRow = {
-  id: number;
-  tenantId: number | null;
-  userName: string;
-  name: string;
-  surname: string;
-  emailAddress: string;
-  phoneNumber: string | null;
-  isActive: boolean;
-  identity: number;
-  parentId: number | null;
-  lastLoginTime: Date | null;
-  creationTime: Date;
-  roles: Array<{ role: { normalizedName: string } }>;
-  parent: { name: string; surname: string; isDeleted: boolean } | null;
-};
+const userDto = dtoMapper(UserDto);
 
-
-function toUserDto(u: UserRow): UserDto {
-  return {
-    id: u.id,
-    userName: u.userName,
-    name: u.name,
-    surname: u.surname,
-    emailAddress: u.emailAddress,
-    phoneNumber: u.phoneNumber,
-    isActive: u.isActive,
-    fullName: fullNameOf(u),
-    lastLoginTime: iso(u.lastLoginTime),
-    creationTime: iso(u.creationTime),
-    roleNames: u.roles.map((r) => r.role.normalizedName),
-    identity: u.identity as UserDto['identity'],
-    parentId: u.parentId,
-    parentName: u.parent && !u.parent.isDeleted ? fullNameOf(u.parent) : null,
-    tenantId: u.tenantId,
-  };
+/** A page of users with their live roles and live parents' names, in two queries. */
+async function toUserDtos(rows: UserRow[], ctx: RequestContext): Promise<UserDto[]> {
+  const parentIds = [...new Set(rows.map((u) => u.parentId).filter((id) => id !== null))];
+  const [links, parents] = await Promise.all([
+    ctx.db.userRole.findMany({
+      where: { userId: { in: rows.map((u) => u.id) }, role: { isDeleted: false } },
+      select: { userId: true, role: { select: { normalizedName: true } } },
+      orderBy: { id: 'asc' },
+    }),
+    parentIds.length ? ctx.db.user.findMany({ where: { id: { in: parentIds } }, select: { id: true, name: true, surname: true } }) : [],
+  ]);
+  const parentNames = new Map(parents.map((p) => [p.id, fullNameOf(p)]));
+  return rows.map((u) =>
+    userDto(u, {
+      fullName: fullNameOf(u),
+      roleNames: links.filter((l) => l.userId === u.id).map((l) => l.role.normalizedName),
+      identity: UserDto.shape.identity.parse(u.identity),
+      parentName: u.parentId === null ? null : (parentNames.get(u.parentId) ?? null),
+    }),
+  );
 }
 
-const users: CrudConfig<UserRow, UserDto, { SkipCount: number; MaxResultCount: number; Sorting?: string; Keyword?: string; IsActive?: boolean; Identity?: number; ParentId?: number }> = {
+const users: ModelCrud<'User', UserDto, { SkipCount: number; MaxResultCount: number; Sorting?: string; Keyword?: string; IsActive?: boolean; Identity?: number; ParentId?: number }> = {
   entityName: 'User',
-  model: (ctx) => ctx.db.user as never,
-  include,
-  toDto: toUserDto,
+  model: (ctx) => ctx.db.user,
+  toDto: async (row, ctx) => (await toUserDtos([row], ctx))[0]!,
+  toDtos: toUserDtos,
   keywordColumns: ['userName', 'name', 'surname', 'emailAddress', 'phoneNumber'],
   sortable: {
     id: 'id',
@@ -119,10 +102,10 @@ function assertDeletable(ctx: RequestContext, user: { id: number; userName: stri
 async function deleteUsers(ctx: RequestContext, ids: number[]) {
   const found = await ctx.db.user.findMany({ where: { id: { in: ids } }, select: { id: true, userName: true, parentId: true } });
   for (const u of found) assertDeletable(ctx, u);
-  await ctx.db.$transaction(async (tx) => {
+  await ctx.transaction(async (tx) => {
     for (const u of found) {
-      await tx.user.updateMany({ where: { parentId: u.id }, data: { parentId: u.parentId } });
-      await tx.user.delete({ where: { id: u.id } });
+      await tx.db.user.updateMany({ where: { parentId: u.id }, data: { parentId: u.parentId } });
+      await tx.db.user.delete({ where: { id: u.id } });
     }
   });
 }
@@ -160,25 +143,25 @@ export const user = implement(UserService, {
         roles: { create: roleIds.map((roleId) => ({ roleId, tenantId: ctx.session.tenantId, creatorUserId: ctx.session.userId })) },
       },
     });
-    return toUserDto(await getOr404<UserRow>(users, created.id, ctx));
+    return getDto(users, created.id, ctx);
   },
   Update: async (input, ctx) => {
-    const existing = await getOr404<UserRow>(users, input.id, ctx);
+    const existing = await getOr404(users, input.id, ctx);
     if (existing.userName.toLowerCase() === 'admin' && input.userName.toLowerCase() !== 'admin')
       invalid('userName', ctx.t('CanNotRenameAdminUser'));
     await assertUnique(ctx, input, input.id);
     await assertParent(ctx, input.parentId, input.id);
     const roleIds = await roleIdsOf(ctx, input.roleNames);
-    await ctx.db.$transaction(async (tx) => {
-      await tx.user.update({
+    await ctx.transaction(async (tx) => {
+      await tx.db.user.update({
         where: { id: input.id },
         data: userColumns(input),
       });
-      await tx.userRole.deleteMany({ where: { userId: input.id } });
+      await tx.db.userRole.deleteMany({ where: { userId: input.id } });
       if (roleIds.length)
-        await tx.userRole.createMany({ data: roleIds.map((roleId) => ({ userId: input.id, roleId, tenantId: ctx.session.tenantId })) });
+        await tx.db.userRole.createMany({ data: roleIds.map((roleId) => ({ userId: input.id, roleId, tenantId: ctx.session.tenantId })) });
     });
-    return toUserDto(await getOr404<UserRow>(users, input.id, ctx));
+    return getDto(users, input.id, ctx);
   },
   Delete: async (input, ctx) => {
     await deleteUsers(ctx, [input.Id]);
@@ -222,6 +205,6 @@ export const user = implement(UserService, {
   changeUserIdentity: async (input, ctx) => {
     await getOr404(users, input.id, ctx);
     await ctx.db.user.update({ where: { id: input.id }, data: { identity: input.identity } });
-    return toUserDto(await getOr404<UserRow>(users, input.id, ctx));
+    return getDto(users, input.id, ctx);
   },
 });

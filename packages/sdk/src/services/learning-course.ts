@@ -1,11 +1,29 @@
 import { z } from 'zod';
 import { AuditInput, AuthorDto, ContentQuery, ReviewDto, WebUrl, scopedLists } from '../core/content.ts';
+import { childDto, orderedChildren } from '../core/children.ts';
 import { defineService } from '../core/define-service.ts';
 import { crud } from '../core/schemas.ts';
 import { Permissions } from '../permissions.ts';
 
 /**
- * A course lesson (课程) in a category of class type 2, optionally on one of
+ * A lesson (课时) of a course, in the course's order. `durationMinutes` is the
+ * planned length (0..1440); `isFree` marks a trial lesson (试看) visible
+ * before purchase. At most 200 per course.
+ */
+export const LearningCourseLessonInput = z.object({
+  title: z.string().trim().min(1).max(100),
+  videoUrl: WebUrl.nullish(),
+  durationMinutes: z.number().int().min(0).max(1440).default(0),
+  isFree: z.boolean().default(false),
+});
+export const LearningCourseLessonDto = childDto(
+  z.object({ title: z.string(), videoUrl: z.string().nullable(), durationMinutes: z.number().int(), isFree: z.boolean() }),
+);
+export type LearningCourseLessonDto = z.infer<typeof LearningCourseLessonDto>;
+export const MAX_COURSE_LESSONS = 200;
+
+/**
+ * A course (课程) in a category of class type 2, optionally on one of
  * the category's chapters (ChapterType/GetList). `content` is sanitized rich
  * text. `isUniversity` is the university variant (learningUsCourse), under
  * `Pages.Articles.UniversityCourse`. Reviewable; approving needs the inferred
@@ -26,6 +44,10 @@ export const LearningCourseDto = z
     isUniversity: z.boolean(),
     sort: z.number().int(),
     viewCount: z.number().int(),
+    /** Number of lessons (every read). */
+    lessonCount: z.number().int().min(0),
+    /** The lessons in order: on Get, Create and Update; omitted from lists (lessonCount is enough there). */
+    lessons: z.array(LearningCourseLessonDto).optional(),
   })
   .extend(ReviewDto.shape)
   .extend(AuthorDto.shape);
@@ -42,6 +64,8 @@ export const CreateLearningCourseInput = z.object({
   coverImageUrl: WebUrl.nullish(),
   isUniversity: z.boolean().default(false),
   sort: z.number().int().min(0).max(9999).default(0),
+  /** The whole ordered list of lessons (see `orderedChildren`). Absent on Update: lessons are left as they are; absent on Create: none. */
+  lessons: orderedChildren(LearningCourseLessonInput, { max: MAX_COURSE_LESSONS }).optional(),
 });
 export const UpdateLearningCourseInput = CreateLearningCourseInput.extend({ id: z.number().int().min(1) });
 export const GetAllLearningCourseInput = ContentQuery.extend({

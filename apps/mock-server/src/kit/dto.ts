@@ -1,0 +1,34 @@
+import type { z } from 'zod';
+
+/** A row value that maps onto a DTO value of type `V`: the same, or a Date where the DTO has an ISO string. */
+type Stored<V> = V | (V extends string ? Date : never);
+
+/** The row fields a DTO needs besides the computed ones `C`. */
+export type RowFor<D, C> = { [K in Exclude<keyof D, keyof C>]-?: Stored<D[K]> };
+
+/**
+ * The default DTO mapping: given the SDK's DTO object schema, takes each of its
+ * keys from `computed` when given there, else from the row, with dates written
+ * as ABP's ISO strings (as `iso()`). The result is parsed with the schema, so
+ * a row that does not fit the DTO fails here and not in a client. A service
+ * writes mapping code only for computed fields (names, lookups, enum narrowing):
+ *
+ *   const toDto = dtoMapper(FriendLinkDto);
+ *   toDto(row, { linkType: ... })
+ *
+ * The row must have every DTO key the computed fields don't give (checked at
+ * compile time by `RowFor`).
+ */
+export function dtoMapper<S extends z.ZodObject>(schema: S) {
+  const keys = Object.keys(schema.shape);
+  return <C extends Partial<z.output<S>> = {}>(row: RowFor<z.output<S>, C>, computed?: C): z.output<S> => {
+    const source: Readonly<Record<string, unknown>> = row;
+    const extra: Readonly<Record<string, unknown>> = computed ?? {};
+    const out: Record<string, unknown> = {};
+    for (const key of keys) {
+      const value = key in extra ? extra[key] : source[key];
+      out[key] = value instanceof Date ? value.toISOString() : value;
+    }
+    return schema.parse(out);
+  };
+}
