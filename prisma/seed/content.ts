@@ -10,6 +10,9 @@ import { createRandom } from './random.ts';
 
 const DAY_MS = 86_400_000;
 
+/** Lesson titles of the seeded courses, in order. */
+const LESSON_TITLES = ['课程导入', '概念讲解', '例题精讲', '课堂练习', '单元小结'];
+
 /** Class type ids (packages/sdk ClassType). */
 const CLASS = { Article: 1, Course: 2, Question: 3, Resource: 5 } as const;
 
@@ -182,6 +185,29 @@ export async function seedContent(prisma: PrismaClient, tenantId: number, now = 
         viewCount: rnd.int(10, 1500),
       };
     }),
+  });
+
+  // Lessons (课时) of the first courses, in order; the first of each is a free trial (试看).
+  const lessonCourses = await prisma.learningCourse.findMany({
+    where: { tenantId },
+    select: { id: true, creatorUserId: true, creationTime: true },
+    orderBy: { id: 'asc' },
+    take: 8,
+  });
+  await prisma.learningCourseLesson.createMany({
+    data: lessonCourses.flatMap((c, i) =>
+      LESSON_TITLES.slice(0, 3 + (i % 3)).map((lesson, sort) => ({
+        tenantId,
+        courseId: c.id,
+        sort,
+        title: `第${sort + 1}课 ${lesson}`,
+        videoUrl: `/media/courses/lessons/${c.id}-${sort + 1}.mp4`,
+        durationMinutes: 15 + sort * 5,
+        isFree: sort === 0,
+        creatorUserId: c.creatorUserId,
+        creationTime: c.creationTime,
+      })),
+    ),
   });
 
   await prisma.oneQuestionPerday.createMany({

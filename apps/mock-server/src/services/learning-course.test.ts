@@ -35,6 +35,16 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 describe('course lessons', () => {
+  it('are seeded on demo courses, in order, the first one a free trial', async () => {
+    const list = await t.call('GET', api('GetAll'), { token: admin, query: { Sorting: 'id asc', MaxResultCount: 3 } });
+    const first = list.body.result.items[0];
+    expect(first.lessonCount).toBeGreaterThanOrEqual(3);
+    const got = await t.call('GET', api('Get'), { token: admin, query: { Id: first.id } });
+    const lessons = got.body.result.lessons as Lesson[];
+    expect(lessons.map((l) => l.sort)).toEqual(lessons.map((_, i) => i));
+    expect(lessons[0]!.isFree).toBe(true);
+  });
+
   it('round trip: create 3, then change one, remove one, add one and reorder in one Update', async () => {
     const created = await create('课时往返', [
       { title: '第一课 导论', durationMinutes: 30, isFree: true },
