@@ -154,3 +154,14 @@ export const AlertIcon = makeIcon(
     <path d="M12 9v4M12 17h.01" />
   </>,
 );
+export const GripIcon = makeIcon(
+  'GripIcon',
+  <>
+    <circle cx="9" cy="6" r="1" />
+    <circle cx="15" cy="6" r="1" />
+    <circle cx="9" cy="12" r="1" />
+    <circle cx="15" cy="12" r="1" />
+    <circle cx="9" cy="18" r="1" />
+    <circle cx="15" cy="18" r="1" />
+  </>,
+);

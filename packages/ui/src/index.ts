@@ -18,3 +18,4 @@ export * from './form/date-fields.tsx';
 export * from './charts.tsx';
 export * from './file-drop-zone.tsx';
 export * from './progress.tsx';
+export * from './form/sortable-list.tsx';

@@ -8,7 +8,8 @@ import { useCan } from '../lib/permissions.ts';
 import { dynamicCall, useApi, useRunCall, type AnyCall } from '../lib/use-api.ts';
 import { resourceLabels } from './i18n.tsx';
 import { rowIdOf } from './resource-form.tsx';
-import { SchemaFormDialog, schemaDefaults } from './schema-form-dialog.tsx';
+import { SchemaFormDialog } from './schema-form-dialog.tsx';
+import { schemaDefaults } from './validation.ts';
 import type { FieldSpec, RowAction, RowDialogProps, ToolbarAction } from './types.ts';
 
 /** Batch delete of the selected rows through a `{ ids }` call (e.g. `api.user.batchDelete`). */

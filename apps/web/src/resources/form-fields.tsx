@@ -1,4 +1,4 @@
-import { Box, Flex, GridItem, Image, SimpleGrid, Skeleton, Spinner } from '@chakra-ui/react';
+import { Box, Button, Flex, GridItem, IconButton, Image, SimpleGrid, Skeleton, Spinner, Stack, Text } from '@chakra-ui/react';
 import {
   CascaderField,
   DateField,
@@ -6,6 +6,9 @@ import {
   FieldShell,
   MultiSelectField,
   NumberField,
+  PlusIcon,
+  SortableList,
+  TrashIcon,
   PasswordField,
   SelectField,
   SwitchField,
@@ -18,11 +21,12 @@ import {
 } from '@edu/ui';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useController, useWatch, type Control, type FieldValues } from 'react-hook-form';
+import { useController, useFieldArray, useFormState, useWatch, type Control, type FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
+import { ImageUploadButton } from './file-actions.tsx';
 import { resourceLabels, translateOptions } from './i18n.tsx';
 import type { FieldCtx, FieldSpec } from './types.ts';
-import { isRequired } from './validation.ts';
+import { elementOf, isRequired, schemaDefaults, shapeOf } from './validation.ts';
 
 const useNoOptions = (): SelectOption[] => [];
 const useNoTree = (): readonly TreeOption[] => [];
@@ -73,6 +77,8 @@ function RichTextField(props: ShellProps) {
 /** A URL text box with a thumbnail of the image it points to. */
 function ImageUrlField(props: ShellProps) {
   const url = useWatch({ control: props.control, name: props.name }) as string | null | undefined;
+  // An uploaded image (File/UploadImage) fills the field with its public URL.
+  const { field } = useController({ control: props.control, name: props.name });
   const [broken, setBroken] = useState(false);
   useEffect(() => setBroken(false), [url]);
   const shown = !!url && /^(https?:\/\/|\/)\S+$/.test(url) && !broken;
@@ -81,6 +87,7 @@ function ImageUrlField(props: ShellProps) {
       <Box flex="1" minW="0">
         <TextField {...props} type="url" autoComplete="off" />
       </Box>
+      <ImageUploadButton onUploaded={(uploaded) => field.onChange(uploaded)} disabled={props.disabled} />
       {shown && (
         <Image
           src={url}
@@ -194,6 +201,8 @@ function FormField<R>({ spec, control, resourceName, schema, ctx }: FieldProps<R
           leafOnly={spec.leafOnly}
         />
       );
+    case 'list':
+      return <ListField spec={spec} control={control} resourceName={resourceName} schema={schema} ctx={ctx} label={common.label} required={common.required} />;
     case 'custom': {
       const C = spec.component;
       if (!C) return null;
@@ -213,7 +222,117 @@ function FormField<R>({ spec, control, resourceName, schema, ctx }: FieldProps<R
 
 function spanOf<R>(spec: FieldSpec<R>, mode: FieldCtx<R>['mode']): 1 | 2 {
   if (typeof spec.span === 'function') return spec.span(mode);
-  return spec.span ?? (spec.type === 'textarea' || spec.type === 'custom' || spec.type === 'richText' ? 2 : 1);
+  return spec.span ?? (spec.type === 'textarea' || spec.type === 'custom' || spec.type === 'richText' || spec.type === 'list' ? 2 : 1);
+}
+
+/**
+ * A `list` field: an ordered list of sub-forms over react-hook-form's field
+ * array. Items are added at the end, removed, and reordered by dragging their
+ * handle or with the keyboard (dnd-kit); every sub-field shows its own error
+ * (`lessons.2.title`), and an error of the list itself (too many items) shows
+ * under it.
+ */
+function ListField<R>({
+  spec,
+  control,
+  resourceName,
+  schema,
+  ctx,
+  label,
+  required,
+}: FieldProps<R> & { label: string; required: boolean }) {
+  const { t } = useTranslation();
+  // react-hook-form's own key must not take the items' `id` (an existing child's id travels with it).
+  const { fields, append, remove, move } = useFieldArray({ control, name: spec.name, keyName: 'fieldKey' });
+  const { errors } = useFormState({ control, name: spec.name });
+  const listError = errors[spec.name];
+  const listMessage = listError && !Array.isArray(listError) && typeof listError.message === 'string' ? listError.message : undefined;
+  const itemSchema = elementOf(shapeOf(schema)[spec.name]);
+  const subFields = spec.item?.fields ?? [];
+  const items = fields.map((f) => ({ id: f.fieldKey }));
+  const full = spec.maxItems !== undefined && fields.length >= spec.maxItems;
+  const base = `resources.${resourceName}.${spec.name}`;
+  const itemLabel = (index: number) => t(`${base}.item`, { n: index + 1, defaultValue: t('form.list.item', { n: index + 1 }) });
+  return (
+    <Stack gap="2" data-field={spec.name} data-testid={`list-${spec.name}`}>
+      <Flex align="center" justify="space-between">
+        <Text fontWeight="medium" fontSize="sm">
+          {label}
+          {required && ' *'}
+        </Text>
+        <Button
+          size="xs"
+          variant="outline"
+          disabled={full}
+          onClick={() => append(itemSchema ? schemaDefaults(itemSchema, spec.item?.defaults) : { ...spec.item?.defaults })}
+          data-testid={`list-add-${spec.name}`}
+        >
+          <PlusIcon />
+          {t(`${base}.add`, { defaultValue: t('form.list.add') })}
+        </Button>
+      </Flex>
+      {fields.length === 0 && (
+        <Text color="fg.subtle" fontSize="sm" data-testid={`list-empty-${spec.name}`}>
+          {t(`${base}.empty`, { defaultValue: t('form.list.empty') })}
+        </Text>
+      )}
+      <SortableList
+        items={items}
+        onMove={move}
+        texts={{
+          handle: (i) => t('form.list.handle', { item: itemLabel(i) }),
+          instructions: t('form.list.instructions'),
+          picked: (p) => t('form.list.picked', { p }),
+          moved: (from, to) => t('form.list.moved', { from, to }),
+          dropped: (from, to) => t('form.list.dropped', { from, to }),
+          cancelled: (p) => t('form.list.cancelled', { p }),
+        }}
+        renderItem={(_item, index, handle) => (
+          <Box borderWidth="1px" borderRadius="md" p="3" mb="2" bg="bg" data-testid={`list-item-${spec.name}`}>
+            <Flex align="center" gap="2" mb="2">
+              {handle}
+              <Text fontSize="sm" fontWeight="medium" flex="1">
+                {itemLabel(index)}
+              </Text>
+              <IconButton
+                size="xs"
+                variant="ghost"
+                colorPalette="red"
+                aria-label={t('form.list.remove', { item: itemLabel(index) })}
+                onClick={() => remove(index)}
+                data-testid={`list-remove-${spec.name}`}
+              >
+                <TrashIcon />
+              </IconButton>
+            </Flex>
+            <SimpleGrid columns={{ base: 1, md: 2 }} gapX="4" gapY="3">
+              {subFields.map((sub) => (
+                <GridItem key={sub.name} colSpan={{ base: 1, md: spanOf(sub, ctx.mode) }}>
+                  <FormField
+                    spec={{
+                      ...sub,
+                      name: `${spec.name}.${index}.${sub.name}`,
+                      labelKey: sub.labelKey ?? `${base}.fields.${sub.name}`,
+                      required: sub.required ?? isRequired(itemSchema, sub.name),
+                    }}
+                    control={control}
+                    resourceName={resourceName}
+                    schema={schema}
+                    ctx={ctx}
+                  />
+                </GridItem>
+              ))}
+            </SimpleGrid>
+          </Box>
+        )}
+      />
+      {listMessage && (
+        <Text color="fg.error" fontSize="sm" data-testid={`list-error-${spec.name}`}>
+          {listMessage}
+        </Text>
+      )}
+    </Stack>
+  );
 }
 
 export interface FormFieldsProps<R> {

@@ -5,9 +5,9 @@ import type { z } from 'zod';
 import { dynamicCall, useApi, useApiMutation, type AnyCall } from '../lib/use-api.ts';
 import { resourceLabels } from './i18n.tsx';
 import { normalizeFormValues } from './form-fields.tsx';
-import { SchemaFormDialog, schemaDefaults } from './schema-form-dialog.tsx';
+import { SchemaFormDialog } from './schema-form-dialog.tsx';
 import type { AnyResource, FormMode } from './types.ts';
-import { shapeOf } from './validation.ts';
+import { schemaDefaults, shapeOf } from './validation.ts';
 
 export function rowIdOf(resource: AnyResource, row: unknown): number | string {
   if (resource.rowId) return resource.rowId(row);

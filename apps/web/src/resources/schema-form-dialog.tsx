@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { useFormServerErrors } from '../lib/errors.tsx';
 import { FormFields } from './form-fields.tsx';
 import type { FieldCtx, FieldSpec } from './types.ts';
-import { schemaResolver, shapeOf } from './validation.ts';
+import { schemaResolver } from './validation.ts';
 
 export interface SchemaFormDialogProps<R> {
   open: boolean;
@@ -27,16 +27,6 @@ export interface SchemaFormDialogProps<R> {
   'data-testid'?: string;
 }
 
-/** The schema's own defaults (`.default(...)`) for members the caller left unset. */
-export function schemaDefaults(schema: z.ZodType, values: Record<string, unknown> = {}): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, member] of Object.entries(shapeOf(schema))) {
-    if (values[key] !== undefined) continue;
-    const r = member.safeParse(undefined);
-    if (r.success && r.data !== undefined) out[key] = r.data;
-  }
-  return { ...out, ...values };
-}
 
 function FormBody<R>(props: SchemaFormDialogProps<R> & { defaultValues: Record<string, unknown> }) {
   const { t } = useTranslation();

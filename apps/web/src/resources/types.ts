@@ -127,7 +127,19 @@ export type FieldType =
   | 'date'
   | 'datetime'
   | 'richText'
+  | 'list'
   | 'custom';
+
+/**
+ * The sub-form of each item of a `list` field (lessons of a course, options of
+ * a question): its fields, named relative to the item (`title`), labelled
+ * `resources.<name>.<list>.fields.<field>`.
+ */
+export interface ListItemSpec<R = unknown> {
+  fields: readonly FieldSpec<R>[];
+  /** Values of a new item (over the item schema's own defaults). */
+  defaults?: Record<string, unknown>;
+}
 
 export interface FieldSpec<R = unknown> {
   /** Form member; label `resources.<name>.fields.<name>`. */
@@ -165,6 +177,10 @@ export interface FieldSpec<R = unknown> {
   emptyValue?: null | undefined;
   /** For `type: 'custom'`. */
   component?: ComponentType<CustomFieldProps<R>>;
+  /** For `type: 'list'`: an ordered list of sub-forms, added, removed and reordered by drag or keyboard. */
+  item?: ListItemSpec<R>;
+  /** For `type: 'list'`: at most this many items (the add button then disables). */
+  maxItems?: number;
 }
 
 export interface FormSpec<R> {

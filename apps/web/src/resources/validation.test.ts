@@ -2,8 +2,7 @@ import { CreateUserInput } from '@edu/sdk';
 import i18n from '../lib/i18n.ts';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { isRequired, normalizeBlanks, schemaResolver } from './validation.ts';
-import { schemaDefaults } from './schema-form-dialog.tsx';
+import { isRequired, normalizeBlanks, schemaDefaults, schemaResolver } from './validation.ts';
 
 const t = i18n.getFixedT('zh-CN');
 const tEn = i18n.getFixedT('en');

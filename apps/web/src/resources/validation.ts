@@ -144,3 +144,14 @@ export function schemaResolver(schema: z.ZodType, t: TFunction, resource: string
 function isFieldValues(v: unknown): v is FieldValues {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
+
+/** The schema's own defaults (`.default(...)`) for members the caller left unset. */
+export function schemaDefaults(schema: z.ZodType, values: Record<string, unknown> = {}): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, member] of Object.entries(shapeOf(schema))) {
+    if (values[key] !== undefined) continue;
+    const r = member.safeParse(undefined);
+    if (r.success && r.data !== undefined) out[key] = r.data;
+  }
+  return { ...out, ...values };
+}

@@ -1,4 +1,11 @@
-import { CreateLearningCourseInput, Permissions, reviewables, UpdateLearningCourseInput, type LearningCourseDto } from '@edu/sdk';
+import {
+  CreateLearningCourseInput,
+  MAX_COURSE_LESSONS,
+  Permissions,
+  reviewables,
+  UpdateLearningCourseInput,
+  type LearningCourseDto,
+} from '@edu/sdk';
 import { formatDateTimeUtc8, type SelectOption } from '@edu/ui';
 import { useMemo } from 'react';
 import { useWatch, type Control, type FieldValues } from 'react-hook-form';
@@ -68,6 +75,19 @@ export const learningCourseResource = defineResource({
       { name: 'coverImageUrl', type: 'image', span: 2 },
       { name: 'summary', type: 'textarea', rows: 2 },
       { name: 'content', type: 'richText', helpKey: 'content.review.editHint' },
+      {
+        name: 'lessons',
+        type: 'list',
+        maxItems: MAX_COURSE_LESSONS,
+        item: {
+          fields: [
+            { name: 'title', type: 'text' },
+            { name: 'videoUrl', type: 'url' },
+            { name: 'durationMinutes', type: 'number', min: 0, max: 1440 },
+            { name: 'isFree', type: 'switch' },
+          ],
+        },
+      },
     ],
   },
   ...contentPreset(reviewables.learningCourse, api.learningCourse, {
