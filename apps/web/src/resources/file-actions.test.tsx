@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../lib/client.ts';
 import '../lib/i18n.ts';
 import { publishJobProgress } from '../lib/jobs.ts';
-import { downloadRowAction, saveFile, saveResult, uploadAction } from './file-actions.tsx';
+import { ImageUploadButton, downloadRowAction, saveFile, saveResult, uploadAction } from './file-actions.tsx';
 import type { ActionCtx, AnyResource } from './types.ts';
 
 const wrap = (ui: ReactNode) =>
@@ -120,5 +120,28 @@ describe('uploadAction', () => {
   it('refuses an endpoint without a file field', () => {
     const notUpload = Object.assign(vi.fn(), { endpoint: FileService.endpoints.GetFile });
     expect(() => uploadAction({ key: 'x', call: notUpload })).toThrow(/no file field/);
+  });
+});
+
+describe('ImageUploadButton', () => {
+  it('uploads a picked image through File/UploadImage and hands back its URL; refuses other types before sending', async () => {
+    const endpoint = api.file.uploadImage.endpoint;
+    const upload = vi.spyOn(api.file, 'uploadImage').mockResolvedValue({
+      fileToken: 'tk',
+      fileName: '封面.png',
+      contentType: 'image/png',
+      size: 3,
+      url: 'http://api.test/File/GetFile?token=tk',
+    });
+    Object.assign(api.file.uploadImage, { endpoint });
+    const onUploaded = vi.fn();
+    wrap(<ImageUploadButton onUploaded={onUploaded} />);
+    const input = screen.getByTestId('image-upload-input');
+    await act(async () => fireEvent.change(input, { target: { files: [new File(['<svg/>'], 'x.svg', { type: 'image/svg+xml' })] } }));
+    expect(upload).not.toHaveBeenCalled();
+    const png = new File(['png'], '封面.png', { type: 'image/png' });
+    await act(async () => fireEvent.change(input, { target: { files: [png] } }));
+    expect(upload).toHaveBeenCalledWith({ file: png });
+    await waitFor(() => expect(onUploaded).toHaveBeenCalledWith('http://api.test/File/GetFile?token=tk'));
   });
 });

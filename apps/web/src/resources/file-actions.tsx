@@ -1,5 +1,5 @@
 import { Button, Stack, Text } from '@chakra-ui/react';
-import { BackgroundJobDto, BackgroundJobState, FileContent, FileDto, type Access, type FileFieldSpec } from '@edu/sdk';
+import { BackgroundJobDto, BackgroundJobState, FileContent, FileDto, isAcceptedFile, type Access, type FileFieldSpec } from '@edu/sdk';
 import { FileDropZone, ModalDialog, ProgressBar, notify } from '@edu/ui';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -301,4 +301,52 @@ export function uploadAction<R>(spec: UploadActionSpec<R>): ToolbarAction<R> {
     invalidates: spec.invalidates,
     dialog: UploadDialog,
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Image upload (form fields)
+
+/**
+ * A button that picks an image, uploads it through `File/UploadImage` and
+ * hands back its public URL (for an image field or rich text). The type and
+ * size are checked first against the endpoint's declaration.
+ */
+export function ImageUploadButton({ onUploaded, disabled }: { onUploaded: (url: string) => void; disabled?: boolean }) {
+  const { t } = useTranslation();
+  const runCall = useRunCall();
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const field = api.file.uploadImage.endpoint.files[0]!;
+  const pick = async (file: File | undefined) => {
+    if (!file) return;
+    if (!isAcceptedFile(field, file.name, file.type)) return notify.error(t('files.wrongType', { name: file.name }));
+    if (file.size > field.maxBytes) return notify.error(t('files.tooLarge', { name: file.name, size: formatSize(field.maxBytes) }));
+    setBusy(true);
+    try {
+      const uploaded = await runCall(api.file.uploadImage, { file }, { invalidates: [] });
+      onUploaded(uploaded.url);
+    } catch {
+      /* shown by the error modal */
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Button size="sm" variant="outline" loading={busy} disabled={disabled} onClick={() => input.current?.click()} data-testid="image-upload">
+        {t('files.uploadImage')}
+      </Button>
+      <input
+        ref={input}
+        type="file"
+        hidden
+        accept={field.accept.join(',')}
+        data-testid="image-upload-input"
+        onChange={(e) => {
+          void pick(e.currentTarget.files?.[0]);
+          e.currentTarget.value = '';
+        }}
+      />
+    </>
+  );
 }
