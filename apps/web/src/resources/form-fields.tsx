@@ -24,7 +24,6 @@ import { useTranslation } from 'react-i18next';
 import { useController, useFieldArray, useFormState, useWatch, type Control, type FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
 import { ImageUploadButton } from './file-actions.tsx';
-import { ImageUploadButton } from './file-actions.tsx';
 import { resourceLabels, translateOptions } from './i18n.tsx';
 import type { FieldCtx, FieldSpec } from './types.ts';
 import { elementOf, isRequired, schemaDefaults, shapeOf } from './validation.ts';
@@ -80,8 +79,6 @@ function ImageUrlField(props: ShellProps) {
   const url = useWatch({ control: props.control, name: props.name }) as string | null | undefined;
   // An uploaded image (File/UploadImage) fills the field with its public URL.
   const { field } = useController({ control: props.control, name: props.name });
-  // An uploaded image (File/UploadImage) fills the field with its public URL.
-  const { field } = useController({ control: props.control, name: props.name });
   const [broken, setBroken] = useState(false);
   useEffect(() => setBroken(false), [url]);
   const shown = !!url && /^(https?:\/\/|\/)\S+$/.test(url) && !broken;
@@ -90,7 +87,6 @@ function ImageUrlField(props: ShellProps) {
       <Box flex="1" minW="0">
         <TextField {...props} type="url" autoComplete="off" />
       </Box>
-      <ImageUploadButton onUploaded={(uploaded) => field.onChange(uploaded)} disabled={props.disabled} />
       <ImageUploadButton onUploaded={(uploaded) => field.onChange(uploaded)} disabled={props.disabled} />
       {shown && (
         <Image
