@@ -10,41 +10,45 @@ import type { Culture } from '../localization/texts.ts';
  * - bodies are JSON and are not type-coerced, so `"5"` for a number is a 400 as
  *   with System.Text.Json.
  */
-type Def = { type: string; [k: string]: unknown };
-const defOf = (s: z.ZodType): Def => (s as unknown as { _zod: { def: Def } })._zod.def;
+type Schema = z.core.$ZodType;
+/**
+ * A schema's definition, discriminated by `type`. Every zod schema is one of
+ * `$ZodTypes`; zod's guide for library authors narrows to it the same way.
+ */
+const defOf = (s: Schema) => (s as z.core.$ZodTypes)._zod.def;
 
 /** Strips wrappers that do not change the bound value's type. */
-function core(schema: z.ZodType): z.ZodType {
+function core(schema: Schema): Schema {
   let s = schema;
   for (let i = 0; i < 20; i++) {
     const d = defOf(s);
     if (d.type === 'optional' || d.type === 'nullable' || d.type === 'default' || d.type === 'prefault' || d.type === 'readonly' || d.type === 'catch')
-      s = d.innerType as z.ZodType;
-    else if (d.type === 'pipe') s = d.in as z.ZodType;
-    else if (d.type === 'lazy') s = (d.getter as () => z.ZodType)();
+      s = d.innerType;
+    else if (d.type === 'pipe') s = d.in;
+    else if (d.type === 'lazy') s = d.getter();
     else return s;
   }
   return s;
 }
 
-function scalarKind(schema: z.ZodType): 'number' | 'boolean' | 'string' | 'other' {
+function scalarKind(schema: Schema): 'number' | 'boolean' | 'string' | 'other' {
   const d = defOf(core(schema));
-  if (d.type === 'number' || d.type === 'int' || d.type === 'bigint') return 'number';
+  if (d.type === 'number' || d.type === 'bigint') return 'number';
   if (d.type === 'boolean') return 'boolean';
   if (d.type === 'literal') {
-    const values = d.values as unknown[];
+    const values: unknown[] = d.values;
     if (values.every((v) => typeof v === 'number')) return 'number';
     if (values.every((v) => typeof v === 'boolean')) return 'boolean';
   }
   if (d.type === 'union') {
-    const kinds = new Set((d.options as z.ZodType[]).map(scalarKind));
+    const kinds = new Set(d.options.map(scalarKind));
     if (kinds.size === 1) return [...kinds][0]!;
   }
   if (d.type === 'string' || d.type === 'enum') return 'string';
   return 'other';
 }
 
-function coerceScalar(schema: z.ZodType, raw: unknown): unknown {
+function coerceScalar(schema: Schema, raw: unknown): unknown {
   if (typeof raw !== 'string') return raw;
   const kind = scalarKind(schema);
   if (kind === 'number') return /^\s*-?\d+(\.\d+)?\s*$/.test(raw) ? Number(raw) : raw;
@@ -56,14 +60,14 @@ function coerceScalar(schema: z.ZodType, raw: unknown): unknown {
 }
 
 /** Maps keys case-insensitively onto the schema's shape, recursively; coerces query strings. */
-export function bindValue(schema: z.ZodType, value: unknown, fromQuery: boolean): unknown {
+export function bindValue(schema: Schema, value: unknown, fromQuery: boolean): unknown {
   const c = core(schema);
   const d = defOf(c);
   if (d.type === 'object' && value && typeof value === 'object' && !Array.isArray(value)) {
-    const shape = (c as z.ZodObject).shape as Record<string, z.ZodType>;
+    const shape: Readonly<Record<string, Schema>> = d.shape;
     const byLower = new Map(Object.keys(shape).map((k) => [k.toLowerCase(), k]));
     const out: Record<string, unknown> = {};
-    for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
+    for (const [key, v] of Object.entries(value)) {
       const target = byLower.get(key.toLowerCase());
       if (!target) continue; // unknown members are ignored, as in ASP.NET Core
       if (fromQuery && (v === '' || v === undefined)) continue;
@@ -72,7 +76,7 @@ export function bindValue(schema: z.ZodType, value: unknown, fromQuery: boolean)
     return out;
   }
   if (d.type === 'array') {
-    const element = d.element as z.ZodType;
+    const element = d.element;
     const arr = fromQuery && !Array.isArray(value) && value !== undefined ? [value] : value;
     return Array.isArray(arr) ? arr.map((v) => bindValue(element, v, fromQuery)) : arr;
   }
@@ -118,5 +122,5 @@ const en = z.locales.en();
 /** Validates bound input with the culture's zod messages. */
 export function validate<S extends z.ZodType>(schema: S, value: unknown, culture: Culture) {
   const locale = culture === 'zh-Hans' ? zhCN : en;
-  return schema.safeParse(value, { error: locale.localeError as never, reportInput: true });
+  return schema.safeParse(value, { error: locale.localeError, reportInput: true });
 }

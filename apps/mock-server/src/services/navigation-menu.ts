@@ -44,7 +44,7 @@ const menus: ModelCrud<'NavigationMenu', NavigationMenuDto, Query> = {
   sortable: { id: 'id', name: 'name', url: 'url', sort: 'sort', position: 'position', isActive: 'isActive', creationTime: 'creationTime', deletionTime: 'deletionTime' },
   filter: (q) => (q.Position === undefined ? undefined : { position: q.Position }),
 };
-const recycleBin: ModelCrud<'NavigationMenu', NavigationMenuDto, Query> = { ...menus, model: (ctx) => withDeleted(ctx) as never };
+const recycleBin: ModelCrud<'NavigationMenu', NavigationMenuDto, Query> = { ...menus, model: (ctx) => withDeleted(ctx) };
 
 /** Ids of the entries below `ids` among the rows `where` admits (live, or deleted at one moment), any depth. */
 async function descendants(find: (parentIds: number[]) => Promise<Array<{ id: number }>>, ids: number[]): Promise<number[]> {
