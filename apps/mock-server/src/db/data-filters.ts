@@ -100,10 +100,13 @@ interface ResolvedModel {
   audit: ReadonlySet<AuditField>;
 }
 
+/** The generated `<Model>ScalarFieldEnum` objects, by name (read once from the Prisma namespace). */
+const prismaExports = new Map<string, unknown>(Object.entries(Prisma));
+
 function scalarFields(model: string): ReadonlySet<string> {
-  const fieldEnum = (Prisma as unknown as Record<string, Record<string, string> | undefined>)[`${model}ScalarFieldEnum`];
-  if (!fieldEnum) throw new Error(`data-filters: unknown model ${model}`);
-  return new Set(Object.values(fieldEnum));
+  const fieldEnum = prismaExports.get(`${model}ScalarFieldEnum`);
+  if (typeof fieldEnum !== 'object' || fieldEnum === null) throw new Error(`data-filters: unknown model ${model}`);
+  return new Set(Object.values(fieldEnum).filter((v) => typeof v === 'string'));
 }
 
 /** Resolves the table and fails fast when it names a convention a model lacks the columns for. */
@@ -144,6 +147,19 @@ function andWhere(args: Args, cond: Where | undefined): Args {
   if (!where) return { ...args, where: cond };
   const and = where.AND === undefined ? [] : Array.isArray(where.AND) ? where.AND : [where.AND];
   return { ...args, where: { ...where, AND: [...and, cond] } };
+}
+
+/**
+ * `$allOperations` types `query` as the union of every model's operation, so
+ * no one argument type fits them all; the args here are rewritten generically
+ * and Prisma validates them at run time. This guard is that one typing hole.
+ */
+function isGenericQuery(query: unknown): query is (args: Args) => Promise<unknown> {
+  return typeof query === 'function';
+}
+function genericQuery(query: unknown): (args: Args) => Promise<unknown> {
+  if (!isGenericQuery(query)) throw new Error('data-filters: Prisma query is not callable');
+  return query;
 }
 
 /**
@@ -207,8 +223,7 @@ export function makeDataFilters(table: ModelFilterTable) {
         $allModels: {
           $allOperations(params) {
             const { model, operation } = params;
-            // Args are rewritten generically; Prisma validates them at run time.
-            const query = params.query as unknown as (args: Args) => Promise<unknown>;
+            const query = genericQuery(params.query);
             const args = (params.args ?? {}) as Args;
             const m = models.get(model);
             if (!m) return query(args);

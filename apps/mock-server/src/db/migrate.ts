@@ -55,7 +55,7 @@ function loadWasm(): Promise<void> {
     g.PRISMA_WASM_PANIC_REGISTRY ??= { set_message: (m) => void (lastPanic = m) };
     const dir = path.dirname(createRequire(import.meta.url).resolve('@prisma/schema-engine-wasm/schema_engine_bg'));
     const bytes = await readFile(path.join(dir, 'schema_engine_bg.wasm'));
-    const { instance } = await WebAssembly.instantiate(bytes, { './schema_engine_bg.js': bg as unknown as WebAssembly.ModuleImports });
+    const { instance } = await WebAssembly.instantiate(bytes, { './schema_engine_bg.js': { ...bg } });
     bg.__wbg_set_wasm(instance.exports);
     (instance.exports as WasmExports).__wbindgen_start();
   })();

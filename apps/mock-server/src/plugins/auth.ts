@@ -133,7 +133,8 @@ export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, opts) => 
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 
-  app.decorateRequest('abpSession', null as unknown as AbpSession);
+  // Declared without a value (set per request below): a shared object would leak between requests.
+  app.decorateRequest('abpSession');
   app.addHook('onRequest', async (request: FastifyRequest) => {
     request.abpSession = { userId: null, tenantId: null };
     const header = request.headers.authorization;
