@@ -5,7 +5,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import fastifySwagger from '@fastify/swagger';
+import fastifySwagger, { type StaticDocumentSpec } from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { generateOpenApi, type ReviewFlow } from '@edu/sdk';
 import { openDatabase } from './db/client.ts';
@@ -112,7 +112,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
   });
 
-  await app.register(fastifySwagger, { mode: 'static', specification: { document: generateOpenApi() as never } });
+  await app.register(fastifySwagger, { mode: 'static', specification: { document: openApiDocument() } });
   await app.register(fastifySwaggerUi, { routePrefix: '/swagger' });
 
   registerServices(app, implementations, { validateOutput: options.validateOutput ?? !options.production });
@@ -128,4 +128,18 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     return reply.code(404).send();
   });
   return app;
+}
+
+/**
+ * The SDK's OpenAPI document in @fastify/swagger's type. The SDK builds it as
+ * plain JSON (it has no OpenAPI typings); the guard checks the fields the
+ * plugin reads.
+ */
+function openApiDocument(): StaticDocumentSpec['document'] {
+  const doc = generateOpenApi();
+  if (!isOpenApiDocument(doc)) throw new Error('The SDK did not produce an OpenAPI document');
+  return doc;
+}
+function isOpenApiDocument(doc: unknown): doc is StaticDocumentSpec['document'] {
+  return typeof doc === 'object' && doc !== null && 'openapi' in doc && 'info' in doc && 'paths' in doc;
 }
