@@ -42,7 +42,7 @@ declare module '@tanstack/react-table' {
 export type { ColumnDef, RowSelectionState } from '@tanstack/react-table';
 
 export interface DataTableProps<T> {
-  columns: ColumnDef<T, any>[];
+  columns: ColumnDef<T, unknown>[];
   data: readonly T[];
   /** totalCount of the server's page result. */
   total: number;
@@ -104,9 +104,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
   } = props;
   const labels = useUiLabels(props.labels);
 
-  const allColumns = useMemo<ColumnDef<T, any>[]>(() => {
+  const allColumns = useMemo<ColumnDef<T, unknown>[]>(() => {
     if (!selectable) return columns;
-    const select: ColumnDef<T, any> = {
+    const select: ColumnDef<T, unknown> = {
       id: SELECT_COLUMN,
       enableSorting: false,
       meta: { width: '44px', align: 'center' },

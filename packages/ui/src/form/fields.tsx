@@ -260,7 +260,7 @@ export function MultiSelectField<T extends FieldValues>(props: MultiSelectFieldP
       >
         <Select.HiddenSelect name={field.name} />
         <Select.Control>
-          <Select.Trigger ref={field.ref as never}>
+          <Select.Trigger ref={field.ref}>
             <Select.ValueText placeholder={props.placeholder ?? labels.selectPlaceholder} />
           </Select.Trigger>
           <Select.IndicatorGroup>
