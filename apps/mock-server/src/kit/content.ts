@@ -1,7 +1,7 @@
 import sanitizeHtml from 'sanitize-html';
 import type { z } from 'zod';
 import type { Prisma } from '../generated/prisma/client.ts';
-import type { RequestContext } from './context.ts';
+import { tenantOf, type RequestContext } from './context.ts';
 import { assertCategory, categoryNames, subtreeIds } from './categories.ts';
 import { crudHandlers, getOr404, pagedList, type Cond, type CrudConfig, type ListQuery, type RowOf, type Table, type WhereOf } from './crud.ts';
 import { EntityNotFoundError, ForbiddenError, invalid, UserFriendlyError } from './errors.ts';
@@ -280,12 +280,6 @@ export function contentHandlers<
     return dto;
   }
   const dtoOf = async (id: number, ctx: RequestContext) => detailOf(await getOr404(list, id, ctx), ctx);
-
-  /** The tenant new content belongs to; host-side content has no tenant to go to. */
-  function tenantOf(ctx: RequestContext): number {
-    if (ctx.session.tenantId === null) throw new UserFriendlyError(ctx.t('TenantContentFromHost'));
-    return ctx.session.tenantId;
-  }
 
   const generic = crudHandlers(list);
 

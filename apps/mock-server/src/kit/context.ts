@@ -5,7 +5,7 @@ import { withDataFilters } from '../db/data-filters.ts';
 import type { AbpSession } from '../plugins/auth.ts';
 import { localize, type Culture } from '../localization/texts.ts';
 import type { SessionUser } from './permission-checker.ts';
-import { UnauthorizedError } from './errors.ts';
+import { UnauthorizedError, UserFriendlyError } from './errors.ts';
 
 export type FilteredDb = ReturnType<typeof withDataFilters>;
 /**
@@ -88,4 +88,13 @@ function bound(outer: RequestContext, tx: Db): RequestContext {
     t: (key, ...args) => outer.t(key, ...args),
   };
   return inner;
+}
+
+/**
+ * The session's tenant, for rows of must-have-tenant entities; on the host
+ * side there is no tenant to put them in (the text ABP's AbpException gives).
+ */
+export function tenantOf(ctx: RequestContext): number {
+  if (ctx.session.tenantId === null) throw new UserFriendlyError(ctx.t('TenantContentFromHost'));
+  return ctx.session.tenantId;
 }

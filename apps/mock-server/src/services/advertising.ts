@@ -1,6 +1,6 @@
 import { AdvertisingService, ClassType, type AdvertisingDto } from '@edu/sdk';
 import { activeNodes, assertCategory, bySortThenId, categoryNames, subtreeIds } from '../kit/categories.ts';
-import type { RequestContext } from '../kit/context.ts';
+import { tenantOf, type RequestContext } from '../kit/context.ts';
 import { crudHandlers, getDto, getOr404, type ModelCrud, type RowOf } from '../kit/crud.ts';
 import { iso } from '../kit/paging.ts';
 import { implement } from '../kit/register-service.ts';
@@ -79,7 +79,7 @@ export const advertising = implement(AdvertisingService, {
   GetAll: generic.GetAll,
   Get: generic.Get,
   Create: async (input, ctx) => {
-    const created = await ctx.db.advertising.create({ data: { tenantId: ctx.session.tenantId as number, ...(await columns(input, ctx)) } });
+    const created = await ctx.db.advertising.create({ data: { tenantId: tenantOf(ctx), ...(await columns(input, ctx)) } });
     return getDto(ads, created.id, ctx);
   },
   Update: async (input, ctx) => {

@@ -1,6 +1,6 @@
 import { ChapterTypeService, ClassType, type CascaderOption, type ChapterTypeDto } from '@edu/sdk';
 import { buildForest, bySortThenId, cascaderOption, categoryNames } from '../kit/categories.ts';
-import type { RequestContext } from '../kit/context.ts';
+import { tenantOf, type RequestContext } from '../kit/context.ts';
 import { crudHandlers, getDto, getOr404, type ModelCrud, type RowOf } from '../kit/crud.ts';
 import { invalid, UserFriendlyError } from '../kit/errors.ts';
 import { iso } from '../kit/paging.ts';
@@ -78,7 +78,7 @@ export const chapterType = implement(ChapterTypeService, {
     await assertParent(ctx, input.parentId, input.categoryId);
     const created = await ctx.db.chapterType.create({
       data: {
-        tenantId: ctx.session.tenantId as number,
+        tenantId: tenantOf(ctx),
         categoryId: input.categoryId,
         parentId: input.parentId ?? null,
         name: input.name,

@@ -1,6 +1,7 @@
 import { FriendLinkDto, FriendLinkService } from '@edu/sdk';
 import { crudHandlers, getDto, getOr404, type ModelCrud, type RowOf } from '../kit/crud.ts';
 import { dtoMapper } from '../kit/dto.ts';
+import { tenantOf } from '../kit/context.ts';
 import { implement } from '../kit/register-service.ts';
 
 const dto = dtoMapper(FriendLinkDto);
@@ -29,7 +30,7 @@ export const friendLink = implement(FriendLinkService, {
   GetAll: generic.GetAll,
   Get: generic.Get,
   Create: async (input, ctx) => {
-    const created = await ctx.db.friendLink.create({ data: { tenantId: ctx.session.tenantId as number, ...columns(input) } });
+    const created = await ctx.db.friendLink.create({ data: { tenantId: tenantOf(ctx), ...columns(input) } });
     return getDto(links, created.id, ctx);
   },
   Update: async (input, ctx) => {

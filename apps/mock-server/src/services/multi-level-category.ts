@@ -10,7 +10,7 @@ import {
   pathIds,
   type CategoryNode,
 } from '../kit/categories.ts';
-import type { RequestContext } from '../kit/context.ts';
+import { tenantOf, type RequestContext } from '../kit/context.ts';
 import { crudHandlers, getDto, getOr404, type ModelCrud, type RowOf } from '../kit/crud.ts';
 import { invalid, UserFriendlyError } from '../kit/errors.ts';
 import { iso } from '../kit/paging.ts';
@@ -133,7 +133,7 @@ export const multiLevelCategory = implement(MultiLevelCategoryService, {
       const row = await tx.db.multiLevelCategory.create({
         data: {
           // Null on the host: the data filter refuses it as ABP does (MustHaveTenant).
-          tenantId: ctx.session.tenantId as number,
+          tenantId: tenantOf(ctx),
           classTypeId: input.classTypeId,
           parentId: parent?.id ?? null,
           name: input.name,

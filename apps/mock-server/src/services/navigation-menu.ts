@@ -1,6 +1,6 @@
 import { NavigationMenuService, type NavigationMenuDto } from '@edu/sdk';
 import { withDataFilters } from '../db/data-filters.ts';
-import type { RequestContext } from '../kit/context.ts';
+import { tenantOf, type RequestContext } from '../kit/context.ts';
 import { getDto, getOr404, pagedList, type ModelCrud, type RowOf } from '../kit/crud.ts';
 import { EntityNotFoundError, invalid, UserFriendlyError } from '../kit/errors.ts';
 import { iso } from '../kit/paging.ts';
@@ -88,7 +88,7 @@ export const navigationMenu = implement(NavigationMenuService, {
     await assertParent(ctx, input);
     const created = await ctx.db.navigationMenu.create({
       data: {
-        tenantId: ctx.session.tenantId as number,
+        tenantId: tenantOf(ctx),
         parentId: input.parentId ?? null,
         name: input.name,
         url: input.url,

@@ -1,5 +1,5 @@
 import { flattenPermissions, permissionsOfSide, permissionTree, RoleService, type PermissionNode, type PermissionTreeNode, RoleDto } from '@edu/sdk';
-import type { RequestContext } from '../kit/context.ts';
+import { tenantOf, type RequestContext } from '../kit/context.ts';
 import { crudHandlers, getDto, getOr404, type ModelCrud, type RowOf } from '../kit/crud.ts';
 import { invalid, UserFriendlyError } from '../kit/errors.ts';
 import { dtoMapper } from '../kit/dto.ts';
@@ -96,7 +96,7 @@ async function setCategoryGrants(ctx: RequestContext, roleId: number, ids: numbe
   if (ids === undefined) return;
   await ctx.transaction(async (tx) => {
     await tx.db.roleCategoryGrant.deleteMany({ where: { roleId } });
-    if (ids.length) await tx.db.roleCategoryGrant.createMany({ data: ids.map((categoryId) => ({ tenantId: ctx.session.tenantId as number, roleId, categoryId })) });
+    if (ids.length) await tx.db.roleCategoryGrant.createMany({ data: ids.map((categoryId) => ({ tenantId: tenantOf(ctx), roleId, categoryId })) });
   });
 }
 

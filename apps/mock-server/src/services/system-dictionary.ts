@@ -1,5 +1,5 @@
 import { DICTIONARY_TYPES, SystemDictionaryService, type DictionaryType, type SystemDictionaryDto } from '@edu/sdk';
-import type { RequestContext } from '../kit/context.ts';
+import { tenantOf, type RequestContext } from '../kit/context.ts';
 import { crudHandlers, getDto, getOr404, type ModelCrud, type RowOf } from '../kit/crud.ts';
 import { invalid } from '../kit/errors.ts';
 import { iso } from '../kit/paging.ts';
@@ -57,7 +57,7 @@ export const systemDictionary = implement(SystemDictionaryService, {
     await assertUniqueName(ctx, input);
     const created = await ctx.db.systemDictionary.create({
       data: {
-        tenantId: ctx.session.tenantId as number,
+        tenantId: tenantOf(ctx),
         dictionaryType: input.dictionaryType,
         name: input.name,
         value: input.value ?? null,
@@ -105,7 +105,7 @@ export const systemDictionary = implement(SystemDictionaryService, {
       }
       if (fresh.length)
         await tx.db.systemDictionary.createMany({
-          data: fresh.map((name) => ({ tenantId: ctx.session.tenantId as number, dictionaryType: input.dictionaryType, name })),
+          data: fresh.map((name) => ({ tenantId: tenantOf(ctx), dictionaryType: input.dictionaryType, name })),
         });
       return { createdCount: fresh.length, skippedNames };
     }),
