@@ -59,10 +59,12 @@ export interface ModelRef<Row extends { id: number }, W> {
   scope?(ctx: RequestContext): W | undefined;
 }
 
-export interface CrudConfig<Row extends { id: number }, Dto, Q extends ListQuery, W = never> extends ModelRef<Row, W> {
-  toDto(row: Row, ctx: RequestContext): Dto | Promise<Dto>;
-  /** Maps a whole page at once (one lookup per page instead of per row); used instead of `toDto` when given. */
-  toDtos?(rows: Row[], ctx: RequestContext): Promise<Dto[]>;
+/** How rows become DTOs: one at a time, or a page at once (one lookup per page instead of per row). */
+export type DtoMapping<Row, Dto> =
+  | { toDto(row: Row, ctx: RequestContext): Dto | Promise<Dto>; toDtos?: undefined }
+  | { toDtos(rows: Row[], ctx: RequestContext): Promise<Dto[]>; toDto?: undefined };
+
+export type CrudConfig<Row extends { id: number }, Dto, Q extends ListQuery, W = never> = ModelRef<Row, W> & DtoMapping<Row, Dto> & {
   /** Columns searched by `Keyword` (typed by the model in `ModelCrud`). */
   keywordColumns: readonly string[];
   /** DTO field -> column allowed in `Sorting`. */
@@ -71,7 +73,7 @@ export interface CrudConfig<Row extends { id: number }, Dto, Q extends ListQuery
   filter?(input: Q, ctx: RequestContext): Cond<W> | undefined | Promise<Cond<W> | undefined>;
   /** Tables whose writes change this list's total (default: the entity's own, `entityName`). */
   countTables?: readonly string[];
-}
+};
 
 /** A `CrudConfig` of Prisma model `M`: rows and conditions typed by the model. */
 export type ModelCrud<M extends Prisma.ModelName, Dto, Q extends ListQuery = ListQuery> = CrudConfig<RowOf<M>, Dto, Q, WhereOf<M>> & {
@@ -127,12 +129,10 @@ async function pageRows<Row extends { id: number }, W>(
 }
 
 /** Rows to DTOs, a page at once when the config has `toDtos`. */
-export async function mapDtos<Row, Dto>(
-  cfg: { toDto(row: Row, ctx: RequestContext): Dto | Promise<Dto>; toDtos?(rows: Row[], ctx: RequestContext): Promise<Dto[]> },
-  rows: Row[],
-  ctx: RequestContext,
-): Promise<Dto[]> {
-  return cfg.toDtos ? cfg.toDtos(rows, ctx) : Promise.all(rows.map((r) => cfg.toDto(r, ctx)));
+export async function mapDtos<Row, Dto>(cfg: DtoMapping<Row, Dto>, rows: Row[], ctx: RequestContext): Promise<Dto[]> {
+  if (cfg.toDtos) return cfg.toDtos(rows, ctx);
+  const one = cfg.toDto;
+  return Promise.all(rows.map((r) => one(r, ctx)));
 }
 
 /** `{ id }` plus the config's scope. */

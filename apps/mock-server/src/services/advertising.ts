@@ -1,36 +1,24 @@
-import { AdvertisingService, ClassType, type AdvertisingDto } from '@edu/sdk';
+import { AdvertisingDto, AdvertisingService, ClassType } from '@edu/sdk';
 import { activeNodes, assertCategory, bySortThenId, categoryNames, subtreeIds } from '../kit/categories.ts';
 import { tenantOf, type RequestContext } from '../kit/context.ts';
 import { crudHandlers, getDto, getOr404, type ModelCrud, type RowOf } from '../kit/crud.ts';
-import { iso } from '../kit/paging.ts';
+import { dtoMapper } from '../kit/dto.ts';
 import { implement } from '../kit/register-service.ts';
 
 type AdRow = RowOf<'Advertising'>;
 
 type Query = { SkipCount: number; MaxResultCount: number; Sorting?: string; Keyword?: string; CategoryId?: number };
 
+const dto = dtoMapper(AdvertisingDto);
+
 async function toDtos(rows: AdRow[], ctx: RequestContext): Promise<AdvertisingDto[]> {
   const names = await categoryNames(ctx, rows.map((r) => r.categoryId));
-  return rows.map((r) => ({
-    id: r.id,
-    title: r.title,
-    categoryId: r.categoryId,
-    categoryName: names.get(r.categoryId) ?? null,
-    imageUrl: r.imageUrl,
-    linkUrl: r.linkUrl,
-    sort: r.sort,
-    isActive: r.isActive,
-    startTime: iso(r.startTime),
-    endTime: iso(r.endTime),
-    clickCount: r.clickCount,
-    creationTime: iso(r.creationTime),
-  }));
+  return rows.map((r) => dto(r, { categoryName: names.get(r.categoryId) ?? null }));
 }
 
 const ads: ModelCrud<'Advertising', AdvertisingDto, Query> = {
   entityName: 'Advertising',
   model: (ctx) => ctx.db.advertising,
-  toDto: async (row, ctx) => (await toDtos([row], ctx))[0]!,
   toDtos,
   keywordColumns: ['title', 'linkUrl'],
   sortable: {

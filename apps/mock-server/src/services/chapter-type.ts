@@ -1,34 +1,25 @@
-import { ChapterTypeService, ClassType, type CascaderOption, type ChapterTypeDto } from '@edu/sdk';
+import { ChapterTypeService, ClassType, type CascaderOption, ChapterTypeDto } from '@edu/sdk';
 import { buildForest, bySortThenId, cascaderOption, categoryNames } from '../kit/categories.ts';
 import { tenantOf, type RequestContext } from '../kit/context.ts';
 import { crudHandlers, getDto, getOr404, type ModelCrud, type RowOf } from '../kit/crud.ts';
 import { invalid, UserFriendlyError } from '../kit/errors.ts';
-import { iso } from '../kit/paging.ts';
+import { dtoMapper } from '../kit/dto.ts';
 import { implement } from '../kit/register-service.ts';
 
 type ChapterRow = RowOf<'ChapterType'>;
 
 type Query = { SkipCount: number; MaxResultCount: number; Sorting?: string; Keyword?: string; CategoryId?: number };
 
+const dto = dtoMapper(ChapterTypeDto);
+
 async function toDtos(rows: ChapterRow[], ctx: RequestContext): Promise<ChapterTypeDto[]> {
   const names = await categoryNames(ctx, rows.map((r) => r.categoryId));
-  return rows.map((r) => ({
-    id: r.id,
-    categoryId: r.categoryId,
-    categoryName: names.get(r.categoryId) ?? null,
-    parentId: r.parentId,
-    name: r.name,
-    sort: r.sort,
-    isActive: r.isActive,
-    description: r.description,
-    creationTime: iso(r.creationTime),
-  }));
+  return rows.map((r) => dto(r, { categoryName: names.get(r.categoryId) ?? null }));
 }
 
 const chapters: ModelCrud<'ChapterType', ChapterTypeDto, Query> = {
   entityName: 'ChapterType',
   model: (ctx) => ctx.db.chapterType,
-  toDto: async (row, ctx) => (await toDtos([row], ctx))[0]!,
   toDtos,
   keywordColumns: ['name', 'description'],
   sortable: { id: 'id', name: 'name', sort: 'sort', categoryId: 'categoryId', isActive: 'isActive', creationTime: 'creationTime' },

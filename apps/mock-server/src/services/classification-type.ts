@@ -1,8 +1,8 @@
-import { ClassificationTypeService, type ClassificationTypeDto } from '@edu/sdk';
+import { ClassificationTypeDto, ClassificationTypeService } from '@edu/sdk';
 import type { RequestContext } from '../kit/context.ts';
 import { crudHandlers, getDto, getOr404, type ModelCrud, type RowOf } from '../kit/crud.ts';
 import { invalid, UserFriendlyError } from '../kit/errors.ts';
-import { iso } from '../kit/paging.ts';
+import { dtoMapper } from '../kit/dto.ts';
 import { implement } from '../kit/register-service.ts';
 
 type TypeRow = RowOf<'ClassificationType'>;
@@ -17,16 +17,8 @@ export function visibleTypes(ctx: RequestContext) {
   return tenantId === null ? { tenantId: null } : { OR: [{ tenantId: null }, { tenantId }] };
 }
 
-const toDto = (r: TypeRow): ClassificationTypeDto => ({
-  id: r.id,
-  name: r.name,
-  code: r.code,
-  sort: r.sort,
-  isActive: r.isActive,
-  isStatic: r.isStatic,
-  description: r.description,
-  creationTime: iso(r.creationTime),
-});
+const dto = dtoMapper(ClassificationTypeDto);
+const toDto = (r: TypeRow): ClassificationTypeDto => dto(r);
 
 const types: ModelCrud<'ClassificationType', ClassificationTypeDto, { SkipCount: number; MaxResultCount: number; Sorting?: string; Keyword?: string }> = {
   entityName: 'ClassificationType',

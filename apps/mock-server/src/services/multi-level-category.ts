@@ -52,7 +52,6 @@ async function toDtos(rows: CategoryRow[], ctx: RequestContext): Promise<MultiLe
 const categories: ModelCrud<'MultiLevelCategory', MultiLevelCategoryDto, Query> = {
   entityName: 'MultiLevelCategory',
   model: (ctx) => ctx.db.multiLevelCategory,
-  toDto: async (row, ctx) => (await toDtos([row], ctx))[0]!,
   toDtos,
   keywordColumns: ['name', 'code', 'description'],
   sortable: { id: 'id', name: 'name', sort: 'sort', level: 'level', code: 'code', classTypeId: 'classTypeId', isActive: 'isActive', creationTime: 'creationTime' },

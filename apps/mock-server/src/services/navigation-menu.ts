@@ -1,9 +1,9 @@
-import { NavigationMenuService, type NavigationMenuDto } from '@edu/sdk';
+import { NavigationMenuDto, NavigationMenuService } from '@edu/sdk';
 import { withDataFilters } from '../db/data-filters.ts';
 import { tenantOf, type RequestContext } from '../kit/context.ts';
 import { getDto, getOr404, pagedList, type ModelCrud, type RowOf } from '../kit/crud.ts';
 import { EntityNotFoundError, invalid, UserFriendlyError } from '../kit/errors.ts';
-import { iso } from '../kit/paging.ts';
+import { dtoMapper } from '../kit/dto.ts';
 import { implement } from '../kit/register-service.ts';
 
 type MenuRow = RowOf<'NavigationMenu'>;
@@ -14,31 +14,24 @@ type Query = { SkipCount: number; MaxResultCount: number; Sorting?: string; Keyw
 const withDeleted = (ctx: RequestContext) =>
   withDataFilters(ctx.prisma, { tenantId: ctx.session.tenantId, userId: ctx.session.userId }, { softDelete: false }).navigationMenu;
 
+const dto = dtoMapper(NavigationMenuDto);
+
 async function toDtos(rows: MenuRow[], ctx: RequestContext): Promise<NavigationMenuDto[]> {
   const parentIds = [...new Set(rows.map((r) => r.parentId).filter((id): id is number => id !== null))];
   const parents = parentIds.length ? await withDeleted(ctx).findMany({ where: { id: { in: parentIds } }, select: { id: true, name: true } }) : [];
   const names = new Map(parents.map((p) => [p.id, p.name]));
-  return rows.map((r) => ({
-    id: r.id,
-    parentId: r.parentId,
-    parentName: r.parentId === null ? null : (names.get(r.parentId) ?? null),
-    name: r.name,
-    url: r.url,
-    icon: r.icon,
-    target: r.target === '_blank' ? '_blank' : '_self',
-    position: r.position as NavigationMenuDto['position'],
-    sort: r.sort,
-    isActive: r.isActive,
-    isDeleted: r.isDeleted,
-    deletionTime: iso(r.deletionTime),
-    creationTime: iso(r.creationTime),
-  }));
+  return rows.map((r) =>
+    dto(r, {
+      parentName: r.parentId === null ? null : (names.get(r.parentId) ?? null),
+      target: r.target === '_blank' ? '_blank' : '_self',
+      position: NavigationMenuDto.shape.position.parse(r.position),
+    }),
+  );
 }
 
 const menus: ModelCrud<'NavigationMenu', NavigationMenuDto, Query> = {
   entityName: 'NavigationMenu',
   model: (ctx) => ctx.db.navigationMenu,
-  toDto: async (row, ctx) => (await toDtos([row], ctx))[0]!,
   toDtos,
   keywordColumns: ['name', 'url'],
   sortable: { id: 'id', name: 'name', url: 'url', sort: 'sort', position: 'position', isActive: 'isActive', creationTime: 'creationTime', deletionTime: 'deletionTime' },

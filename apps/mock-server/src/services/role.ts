@@ -65,7 +65,7 @@ export async function listRoles(ctx: RequestContext): Promise<RoleDto[]> {
 const roles: ModelCrud<'Role', RoleDto, { SkipCount: number; MaxResultCount: number; Sorting?: string; Keyword?: string }> = {
   entityName: 'Role',
   model: (ctx) => ctx.db.role,
-  toDto: async (row, ctx) => (await withGrants(ctx, [row]))[0]!,
+  toDtos: (rows, ctx) => withGrants(ctx, rows),
   keywordColumns: ['name', 'displayName', 'description'],
   sortable: { id: 'id', name: 'name', displayName: 'displayName', creationTime: 'creationTime', isDefault: 'isDefault' },
 };
@@ -174,7 +174,7 @@ export const role = implement(RoleService, {
     }),
   getAllTreePermissions: async (input, ctx) => {
     let granted: string[] = [];
-    if (input.Id) granted = (await withGrants(ctx, [await getOr404(roles, input.Id, ctx)]))[0]!.grantedPermissions;
+    if (input.Id) granted = (await getDto(roles, input.Id, ctx)).grantedPermissions;
     return { items: buildTree(ctx, permissionTree, new Set(granted)), grantedPermissionNames: granted };
   },
   getAllPermissions: async (_input, ctx) => {

@@ -1,22 +1,15 @@
-import { DICTIONARY_TYPES, SystemDictionaryService, type DictionaryType, type SystemDictionaryDto } from '@edu/sdk';
+import { DICTIONARY_TYPES, SystemDictionaryDto, SystemDictionaryService, type DictionaryType } from '@edu/sdk';
 import { tenantOf, type RequestContext } from '../kit/context.ts';
 import { crudHandlers, getDto, getOr404, type ModelCrud, type RowOf } from '../kit/crud.ts';
 import { invalid } from '../kit/errors.ts';
+import { dtoMapper } from '../kit/dto.ts';
 import { iso } from '../kit/paging.ts';
 import { implement } from '../kit/register-service.ts';
 
 type EntryRow = RowOf<'SystemDictionary'>;
 
-const toDto = (r: EntryRow): SystemDictionaryDto => ({
-  id: r.id,
-  dictionaryType: r.dictionaryType as DictionaryType,
-  name: r.name,
-  value: r.value,
-  sort: r.sort,
-  isActive: r.isActive,
-  remark: r.remark,
-  creationTime: iso(r.creationTime),
-});
+const dto = dtoMapper(SystemDictionaryDto);
+const toDto = (r: EntryRow): SystemDictionaryDto => dto(r, { dictionaryType: SystemDictionaryDto.shape.dictionaryType.parse(r.dictionaryType) });
 
 const entries: ModelCrud<'SystemDictionary', SystemDictionaryDto, { SkipCount: number; MaxResultCount: number; Sorting?: string; Keyword?: string; DictionaryType?: DictionaryType }> = {
   entityName: 'SystemDictionary',

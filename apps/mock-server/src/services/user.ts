@@ -42,7 +42,6 @@ async function toUserDtos(rows: UserRow[], ctx: RequestContext): Promise<UserDto
 const users: ModelCrud<'User', UserDto, { SkipCount: number; MaxResultCount: number; Sorting?: string; Keyword?: string; IsActive?: boolean; Identity?: number; ParentId?: number }> = {
   entityName: 'User',
   model: (ctx) => ctx.db.user,
-  toDto: async (row, ctx) => (await toUserDtos([row], ctx))[0]!,
   toDtos: toUserDtos,
   keywordColumns: ['userName', 'name', 'surname', 'emailAddress', 'phoneNumber'],
   sortable: {
