@@ -12,7 +12,8 @@ export interface CallOptions {
 
 /** A callable endpoint keeps its descriptor, so `useApi(client.user.getAll, ...)` can key caches on it. */
 export type EndpointCall<I extends z.ZodType, O extends z.ZodType> = ((
-  ...args: {} extends z.input<I> ? [input?: z.input<I>, options?: CallOptions] : [input: z.input<I>, options?: CallOptions]
+  // The input may be left out when none of its members is required.
+  ...args: Record<string, never> extends z.input<I> ? [input?: z.input<I>, options?: CallOptions] : [input: z.input<I>, options?: CallOptions]
 ) => Promise<z.output<O>>) & { endpoint: Endpoint<I, O> };
 
 export type ServiceClient<S> =
@@ -28,7 +29,7 @@ export type Client = { [K in keyof Services]: ServiceClient<Services[K]> } & {
 
 export function bindService<S extends Service>(config: ClientConfig, service: S): ServiceClient<S> {
   const out: Record<string, unknown> = {};
-  for (const endpoint of Object.values(service.endpoints) as Endpoint[]) {
+  for (const endpoint of Object.values<Endpoint>(service.endpoints)) {
     const call = (input?: unknown, options?: CallOptions) => callEndpoint(config, endpoint, input, options);
     out[clientMethodName(endpoint.method)] = Object.assign(call, { endpoint });
   }

@@ -37,7 +37,7 @@ describe('FileDropZone', () => {
   it('takes one file from the picker unless multiple, and nothing when disabled', () => {
     const onFiles = vi.fn();
     const { rerender } = wrap(<FileDropZone data-testid="zone" labels={labels} onFiles={onFiles} />);
-    const input = screen.getByTestId('zone-input') as HTMLInputElement;
+    const input = screen.getByTestId<HTMLInputElement>('zone-input');
     const a = new File(['a'], 'a.txt', { type: 'text/plain' });
     const b = new File(['b'], 'b.txt', { type: 'text/plain' });
     fireEvent.change(input, { target: { files: [a, b] } });

@@ -88,7 +88,7 @@ async function sendFile(endpoint: Endpoint, reply: FastifyReply, result: unknown
 export function registerServices(app: FastifyInstance, impls: readonly Implementation[], options: RegisterOptions): void {
   const verbsByPath = new Map<string, Set<string>>();
   for (const { service, handlers } of impls) {
-    for (const endpoint of Object.values(service.endpoints) as Endpoint[]) {
+    for (const endpoint of Object.values<Endpoint>(service.endpoints)) {
       const handler = handlers[endpoint.method];
       if (!handler) throw new Error(`No handler for ${service.name}/${endpoint.method}`);
       const key = endpoint.path.toLowerCase();

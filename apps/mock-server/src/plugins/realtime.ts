@@ -145,7 +145,7 @@ type HubMethod = (conn: HubConnection, args: unknown[]) => unknown;
 function firstQueryValue(query: unknown, name: string): string | undefined {
   if (!query || typeof query !== 'object') return undefined;
   const value = (query as Record<string, unknown>)[name];
-  const first = Array.isArray(value) ? value[0] : value;
+  const first: unknown = Array.isArray(value) ? value[0] : value;
   return typeof first === 'string' ? first : undefined;
 }
 

@@ -72,10 +72,9 @@ export function DownloadButton({ file, children, size = 'sm' }: { file: FileDto;
       size={size}
       variant="outline"
       loading={busy}
-      onClick={async () => {
+      onClick={() => {
         setBusy(true);
-        await download(file);
-        setBusy(false);
+        void download(file).finally(() => setBusy(false));
       }}
     >
       {children ?? t('files.download')}
@@ -272,7 +271,7 @@ export function uploadAction<R>(spec: UploadActionSpec<R>): ToolbarAction<R> {
               <Button variant="outline" onClick={onClose}>
                 {t('common.cancel')}
               </Button>
-              <Button colorPalette="blue" disabled={!file} loading={busy} onClick={submit} data-testid="upload-submit">
+              <Button colorPalette="blue" disabled={!file} loading={busy} onClick={() => void submit()} data-testid="upload-submit">
                 {t('files.upload')}
               </Button>
             </>

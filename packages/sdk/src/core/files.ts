@@ -51,7 +51,8 @@ export interface FileFieldSpec extends Required<FileFieldOptions> {
   readonly required: boolean;
 }
 
-const fileFields = new WeakMap<z.ZodType, Required<FileFieldOptions>>();
+// Keyed by the schema object itself (zod's classic or core type).
+const fileFields = new WeakMap<object, Required<FileFieldOptions>>();
 
 /** A file member of an upload's input: a `Blob` (a `File` in browsers and on the server). */
 export function fileField(options: FileFieldOptions) {
@@ -64,9 +65,9 @@ export function fileField(options: FileFieldOptions) {
 export function fileFieldsOf(input: z.ZodType): FileFieldSpec[] {
   if (!(input instanceof z.ZodObject)) return [];
   const out: FileFieldSpec[] = [];
-  for (const [name, member] of Object.entries(input.shape as Record<string, z.ZodType>)) {
+  for (const [name, member] of Object.entries<z.ZodType>(input.shape)) {
     const required = !(member instanceof z.ZodOptional);
-    const inner = member instanceof z.ZodOptional ? (member.unwrap() as z.ZodType) : member;
+    const inner: object = member instanceof z.ZodOptional ? member.unwrap() : member;
     const options = fileFields.get(inner);
     if (options) out.push({ name, required, ...options });
   }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineService } from '../core/define-service.ts';
-import { FileContent, FileDto, MB, fileField } from '../core/files.ts';
+import { FileContent, MB, fileField, type FileDto } from '../core/files.ts';
 import { callEndpoint, type ClientConfig } from '../core/transport.ts';
 
 /** Raster image types a browser shows safely inline (no SVG: it can carry script). */
