@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { BackgroundJobState, JOB_PROGRESS_METHOD, jobReport, type BackgroundJobDto, type FileDto } from '@edu/sdk';
 import type { PrismaClient } from '../generated/prisma/client.ts';
+import type { Culture } from '../localization/texts.ts';
 import { withDataFilters } from '../db/data-filters.ts';
 import { toValidationErrors, validate } from './bind-input.ts';
 import type { FilteredDb } from './context.ts';
@@ -102,10 +103,11 @@ export class JobRunner {
     owner: { tenantId: number | null; userId: number | null },
     job: JobDefinition<I, R>,
     input: z.input<I>,
+    culture: Culture = 'zh-Hans',
   ): Promise<BackgroundJobDto> {
     if (owner.userId === null) throw new UnauthorizedError();
-    const parsed = validate(job.input, input, 'zh-Hans');
-    if (!parsed.success) throw new AbpValidationError(toValidationErrors(parsed.error, 'zh-Hans'));
+    const parsed = validate(job.input, input, culture);
+    if (!parsed.success) throw new AbpValidationError(toValidationErrors(parsed.error, culture));
     const row = await this.app.prisma.backgroundJob.create({
       data: { tenantId: owner.tenantId, userId: owner.userId, name: job.name, input: JSON.stringify(parsed.data ?? null) },
     });
@@ -225,11 +227,11 @@ declare module 'fastify' {
  * `return startJob(ctx, importMembers, { fileId })` from a handler.
  */
 export function startJob<I extends z.ZodType, R>(
-  ctx: { app: FastifyInstance; session: { tenantId: number | null; userId: number | null } },
+  ctx: { app: FastifyInstance; session: { tenantId: number | null; userId: number | null }; culture?: Culture },
   job: JobDefinition<I, R>,
   input: z.input<I>,
 ): Promise<BackgroundJobDto> {
-  return ctx.app.jobs.start(ctx.session, job, input);
+  return ctx.app.jobs.start(ctx.session, job, input, ctx.culture);
 }
 
 /** Marks jobs left queued or running by a previous process as failed; returns how many. */

@@ -1,6 +1,6 @@
 import { UiProvider } from '@edu/ui';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { useForm, type FieldValues } from 'react-hook-form';
+import { useForm, useWatch, type FieldValues } from 'react-hook-form';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { api } from '../lib/client.ts';
@@ -12,8 +12,8 @@ afterEach(() => vi.restoreAllMocks());
 const schema = z.object({ coverImage: z.string().nullable() });
 
 function Form({ onValue }: { onValue: (v: unknown) => void }) {
-  const { control, watch } = useForm<FieldValues>({ defaultValues: { coverImage: '' } });
-  onValue(watch('coverImage'));
+  const { control } = useForm<FieldValues>({ defaultValues: { coverImage: '' } });
+  onValue(useWatch({ control, name: 'coverImage' }));
   return <FormFields fields={[{ name: 'coverImage', type: 'image' }]} control={control} resourceName="article" schema={schema} ctx={{ mode: 'create' }} />;
 }
 
