@@ -45,11 +45,11 @@ function isCall(v: unknown): v is AnyCall {
 
 /** The client call of an endpoint in a service client (`api.article` + `AuditedArticle` -> `api.article.auditedArticle`). */
 function callOf(service: object, endpoint: Endpoint | string): AnyCall {
-  const found = Object.values(service).find(
-    (v) => isCall(v) && (typeof endpoint === 'string' ? v.endpoint.method === endpoint : v.endpoint === endpoint),
-  );
-  if (!isCall(found)) throw new Error(`No call for ${typeof endpoint === 'string' ? endpoint : endpoint.method}`);
-  return found;
+  for (const key of Object.keys(service)) {
+    const v: unknown = Reflect.get(service, key);
+    if (isCall(v) && (typeof endpoint === 'string' ? v.endpoint.method === endpoint : v.endpoint === endpoint)) return v;
+  }
+  throw new Error(`No call for ${typeof endpoint === 'string' ? endpoint : endpoint.method}`);
 }
 
 /**

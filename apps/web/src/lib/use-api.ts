@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import useSWR, { useSWRConfig, type SWRConfiguration, type SWRResponse } from 'swr';
 import type { z } from 'zod';
 import { AbpError, type CallOptions, type Endpoint, type EndpointCall } from '@edu/sdk';
@@ -134,8 +134,11 @@ export function useApiMutation<I extends z.ZodType, O extends z.ZodType>(
   const run = useRunCall();
   const [isMutating, setMutating] = useState(false);
   const [error, setError] = useState<AbpError | null>(null);
+  // The latest options, read when a write runs (not a reason to re-create `trigger`).
   const opts = useRef(options);
-  opts.current = options;
+  useEffect(() => {
+    opts.current = options;
+  });
 
   const trigger = useCallback(
     async (input: z.input<I>): Promise<z.output<O>> => {

@@ -1,6 +1,6 @@
 import { notify, pageCount, type RowSelectionState } from '@edu/ui';
 import type { TFunction } from 'i18next';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dynamicCall, useApi, useRunCall, type AnyCall } from '../lib/use-api.ts';
 import { useCanner } from '../lib/permissions.ts';
@@ -80,13 +80,16 @@ export function useListController(resource: AnyResource) {
   const rows = useMemo(() => page?.items ?? [], [page?.items]);
   const total = page?.totalCount ?? 0;
 
+  // Both adjustments below happen while rendering (React's "adjust state when a value changes"), not in an effect.
   // A new page, sort or filter starts with nothing selected.
-  useEffect(() => setSelection(EMPTY_SELECTION), [query]);
+  const [selectedFor, setSelectedFor] = useState(query);
+  if (selectedFor !== query) {
+    setSelectedFor(query);
+    setSelection(EMPTY_SELECTION);
+  }
   // Deleting the last rows of the last page moves back to the new last page.
-  useEffect(() => {
-    if (page && state.page > 1 && state.page > pageCount(total, state.pageSize))
-      setState((s) => ({ ...s, page: pageCount(total, s.pageSize) }));
-  }, [page, total, state.page, state.pageSize]);
+  if (page && state.page > 1 && state.page > pageCount(total, state.pageSize))
+    setState((s) => ({ ...s, page: pageCount(total, s.pageSize) }));
 
   const keywordFilter = resource.filters?.find((f) => f.type === 'keyword');
   const setFilter = useCallback(
@@ -174,7 +177,7 @@ export function useListController(resource: AnyResource) {
   const rowName = (row: unknown) => {
     if (resource.rowLabel) return resource.rowLabel(row);
     const name = typeof row === 'object' && row !== null && 'name' in row ? row.name : undefined;
-    return String(name ?? rowIdOf(resource, row));
+    return typeof name === 'string' || typeof name === 'number' ? String(name) : String(rowIdOf(resource, row));
   };
 
   return {

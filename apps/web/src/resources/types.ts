@@ -309,7 +309,8 @@ export interface ResourceDefinition<S extends CrudService> {
   permissions?: { create?: Access | false; update?: Access | false; delete?: Access | false };
   actions?: ToolbarAction<RowOf<S>>[];
   rowActions?: RowAction<RowOf<S>>[];
-  variants?: Record<string, VariantSpec<S>>;
+  /** Declared variants (not used to infer the service: a preset's variants are typed for any service). */
+  variants?: Record<string, VariantSpec<NoInfer<S>>>;
   /** The id of a row; default `row.id`. */
   rowId?: (row: RowOf<S>) => number | string;
   /** A short name of a row for confirmations ("确定要删除「admin」吗？"). */
