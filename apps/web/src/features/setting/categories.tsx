@@ -1,7 +1,7 @@
-import { ClassType, type CascaderOption } from '@edu/sdk';
+import { ClassType } from '@edu/sdk';
 import { Text } from '@chakra-ui/react';
 import { pathLabel, type SelectOption, type TreeOption } from '@edu/ui';
-import { useMemo, type ComponentType } from 'react';
+import { useMemo } from 'react';
 import { api } from '../../lib/client.ts';
 import { auditOptions } from '../../resources/content.tsx';
 import { useApi, type ColumnSpec, type FieldSpec, type FilterSpec } from '../../resources/index.ts';
@@ -19,13 +19,13 @@ const NONE: readonly TreeOption[] = [];
 /** The manageable category tree of a class type. */
 export function useCategoryTree(classTypeId: number): readonly TreeOption[] {
   const { data } = useApi(api.multiLevelCategory.getBehindCascaderList, { ClassTypeId: classTypeId });
-  return (data as readonly CascaderOption[] | undefined) ?? NONE;
+  return data ?? NONE;
 }
 
 /** The whole active tree of a class type (parent pickers of the category screen). */
 export function useWholeCategoryTree(classTypeId: number | null | undefined): readonly TreeOption[] {
   const { data } = useApi(api.multiLevelCategory.getCascaderList, classTypeId ? { ClassTypeId: classTypeId } : null);
-  return (data as readonly CascaderOption[] | undefined) ?? NONE;
+  return data ?? NONE;
 }
 
 const hooks = new Map<number, () => readonly TreeOption[]>();
@@ -33,7 +33,9 @@ const hooks = new Map<number, () => readonly TreeOption[]>();
 function treeHook(classTypeId: number): () => readonly TreeOption[] {
   let hook = hooks.get(classTypeId);
   if (!hook) {
-    hook = () => useCategoryTree(classTypeId);
+    hook = function useClassTypeTree() {
+      return useCategoryTree(classTypeId);
+    };
     hooks.set(classTypeId, hook);
   }
   return hook;
@@ -80,7 +82,7 @@ export function categoryColumn<R extends { categoryId: number | null; categoryNa
       </Text>
     );
   }
-  return { field: 'categoryName', sortField: 'categoryId', cell: CategoryCell as ComponentType<{ row: R; value: unknown }>, width: '180px', ...extra };
+  return { field: 'categoryName', sortField: 'categoryId', cell: CategoryCell, width: '180px', ...extra };
 }
 
 /** The filters every content list has: keyword, a category of its class type (subtree included), a review state. */

@@ -1,5 +1,5 @@
 import { Badge, HStack, Text } from '@chakra-ui/react';
-import { ClassType, CreateChapterTypeInput, UpdateChapterTypeInput, type CascaderOption, type ChapterTypeDto } from '@edu/sdk';
+import { ClassType, CreateChapterTypeInput, UpdateChapterTypeInput, type ChapterTypeDto } from '@edu/sdk';
 import { nameById, type SelectOption, type TreeOption } from '@edu/ui';
 import { useMemo } from 'react';
 import { useWatch, type Control, type FieldValues } from 'react-hook-form';
@@ -25,7 +25,7 @@ function useCourseTree(): readonly TreeOption[] {
   const setting = useApi(api.multiLevelCategory.getAllChapterTypeSetting, {});
   return useMemo(() => {
     const counts = new Map((setting.data?.items ?? []).map((i) => [i.categoryId, i.chapterCount]));
-    return withChapterCounts((tree.data as CascaderOption[] | undefined) ?? [], counts);
+    return withChapterCounts(tree.data ?? [], counts);
   }, [tree.data, setting.data]);
 }
 
