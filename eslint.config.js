@@ -45,7 +45,7 @@ export default tseslint.config(
         createTypeScriptImportResolver({
           alwaysTryTypes: true,
           noWarnOnMultipleProjects: true,
-          project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'tests/tsconfig.json', 'bench/tsconfig.json'],
+          project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'prisma/tsconfig.json', 'tests/tsconfig.json', 'bench/tsconfig.json'],
         }),
       ],
     },

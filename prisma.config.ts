@@ -1,7 +1,7 @@
 import { defineConfig } from 'prisma/config';
 
 // The CLI is used only for `prisma generate`; migrations are created and applied
-// through the wasm schema engine (apps/mock-server/src/db/migrate.ts).
+// through the wasm schema engine (prisma/src/migrate.ts, package @edu/db).
 export default defineConfig({
   schema: 'prisma/schema',
   migrations: { path: 'prisma/migrations' },

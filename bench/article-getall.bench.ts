@@ -10,8 +10,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '@edu/mock-server';
-import { seedBulkArticles } from '../prisma/seed/content.ts';
-import { seedBulkUsers } from '../prisma/seed/index.ts';
+import { seedBulkArticles } from '@edu/db/seed';
+import { seedBulkUsers } from '@edu/db/seed';
 import { load, report, startBareServer } from './harness.ts';
 
 const ARTICLES = Number(process.env.ARTICLES ?? 100_000);

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '@edu/mock-server';
-import { seedBulkUsers } from '../prisma/seed/index.ts';
+import { seedBulkUsers } from '@edu/db/seed';
 import { load, report, startBareServer } from './harness.ts';
 
 const USERS = Number(process.env.USERS ?? 100_000);

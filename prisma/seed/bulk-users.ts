@@ -4,8 +4,8 @@
  * INSERTs of ~2000 rows. The hierarchy is a complete tree of the smallest
  * fan-out that fits `count` users into `levels` levels.
  */
-import type { PrismaClient } from '../../apps/mock-server/src/generated/prisma/client.ts';
-import { hashPassword } from '../../apps/mock-server/src/identity/password-hasher.ts';
+import type { PrismaClient } from '../generated/prisma/client.ts';
+import { hashPassword } from '../src/password-hash.ts';
 import { BULK_NAMES, BULK_SURNAMES, DEFAULT_PASSWORD, EMAIL_DOMAIN, Identity } from './demo-data.ts';
 import { createRandom } from './random.ts';
 

@@ -10,7 +10,7 @@
  * seeding moment. Runs on the unfiltered client and sets tenant and audit
  * fields itself.
  */
-import type { Prisma, PrismaClient } from '../../apps/mock-server/src/generated/prisma/client.ts';
+import type { Prisma, PrismaClient } from '../generated/prisma/client.ts';
 
 type Tx = Prisma.TransactionClient;
 const DAY_MS = 86_400_000;

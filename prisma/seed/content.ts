@@ -5,7 +5,7 @@
  * Runs after the content structure (categories, chapters) exists. Idempotent
  * (skips when the tenant already has articles) and deterministic.
  */
-import type { PrismaClient } from '../../apps/mock-server/src/generated/prisma/client.ts';
+import type { PrismaClient } from '../generated/prisma/client.ts';
 import { createRandom } from './random.ts';
 
 const DAY_MS = 86_400_000;

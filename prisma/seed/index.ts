@@ -11,10 +11,10 @@
  * relative to the seeding moment. Runs on the unfiltered client and sets
  * tenant and audit fields itself.
  */
-import type { Prisma, PrismaClient } from '../../apps/mock-server/src/generated/prisma/client.ts';
-import { hashPassword } from '../../apps/mock-server/src/identity/password-hasher.ts';
+import type { Prisma, PrismaClient } from '../generated/prisma/client.ts';
+import { hashPassword } from '../src/password-hash.ts';
 // Relative, not `@edu/sdk`: this folder sits outside the workspace packages, where the bare name does not resolve.
-import { allPermissionNames, flattenPermissions } from '../../packages/sdk/src/permissions.ts';
+import { allPermissionNames, flattenPermissions } from '@edu/sdk';
 import {
   ADMIN_ROLE,
   APPLICATION_SETTINGS,
@@ -33,7 +33,8 @@ import { seedBuiltInClassificationTypes, seedContentStructure } from './content-
 import { seedContent } from './content.ts';
 
 export { seedBulkUsers, type BulkUsersOptions, type BulkUsersResult } from './bulk-users.ts';
-export { seedBulkArticles } from './content.ts';
+export { seedContentStructure } from './content-structure.ts';
+export { seedBulkArticles, type BulkArticlesOptions } from './content.ts';
 export { DEFAULT_PASSWORD, DEFAULT_TENANT, DEMO_USERS, TENANT_ROLES } from './demo-data.ts';
 
 type Tx = Prisma.TransactionClient;

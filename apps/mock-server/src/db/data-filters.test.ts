@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { PrismaClient } from '../generated/prisma/client.ts';
-import { openDatabase } from './client.ts';
+import type { PrismaClient } from '@edu/db';
+import { openDatabase } from '@edu/db';
 import { makeDataFilters, modelFilters, MustHaveTenantError, resolveModelFilters, withDataFilters } from './data-filters.ts';
-import { tempDatabase } from './testing.ts';
+import { tempDatabase } from '@edu/db/testing';
 
 const db = tempDatabase('filters');
 let prisma: PrismaClient;

@@ -15,7 +15,7 @@
  * (`some`, `every`, ...), nested writes, and raw SQL; filter those explicitly.
  * Hard deletes and cross-tenant reads go through the unfiltered client.
  */
-import { Prisma, type PrismaClient } from '../generated/prisma/client.ts';
+import { Prisma, type PrismaClient } from '@edu/db';
 
 export interface ModelFilterConfig {
   /** `may`: MayHaveTenant (`tenantId Int?`); `must`: MustHaveTenant (`tenantId Int`); absent: not per tenant. */

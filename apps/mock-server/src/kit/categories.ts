@@ -1,6 +1,6 @@
 import type { CascaderOption } from '@edu/sdk';
-import { writeVersions } from '../db/client.ts';
-import type { PrismaClient } from '../generated/prisma/client.ts';
+import { writeVersions } from '@edu/db';
+import type { PrismaClient } from '@edu/db';
 import type { RequestContext } from './context.ts';
 import { invalid } from './errors.ts';
 

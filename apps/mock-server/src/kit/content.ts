@@ -1,6 +1,6 @@
 import sanitizeHtml from 'sanitize-html';
 import type { z } from 'zod';
-import type { Prisma } from '../generated/prisma/client.ts';
+import type { Prisma } from '@edu/db';
 import { tenantOf, type RequestContext } from './context.ts';
 import { assertCategory, categoryNames, subtreeIds } from './categories.ts';
 import { crudHandlers, getOr404, pagedList, type Cond, type CrudConfig, type ListQuery, type RowOf, type Table, type WhereOf } from './crud.ts';

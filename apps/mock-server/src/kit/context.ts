@@ -1,6 +1,6 @@
 import type { ITXClientDenyList } from '@prisma/client/runtime/client';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { PrismaClient } from '../generated/prisma/client.ts';
+import type { PrismaClient } from '@edu/db';
 import { withDataFilters } from '../db/data-filters.ts';
 import type { AbpSession } from '../plugins/auth.ts';
 import { localize, type Culture } from '../localization/texts.ts';

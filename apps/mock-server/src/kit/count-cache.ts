@@ -1,5 +1,5 @@
-import { writeVersions } from '../db/client.ts';
-import type { PrismaClient } from '../generated/prisma/client.ts';
+import { writeVersions } from '@edu/db';
+import type { PrismaClient } from '@edu/db';
 
 /**
  * Exact cache of list totals. Counting a filtered table is the cost that grows

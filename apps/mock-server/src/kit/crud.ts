@@ -1,4 +1,4 @@
-import type { Prisma } from '../generated/prisma/client.ts';
+import type { Prisma } from '@edu/db';
 import type { RequestContext } from './context.ts';
 import { EntityNotFoundError } from './errors.ts';
 import { keywordWhere, parseSorting, type OrderBy } from './paging.ts';

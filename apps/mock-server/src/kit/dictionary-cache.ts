@@ -1,5 +1,5 @@
 import { DICTIONARY_TYPES } from '@edu/sdk';
-import type { PrismaClient } from '../generated/prisma/client.ts';
+import type { PrismaClient } from '@edu/db';
 
 declare module 'fastify' {
   interface FastifyInstance {

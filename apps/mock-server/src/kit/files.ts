@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 // Brings `request.isMultipart()` and `request.parts()` into the request type.
 import type {} from '@fastify/multipart';
 import { isAcceptedFile, type Endpoint, type FileContent, type FileDto, type FileFieldSpec, type ValidationErrorInfo } from '@edu/sdk';
-import type { PrismaClient } from '../generated/prisma/client.ts';
+import type { PrismaClient } from '@edu/db';
 import type { Culture } from '../localization/texts.ts';
 import { EntityNotFoundError, UserFriendlyError } from './errors.ts';
 

@@ -1,5 +1,5 @@
-import { writeVersions } from '../db/client.ts';
-import type { PrismaClient } from '../generated/prisma/client.ts';
+import { writeVersions } from '@edu/db';
+import type { PrismaClient } from '@edu/db';
 
 type Entry = { stamp: string; ids: Promise<number[]> };
 const caches = new WeakMap<PrismaClient, Map<string, Entry>>();

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { BackgroundJobState, JOB_PROGRESS_METHOD, jobReport, type BackgroundJobDto, type FileDto } from '@edu/sdk';
-import type { PrismaClient } from '../generated/prisma/client.ts';
+import type { PrismaClient } from '@edu/db';
 import type { Culture } from '../localization/texts.ts';
 import { withDataFilters } from '../db/data-filters.ts';
 import { toValidationErrors, validate } from './bind-input.ts';

@@ -1,6 +1,6 @@
 import { permissionsOfSide } from '@edu/sdk';
-import { writeVersions } from '../db/client.ts';
-import type { PrismaClient } from '../generated/prisma/client.ts';
+import { writeVersions } from '@edu/db';
+import type { PrismaClient } from '@edu/db';
 
 /** The signed-in user as permission checks see them. */
 export interface SessionUser {

@@ -1,4 +1,4 @@
-import type { PrismaClient } from '../generated/prisma/client.ts';
+import type { PrismaClient } from '@edu/db';
 
 /**
  * Settings ABP defines, with their defaults. Values resolve user -> tenant ->

@@ -32,7 +32,7 @@ describe('User', () => {
   });
 
   it('serves deep pages (found by ids first) in the same order as shallow ones', async () => {
-    const { seedBulkUsers } = await import('../../../../prisma/seed/index.ts');
+    const { seedBulkUsers } = await import('@edu/db/seed');
     await seedBulkUsers(t.app.prisma, { tenantId: 1, count: 1100, levels: 3 });
     const all = await t.app.prisma.user.findMany({ where: { tenantId: 1, isDeleted: false }, select: { userName: true }, orderBy: [{ userName: 'asc' }, { id: 'desc' }] });
     for (const sorting of ['userName asc', undefined]) {

@@ -1,6 +1,6 @@
 import type { CascaderOption } from '@edu/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedContentStructure } from '../../../../prisma/seed/content-structure.ts';
+import { seedContentStructure } from '@edu/db/seed';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { api, createTenant, expectTenantIsolation } from '../testing/tenants.ts';
 

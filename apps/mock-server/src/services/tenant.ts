@@ -1,7 +1,7 @@
 import { permissionsOfSide, TenantService, type TenantDto } from '@edu/sdk';
 import { randomUUID } from 'node:crypto';
-import type { PrismaClient } from '../generated/prisma/client.ts';
-import { hashPassword } from '../identity/password-hasher.ts';
+import type { PrismaClient } from '@edu/db';
+import { hashPassword } from '@edu/db';
 import type { RequestContext } from '../kit/context.ts';
 import { crudHandlers, getOr404, type ModelCrud, type RowOf } from '../kit/crud.ts';
 import { invalid } from '../kit/errors.ts';

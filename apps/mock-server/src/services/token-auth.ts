@@ -1,5 +1,5 @@
 import { AccountService, TokenAuthService } from '@edu/sdk';
-import { hashPassword, verifyPassword } from '../identity/password-hasher.ts';
+import { hashPassword, verifyPassword } from '@edu/db';
 import type { RequestContext } from '../kit/context.ts';
 import { UserFriendlyError } from '../kit/errors.ts';
 import { implement } from '../kit/register-service.ts';

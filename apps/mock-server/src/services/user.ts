@@ -1,7 +1,7 @@
 import { CreateUserInput, UpdateUserInput, UserDto, UserService } from '@edu/sdk';
 import type { z } from 'zod';
 import { randomUUID } from 'node:crypto';
-import { hashPassword, verifyPassword } from '../identity/password-hasher.ts';
+import { hashPassword, verifyPassword } from '@edu/db';
 import type { RequestContext } from '../kit/context.ts';
 import { crudHandlers, getDto, getOr404, type ModelCrud, type RowOf } from '../kit/crud.ts';
 import { invalid, UserFriendlyError } from '../kit/errors.ts';

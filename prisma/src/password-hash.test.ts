@@ -1,6 +1,6 @@
 import { pbkdf2Sync, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from './password-hasher.ts';
+import { hashPassword, verifyPassword } from './password-hash.ts';
 
 // V2 hash of `123qwe` from ABP's UserLoginHelper test fixture (ABP-WIRE.md section 11).
 const V2_123QWE = 'AM4OLBpptxBYmM79lGOX9egzZk3vIQU3d/gFCJzaBjAPXzYIK3tQ2N7X4fcrHtElTw==';

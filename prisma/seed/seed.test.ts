@@ -1,10 +1,10 @@
 import { allPermissionNames, flattenPermissions } from '@edu/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_USERS, seed, seedBulkUsers, TENANT_ROLES } from '../../../../prisma/seed/index.ts';
+import { DEMO_USERS, seed, seedBulkUsers, TENANT_ROLES } from './index.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
-import { verifyPassword } from '../identity/password-hasher.ts';
-import { openDatabase } from './client.ts';
-import { tempDatabase } from './testing.ts';
+import { verifyPassword } from '../src/password-hash.ts';
+import { openDatabase } from '../src/client.ts';
+import { tempDatabase } from '../src/testing.ts';
 
 const DAY = 86_400_000;
 const a = tempDatabase('seed-a');

@@ -3,8 +3,8 @@
  * current schema, like `prisma migrate dev --create-only --name <name>`, but
  * through the wasm schema engine (the native one cannot be downloaded here).
  *
- *   pnpm --filter @edu/mock-server db:migration --name add_articles
- *   pnpm --filter @edu/mock-server db:migration --name backfill_x --allow-empty
+ *   pnpm --filter @edu/db db:migration --name add_articles
+ *   pnpm --filter @edu/db db:migration --name backfill_x --allow-empty
  *
  * Review the SQL, then commit it with the schema change. Databases pick it up
  * on their next start (openDatabase applies pending migrations).

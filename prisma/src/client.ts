@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PrismaClient } from '../generated/prisma/client.ts';
-import { seed } from '../../../../prisma/seed/index.ts';
+import { seed } from '../seed/index.ts';
 import { applyMigrations } from './migrate.ts';
 import { sqliteAdapterFactory, sqliteFilePath } from './sqlite.ts';
 import type { WriteVersions } from './write-versions.ts';

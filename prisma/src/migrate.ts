@@ -18,8 +18,8 @@ import * as bg from '@prisma/schema-engine-wasm/schema_engine_bg';
 import type { MigrationList, SchemaContainer, SchemaEngine, SchemaFilter } from '@prisma/schema-engine-wasm/schema_engine_bg';
 import { sqliteAdapterFactory, sqliteFilePath } from './sqlite.ts';
 
-/** The repository's `prisma/` folder (apps/mock-server/src/db -> ../../../../prisma). */
-export const PRISMA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../prisma');
+/** This package's folder, `prisma/` (src -> ..). */
+export const PRISMA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const MIGRATIONS_DIR = path.join(PRISMA_DIR, 'migrations');
 
 export interface MigrationPaths {

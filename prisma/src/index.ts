@@ -1,0 +1,12 @@
+/**
+ * @edu/db: the database of the mock backend, in one place (schema, migrations,
+ * client, seed), imported by the server, the benchmarks and the tests through
+ * this package's exports. The seed is `@edu/db/seed`; temp databases for tests
+ * are `@edu/db/testing`.
+ */
+export { Prisma, PrismaClient } from '../generated/prisma/client.ts';
+export { createPrismaClient, openDatabase, sqliteFilePath, writeVersions, type OpenDatabaseOptions } from './client.ts';
+export { applyMigrations, createMigration, diagnoseMigrations, MIGRATIONS_DIR, PRISMA_DIR } from './migrate.ts';
+export { hashPassword, verifyPassword, type VerifyResult } from './password-hash.ts';
+export { SQLITE_MAX_BIND_VALUES } from './sqlite.ts';
+export { WriteVersions } from './write-versions.ts';
