@@ -1,5 +1,6 @@
 import type { HubConnection } from '@microsoft/signalr';
 import { COOKIE, getCookie } from '../lib/cookies.ts';
+import { attachJobProgress } from '../lib/jobs.ts';
 import { addNotice, toNotice, type AbpUserNotification } from './notices.ts';
 
 /** abp.signalr-client: up to 8 retries, from 5000 ms, doubling. */
@@ -31,6 +32,8 @@ export async function startSignalR(baseUrl: string): Promise<HubConnection | nul
     .configureLogging(LogLevel.Warning)
     .build();
   conn.on('getNotification', (n: AbpUserNotification) => addNotice(toNotice(n)));
+  // Job progress pushed to its owner reaches every `useJob` on the page (polling covers a missing hub).
+  attachJobProgress(conn);
   conn.onreconnected(() => void conn.invoke('register').catch(() => undefined));
   connection = conn;
   for (let attempt = 0; ; attempt++) {
