@@ -93,6 +93,8 @@ export const HOME_NAME = 'home_index';
 export const LOGIN_NAME = 'login';
 export const LOCKING_NAME = 'locking';
 export const FORBIDDEN_NAME = 'error-403';
+/** Shown for any path that is not a built screen (never a tab, never in the menu). */
+export const NOT_FOUND_NAME = 'error-404';
 export const OWN_SPACE_NAME = 'ownspace_index';
 /** Spec section 2: this page can never be opened from the menu. */
 export const MENU_EXCLUDED: readonly string[] = ['accesstest_index'];

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import type { AbpUserConfigurationDto } from '@edu/sdk';
 import '../lib/i18n.ts';
 import i18n from '../lib/i18n.ts';
@@ -52,6 +52,19 @@ describe('the app in a browser-like DOM', () => {
     await mountAt('/setting/manager');
     expect(await screen.findByTestId('error-403')).toBeInTheDocument();
     expect(window.location.pathname).toBe('/error-403');
+  });
+
+  it('shows a 404 inside the shell for an unknown path and a spec screen not built yet', async () => {
+    signIn(['Pages', 'Pages.Questions', 'Pages.Questions.TestQuestion']);
+    for (const path of ['/no/such/page', '/testQuestions/testQuestion']) {
+      await mountAt(path);
+      expect(await screen.findByTestId('error-404')).toBeInTheDocument();
+      expect(window.location.pathname).toBe(path);
+      expect(screen.getByTestId('side-menu')).toBeInTheDocument();
+      expect(screen.getByTestId('back-home')).toHaveTextContent('返回首页');
+      expect(screen.queryByTestId('tab-error-404')).toBeNull();
+      cleanup();
+    }
   });
 
   it('sends a visitor to login, and a locked session to locking', async () => {

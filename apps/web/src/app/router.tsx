@@ -5,6 +5,7 @@ import { readLocal, STORAGE } from '../lib/storage.ts';
 import { sessionUserId } from '../lib/auth.ts';
 import {
   FORBIDDEN_NAME,
+  NOT_FOUND_NAME,
   HOME_NAME,
   LOGIN_NAME,
   OWN_SPACE_NAME,
@@ -20,6 +21,7 @@ import { ShellLayout } from './shell/shell-layout.tsx';
 import LoginPage from '../pages/login-page.tsx';
 import LockPage from '../pages/lock-page.tsx';
 import ForbiddenPage from '../pages/error-403-page.tsx';
+import NotFoundPage from '../pages/error-404-page.tsx';
 import OwnSpacePage from '../pages/own-space-page.tsx';
 import { RouteError } from './route-error.tsx';
 import { pathOf } from './paths.ts';
@@ -59,6 +61,8 @@ function pageRoute(p: NavPage): RouteObject {
   };
 }
 
+const notFoundHandle: RouteHandle = { name: NOT_FOUND_NAME, titleKey: 'routes.error-404' };
+
 export function buildRoutes(): RouteObject[] {
   const others: Record<string, RouteObject['Component']> = { [FORBIDDEN_NAME]: ForbiddenPage, [OWN_SPACE_NAME]: OwnSpacePage };
   const shellChildren: RouteObject[] = [
@@ -75,6 +79,8 @@ export function buildRoutes(): RouteObject[] {
       },
       ...group.children.filter(isBuilt).map(pageRoute),
     ]),
+    // Unknown paths and spec screens not built yet: a 404 inside the shell (signed-out visitors go to login first).
+    { path: '*', handle: notFoundHandle, loader: guardLoader(notFoundHandle), Component: NotFoundPage },
   ];
   return [
     {
@@ -86,15 +92,6 @@ export function buildRoutes(): RouteObject[] {
         { path: publicPages.locking.path, handle: publicPages.locking, loader: guardLoader(publicPages.locking), Component: LockPage },
         // A page that fails to load (chunk error or timeout) shows its error inside the shell.
         { Component: ShellLayout, children: [{ ErrorBoundary: RouteError, children: shellChildren }] },
-        // Unknown paths (and screens not built yet) go home, through the guard; never in a loop.
-        {
-          path: '*',
-          loader: ({ request }) => {
-            const home = pathOf(HOME_NAME);
-            return new URL(request.url).pathname.toLowerCase() === home.toLowerCase() ? null : redirect(home);
-          },
-          Component: ShellLayout,
-        },
       ],
     },
   ];
