@@ -4,7 +4,8 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { HOME_NAME, appGroups, otherPages } from '../../navigation.ts';
 import { findPageByName } from '../nav-logic.ts';
-import { closeAllTabs, closeOtherTabs, closeTabByName, shellStore } from '../shell-store.ts';
+import { HOME_TAB, closeAllTabs, closeOtherTabs, closeTabByName, shellStore } from '../shell-store.ts';
+import type { Tab } from '../tabs.ts';
 import { Icon } from './icons.tsx';
 
 /** Converts vertical wheel movement into horizontal scrolling of the tab strip. */
@@ -26,7 +27,13 @@ export function TabsBar() {
 
   const close = (name: string) => {
     const next = closeTabByName(name);
-    if (next) navigate(next.path);
+    if (next) void navigate(next.path);
+  };
+
+  const home = tabs.find((tab) => tab.name === HOME_NAME) ?? HOME_TAB;
+  const titleOf = (tab: Tab) => {
+    const page = findPageByName(appGroups, otherPages, tab.name)?.page;
+    return page ? t(page.titleKey) : tab.name;
   };
 
   const onWheel = (e: WheelEvent<HTMLDivElement>) => {
@@ -35,6 +42,10 @@ export function TabsBar() {
 
   return (
     <Flex h="40px" align="center" bg="gray.50" borderBottomWidth="1px" borderColor="gray.200" px={2} gap={2}>
+      {/* Home stays outside the scrolling strip: reachable however many tabs are open. */}
+      <Box flexShrink={0}>
+        <TabChip tab={home} active={home.name === currentRouteName} title={titleOf(home)} onClose={close} />
+      </Box>
       <Box
         ref={strip}
         flex="1"
@@ -48,64 +59,19 @@ export function TabsBar() {
         data-testid="tabs-strip"
         css={{ scrollbarWidth: 'none', '&::-webkit-scrollbar': { display: 'none' } }}
       >
-        {tabs.map((tab) => {
-          const page = findPageByName(appGroups, otherPages, tab.name)?.page;
-          const title = page ? t(page.titleKey) : tab.name;
-          const active = tab.name === currentRouteName;
-          return (
-            <Flex
-              key={tab.name}
-              display="inline-flex"
-              align="center"
-              h="28px"
-              mr={1.5}
-              pl={3}
-              pr={tab.name === HOME_NAME ? 3 : 1}
-              gap={1}
-              rounded="sm"
-              borderWidth="1px"
-              borderColor={active ? 'blue.500' : 'gray.200'}
-              bg={active ? 'blue.500' : 'white'}
-              color={active ? 'white' : 'gray.600'}
-              fontSize="xs"
-              role="tab"
-              aria-selected={active}
-              aria-current={active ? 'page' : undefined}
-              data-testid={`tab-${tab.name}`}
-              _hover={active ? undefined : { color: 'blue.600', borderColor: 'blue.300' }}
-            >
-              <Box
-                as="span"
-                w="6px"
-                h="6px"
-                rounded="full"
-                bg={active ? 'white' : 'gray.300'}
-                display="inline-block"
-              />
-              <RouterLink to={tab.path}>{title}</RouterLink>
-              {tab.name !== HOME_NAME && (
-                <Box
-                  as="button"
-                  display="inline-flex"
-                  p={0.5}
-                  rounded="full"
-                  aria-label={t('shell.tabs.close', { title })}
-                  data-testid={`tab-close-${tab.name}`}
-                  _hover={{ bg: active ? 'blue.600' : 'gray.100' }}
-                  onClick={() => close(tab.name)}
-                >
-                  <Icon name="close" size={12} />
-                </Box>
-              )}
-            </Flex>
-          );
-        })}
+        {tabs.filter((tab) => tab.name !== HOME_NAME).map((tab) => (
+          <TabChip key={tab.name} tab={tab} active={tab.name === currentRouteName} title={titleOf(tab)} onClose={close} />
+        ))}
       </Box>
       <Menu.Root
         positioning={{ placement: 'bottom-end' }}
         onSelect={(d) => {
-          if (d.value === 'closeAll') navigate(closeAllTabs().path);
-          else closeOtherTabs();
+          if (d.value === 'closeAll') void navigate(closeAllTabs().path);
+          else if (d.value === 'closeOthers') closeOtherTabs();
+          else {
+            const tab = tabs.find((x) => `open:${x.name}` === d.value);
+            if (tab) void navigate(tab.path);
+          }
         }}
       >
         <Menu.Trigger asChild>
@@ -123,10 +89,71 @@ export function TabsBar() {
               <Menu.Item value="closeOthers" data-testid="tabs-close-others">
                 {t('shell.tabs.closeOthers')}
               </Menu.Item>
+              {/* Every open tab, so none is out of reach when the strip overflows. */}
+              <Menu.Separator />
+              <Menu.ItemGroup>
+                <Menu.ItemGroupLabel>{t('shell.tabs.open')}</Menu.ItemGroupLabel>
+                {tabs.map((tab) => (
+                  <Menu.Item key={tab.name} value={`open:${tab.name}`} data-testid={`tabs-open-${tab.name}`} fontWeight={tab.name === currentRouteName ? 'semibold' : undefined}>
+                    {titleOf(tab)}
+                  </Menu.Item>
+                ))}
+              </Menu.ItemGroup>
             </Menu.Content>
           </Menu.Positioner>
         </Portal>
       </Menu.Root>
+    </Flex>
+  );
+}
+
+/** One open page: its title as a link, and a close button (never on home). */
+function TabChip({ tab, active, title, onClose }: { tab: Tab; active: boolean; title: string; onClose: (name: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Flex
+        display="inline-flex"
+      align="center"
+      h="28px"
+      mr={1.5}
+      pl={3}
+      pr={tab.name === HOME_NAME ? 3 : 1}
+      gap={1}
+      rounded="sm"
+      borderWidth="1px"
+      borderColor={active ? 'blue.500' : 'gray.200'}
+      bg={active ? 'blue.500' : 'white'}
+      color={active ? 'white' : 'gray.600'}
+      fontSize="xs"
+      role="tab"
+      aria-selected={active}
+      aria-current={active ? 'page' : undefined}
+      data-testid={`tab-${tab.name}`}
+      _hover={active ? undefined : { color: 'blue.600', borderColor: 'blue.300' }}
+    >
+      <Box
+        as="span"
+        w="6px"
+        h="6px"
+        rounded="full"
+        bg={active ? 'white' : 'gray.300'}
+        display="inline-block"
+      />
+      <RouterLink to={tab.path}>{title}</RouterLink>
+      {tab.name !== HOME_NAME && (
+        <Box
+          as="button"
+          display="inline-flex"
+          p={0.5}
+          rounded="full"
+          aria-label={t('shell.tabs.close', { title })}
+          data-testid={`tab-close-${tab.name}`}
+          _hover={{ bg: active ? 'blue.600' : 'gray.100' }}
+          onClick={() => onClose(tab.name)}
+        >
+          <Icon name="close" size={12} />
+        </Box>
+      )}
     </Flex>
   );
 }
