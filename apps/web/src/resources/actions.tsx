@@ -61,6 +61,10 @@ export interface FormActionSpec<R> {
   titleKey?: string;
   invalidates?: string[];
   size?: 'sm' | 'md' | 'lg' | 'xl';
+  /** The submit button says the action's label (e.g. 驳回) instead of 提交. */
+  submitWithLabel?: boolean;
+  /** A destructive action: red in the row's menu and a red submit button. */
+  destructive?: boolean;
 }
 
 /**
@@ -91,6 +95,8 @@ export function formAction<R>(spec: FormActionSpec<R>): RowAction<R> {
         ctx={{ mode: 'update', row, record }}
         defaultValues={ready ? schemaDefaults(spec.schema, spec.initial?.(row, record) ?? {}) : undefined}
         size={spec.size ?? 'md'}
+        submitLabel={spec.submitWithLabel ? labels.action(spec.key, spec.labelKey) : undefined}
+        destructive={spec.destructive}
         data-testid={`dialog-${spec.key}`}
         onSubmit={async (values) => {
           const services = new Set([spec.call.endpoint.service, resource.service.getAll.endpoint.service, ...(spec.invalidates ?? [])]);
@@ -108,6 +114,7 @@ export function formAction<R>(spec: FormActionSpec<R>): RowAction<R> {
     inline: spec.inline,
     permission: spec.permission ?? spec.call.endpoint.access,
     visible: spec.visible,
+    destructive: spec.destructive,
     dialog: FormActionDialog,
   };
 }

@@ -140,6 +140,7 @@ describe('reviewable content on a resource page', () => {
     fireEvent.click(within(pending).getByTestId('row-action-approve'));
     const confirm = await screen.findByTestId('confirm-dialog');
     expect(confirm).toHaveTextContent('确定审核通过“待审的笔记”吗？');
+    expect(within(confirm).getByTestId('confirm-ok')).toHaveTextContent('审核通过');
     fireEvent.click(within(confirm).getByTestId('confirm-ok'));
     await waitFor(() => expect(impl.audited).toHaveBeenCalledWith({ id: 1, auditStatus: 1 }));
   });
@@ -149,6 +150,9 @@ describe('reviewable content on a resource page', () => {
     await screen.findByText('待审的笔记');
     fireEvent.click(within(rowOf('待审的笔记')).getByTestId('row-action-reject'));
     const dialog = await screen.findByTestId('dialog-reject');
+    // The confirm button names the decision and is styled as destructive.
+    expect(within(dialog).getByTestId('form-submit')).toHaveTextContent('驳回');
+    expect(within(dialog).getByTestId('form-submit')).toHaveAttribute('data-destructive');
     fireEvent.click(within(dialog).getByTestId('form-submit'));
     expect(await within(dialog).findByText('此项为必填项')).toBeInTheDocument();
     fireEvent.change(within(dialog).getByRole('textbox', { name: /驳回原因/ }), { target: { value: '  缺少出处 ' } });

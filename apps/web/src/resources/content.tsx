@@ -132,8 +132,7 @@ export function reviewActions<R extends Reviewable>(
       successKey: 'content.review.approved',
       visible: (row) => row.auditStatus !== 1 && mayDecide(row),
     }),
-    {
-      ...formAction<R>({
+    formAction<R>({
       key: 'reject',
       labelKey: 'content.actions.reject',
       call,
@@ -154,9 +153,10 @@ export function reviewActions<R extends Reviewable>(
       titleKey: 'content.review.rejectTitle',
       successKey: 'content.review.rejected',
       visible: (row) => row.auditStatus !== 2 && mayDecide(row),
-      }),
+      // The confirm button says 驳回 in red, as approve's says 审核通过.
+      submitWithLabel: true,
       destructive: true,
-    },
+    }),
   ];
 }
 

@@ -23,6 +23,8 @@ export interface SchemaFormDialogProps<R> {
   /** Receives the schema's output; reject to keep the dialog open (server errors mark the fields). */
   onSubmit: (values: Record<string, unknown>) => Promise<unknown>;
   submitLabel?: string;
+  /** The submit button is styled as a destructive action (reject, ...). */
+  destructive?: boolean;
   size?: 'sm' | 'md' | 'lg' | 'xl';
   'data-testid'?: string;
 }
@@ -67,7 +69,8 @@ function FormBody<R>(props: SchemaFormDialogProps<R> & { defaultValues: Record<s
         <Button
           type="submit"
           form={formId}
-          colorPalette="brand"
+          colorPalette={props.destructive ? 'red' : 'brand'}
+          data-destructive={props.destructive ? '' : undefined}
           loading={form.formState.isSubmitting}
           data-testid="form-submit"
         >
