@@ -226,18 +226,18 @@ export const MENUS: Readonly<Record<1 | 2, readonly MenuSeed[]>> = {
   ],
 };
 
-/** Ads: [position, title, image, link, clicks, schedule: days from now [start, end] or null, isActive]. */
+/** Ads (images in apps/web/public/seed/ads, served with the console): [position, title, image, link, clicks, schedule: days from now [start, end] or null, isActive]. */
 export const ADS: ReadonlyArray<readonly [string, string, string, string | null, number, readonly [number, number] | null, boolean]> = [
-  ['首页轮播图', '2026年春季学期精品课程上线', '/uploads/ads/banner-spring-courses.jpg', '/courses', 1268, [-20, 70], true],
-  ['首页轮播图', '中考冲刺百日备考专题', '/uploads/ads/banner-zhongkao.jpg', '/news', 934, [-10, 90], true],
-  ['首页轮播图', '名师直播课堂 每周三晚七点', '/uploads/ads/banner-live.jpg', '/courses?live=1', 512, null, true],
-  ['首页横幅', '每日一题 坚持学习打卡', '/uploads/ads/strip-daily-question.jpg', '/questions/daily', 2031, null, true],
-  ['侧边栏', '下载优质教学资源', '/uploads/ads/side-resources.png', '/resources', 387, null, true],
-  ['侧边栏', '寒假线上夏令营报名（已结束）', '/uploads/ads/side-winter-camp.png', '/news', 145, [-90, -30], false],
-  ['文章详情页', '国家智慧教育公共服务平台', '/uploads/ads/detail-smartedu.png', 'https://www.smartedu.cn', 76, null, true],
+  ['首页轮播图', '2026年春季学期精品课程上线', '/seed/ads/banner-spring-courses.svg', '/courses', 1268, [-20, 70], true],
+  ['首页轮播图', '中考冲刺百日备考专题', '/seed/ads/banner-zhongkao.svg', '/news', 934, [-10, 90], true],
+  ['首页轮播图', '名师直播课堂 每周三晚七点', '/seed/ads/banner-live.svg', '/courses?live=1', 512, null, true],
+  ['首页横幅', '每日一题 坚持学习打卡', '/seed/ads/strip-daily-question.svg', '/questions/daily', 2031, null, true],
+  ['侧边栏', '下载优质教学资源', '/seed/ads/side-resources.svg', '/resources', 387, null, true],
+  ['侧边栏', '寒假线上夏令营报名（已结束）', '/seed/ads/side-winter-camp.svg', '/news', 145, [-90, -30], false],
+  ['文章详情页', '国家智慧教育公共服务平台', '/seed/ads/detail-smartedu.svg', 'https://www.smartedu.cn', 76, null, true],
 ];
 
-/** Friend links: [name, url, logo (image links)]. */
+/** Friend links: [name, url, logo (image links; SVGs in apps/web/public/seed/links, served with the console)]. */
 export const FRIEND_LINKS: ReadonlyArray<readonly [string, string, string | null]> = [
   ['中华人民共和国教育部', 'https://www.moe.gov.cn', null],
   ['国家智慧教育公共服务平台', 'https://www.smartedu.cn', null],
@@ -247,8 +247,8 @@ export const FRIEND_LINKS: ReadonlyArray<readonly [string, string, string | null
   ['中国大学MOOC', 'https://www.icourse163.org', null],
   ['学堂在线', 'https://www.xuetangx.com', null],
   ['中国知网', 'https://www.cnki.net', null],
-  ['人民教育出版社', 'https://www.pep.com.cn', '/uploads/links/pep.png'],
-  ['中国高等教育学生信息网', 'https://www.chsi.com.cn', '/uploads/links/chsi.png'],
+  ['人民教育出版社', 'https://www.pep.com.cn', '/seed/links/pep.svg'],
+  ['中国高等教育学生信息网', 'https://www.chsi.com.cn', '/seed/links/chsi.svg'],
 ];
 
 /** Roles and the class types whose root categories they may manage (static Admin manages all without grants). */
