@@ -42,6 +42,7 @@ export function TabsBar() {
 
   return (
     <Flex h="40px" align="center" bg="gray.50" borderBottomWidth="1px" borderColor="gray.200" px={2} gap={2}>
+      <Flex flex="1" minW={0} align="center" role="tablist" aria-label={t('shell.tabs.label')} data-testid="tabs-bar">
       {/* Home stays outside the scrolling strip: reachable however many tabs are open. */}
       <Box flexShrink={0}>
         <TabChip tab={home} active={home.name === currentRouteName} title={titleOf(home)} onClose={close} />
@@ -54,8 +55,6 @@ export function TabsBar() {
         overflowY="hidden"
         whiteSpace="nowrap"
         onWheel={onWheel}
-        role="tablist"
-        aria-label={t('shell.tabs.label')}
         data-testid="tabs-strip"
         css={{ scrollbarWidth: 'none', '&::-webkit-scrollbar': { display: 'none' } }}
       >
@@ -63,6 +62,7 @@ export function TabsBar() {
           <TabChip key={tab.name} tab={tab} active={tab.name === currentRouteName} title={titleOf(tab)} onClose={close} />
         ))}
       </Box>
+      </Flex>
       <Menu.Root
         positioning={{ placement: 'bottom-end' }}
         onSelect={(d) => {
