@@ -34,3 +34,4 @@ export * from './services/review.ts';
 export * from './core/files.ts';
 export * from './services/file.ts';
 export * from './services/job.ts';
+export * from './services/test-question.ts';

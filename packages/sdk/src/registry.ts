@@ -22,6 +22,7 @@ import { ReviewService } from './services/review.ts';
 import { SystemDictionaryService } from './services/system-dictionary.ts';
 import { FileService } from './services/file.ts';
 import { BackgroundJobService } from './services/job.ts';
+import { TestQuestionService } from './services/test-question.ts';
 
 /**
  * Every service of the backend, keyed by the client property it gets
@@ -52,6 +53,7 @@ export const services = {
   file: FileService,
   backgroundJob: BackgroundJobService,
   review: ReviewService,
+  testQuestion: TestQuestionService,
 } as const;
 
 export type Services = typeof services;

@@ -6,6 +6,7 @@ import { ClassType } from '../services/classification-type.ts';
 import { LearningCourseService } from '../services/learning-course.ts';
 import { OneQuestionPerdayService } from '../services/one-question-perday.ts';
 import { ResourceService } from '../services/resource.ts';
+import { TestQuestionService } from '../services/test-question.ts';
 
 /**
  * The review registry: every reviewable entity declared once, with its review
@@ -137,6 +138,25 @@ export const reviewables = {
     classTypeId: ClassType.Question,
     displayName: { 'zh-Hans': '每日一题', en: 'daily question' },
     countText: { 'zh-Hans': '{0} 道每日一题', en: '{0} daily question(s)' },
+  }),
+  /**
+   * Questions: two steps, 初审 (first) by teacher-question reviewers
+   * (`Pages.Questions.Teachers`), then 复审 (second) by bank editors
+   * (`Pages.Questions.TestQuestion`). `AuditedTestQuestion` decides the pending
+   * step; `AuditTestQuestionFlow` names the step it decides.
+   */
+  testQuestion: defineReviewable({
+    clientKey: 'testQuestion',
+    service: TestQuestionService,
+    reviewEndpoint: 'AuditedTestQuestion',
+    moderatedList: 'GetAllModerated',
+    flow: reviewFlow('AuditTestQuestionFlow', [
+      { name: 'first', permission: P.QuestionsTeachers, displayName: { 'zh-Hans': '初审', en: 'First review' } },
+      { name: 'second', permission: P.QuestionsTestQuestion, displayName: { 'zh-Hans': '复审', en: 'Second review' } },
+    ]),
+    classTypeId: ClassType.Question,
+    displayName: { 'zh-Hans': '试题', en: 'question' },
+    countText: { 'zh-Hans': '{0} 道试题', en: '{0} question(s)' },
   }),
 } as const;
 

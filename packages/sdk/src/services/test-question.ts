@@ -1,0 +1,264 @@
+import { z } from 'zod';
+import { AuditInput, AuthorDto, ContentQuery, ReviewDto } from '../core/content.ts';
+import { childDto, orderedChildren } from '../core/children.ts';
+import { defineService } from '../core/define-service.ts';
+import { abpEnum } from '../core/enums.ts';
+import { AbpDateTime, IdQuery, VoidResult, paged } from '../core/schemas.ts';
+import { Permissions } from '../permissions.ts';
+
+/**
+ * The question bank (题库): spec section 7, TestQuestion, the calls that
+ * concern the bank (the paper calls belong to TestPaper's issue). See
+ * docs/decisions.md, "Question bank".
+ *
+ * Types: 1 单选, 2 多选, 3 判断, 4 填空, 5 简答 (graded by hand), 6 材料题 (a
+ * passage with sub-questions of types 1–5).
+ * The answer lives where each type keeps it:
+ * - single choice: 2–10 `options`, exactly one `isCorrect`;
+ * - multiple choice: 2–10 `options`, at least two `isCorrect`;
+ * - true/false: `trueFalseAnswer`, no options;
+ * - fill in the blank: `blanks` (1–20, in stem order), each with 1–10 accepted
+ *   `answers` (alternatives, compared after normalising width and spaces);
+ * - short answer: `referenceAnswer` (the marking reference), no options;
+ * - material: `subQuestions` (1–20), each validated by its own type; the
+ *   material's score is the sum of theirs.
+ * A broken answer is a 400 naming the field (`options[2].isCorrect`,
+ * `blanks[0].answers`, `subQuestions[1].options`).
+ */
+export const QuestionType = abpEnum(
+  { SingleChoice: 1, MultipleChoice: 2, TrueFalse: 3, FillBlank: 4, ShortAnswer: 5, Material: 6 },
+  'Question type',
+);
+export type QuestionType = z.infer<typeof QuestionType>;
+
+/** 难度: 1 简单, 2 一般 (the default, as the Chinese Word format's 【难度】), 3 困难. */
+export const QuestionDifficulty = abpEnum({ Easy: 1, Normal: 2, Hard: 3 }, 'Difficulty');
+export type QuestionDifficulty = z.infer<typeof QuestionDifficulty>;
+
+/** At most ten options, labelled A–J by position. */
+export const MAX_QUESTION_OPTIONS = 10;
+export const MAX_QUESTION_BLANKS = 20;
+export const MAX_SUB_QUESTIONS = 20;
+/** Option labels by position. */
+export const OPTION_LABELS = 'ABCDEFGHIJ';
+
+/** An option (选项): its text (sanitized rich text, short) and whether it is a correct key. */
+export const QuestionOptionInput = z.object({
+  content: z.string().trim().min(1).max(2000),
+  isCorrect: z.boolean().default(false),
+});
+/** An option as read back; `label` is A–J from its position. */
+export const QuestionOptionDto = childDto(z.object({ content: z.string(), isCorrect: z.boolean(), label: z.string() }));
+export type QuestionOptionDto = z.infer<typeof QuestionOptionDto>;
+
+/** A blank (空) of a fill-in-the-blank question: its accepted answers, the first the canonical one. */
+export const QuestionBlank = z.object({ answers: z.array(z.string().trim().max(200)).max(10) });
+
+/** The answer-bearing fields every question (and sub-question) has. */
+const answerFields = {
+  questionType: QuestionType,
+  /** Stem (题干), sanitized rich text. */
+  stem: z.string().min(1).max(50_000),
+  /** 解析, sanitized rich text. */
+  analysis: z.string().max(50_000).nullish(),
+  /** Score (分数), in half points; default 2. */
+  score: z.number().min(0).max(100).multipleOf(0.5).default(2),
+  trueFalseAnswer: z.boolean().nullish(),
+  blanks: z.array(QuestionBlank).max(MAX_QUESTION_BLANKS).nullish(),
+  /** Reference answer of a short-answer question (plain text, for the marker). */
+  referenceAnswer: z.string().trim().max(20_000).nullish(),
+};
+
+/** A sub-question of a material question: any type but material, options by position (A–J). */
+export const SubQuestionInput = z.object({
+  ...answerFields,
+  options: z.array(QuestionOptionInput).max(MAX_QUESTION_OPTIONS).default([]),
+});
+export type SubQuestionInput = z.input<typeof SubQuestionInput>;
+export const SubQuestionDto = z.object({
+  questionType: QuestionType,
+  stem: z.string(),
+  analysis: z.string().nullable(),
+  score: z.number(),
+  trueFalseAnswer: z.boolean().nullable(),
+  blanks: z.array(z.object({ answers: z.array(z.string()) })).nullable(),
+  referenceAnswer: z.string().nullable(),
+  options: z.array(z.object({ label: z.string(), content: z.string(), isCorrect: z.boolean() })),
+});
+
+/**
+ * A question. `title` is the stem as plain text, cut to 100 characters (lists,
+ * notifications). `isShow` is the show state (`showStateSwitching`): only
+ * approved, shown questions go into papers. `sisterGroupId` is the sister
+ * family (姊妹题) the question belongs to (null: none), `sisterCount` the
+ * family's size. `isUniversity` is the university bank (`testQuestionUs`,
+ * `Pages.Questions.UniversityQuestion`); the standard bank needs
+ * `Pages.Questions.TestQuestion`, checked on every call.
+ */
+export const TestQuestionDto = z
+  .object({
+    id: z.number().int(),
+    questionType: QuestionType,
+    title: z.string(),
+    stem: z.string(),
+    analysis: z.string().nullable(),
+    difficulty: QuestionDifficulty,
+    score: z.number(),
+    categoryId: z.number().int(),
+    categoryName: z.string().nullable(),
+    /** The knowledge point (知识点): a chapter of the category (ChapterType). */
+    chapterTypeId: z.number().int().nullable(),
+    chapterName: z.string().nullable(),
+    isUniversity: z.boolean(),
+    isShow: z.boolean(),
+    sisterGroupId: z.number().int().nullable(),
+    sisterCount: z.number().int().min(0),
+    trueFalseAnswer: z.boolean().nullable(),
+    blanks: z.array(z.object({ answers: z.array(z.string()) })).nullable(),
+    referenceAnswer: z.string().nullable(),
+    /** Options in order (choice types; empty otherwise). */
+    options: z.array(QuestionOptionDto),
+    /** Sub-questions of a material question (empty otherwise). */
+    subQuestions: z.array(SubQuestionDto),
+    /** Normalised fingerprint of stem and options (duplicate detection). */
+    fingerprint: z.string(),
+    /**
+     * On CreateQuestion / UpdateQuestion / ImportSisterQuestion only: ids of
+     * other questions of the tenant with the same fingerprint (a warning; the
+     * question is saved). Empty on reads.
+     */
+    duplicateIds: z.array(z.number().int()),
+  })
+  .extend(ReviewDto.shape)
+  .extend(AuthorDto.shape);
+export type TestQuestionDto = z.infer<typeof TestQuestionDto>;
+
+export const CreateQuestionInput = z.object({
+  ...answerFields,
+  difficulty: QuestionDifficulty.default(2),
+  /** A category of class type 3 (question categories). */
+  categoryId: z.number().int().min(1),
+  /** A chapter of the same category. */
+  chapterTypeId: z.number().int().min(1).nullish(),
+  isUniversity: z.boolean().default(false),
+  isShow: z.boolean().default(true),
+  /** The whole ordered option list (see `orderedChildren`); the position is the label. */
+  options: orderedChildren(QuestionOptionInput, { max: MAX_QUESTION_OPTIONS }).default([]),
+  subQuestions: z.array(SubQuestionInput).max(MAX_SUB_QUESTIONS).default([]),
+});
+export type CreateQuestionInput = z.input<typeof CreateQuestionInput>;
+/** The whole question again; the type may not change (a 400 on `questionType`). */
+export const UpdateQuestionInput = CreateQuestionInput.extend({ id: z.number().int().min(1) });
+
+/** GetAllQuestion's filters; `SisterGroupId` lists a family. */
+export const GetAllQuestionInput = ContentQuery.extend({
+  IsUniversity: z.boolean().optional(),
+  QuestionType: QuestionType.optional(),
+  Difficulty: QuestionDifficulty.optional(),
+  ChapterTypeId: z.number().int().min(1).optional(),
+  IsShow: z.boolean().optional(),
+  SisterGroupId: z.number().int().min(1).optional(),
+  /**
+   * One question per sister family (the lowest id stands for it), for
+   * assembling papers: a family is never offered twice.
+   */
+  OnePerFamily: z.boolean().optional(),
+});
+
+/**
+ * GetAllQuestion's response: the page wrapped once more in `result`, so the
+ * envelope reads `result.result.items`. The original backend's action returns
+ * an object with its own `result` member, which ABP wraps again; the spec
+ * records the nesting and clients of the original API read it that way.
+ */
+export const NestedQuestionPage = z.object({ result: paged(TestQuestionDto) });
+
+/** `DeleteQuestion?Id=&QuestionType=`: the type must match the question's (a guard against deleting the wrong row). */
+export const DeleteQuestionInput = IdQuery.extend({ QuestionType: QuestionType });
+
+/**
+ * `AuditTestQuestionFlow`: a decision at a named step of the two-step flow
+ * (初审 `first`, 复审 `second`). Refused (user-friendly error) unless the
+ * question awaits that step, so a reviewer's stale screen never decides
+ * another step. `AuditedTestQuestion` decides at whatever step is pending.
+ */
+export const AuditQuestionFlowInput = AuditInput.extend({ stepName: z.enum(['first', 'second']) });
+
+/** `showStateSwitching`: shows or hides a question (hidden questions stay in the bank, out of papers). */
+export const ShowStateInput = z.object({ id: z.number().int().min(1), isShow: z.boolean() });
+
+/**
+ * `ImportSisterQuestion`: makes `sisterId` (an existing question) a sister of
+ * `id`, or, with `question` instead, creates a new question as its sister.
+ * A family is one tenant's and holds a question once; joining a question that
+ * already has a family merges the two families.
+ */
+export const ImportSisterInput = z.object({
+  id: z.number().int().min(1),
+  sisterId: z.number().int().min(1).optional(),
+  question: CreateQuestionInput.optional(),
+});
+
+/** `DeleteSisterQuestion?Id=`: takes the question out of its family (the question stays in the bank). */
+export const DeleteSisterInput = IdQuery;
+
+/** Statistics over a section: a question category and its subtree. */
+export const QuestionStatisticsQuery = z.object({
+  sectionId: z.number().int().min(1),
+  /** First day, `YYYY-MM-DD` (China Standard Time, from 00:00 UTC+8). */
+  BeginTime: z.iso.date().optional(),
+  /** Last day, `YYYY-MM-DD` (China Standard Time, through 24:00 UTC+8). */
+  EndTime: z.iso.date().optional(),
+});
+const CountBy = <K extends z.ZodType>(key: K) => z.array(z.object({ key, count: z.number().int().min(0) }));
+export const QuestionStatisticsDto = z.object({
+  total: z.number().int().min(0),
+  byType: CountBy(QuestionType),
+  byDifficulty: CountBy(QuestionDifficulty),
+  byAuditStatus: CountBy(z.number().int()),
+  byAuthor: z.array(z.object({ userId: z.number().int().nullable(), userName: z.string().nullable(), count: z.number().int().min(0) })),
+  /** Questions added per day (UTC+8 calendar days, `YYYY-MM-DD`), ascending. */
+  perDay: z.array(z.object({ day: z.string(), count: z.number().int().min(0) })),
+  beginTime: AbpDateTime.nullable(),
+  endTime: AbpDateTime.nullable(),
+});
+export type QuestionStatisticsDto = z.infer<typeof QuestionStatisticsDto>;
+
+/** `GetQuestionStatistical?SectionId=`: a section's question counts (all time), by type and for each direct child category. */
+export const SectionQuestionCountsDto = z.object({
+  sectionId: z.number().int(),
+  total: z.number().int().min(0),
+  byType: CountBy(QuestionType),
+  children: z.array(z.object({ categoryId: z.number().int(), name: z.string(), count: z.number().int().min(0) })),
+});
+
+const P = Permissions;
+const editors = [P.QuestionsTestQuestion, P.QuestionsUniversityQuestion] as const;
+/** Who decides the two steps: 初审 teacher-question reviewers, 复审 bank editors (see core/review.ts). */
+export const questionReviewers = [P.QuestionsTeachers, P.QuestionsTestQuestion] as const;
+
+export const TestQuestionService = defineService(
+  'TestQuestion',
+  {
+    GetAllQuestion: { input: GetAllQuestionInput, output: NestedQuestionPage },
+    /** Extension: the reviewers' queue (the review registry's moderated list). */
+    GetAllModerated: { input: GetAllQuestionInput, output: paged(TestQuestionDto), access: questionReviewers },
+    Get: { input: IdQuery, output: TestQuestionDto },
+    CreateQuestion: { input: CreateQuestionInput, output: TestQuestionDto },
+    UpdateQuestion: { input: UpdateQuestionInput, output: TestQuestionDto },
+    DeleteQuestion: { input: DeleteQuestionInput, output: VoidResult },
+    AuditedTestQuestion: { input: AuditInput, output: TestQuestionDto, access: questionReviewers },
+    AuditTestQuestionFlow: { input: AuditQuestionFlowInput, output: TestQuestionDto, access: questionReviewers },
+    ImportSisterQuestion: { input: ImportSisterInput, output: TestQuestionDto },
+    DeleteSisterQuestion: { input: DeleteSisterInput, output: VoidResult },
+    showStateSwitching: { input: ShowStateInput, output: TestQuestionDto },
+    getTopicOfStatistical: { input: QuestionStatisticsQuery, output: QuestionStatisticsDto, access: P.QuestionsStatistical },
+    /** Listed under MultiLevelCategory in the spec; its path is TestQuestion's. */
+    GetQuestionStatistical: {
+      input: z.object({ SectionId: z.number().int().min(1) }),
+      output: SectionQuestionCountsDto,
+      access: [P.QuestionsStatistical, P.MultiLevelCategorys],
+    },
+  },
+  { access: editors },
+);
