@@ -152,6 +152,20 @@ describe('sides', () => {
     expect(res.status).toBe(500);
     expect(res.body.error.message).toBe('该数据属于租户，请登录到相应租户后再创建。');
   });
+
+  it('names the owning tenant of each content row, for the host side that lists every tenant', async () => {
+    await t.call('POST', api('Article/Create'), { token: admin, body: article('租户的文章') });
+    const host = await t.login('admin', '123qwe', null);
+    for (const service of ['Article', 'Resource', 'LearningCourse', 'OneQuestionPerday']) {
+      const own = await t.call('GET', api(`${service}/GetAll`), { token: admin, query: { MaxResultCount: 5 } });
+      expect(own.status, service).toBe(200);
+      for (const row of own.body.result.items) expect(row.tenantId, service).toBe(1);
+    }
+    const all = await t.call('GET', api('Article/GetAll'), { token: host, query: { MaxResultCount: 50 } });
+    expect(all.status).toBe(200);
+    expect(all.body.result.items.length).toBeGreaterThan(0);
+    expect(all.body.result.items.every((row: { tenantId: number | null }) => row.tenantId === 1)).toBe(true);
+  });
 });
 
 describe('pinning', () => {

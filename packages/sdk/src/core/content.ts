@@ -30,8 +30,14 @@ export const ReviewDto = z.object({
   reviewStep: z.number().int().min(0),
 });
 
-/** Who made an item and when, for lists and the "myself and children" scope. */
+/**
+ * Who made an item and when, for lists and the "myself and children" scope.
+ * `tenantId`: the owning tenant; the host side lists every tenant's content and
+ * shows which tenant each row belongs to (decision: id on the wire, the console
+ * names it from the tenant list).
+ */
 export const AuthorDto = z.object({
+  tenantId: z.number().int().nullable(),
   creatorUserId: z.number().int().nullable(),
   creatorName: z.string().nullable(),
   creationTime: AbpDateTime,
@@ -52,12 +58,16 @@ export type AuditInput = z.input<typeof AuditInput>;
 /** Input of every `PlacedTop*` call. */
 export const PinInput = z.object({ id: z.number().int().min(1), isTop: z.boolean() });
 
-/** An http(s) URL or a site-relative path; `javascript:` and friends never pass. */
+/**
+ * An http(s) URL or a site-relative path; `javascript:` and friends never pass.
+ * A path may not start with `//` or `/\` (browsers read both as another host),
+ * and no URL may hold a backslash, whitespace or a control character.
+ */
 export const WebUrl = z
   .string()
   .trim()
   .max(1000)
-  .regex(/^(https?:\/\/[^\s]+|\/[^\s]*)$/, 'An http(s) URL or a path starting with /');
+  .regex(/^(https?:\/\/[^\s\\\u0000-\u001f\u007f]+|\/(?![/\\])[^\s\\\u0000-\u001f\u007f]*)$/, 'An http(s) URL or a path starting with /');
 
 /** Query of content lists: paging, keyword, a category (its subtree included) and a review state. */
 export const ContentQuery = PagedQuery.extend({
