@@ -61,6 +61,9 @@ export const modelFilters = {
   LearningCourseLesson: { tenant: 'must', audited: true },
   OneQuestionPerday: mustHaveTenantContent,
   ReviewDecision: { tenant: 'must', audited: true },
+  TestQuestion: mustHaveTenantContent,
+  // Options of a choice question, hard-deleted when left out of the list (prisma/schema/question-bank.prisma).
+  TestQuestionOption: { tenant: 'must', audited: true },
   // Files and jobs are read by token/owner; their services check tenant and user explicitly too.
   StoredFile: { tenant: 'may' },
   BackgroundJob: { tenant: 'may' },
