@@ -68,6 +68,7 @@ export function contentPreset<R extends Reviewable & { isTop?: boolean }>(
   filters: FilterSpec[];
   rowActions: RowAction<R>[];
   variants: Record<string, VariantSpec<CrudService>>;
+  tenantOwned: true;
 } {
   const classTypeId = entry.classTypeId ?? 0;
   const review = callOf(service, reviewEndpointOf(entry));
@@ -92,7 +93,7 @@ export function contentPreset<R extends Reviewable & { isTop?: boolean }>(
             }),
       };
   }
-  return { filters: entry.classTypeId === null ? [] : contentFilters(classTypeId), rowActions, variants };
+  return { filters: entry.classTypeId === null ? [] : contentFilters(classTypeId), rowActions, variants, tenantOwned: true };
 }
 
 /** The review-state column of a registry entry (badge, the flow's step, the rejection reason). */

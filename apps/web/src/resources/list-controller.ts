@@ -4,6 +4,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dynamicCall, useApi, useRunCall, type AnyCall } from '../lib/use-api.ts';
 import { useCanner } from '../lib/permissions.ts';
+import { useHostSide } from './tenant-column.tsx';
 import { buildListQuery, initialListState, type FilterValues, type ListState } from './query.ts';
 import { rowIdOf } from './resource-form.tsx';
 import type { ActionCtx, AnyResource, ConfirmSpec, RowAction, ToolbarAction } from './types.ts';
@@ -120,7 +121,11 @@ export function useListController(resource: AnyResource) {
 
   const crud = resource.crud ?? {};
   const perms = resource.permissions ?? {};
-  const canCreate = !!service.create && !!resource.form && crud.create !== false && can(perms.create ?? service.create.endpoint.access);
+  const hostSide = useHostSide();
+  // The host side cannot create a tenant's rows: no button that can only fail.
+  const canCreate =
+    !!service.create && !!resource.form && crud.create !== false && !(resource.tenantOwned && hostSide) && can(perms.create ?? service.create.endpoint.access);
+  const showTenant = !!resource.tenantOwned && hostSide && rows.some((r) => typeof r === 'object' && r !== null && 'tenantId' in r);
   const canUpdate = !!service.update && !!resource.form && crud.update !== false && can(perms.update ?? service.update.endpoint.access);
   const canDelete = !!service.delete && crud.delete !== false && can(perms.delete ?? service.delete.endpoint.access);
 
@@ -186,6 +191,7 @@ export function useListController(resource: AnyResource) {
     state,
     query,
     rows,
+    showTenant,
     total,
     loading: list.isLoading || list.isValidating,
     refresh,

@@ -6,6 +6,7 @@ import { CellValue } from './cells.tsx';
 import { resourceLabels } from './i18n.tsx';
 import { allowedFor, type ListController } from './list-controller.ts';
 import { rowIdOf } from './resource-form.tsx';
+import { TenantCell } from './tenant-column.tsx';
 
 interface RowActionItem {
   key: string;
@@ -69,7 +70,7 @@ function fieldOf(row: unknown, field: string): unknown {
 /** The server-paged table of a list: declared columns, then edit, row actions and delete per row. */
 export function ListTable({ list }: { list: ListController }) {
   const { t, i18n } = useTranslation();
-  const { resource, canUpdate, canDelete, crud, rowActions, startRow, setDialog } = list;
+  const { resource, canUpdate, canDelete, crud, rowActions, startRow, setDialog, showTenant } = list;
   const labels = resourceLabels(t, resource.name);
 
   const columns = useMemo<ColumnDef<unknown, unknown>[]>(() => {
@@ -88,6 +89,15 @@ export function ListTable({ list }: { list: ListController }) {
         return <CellValue value={getValue()} type={spec.type} options={spec.options} t={t} />;
       },
     }));
+    if (showTenant)
+      defs.unshift({
+        id: '__tenant',
+        accessorFn: (row: unknown) => fieldOf(row, 'tenantId'),
+        header: t('table.tenant'),
+        enableSorting: false,
+        meta: { minWidth: '120px' },
+        cell: ({ getValue }) => <TenantCell value={getValue()} />,
+      });
     if (canUpdate || canDelete || rowActions.length > 0) {
       defs.push({
         id: '__actions',
@@ -126,7 +136,7 @@ export function ListTable({ list }: { list: ListController }) {
     return defs;
     // The row actions are filtered anew each render; their count (with the resource) says when they changed.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [resource, t, i18n.language, canUpdate, canDelete, rowActions.length, startRow]);
+  }, [resource, t, i18n.language, canUpdate, canDelete, rowActions.length, startRow, showTenant]);
 
   return (
     <Box>

@@ -1,6 +1,7 @@
-import { AbpError, clientMethodName, crud, defineService } from '@edu/sdk';
+import { AbpError, clientMethodName, crud, defineService, type AbpUserConfigurationDto } from '@edu/sdk';
+import { resetAbpState, setAbpState } from '../lib/abp-store.ts';
 import { UiProvider } from '@edu/ui';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { SWRConfig } from 'swr';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
@@ -35,11 +36,14 @@ const FakeService = defineService(
 
 const all: Book[] = Array.from({ length: 25 }, (_, i) => ({ id: i + 1, name: `书籍${i + 1}`, isActive: i % 2 === 0 }));
 
+/** The tenant every listed row carries (host-side lists), or none. */
+let rowTenant: number | undefined;
+
 function fakeService() {
   const impl = {
     getAll: vi.fn(async (q: { SkipCount: number; MaxResultCount: number }) => ({
       totalCount: all.length,
-      items: all.slice(q.SkipCount, q.SkipCount + q.MaxResultCount),
+      items: all.slice(q.SkipCount, q.SkipCount + q.MaxResultCount).map((b) => (rowTenant === undefined ? b : { ...b, tenantId: rowTenant })),
     })),
     get: vi.fn(async (q: { Id: number }) => all.find((b) => b.id === q.Id)!),
     create: vi.fn(async (input: Omit<Book, 'id'>) => ({ id: 99, ...input })),
@@ -67,11 +71,12 @@ function fakeService() {
   return { service, impl };
 }
 
-function setup() {
+function setup(options: { tenantOwned?: boolean } = {}) {
   const { service, impl } = fakeService();
   const resource = defineResource({
     name: 'book',
     service,
+    tenantOwned: options.tenantOwned,
     rowLabel: (row) => row.name,
     columns: [
       { field: 'name', sortable: true },
@@ -93,7 +98,35 @@ function setup() {
 }
 
 describe('ResourcePage', () => {
-  beforeEach(() => vi.clearAllMocks());
+  beforeEach(() => {
+    vi.clearAllMocks();
+    rowTenant = undefined;
+    resetAbpState();
+  });
+
+  it('on the host side, names each row\'s tenant and offers no create for tenant-owned rows', async () => {
+    const signIn = (tenantId: number | null) =>
+      setAbpState({
+        config: {
+          session: { userId: 1, tenantId, impersonatorUserId: null, impersonatorTenantId: null, multiTenancySide: tenantId === null ? 2 : 1 },
+          auth: { allPermissions: {}, grantedPermissions: {} },
+        } as unknown as AbpUserConfigurationDto,
+      });
+    rowTenant = 7;
+    signIn(null);
+    setup({ tenantOwned: true });
+    await screen.findByText('书籍1');
+    expect(screen.queryByTestId('action-create')).toBeNull();
+    expect(screen.getByRole('columnheader', { name: '所属租户' })).toBeInTheDocument();
+    expect(screen.getAllByTestId('row-tenant')[0]).toHaveTextContent('租户 #7');
+    cleanup();
+    // Inside a tenant the same list creates as usual and has no tenant column.
+    signIn(7);
+    setup({ tenantOwned: true });
+    await screen.findByText('书籍1');
+    expect(screen.getByTestId('action-create')).toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: '所属租户' })).toBeNull();
+  });
 
   it('lists page 1 with 10 rows and pages on the server', async () => {
     const impl = setup();

@@ -317,6 +317,12 @@ export interface ResourceDefinition<S extends CrudService> {
   rowLabel?: (row: RowOf<S>) => string;
   /** Extra services whose reads depend on this one (revalidated after writes). */
   invalidates?: string[];
+  /**
+   * Rows belong to a tenant (MustHaveTenant). On the host side, which lists
+   * every tenant's rows, there is no create button (the server refuses host
+   * inserts) and, when rows carry `tenantId`, a column names each row's tenant.
+   */
+  tenantOwned?: boolean;
 }
 
 export interface Resource<S extends CrudService = CrudService> extends ResourceDefinition<S> {

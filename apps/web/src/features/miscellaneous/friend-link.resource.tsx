@@ -20,6 +20,7 @@ function LinkTypeCell({ row }: { row: FriendLinkDto }) {
 export const friendLinkResource = defineResource({
   name: 'friendLink',
   service: api.friendLink,
+  tenantOwned: true,
   rowLabel: (row) => row.name,
   defaultSorting: 'sort asc',
   columns: [

@@ -42,6 +42,7 @@ function periodCell(row: AdvertisingDto, t: TFunction) {
 export const advertisingResource = defineResource({
   name: 'advertising',
   service: api.advertising,
+  tenantOwned: true,
   rowLabel: (row) => row.title,
   columns: [
     { field: 'imageUrl', type: 'image', width: '88px' },

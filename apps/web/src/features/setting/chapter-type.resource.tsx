@@ -73,6 +73,7 @@ function ParentCell({ row }: { row: ChapterTypeDto }) {
 export const chapterTypeResource = defineResource({
   name: 'chapterType',
   service: api.chapterType,
+  tenantOwned: true,
   // The category panel counts chapters.
   invalidates: ['MultiLevelCategory'],
   rowLabel: (row) => row.name,

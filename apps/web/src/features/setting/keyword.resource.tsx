@@ -150,6 +150,7 @@ const useTypes = () => useDictionaryTypeOptions();
 export const keywordResource = defineResource({
   name: 'systemDictionary',
   service: { ...api.systemDictionary, delete: api.systemDictionary.deleteKeywordAndCharacter },
+  tenantOwned: true,
   rowLabel: (row) => row.name,
   columns: [
     { field: 'name', sortable: true, minWidth: '140px' },

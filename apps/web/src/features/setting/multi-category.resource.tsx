@@ -55,6 +55,7 @@ const useTypeOptions = () => useClassTypeOptions();
 export const multiCategoryResource = defineResource({
   name: 'multiLevelCategory',
   service: api.multiLevelCategory,
+  tenantOwned: true,
   // Every picker of content screens reads these trees.
   invalidates: ['ChapterType'],
   rowLabel: (row) => row.name,

@@ -33,6 +33,7 @@ function PositionCell({ row }: { row: NavigationMenuDto }) {
 export const navigationMenuResource = defineResource({
   name: 'navigationMenu',
   service: api.navigationMenu,
+  tenantOwned: true,
   rowLabel: (row) => row.name,
   defaultSorting: 'sort asc',
   columns: [
