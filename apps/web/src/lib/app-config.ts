@@ -5,9 +5,14 @@
 export interface AppConfig {
   remoteServiceBaseUrl: string;
   publicWebsiteUrl: string;
+  /**
+   * The tenant the login page offers as a one-step choice ('' none). The
+   * embedded appconfig.json (what `pnpm start` serves) names the demo tenant.
+   */
+  defaultTenancyName: string;
 }
 
-export const DEFAULT_APP_CONFIG: AppConfig = { remoteServiceBaseUrl: '', publicWebsiteUrl: '/' };
+export const DEFAULT_APP_CONFIG: AppConfig = { remoteServiceBaseUrl: '', publicWebsiteUrl: '/', defaultTenancyName: '' };
 
 export const appConfig: AppConfig = { ...DEFAULT_APP_CONFIG };
 
@@ -18,5 +23,6 @@ export function parseAppConfig(raw: unknown): AppConfig {
   return {
     remoteServiceBaseUrl: str(r.remoteServiceBaseUrl, DEFAULT_APP_CONFIG.remoteServiceBaseUrl).replace(/\/+$/, ''),
     publicWebsiteUrl: str(r.publicWebsiteUrl, DEFAULT_APP_CONFIG.publicWebsiteUrl),
+    defaultTenancyName: str(r.defaultTenancyName, DEFAULT_APP_CONFIG.defaultTenancyName).trim(),
   };
 }

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { ModalDialog, PasswordField, TextField } from '@edu/ui';
 import { login, switchTenant } from '../lib/auth.ts';
+import { appConfig } from '../lib/app-config.ts';
 import { getTenancyNameCookie, getTenantIdCookie } from '../lib/cookies.ts';
 import { showError } from '../lib/errors.tsx';
 import { LanguagePicker } from '../app/shell/language-picker.tsx';
@@ -31,6 +32,20 @@ export default function LoginPage() {
   const [tenantOpen, setTenantOpen] = useState(false);
   const tenantId = getTenantIdCookie();
   const tenancyName = getTenancyNameCookie();
+  const defaultTenant = appConfig.defaultTenancyName;
+
+  const chooseDefault = async () => {
+    try {
+      const r = await switchTenant(defaultTenant);
+      if (!r.ok) {
+        showError(new Error(t(`login.tenant.${r.reason}`, { name: defaultTenant })));
+        return;
+      }
+      window.location.reload();
+    } catch (e) {
+      showError(e);
+    }
+  };
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -57,17 +72,41 @@ export default function LoginPage() {
             {t('login.subtitle')}
           </Text>
         </Stack>
-        <HStack justify="space-between" mb={4} px={3} py={2} bg="gray.50" rounded="md" fontSize="sm" data-testid="tenant-info">
-          <Text color="gray.600">
-            {t('login.tenant.label')}：
-            <Text as="span" fontWeight="semibold" color="gray.800" data-testid="tenant-name">
-              {tenantId ? (tenancyName ?? `#${tenantId}`) : t('login.tenant.host')}
+        <Stack
+          gap={2}
+          mb={4}
+          px={3}
+          py={2}
+          bg={tenantId ? 'blue.50' : 'orange.50'}
+          borderWidth="1px"
+          borderColor={tenantId ? 'blue.200' : 'orange.200'}
+          rounded="md"
+          fontSize="sm"
+          data-testid="tenant-info"
+        >
+          <HStack justify="space-between">
+            <Text color="gray.600">
+              {t('login.tenant.label')}：
+              <Text as="span" fontWeight="semibold" color="gray.800" data-testid="tenant-name">
+                {tenantId ? (tenancyName ?? `#${tenantId}`) : t('login.tenant.host')}
+              </Text>
             </Text>
-          </Text>
-          <Button size="xs" variant="plain" colorPalette="blue" onClick={() => setTenantOpen(true)} data-testid="tenant-change">
-            {t('login.tenant.change')}
-          </Button>
-        </HStack>
+            <Button size="xs" variant="plain" colorPalette="blue" onClick={() => setTenantOpen(true)} data-testid="tenant-change">
+              {t('login.tenant.change')}
+            </Button>
+          </HStack>
+          {!tenantId && (
+            <Text color="orange.800" fontSize="xs" data-testid="tenant-host-hint">
+              {t('login.tenant.hostHint')}
+            </Text>
+          )}
+          {/* The configured demo tenant is one click away (pnpm start's appconfig names Default). */}
+          {defaultTenant && defaultTenant.toLowerCase() !== (tenancyName ?? '').toLowerCase() && (
+            <Button size="sm" colorPalette="blue" variant="outline" bg="white" onClick={() => void chooseDefault()} data-testid="tenant-default">
+              {t('login.tenant.useDefault', { name: defaultTenant })}
+            </Button>
+          )}
+        </Stack>
         <form onSubmit={onSubmit} noValidate data-testid="login-form">
           <Stack gap={4}>
             <TextField
