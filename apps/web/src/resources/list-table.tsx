@@ -1,4 +1,4 @@
-import { Box, Button, HStack, Menu, Portal } from '@chakra-ui/react';
+import { Box, Button, HStack, Menu, Portal, Text } from '@chakra-ui/react';
 import { ChevronDownIcon, DataTable, EditIcon, TrashIcon, type ColumnDef } from '@edu/ui';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,12 +17,17 @@ interface RowActionItem {
   run: () => void;
 }
 
-/** A row's buttons: inline ones, then a "more" menu for the rest. */
-function RowActionsCell({ items, moreLabel }: { items: RowActionItem[]; moreLabel: string }) {
+/** A row's buttons: inline ones, then a "more" menu for the rest; a locked row says why. */
+function RowActionsCell({ items, moreLabel, note }: { items: RowActionItem[]; moreLabel: string; note?: string }) {
   const inline = items.filter((i) => i.inline);
   const menu = items.filter((i) => !i.inline);
   return (
     <HStack gap="1" justify="flex-end" wrap="nowrap">
+      {note && (
+        <Text as="span" fontSize="xs" color="fg.muted" whiteSpace="nowrap" px="1" data-testid="row-locked">
+          {note}
+        </Text>
+      )}
       {inline.map((i) => (
         <Button
           key={i.key}
@@ -107,6 +112,7 @@ export function ListTable({ list }: { list: ListController }) {
         cell: ({ row }) => {
           const r = row.original;
           const items: RowActionItem[] = [];
+          const locked = (canUpdate && !allowedFor(crud.update, r)) || (canDelete && !allowedFor(crud.delete, r));
           if (canUpdate && allowedFor(crud.update, r))
             items.push({ key: 'edit', label: t('actions.edit'), icon: <EditIcon />, inline: true, run: () => setDialog({ kind: 'edit', row: r }) });
           for (const a of rowActions) {
@@ -129,7 +135,7 @@ export function ListTable({ list }: { list: ListController }) {
               inline: true,
               run: () => setDialog({ kind: 'delete', row: r }),
             });
-          return <RowActionsCell items={items} moreLabel={t('actions.more')} />;
+          return <RowActionsCell items={items} moreLabel={t('actions.more')} note={locked && crud.lockedKey ? t(crud.lockedKey) : undefined} />;
         },
       });
     }

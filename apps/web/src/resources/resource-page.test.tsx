@@ -71,12 +71,13 @@ function fakeService() {
   return { service, impl };
 }
 
-function setup(options: { tenantOwned?: boolean } = {}) {
+function setup(options: { tenantOwned?: boolean; lockOdd?: boolean } = {}) {
   const { service, impl } = fakeService();
   const resource = defineResource({
     name: 'book',
     service,
     tenantOwned: options.tenantOwned,
+    ...(options.lockOdd && { crud: { update: (row: Book) => row.id % 2 === 0, delete: (row: Book) => row.id % 2 === 0, lockedKey: 'content.builtInLocked' } }),
     rowLabel: (row) => row.name,
     columns: [
       { field: 'name', sortable: true },
@@ -126,6 +127,17 @@ describe('ResourcePage', () => {
     await screen.findByText('书籍1');
     expect(screen.getByTestId('action-create')).toBeInTheDocument();
     expect(screen.queryByRole('columnheader', { name: '所属租户' })).toBeNull();
+  });
+
+  it('says why a built-in row cannot be edited or deleted', async () => {
+    setup({ lockOdd: true });
+    const cellOf = async (name: string) => (await screen.findByText(name)).closest('tr')!;
+    const locked = await cellOf('书籍1');
+    expect(within(locked).getByTestId('row-locked')).toHaveTextContent('系统内置，不可修改或删除');
+    expect(within(locked).queryByTestId('row-action-edit')).toBeNull();
+    const open = await cellOf('书籍2');
+    expect(within(open).queryByTestId('row-locked')).toBeNull();
+    expect(within(open).getByTestId('row-action-edit')).toBeInTheDocument();
   });
 
   it('lists page 1 with 10 rows and pages on the server', async () => {

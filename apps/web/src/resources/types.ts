@@ -266,6 +266,8 @@ export interface CrudSwitches<R> {
   create?: boolean;
   update?: boolean | ((row: R) => boolean);
   delete?: boolean | ((row: R) => boolean);
+  /** Why a row that the user may otherwise edit or delete is locked (built-in rows): shown in its actions cell. */
+  lockedKey?: string;
 }
 
 /** What a variant may change: another list call, fixed query values, extra or other columns and actions. */

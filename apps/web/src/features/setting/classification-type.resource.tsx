@@ -37,5 +37,5 @@ export const classificationTypeResource = defineResource({
     ],
   },
   // Built-in types are shared by every tenant: nobody edits or deletes them here.
-  crud: { update: (row) => !row.isStatic, delete: (row) => !row.isStatic },
+  crud: { update: (row) => !row.isStatic, delete: (row) => !row.isStatic, lockedKey: 'content.builtInLocked' },
 });

@@ -34,5 +34,5 @@ export const roleResource = defineResource({
       { name: 'grantedCategoryIds', type: 'custom', component: CategoryPermissionField },
     ],
   },
-  crud: { delete: (row) => !row.isStatic },
+  crud: { delete: (row) => !row.isStatic, lockedKey: 'admin.staticRoleLocked' },
 });
