@@ -60,5 +60,6 @@ export type Services = typeof services;
 
 /** Every endpoint of every service. */
 export function allEndpoints(): Endpoint[] {
-  return Object.values(services as Record<string, Service>).flatMap((s) => Object.values(s.endpoints) as Endpoint[]);
+  const all: Record<string, Service> = services;
+  return Object.values(all).flatMap((s): Endpoint[] => Object.values(s.endpoints));
 }

@@ -3,6 +3,7 @@ import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type * as MockServer from '@edu/mock-server';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const WEB_DIST = path.join(REPO_ROOT, 'apps', 'web', 'dist');
@@ -11,7 +12,7 @@ export interface ConsoleServer {
   /** e.g. http://127.0.0.1:41234 (API and the built web app on one origin). */
   baseUrl: string;
   /** The in-process Fastify app (e.g. `app.realtime.notify(...)` to push a notification). */
-  app: Awaited<ReturnType<typeof import('@edu/mock-server')['buildApp']>>;
+  app: Awaited<ReturnType<typeof MockServer.buildApp>>;
   close(): Promise<void>;
 }
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { fileFieldsOf, type FileFieldSpec } from './files.ts';
 
 export type HttpVerb = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
@@ -30,7 +30,7 @@ export function abpVerb(method: string): HttpVerb {
  * - `authenticated`: any signed-in user;
  * - a permission name, or several (at least one must be granted, as `[AbpAuthorize(a, b)]`).
  */
-export type Access = 'anonymous' | 'authenticated' | string | readonly string[];
+export type Access = 'anonymous' | 'authenticated' | (string & {}) | readonly string[];
 
 export interface EndpointOptions<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   input: I;
