@@ -73,6 +73,7 @@ const reviewModels = {
   Resource: (db) => db.resource,
   LearningCourse: (db) => db.learningCourse,
   OneQuestionPerday: (db) => db.oneQuestionPerday,
+  TestQuestion: (db) => db.testQuestion,
 } satisfies Record<ReviewableEntity, (db: Db) => ReviewModel>;
 
 export function reviewModel(db: Db, entity: ReviewableEntity): ReviewModel {

@@ -21,10 +21,11 @@ import { systemDictionary } from './system-dictionary.ts';
 import { file } from './file.ts';
 import { backgroundJob } from './job.ts';
 import { review } from './review.ts';
+import { testQuestion } from './test-question.ts';
 
 /** Every implemented service; `app.test.ts` checks this covers the SDK registry. */
 export const implementations: readonly Implementation[] = [
   tokenAuth, account, session, abpUserConfiguration, user, role, tenant, notification, article, resource, learningCourse, oneQuestionPerday,
   classificationType, multiLevelCategory, categoryPermision, systemDictionary, chapterType, navigationMenu, advertising, friendLink,
-  file, backgroundJob, review,
+  file, backgroundJob, review, testQuestion,
 ];

@@ -12,9 +12,10 @@ import { z } from 'zod';
  * `<field>[i].id`.
  * Validation errors name full paths: `lessons[2].title`.
  */
-export function orderedChildren<S extends z.ZodObject>(child: S, options: { max: number }) {
+export function orderedChildren<Shape extends z.ZodRawShape>(child: z.ZodObject<Shape>, options: { max: number }) {
+  const id = z.number().int().min(1).optional().describe('An existing child to change; absent to add one');
   return z
-    .array(child.extend({ id: z.number().int().min(1).optional().describe('An existing child to change; absent to add one') }))
+    .array(z.object({ ...child.shape, id }))
     .max(options.max)
     .describe(`Ordered list (at most ${options.max}): items with id are changed, items without id added, missing ones removed; list order is the new order`);
 }
