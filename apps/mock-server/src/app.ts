@@ -10,7 +10,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { generateOpenApi, type ReviewFlow } from '@edu/sdk';
 import { openDatabase } from '@edu/db';
 import type { PrismaClient } from '@edu/db';
-import { DEVELOPMENT_JWT_SECRET } from './config.ts';
+import { corsOriginsOf, resolveJwtSecret } from './config.ts';
 import { DEFAULT_PASS_PHRASE } from './identity/string-cipher.ts';
 import { CountCache } from './kit/count-cache.ts';
 import { DictionaryCache } from './kit/dictionary-cache.ts';
@@ -27,7 +27,10 @@ import { implementations } from './services/index.ts';
 export interface BuildOptions {
   /** SQLite `file:` URL; created, migrated and seeded when missing. */
   databaseUrl: string;
+  /** HS256 key; without it, a key generated once and kept beside the database (refused in production). */
   jwtSecret?: string;
+  /** Origins allowed cross-origin (default: the Vite dev server outside production, none in production). */
+  corsOrigins?: readonly string[];
   /** Seed an empty database (default true). */
   seed?: boolean;
   /** Folder of the built web app to serve at `/` (skipped when missing). */
@@ -58,9 +61,8 @@ const API_PREFIXES = ['/api/', '/abpuserconfiguration/', '/signalr', '/swagger',
 
 /** Builds the mock ABP backend, ready to `listen` or `inject`. */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
-  const jwtSecret = options.jwtSecret ?? DEVELOPMENT_JWT_SECRET;
-  if (options.production && jwtSecret === DEVELOPMENT_JWT_SECRET)
-    throw new Error('Refusing to start in production with the development JWT secret: set JWT_SECRET.');
+  const jwtSecret = resolveJwtSecret(options.jwtSecret, options.databaseUrl, options.production ?? false);
+  const corsOrigins = new Set(options.corsOrigins ?? corsOriginsOf(undefined, options.production ?? false));
 
   const app = Fastify({
     logger: options.logger ?? false,
@@ -83,7 +85,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // Multipart is read only by upload endpoints, each with its own file limit (kit/files.ts).
   await app.register(fastifyMultipart);
   await app.register(fastifyCors, {
-    origin: true,
+    // Only configured origins get CORS headers (with credentials); same-origin calls need none.
+    origin: (origin, cb) => cb(null, origin !== undefined && corsOrigins.has(origin)),
     credentials: true,
     allowedHeaders: ['Authorization', 'Content-Type', 'Abp.TenantId', 'Abp-TenantId', '.AspNetCore.Culture', 'X-Requested-With', 'X-XSRF-TOKEN', 'Accept-Language'],
   });
@@ -96,6 +99,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     tokenLifetimeSeconds: options.tokenLifetimeSeconds ?? 86_400,
     passPhrase,
     revoked,
+    isCurrent: async (s) => s.userId !== null && (await app.permissions.sessionUser(s.userId, s.tenantId, s.securityStamp)) !== null,
     persistRevocation: async (jti, expiresAt) => {
       await prisma.revokedToken.upsert({ where: { jti }, create: { jti, expiresAt }, update: {} });
     },
@@ -107,7 +111,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     authenticate: async (token) => {
       const s = app.tokens.verify(token);
       if (!s || s.userId === null) return null;
-      const user = await app.permissions.sessionUser(s.userId, s.tenantId);
+      const user = await app.permissions.sessionUser(s.userId, s.tenantId, s.securityStamp);
       return user ? { userId: user.id, tenantId: s.tenantId } : null;
     },
   });

@@ -9,6 +9,7 @@ async function main() {
     jwtSecret: config.jwtSecret,
     production: config.production,
     webRoot: config.webRoot,
+    corsOrigins: config.corsOrigins,
     logger: { level: process.env.LOG_LEVEL ?? 'info' },
   });
   for (const signal of ['SIGINT', 'SIGTERM'] as const)

@@ -119,8 +119,40 @@ export function toValidationErrors(error: z.ZodError, culture: Culture): Validat
 const zhCN = z.locales.zhCN();
 const en = z.locales.en();
 
-/** Validates bound input with the culture's zod messages. */
+/** A UTF-16 surrogate without its partner: not a character, and not storable as UTF-8. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** The path of the first string (or key) holding a lone surrogate, anywhere in the value. */
+export function loneSurrogatePath(value: unknown, path: PropertyKey[] = [], depth = 0): PropertyKey[] | null {
+  if (typeof value === 'string') return LONE_SURROGATE.test(value) ? path : null;
+  if (depth > 64 || value === null || typeof value !== 'object') return null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = loneSurrogatePath(value[i], [...path, i], depth + 1);
+      if (found) return found;
+    }
+    return null;
+  }
+  for (const [key, v] of Object.entries(value)) {
+    if (LONE_SURROGATE.test(key)) return [...path, key];
+    const found = loneSurrogatePath(v, [...path, key], depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
+/**
+ * Validates bound input with the culture's zod messages. Every string of every
+ * endpoint is checked here for lone surrogates first (refused, naming the
+ * member), so no field can store text that is not valid Unicode.
+ */
 export function validate<S extends z.ZodType>(schema: S, value: unknown, culture: Culture) {
+  const bad = loneSurrogatePath(value);
+  if (bad) {
+    const message = culture === 'zh-Hans' ? '包含无效的 Unicode 字符（孤立代理项）' : 'Contains an invalid Unicode character (lone surrogate)';
+    const error = new z.ZodError([{ code: 'custom', path: bad, message, input: undefined }]);
+    return { success: false as const, error };
+  }
   const locale = culture === 'zh-Hans' ? zhCN : en;
   return schema.safeParse(value, { error: locale.localeError, reportInput: true });
 }

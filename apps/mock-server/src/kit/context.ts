@@ -49,7 +49,7 @@ export function createContext(app: FastifyInstance, request: FastifyRequest): Re
   let db: FilteredDb | undefined;
   const filtered = () => (db ??= withDataFilters(app.prisma, { tenantId: session.tenantId, userId: session.userId }));
   const user = () =>
-    session.userId === null ? Promise.resolve(null) : app.permissions.sessionUser(session.userId, session.tenantId);
+    session.userId === null ? Promise.resolve(null) : app.permissions.sessionUser(session.userId, session.tenantId, session.securityStamp);
   const ctx: RequestContext = {
     app,
     request,

@@ -13,6 +13,8 @@ export interface SessionUser {
   /** Member of the static Admin role of their side. */
   isAdmin: boolean;
   granted: ReadonlySet<string>;
+  /** Changes when the password is reset: tokens carrying an older stamp no longer sign in. */
+  securityStamp: string;
 }
 
 
@@ -34,32 +36,63 @@ export class PermissionChecker {
 
   constructor(private readonly prisma: PrismaClient) {}
 
-  sessionUser(userId: number, tenantId: number | null): Promise<SessionUser | null> {
+  /**
+   * The user a token names, or null when they are gone, inactive, or (with
+   * `securityStamp`, the token's claim) their stamp changed since it was issued.
+   */
+  async sessionUser(userId: number, tenantId: number | null, securityStamp?: string): Promise<SessionUser | null> {
+    const user = await this.cachedUser(userId, tenantId);
+    return user && securityStamp !== undefined && user.securityStamp !== securityStamp ? null : user;
+  }
+
+  private cachedUser(userId: number, tenantId: number | null): Promise<SessionUser | null> {
     const key = `${tenantId ?? 'host'}:${userId}`;
     const versions = writeVersions(this.prisma);
     const stamp = SOURCE_TABLES.map((t) => versions.version(t)).join('|');
     const hit = this.cache.get(key);
     if (hit && hit.stamp === stamp) return hit.user;
-    const user = this.load(userId, tenantId);
+    const user = this.load(userId, tenantId, true);
     this.cache.set(key, { stamp, user });
     user.catch(() => this.cache.delete(key));
     if (this.cache.size > 10_000) this.cache.delete(this.cache.keys().next().value!);
     return user;
   }
 
-  private async load(userId: number, tenantId: number | null): Promise<SessionUser | null> {
+  /**
+   * Every permission a user of the tenant holds, whether active or not (null when
+   * no such user): what a caller must hold before changing them.
+   */
+  async permissionsOf(userId: number, tenantId: number | null): Promise<ReadonlySet<string> | null> {
+    return (await this.load(userId, tenantId, false))?.granted ?? null;
+  }
+
+  /** The permissions each role gives its members; the static Admin role gives every permission of its side. */
+  async rolePermissions(roleIds: readonly number[], tenantId: number | null): Promise<Map<number, ReadonlySet<string>>> {
+    const [roles, grants] = await Promise.all([
+      this.prisma.role.findMany({ where: { id: { in: [...roleIds] }, tenantId }, select: { id: true, normalizedName: true, isStatic: true } }),
+      this.prisma.permissionGrant.findMany({ where: { tenantId, roleId: { in: [...roleIds] }, userId: null, isGranted: true }, select: { roleId: true, name: true } }),
+    ]);
+    const valid = new Set(permissionsOfSide(tenantId));
+    const out = new Map<number, Set<string>>();
+    for (const r of roles) out.set(r.id, new Set(isStaticAdmin(r) ? valid : []));
+    for (const g of grants) if (g.roleId !== null && valid.has(g.name)) out.get(g.roleId)?.add(g.name);
+    return out;
+  }
+
+  private async load(userId: number, tenantId: number | null, activeOnly: boolean): Promise<SessionUser | null> {
     const user = await this.prisma.user.findFirst({
-      where: { id: userId, tenantId, isDeleted: false, isActive: true },
+      where: { id: userId, tenantId, isDeleted: false, ...(activeOnly && { isActive: true }) },
       select: {
         id: true,
         tenantId: true,
         userName: true,
         identity: true,
+        securityStamp: true,
         roles: { where: { role: { isDeleted: false } }, select: { role: { select: { id: true, normalizedName: true, isStatic: true } } } },
       },
     });
     if (!user) return null;
-    if (tenantId !== null) {
+    if (activeOnly && tenantId !== null) {
       const tenant = await this.prisma.tenant.findFirst({ where: { id: tenantId, isDeleted: false, isActive: true }, select: { id: true } });
       if (!tenant) return null;
     }
@@ -87,6 +120,7 @@ export class PermissionChecker {
       roleNames: user.roles.map((r) => r.role.normalizedName),
       isAdmin,
       granted,
+      securityStamp: user.securityStamp,
     };
   }
 }

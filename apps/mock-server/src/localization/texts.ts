@@ -185,7 +185,13 @@ export function resolveCulture(raw: string | undefined | null): Culture | null {
   let name = raw.trim();
   const m = /(?:^|\|)uic=([^|]+)/.exec(name) ?? /(?:^|\|)c=([^|]+)/.exec(name);
   if (m?.[1]) name = m[1];
-  const lower = decodeURIComponent(name).toLowerCase();
+  // A malformed escape (a planted cookie, a hand-made header) is just an unknown culture, never an error.
+  let lower: string;
+  try {
+    lower = decodeURIComponent(name).toLowerCase();
+  } catch {
+    return null;
+  }
   if (lower.startsWith('zh')) return 'zh-Hans';
   if (lower.startsWith('en')) return 'en';
   return null;

@@ -19,6 +19,8 @@ export interface AbpSession {
   /** The access token's id and expiry (seconds since epoch), when signed in. */
   jti?: string;
   exp?: number;
+  /** The user's security stamp when the token was issued: a reset password changes it, ending older tokens. */
+  securityStamp?: string;
 }
 
 export interface TokenSubject {
@@ -44,6 +46,12 @@ export interface AuthOptions {
   /** Tokens revoked earlier (from the database), loaded at start. */
   revoked: Iterable<{ jti: string; expiresAt: Date }>;
   persistRevocation(jti: string, expiresAt: Date): Promise<void>;
+  /**
+   * Whether a verified token's user still stands behind it (exists, is active,
+   * same security stamp): a password reset changes the stamp, so every token
+   * issued before it makes the request anonymous.
+   */
+  isCurrent(session: AbpSession): Promise<boolean>;
 }
 
 declare module 'fastify' {
@@ -81,12 +89,13 @@ export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, opts) => 
     try {
       const p = app.jwt.verify<Record<string, unknown>>(token);
       const jti = typeof p.jti === 'string' ? p.jti : undefined;
-      if (!jti || revoked.has(jti)) return null;
+      const securityStamp = p[Claims.securityStamp];
+      if (!jti || revoked.has(jti) || typeof securityStamp !== 'string') return null;
       const userId = Number(p[Claims.nameId]);
       if (!Number.isInteger(userId)) return null;
       const tenantRaw = p[Claims.tenantId];
       const tenantId = tenantRaw === undefined ? null : Number(tenantRaw);
-      return { userId, tenantId: Number.isInteger(tenantId) ? tenantId : null, jti, exp: Number(p.exp) };
+      return { userId, tenantId: Number.isInteger(tenantId) ? tenantId : null, jti, exp: Number(p.exp), securityStamp };
     } catch {
       return null;
     }
@@ -140,7 +149,7 @@ export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, opts) => 
     const header = request.headers.authorization;
     if (header?.startsWith('Bearer ')) {
       const session = verify(header.slice(7).trim());
-      if (session) request.abpSession = session;
+      if (session && (await opts.isCurrent(session))) request.abpSession = session;
     }
   });
 });

@@ -11,11 +11,19 @@ declare module 'fastify' {
   }
 }
 
-/** `int.TryParse` semantics: `"null"`, empty or junk means no tenant (host). */
-function parseTenantId(raw: unknown): number | null | undefined {
+/** The largest value of .NET's `int` (Int32.MaxValue): `int.TryParse` fails above it. */
+const INT32_MAX = 2_147_483_647;
+
+/**
+ * `int.TryParse` semantics: `"null"`, empty, junk or a number beyond Int32
+ * means no tenant (host), as ABP ignores what it cannot parse.
+ */
+export function parseTenantId(raw: unknown): number | null | undefined {
   if (raw === undefined) return undefined;
   const s = String(Array.isArray(raw) ? raw[0] : raw).trim();
-  return /^\d+$/.test(s) && Number(s) > 0 ? Number(s) : null;
+  if (!/^\d{1,10}$/.test(s)) return null;
+  const n = Number(s);
+  return n > 0 && n <= INT32_MAX ? n : null;
 }
 
 function firstDefined(request: FastifyRequest): number | null {

@@ -4,6 +4,7 @@ import { crudHandlers, getDto, getOr404, type ModelCrud, type RowOf } from '../k
 import { invalid, UserFriendlyError } from '../kit/errors.ts';
 import { dtoMapper } from '../kit/dto.ts';
 import { isStaticAdmin } from '../kit/permission-checker.ts';
+import { assertCanGrantPermissions } from '../kit/privilege.ts';
 import { implement } from '../kit/register-service.ts';
 
 type RoleRow = RowOf<'Role'>;
@@ -129,8 +130,10 @@ const roleColumns = (input: { name: string; displayName: string; description?: s
 });
 
 const generic = crudHandlers(roles, {
-  beforeDelete: (row, ctx) => {
+  beforeDelete: async (row, ctx) => {
     if (row.isStatic) throw new UserFriendlyError(ctx.t('CanNotDeleteStaticRole', row.name));
+    // Deleting a role takes its permissions from its members: only someone holding them all may.
+    await assertCanGrantPermissions(ctx, (await ctx.app.permissions.rolePermissions([row.id], ctx.session.tenantId)).get(row.id) ?? []);
   },
 });
 
@@ -140,6 +143,7 @@ export const role = implement(RoleService, {
   Create: async (input, ctx) => {
     await assertUniqueName(ctx, input.name);
     const names = assertPermissions(ctx, input.grantedPermissions);
+    await assertCanGrantPermissions(ctx, names);
     const categoryIds = await assertCategoryIds(ctx, input.grantedCategoryIds);
     // The role and its grants are written together or not at all.
     const id = await ctx.transaction(async (tx) => {
@@ -155,6 +159,9 @@ export const role = implement(RoleService, {
     if (existing.isStatic && existing.name !== input.name) invalid('name', ctx.t('CanNotRenameStaticRole', existing.name));
     await assertUniqueName(ctx, input.name, input.id);
     const names = assertPermissions(ctx, input.grantedPermissions);
+    // Both what the role gives now (its members would lose it) and what it will give must be the caller's own.
+    const current = (await ctx.app.permissions.rolePermissions([input.id], ctx.session.tenantId)).get(input.id) ?? [];
+    await assertCanGrantPermissions(ctx, [...names, ...current]);
     // Static Admin manages every category anyway: its echoed list is checked but not stored.
     const checked = await assertCategoryIds(ctx, input.grantedCategoryIds);
     const categoryIds = isStaticAdmin(existing) ? undefined : checked;

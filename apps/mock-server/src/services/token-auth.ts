@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { AccountService, TokenAuthService } from '@edu/sdk';
 import { hashPassword, verifyPassword } from '@edu/db';
 import type { RequestContext } from '../kit/context.ts';
@@ -65,10 +66,14 @@ async function login(ctx: RequestContext, userNameOrEmailAddress: string) {
   return { user, tenancyName, attempt, fail };
 }
 
+/** A hash of nothing anyone knows, verified for unknown users so they cost what a wrong password costs. */
+let dummyHash: string | undefined;
+
 async function signIn(ctx: RequestContext, input: { userNameOrEmailAddress: string; password: string }) {
   const { prisma } = ctx;
   const { user, tenancyName, attempt, fail } = await login(ctx, input.userNameOrEmailAddress);
   if (!user) {
+    verifyPassword((dummyHash ??= hashPassword(randomUUID())), input.password);
     await attempt(LoginResult.InvalidUserNameOrEmailAddress, null, tenancyName);
     return fail(ctx.t('InvalidUserNameOrPassword'));
   }

@@ -8,6 +8,7 @@ import { invalid, UserFriendlyError } from '../kit/errors.ts';
 import { selfAndDescendantIds } from '../kit/hierarchy.ts';
 import { fullNameOf } from '../kit/names.ts';
 import { dtoMapper } from '../kit/dto.ts';
+import { assertCanChangeRoles, assertCanManageUsers } from '../kit/privilege.ts';
 import { implement } from '../kit/register-service.ts';
 import { setUserSetting } from '../kit/settings.ts';
 import { resolveCulture } from '../localization/texts.ts';
@@ -101,6 +102,7 @@ function assertDeletable(ctx: RequestContext, user: { id: number; userName: stri
 async function deleteUsers(ctx: RequestContext, ids: number[]) {
   const found = await ctx.db.user.findMany({ where: { id: { in: ids } }, select: { id: true, userName: true, parentId: true } });
   for (const u of found) assertDeletable(ctx, u);
+  await assertCanManageUsers(ctx, found.map((u) => u.id));
   await ctx.transaction(async (tx) => {
     for (const u of found) {
       await tx.db.user.updateMany({ where: { parentId: u.id }, data: { parentId: u.parentId } });
@@ -134,6 +136,7 @@ export const user = implement(UserService, {
     await assertUnique(ctx, input);
     await assertParent(ctx, input.parentId);
     const roleIds = await roleIdsOf(ctx, input.roleNames);
+    await assertCanChangeRoles(ctx, [], roleIds);
     const created = await ctx.db.user.create({
       data: {
         ...userColumns(input),
@@ -151,6 +154,10 @@ export const user = implement(UserService, {
     await assertUnique(ctx, input, input.id);
     await assertParent(ctx, input.parentId, input.id);
     const roleIds = await roleIdsOf(ctx, input.roleNames);
+    // Editing (or deactivating) someone needs every permission they hold; changing their roles needs role management too.
+    await assertCanManageUsers(ctx, [input.id]);
+    const before = await ctx.db.userRole.findMany({ where: { userId: input.id, role: { isDeleted: false } }, select: { roleId: true } });
+    await assertCanChangeRoles(ctx, before.map((r) => r.roleId), roleIds);
     await ctx.transaction(async (tx) => {
       await tx.db.user.update({
         where: { id: input.id },
@@ -195,6 +202,8 @@ export const user = implement(UserService, {
     if (!own || !verifyPassword(own.passwordHash, input.adminPassword).ok) throw new UserFriendlyError(ctx.t('WrongAdminPassword'));
     if (!me.isAdmin) throw new UserFriendlyError(ctx.t('OnlyAdminsCanResetPasswords'));
     await getOr404(users, input.userId, ctx);
+    await assertCanManageUsers(ctx, [input.userId]);
+    // A new security stamp ends every token issued before the reset (kit/permission-checker.ts).
     await ctx.db.user.update({
       where: { id: input.userId },
       data: { passwordHash: hashPassword(input.newPassword), securityStamp: randomUUID(), accessFailedCount: 0, lockoutEndDate: null },
@@ -203,6 +212,7 @@ export const user = implement(UserService, {
   },
   changeUserIdentity: async (input, ctx) => {
     await getOr404(users, input.id, ctx);
+    await assertCanManageUsers(ctx, [input.id]);
     await ctx.db.user.update({ where: { id: input.id }, data: { identity: input.identity } });
     return getDto(users, input.id, ctx);
   },

@@ -10,6 +10,23 @@ export const AbpDateTime = z
   .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,7})?)?(Z|[+-]\d{2}:?\d{2})?$/, 'Invalid date-time')
   .describe('ISO 8601 date-time; without an offset it means UTC');
 
+/**
+ * The instants an input may carry: 1900-01-01 to 9999-12-31 (UTC). .NET's
+ * DateTime stops at year 9999 and the output format (AbpDateTime) has a
+ * four-digit year, so a value outside could be stored but never read back.
+ */
+export const DATE_RANGE = { min: Date.UTC(1900, 0, 1), max: Date.UTC(9999, 11, 31, 23, 59, 59, 999) } as const;
+const inDateRange = (s: string) => {
+  const t = Date.parse(s);
+  return Number.isFinite(t) && t >= DATE_RANGE.min && t <= DATE_RANGE.max;
+};
+const DATE_RANGE_MESSAGE = 'A date between 1900-01-01 and 9999-12-31 (UTC)';
+
+/** A date-time input (ISO 8601 with an optional offset), within DATE_RANGE once normalized to UTC. */
+export const AbpDateTimeInput = z.iso.datetime({ offset: true }).refine(inDateRange, DATE_RANGE_MESSAGE);
+/** A calendar date input (`yyyy-MM-dd`) within DATE_RANGE. */
+export const AbpDateInput = z.iso.date().refine(inDateRange, DATE_RANGE_MESSAGE);
+
 /** No input (`z.object({})`, so unknown keys are ignored as ASP.NET Core does). */
 export const NoInput = z.object({});
 /** A void action: ABP answers `result: null`. */

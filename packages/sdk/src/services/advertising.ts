@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { WebUrl } from '../core/content.ts';
 import { defineService } from '../core/define-service.ts';
-import { AbpDateTime, PagedQuery, crud } from '../core/schemas.ts';
+import { AbpDateTime, AbpDateTimeInput, PagedQuery, crud } from '../core/schemas.ts';
 import { Permissions } from '../permissions.ts';
 
 /** An advertisement shown in an ad position (a category of class type 8) between optional start and end times. */
@@ -28,8 +28,8 @@ const advertisingFields = z.object({
   linkUrl: WebUrl.nullish(),
   sort: z.number().int().min(0).max(9999).default(0),
   isActive: z.boolean().default(true),
-  startTime: z.iso.datetime({ offset: true }).nullish(),
-  endTime: z.iso.datetime({ offset: true }).nullish(),
+  startTime: AbpDateTimeInput.nullish(),
+  endTime: AbpDateTimeInput.nullish(),
 });
 const endAfterStart = (v: { startTime?: string | null; endTime?: string | null }) =>
   !v.startTime || !v.endTime || new Date(v.endTime) >= new Date(v.startTime);

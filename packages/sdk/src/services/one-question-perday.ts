@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AuditInput, AuthorDto, ContentQuery, ReviewDto, scopedLists } from '../core/content.ts';
 import { defineService } from '../core/define-service.ts';
-import { AbpDateTime, crud } from '../core/schemas.ts';
+import { AbpDateInput, AbpDateTime, crud } from '../core/schemas.ts';
 import { Permissions } from '../permissions.ts';
 
 /**
@@ -33,7 +33,7 @@ export const CreateOneQuestionPerdayInput = z.object({
   answer: z.string().trim().min(1).max(5000),
   analysis: z.string().max(20_000).nullish(),
   /** The publishing day, `YYYY-MM-DD` (China Standard Time). */
-  publishDate: z.iso.date(),
+  publishDate: AbpDateInput,
 });
 export const UpdateOneQuestionPerdayInput = CreateOneQuestionPerdayInput.extend({ id: z.number().int().min(1) });
 
