@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant } from '../testing/tenants.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
-import { fingerprintOf, normaliseText } from './test-question.ts';
+import { normaliseQuestionText as normaliseText, questionFingerprint as fingerprintOf } from '@edu/sdk';
 
 /**
  * The question bank: answer rules per type (with field paths), options as a

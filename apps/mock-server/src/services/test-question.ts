@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   CreateQuestionInput,
   OPTION_LABELS,
@@ -7,6 +6,8 @@ import {
   TestQuestionDto,
   TestQuestionService,
   decidingStep,
+  normaliseQuestionText as normaliseText,
+  questionFingerprint as fingerprintOf,
   reviewables,
   type GetAllQuestionInput,
   type QuestionStatisticsDto,
@@ -69,28 +70,9 @@ const MATERIAL = 6;
 const isChoice = (type: number) => type === SINGLE || type === MULTIPLE;
 
 // ---------------------------------------------------------------------------
-// Normalisation and fingerprint
+// Titles
 
 const plainText = (html: string) => sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} });
-
-/**
- * Text as compared for duplicates: markup removed, entities decoded, NFKC
- * (full-width letters, digits and punctuation become half-width), lower case,
- * whitespace and punctuation dropped. Symbols (+ = < >) are kept: `1+1` and
- * `1=1` stay different.
- */
-export function normaliseText(html: string): string {
-  const text = plainText(html).replaceAll('&nbsp;', ' ').replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
-  return text.normalize('NFKC').toLowerCase().replace(/[\s\p{P}]+/gu, '');
-}
-
-/** Stem plus options (in any order) plus sub-questions, normalised and hashed. */
-export function fingerprintOf(q: { stem: string; options: ReadonlyArray<{ content: string }>; subQuestions?: ReadonlyArray<Part> }): string {
-  const part = (p: { stem: string; options: ReadonlyArray<{ content: string }> }) =>
-    [normaliseText(p.stem), ...p.options.map((o) => normaliseText(o.content)).sort()].join('\u0001');
-  const text = [part(q), ...(q.subQuestions ?? []).map(part)].join('\u0002');
-  return createHash('sha256').update(text).digest('hex').slice(0, 32);
-}
 
 /** The stem as a one-line title (lists, notifications). */
 function titleOf(stem: string): string {

@@ -232,6 +232,48 @@ export const SectionQuestionCountsDto = z.object({
   children: z.array(z.object({ categoryId: z.number().int(), name: z.string(), count: z.number().int().min(0) })),
 });
 
+/**
+ * Text as compared for duplicates: tags removed, common entities decoded, NFKC
+ * (full-width letters, digits and punctuation become half-width), lower case,
+ * whitespace and punctuation dropped. Symbols (+ = < >) are kept, so `1+1`
+ * and `1=1` stay different. Shared by the server, the seed and the console.
+ */
+export function normaliseQuestionText(html: string): string {
+  const text = html
+    .replace(/<[^>]*>/g, ' ')
+    .replaceAll('&nbsp;', ' ')
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&quot;', '"')
+    .replaceAll('&amp;', '&');
+  return text.normalize('NFKC').toLowerCase().replace(/[\s\p{P}]+/gu, '');
+}
+
+/** 64-bit FNV-1a over UTF-16 code units, as 16 hex digits (not cryptographic: a duplicate key). */
+function fnv1a64(text: string): string {
+  let h = 0xcbf29ce484222325n;
+  for (let i = 0; i < text.length; i++) {
+    h ^= BigInt(text.charCodeAt(i));
+    h = (h * 0x100000001b3n) & 0xffffffffffffffffn;
+  }
+  return h.toString(16).padStart(16, '0');
+}
+
+/**
+ * The duplicate fingerprint of a question: its normalised stem, its options
+ * in any order, and its sub-questions (material), hashed. Equal fingerprints
+ * are duplicates (warned on create, flagged on import).
+ */
+export function questionFingerprint(q: {
+  stem: string;
+  options: ReadonlyArray<{ content: string }>;
+  subQuestions?: ReadonlyArray<{ stem: string; options: ReadonlyArray<{ content: string }> }>;
+}): string {
+  const part = (p: { stem: string; options: ReadonlyArray<{ content: string }> }) =>
+    [normaliseQuestionText(p.stem), ...p.options.map((o) => normaliseQuestionText(o.content)).sort()].join('\u0001');
+  return fnv1a64([part(q), ...(q.subQuestions ?? []).map(part)].join('\u0002'));
+}
+
 const P = Permissions;
 const editors = [P.QuestionsTestQuestion, P.QuestionsUniversityQuestion] as const;
 /** Who decides the two steps: 初审 teacher-question reviewers, 复审 bank editors (see core/review.ts). */
