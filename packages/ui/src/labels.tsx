@@ -14,6 +14,8 @@ export interface UiLabels {
   perPage: (size: number) => string;
   previousPage: string;
   nextPage: string;
+  /** The pager's landmark (screen readers announce it). */
+  pagination: string;
   selectAll: string;
   selectRow: string;
   selected: (count: number) => string;
@@ -38,6 +40,7 @@ export const defaultUiLabels: UiLabels = {
   perPage: (n) => `${n} / page`,
   previousPage: 'Previous page',
   nextPage: 'Next page',
+  pagination: 'Pagination',
   selectAll: 'Select all',
   selectRow: 'Select row',
   selected: (n) => `${n} selected`,

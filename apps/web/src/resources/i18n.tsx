@@ -15,6 +15,7 @@ export function useLocalizedUiLabels(): UiLabels {
       perPage: (count: number) => t('table.perPage', { count }),
       previousPage: t('table.previousPage'),
       nextPage: t('table.nextPage'),
+      pagination: t('table.pagination'),
       selectAll: t('table.selectAll'),
       selectRow: t('table.selectRow'),
       selected: (count: number) => t('table.selected', { count }),

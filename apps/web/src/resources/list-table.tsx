@@ -108,7 +108,8 @@ export function ListTable({ list }: { list: ListController }) {
         id: '__actions',
         header: t('table.actions'),
         enableSorting: false,
-        meta: { align: 'end', width: '1%' },
+        // Pinned: at 1366 px a wide list scrolls, and its actions must stay on screen.
+        meta: { align: 'end', width: '1%', pinEnd: true },
         cell: ({ row }) => {
           const r = row.original;
           const items: RowActionItem[] = [];

@@ -36,8 +36,14 @@ declare module '@tanstack/react-table' {
     align?: 'start' | 'center' | 'end';
     /** Keep the cell on one line and cut it with an ellipsis. */
     truncate?: boolean;
+    /** Stick to the right edge while a wide table scrolls (row actions stay on screen). */
+    pinEnd?: boolean;
   }
 }
+
+/** A column pinned to the right edge: sticky, opaque, with a shadow over what scrolls beneath. */
+const pinnedEnd = (bg: string) =>
+  ({ position: 'sticky', right: 0, bg, boxShadow: 'inset 1px 0 0 var(--chakra-colors-border), -6px 0 8px -6px rgba(0,0,0,.12)' }) as const;
 
 export type { ColumnDef, RowSelectionState } from '@tanstack/react-table';
 
@@ -187,6 +193,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                       width={meta?.width}
                       minWidth={meta?.minWidth}
                       textAlign={meta?.align}
+                      {...(meta?.pinEnd && { ...pinnedEnd('bg.muted'), zIndex: 2 })}
                       whiteSpace="nowrap"
                       color="fg.muted"
                       fontWeight="semibold"
@@ -260,6 +267,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                       textAlign={meta?.align}
                       maxWidth={meta?.truncate ? meta.width ?? '240px' : undefined}
                       truncate={meta?.truncate}
+                      {...(meta?.pinEnd && pinnedEnd('bg'))}
                     >
                       {flexRender(cell.column.columnDef.cell, cell.getContext())}
                     </Table.Cell>
@@ -291,7 +299,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           <Text data-testid="table-total">{labels.total(total)}</Text>
           {selectable && selectedCount > 0 && <Text color="brand.fg">{labels.selected(selectedCount)}</Text>}
         </HStack>
-        <HStack gap="1" as="nav" aria-label="pagination">
+        <HStack gap="1" as="nav" aria-label={labels.pagination}>
           <IconButton
             size="xs"
             variant="ghost"

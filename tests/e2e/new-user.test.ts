@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newContext, shot, signIn } from './support/browser.ts';
+import { useConsole } from './support/suite.ts';
+
+/** What a new user hit walking every route (issue 12): each item checked in Chromium at 1366×768. */
+const suite = useConsole();
+
+async function pageAs(tenant: string | null, o: { width?: number; height?: number } = {}): Promise<Page> {
+  const ctx = await newContext(suite.browser, suite.baseUrl, { width: 1366, height: 768, ...o });
+  const page = await ctx.newPage();
+  await signIn(page, { tenant });
+  return page;
+}
+
+/** The element lies fully inside the viewport (not cut off or scrolled away). */
+async function fullyVisible(page: Page, testId: string, nth = 0): Promise<boolean> {
+  const box = await page.getByTestId(testId).nth(nth).boundingBox();
+  const vp = page.viewportSize()!;
+  return !!box && box.x >= 0 && box.y >= 0 && box.x + box.width <= vp.width && box.y + box.height <= vp.height;
+}
+
+describe('routes', () => {
+  it('an unknown path and a spec screen not built yet show a 404 inside the shell, with a way home', async () => {
+    const page = await pageAs('Default');
+    for (const path of ['/no/such/page', '/testQuestions/testQuestion']) {
+      await page.goto(path);
+      await page.getByTestId('error-404').waitFor();
+      expect(new URL(page.url()).pathname).toBe(path);
+      expect(await page.getByTestId('sidebar').isVisible()).toBe(true);
+    }
+    await shot(page, 'not-found');
+    await page.getByTestId('back-home').click();
+    await page.waitForURL('**/main/home');
+    await page.context().close();
+  });
+});
+
+describe('tenants', () => {
+  it('the login page offers the demo tenant in one click', async () => {
+    const ctx = await newContext(suite.browser, suite.baseUrl, { width: 1366, height: 768 });
+    const page = await ctx.newPage();
+    await page.goto('/');
+    await page.getByTestId('login-form').waitFor();
+    expect(await page.getByTestId('tenant-name').textContent()).toBe('宿主（未选择租户）');
+    await shot(page, 'login-host');
+    await Promise.all([page.waitForEvent('load'), page.getByTestId('tenant-default').click()]);
+    await page.getByTestId('login-form').waitFor();
+    expect(await page.getByTestId('tenant-info').innerText()).toContain('当前租户：Default');
+    expect(await page.getByTestId('tenant-default').count()).toBe(0);
+    await ctx.close();
+  });
+
+  it('on the host side, content lists name each row\'s tenant and offer no create', async () => {
+    const page = await pageAs(null);
+    await page.goto('/articles/article');
+    await page.getByTestId('row-tenant').first().waitFor();
+    expect(await page.getByTestId('row-tenant').first().innerText()).toContain('Default');
+    expect(await page.getByTestId('action-create').count()).toBe(0);
+    await shot(page, 'host-articles');
+    await page.context().close();
+  });
+});
+
+describe('layout at 1366 px', () => {
+  it('the administrator list shows every row action on screen', async () => {
+    const page = await pageAs('Default');
+    await page.goto('/setting/manager');
+    await page.getByTestId('row-action-delete').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    await shot(page, 'manager-1366');
+    expect(await fullyVisible(page, 'row-action-delete')).toBe(true);
+    expect(await fullyVisible(page, 'row-action-more')).toBe(true);
+    await page.context().close();
+  });
+
+  it('the home tab stays reachable with many tabs open, and the tab menu lists them all', async () => {
+    const page = await pageAs('Default');
+    const paths = [
+      '/setting/manager', '/setting/classificationType', '/setting/keyword', '/setting/chapterType', '/setting/advertising',
+      '/setting/navigationMenu', '/articles/article', '/articles/auditArticle', '/articles/learningCourse', '/articles/oneQuestionPerday',
+      '/resources/resource', '/own-space',
+    ];
+    for (const p of paths) {
+      await page.goto(p);
+      // The tab opens once the page's screen has loaded (and is saved for the next load).
+      await page.getByTestId(`tab-${p === '/own-space' ? 'ownspace_index' : p.split('/')[2]}`).waitFor();
+    }
+    expect(await page.locator('[data-testid="tabs-bar"] [role="tab"]').count()).toBe(paths.length + 1);
+    expect(await fullyVisible(page, 'tab-home_index')).toBe(true);
+    await shot(page, 'tabs-many');
+    await page.getByTestId('tab-home_index').locator('a').click();
+    await page.waitForURL('**/main/home');
+    await page.getByTestId('tabs-actions').click();
+    await page.getByTestId('tabs-open-manager').click();
+    await page.waitForURL('**/setting/manager');
+    await page.context().close();
+  });
+});
+
+describe('seed images', () => {
+  it('every ad and link logo the seed points to loads', async () => {
+    const page = await pageAs('Default');
+    await page.goto('/setting/advertising');
+    await page.locator('table img').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    const images = await page.locator('table img').evaluateAll((els) =>
+      els.map((e) => ({ src: e.getAttribute('src'), width: e instanceof HTMLImageElement ? e.naturalWidth : 0 })),
+    );
+    expect(images.length).toBeGreaterThan(0);
+    for (const img of images) expect(img.width, img.src ?? '').toBeGreaterThan(0);
+    await shot(page, 'advertising-images');
+    const logo = await page.request.get('/seed/links/pep.svg');
+    expect(logo.status()).toBe(200);
+    expect(logo.headers()['content-type']).toContain('image/svg+xml');
+    await page.context().close();
+  });
+});
