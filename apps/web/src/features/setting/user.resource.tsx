@@ -1,5 +1,5 @@
 import { Badge, HStack, Text } from '@chakra-ui/react';
-import { IdCardIcon, KeyIcon, nameById, ShieldIcon, type SelectOption } from '@edu/ui';
+import { IdCardIcon, KeyIcon, ShieldIcon, type SelectOption } from '@edu/ui';
 import {
   ChangeUserIdentityInput,
   CreateUserInput,
@@ -8,9 +8,11 @@ import {
   type UserDto,
 } from '@edu/sdk';
 import { useMemo } from 'react';
+import type { i18n as I18n } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { getAbpState } from '../../lib/abp-store.ts';
+import { roleDisplayName } from './role-names.ts';
 import { api } from '../../lib/client.ts';
 import {
   batchDeleteAction,
@@ -33,8 +35,14 @@ const identityColors: Record<number, string> = { 1: 'gray', 2: 'teal', 3: 'purpl
 
 /** Roles a user can be given: value is the role's normalizedName (what `roleNames` holds), label its display name. */
 export function useRoleOptions(): SelectOption[] {
+  const { i18n } = useTranslation();
   const { data } = useApi(api.user.getRoles, {});
-  return useMemo(() => (data?.items ?? []).map((r) => ({ value: r.normalizedName, label: r.displayName })), [data]);
+  return useMemo(
+    () => (data?.items ?? []).map((r) => ({ value: r.normalizedName, label: roleDisplayName(i18n, r) })),
+    // The labels follow the language.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [data, i18n.language],
+  );
 }
 
 /** Parent user choices from `User/GetAllUsers`, without the user being edited. */
@@ -59,8 +67,14 @@ function IdentityCell({ row }: { row: UserDto }) {
   );
 }
 
+function roleNameOf(i18n: I18n, roles: readonly { name: string; normalizedName: string; displayName: string }[] | undefined, normalizedName: string) {
+  const role = roles?.find((r) => r.normalizedName === normalizedName);
+  return role ? roleDisplayName(i18n, role) : normalizedName;
+}
+
 /** Role badges by display name; `roleNames` holds normalized names such as `ADMIN`. */
 function RolesCell({ row }: { row: UserDto }) {
+  const { i18n } = useTranslation();
   const { data } = useApi(api.user.getRoles, {});
   if (row.roleNames.length === 0)
     return (
@@ -72,7 +86,7 @@ function RolesCell({ row }: { row: UserDto }) {
     <HStack gap="1" wrap="wrap">
       {row.roleNames.map((n) => (
         <Badge key={n} variant="outline" colorPalette="brand">
-          {nameById(data?.items, n, { idKey: 'normalizedName', nameKey: 'displayName' }) || n}
+          {roleNameOf(i18n, data?.items, n)}
         </Badge>
       ))}
     </HStack>
