@@ -31,10 +31,12 @@ import {
 import { createRandom, type Random } from './random.ts';
 import { seedBuiltInClassificationTypes, seedContentStructure } from './content-structure.ts';
 import { seedContent } from './content.ts';
+import { seedQuestionBank } from './question-bank.ts';
 
 export { seedBulkUsers, type BulkUsersOptions, type BulkUsersResult } from './bulk-users.ts';
 export { seedContentStructure } from './content-structure.ts';
 export { seedBulkArticles, type BulkArticlesOptions } from './content.ts';
+export { seedQuestionBank } from './question-bank.ts';
 export { DEFAULT_PASSWORD, DEFAULT_TENANT, DEMO_USERS, TENANT_ROLES } from './demo-data.ts';
 
 type Tx = Prisma.TransactionClient;
@@ -70,6 +72,7 @@ export async function seed(prisma: PrismaClient): Promise<void> {
   );
   await seedContentStructure(prisma, tenantId, now);
   await seedContent(prisma, tenantId, now);
+  await seedQuestionBank(prisma, tenantId, now);
 }
 
 interface CreatedUser {
