@@ -98,6 +98,33 @@ describe('layout at 1366 px', () => {
   });
 });
 
+describe('language', () => {
+  it('the Chinese UI has no English labels, screen-reader ones included', async () => {
+    const page = await pageAs('Default');
+    const found = new Set<string>();
+    for (const path of ['/main/home', '/setting/manager', '/setting/advertising', '/articles/article', '/resources/resource', '/own-space', '/no/such/page']) {
+      await page.goto(path);
+      await page.getByTestId('sidebar').waitFor();
+      await page.waitForLoadState('networkidle');
+      const english = await page.evaluate(() => {
+        const out: string[] = [];
+        for (const el of document.querySelectorAll('[aria-label], [title], [placeholder], [aria-roledescription]')) {
+          for (const attr of ['aria-label', 'title', 'placeholder', 'aria-roledescription']) {
+            const v = el.getAttribute(attr);
+            // A title showing a URL or path in full is data, not UI text.
+            if (attr === 'title' && v && /^(https?:\/\/|\/)/.test(v)) continue;
+            if (v && /[A-Za-z]{2,}/.test(v)) out.push(`${el.tagName.toLowerCase()}[${attr}="${v}"]`);
+          }
+        }
+        return out;
+      });
+      for (const e of english) found.add(`${path}: ${e}`);
+    }
+    expect([...found]).toEqual([]);
+    await page.context().close();
+  });
+});
+
 describe('seed images', () => {
   it('every ad and link logo the seed points to loads', async () => {
     const page = await pageAs('Default');

@@ -16,6 +16,8 @@ export interface UiLabels {
   nextPage: string;
   /** The pager's landmark (screen readers announce it). */
   pagination: string;
+  /** The toast region's landmark (replaces Chakra's English default). */
+  notifications: string;
   selectAll: string;
   selectRow: string;
   selected: (count: number) => string;
@@ -41,6 +43,7 @@ export const defaultUiLabels: UiLabels = {
   previousPage: 'Previous page',
   nextPage: 'Next page',
   pagination: 'Pagination',
+  notifications: 'Notifications',
   selectAll: 'Select all',
   selectRow: 'Select row',
   selected: (n) => `${n} selected`,

@@ -1,4 +1,5 @@
 import { createToaster, Portal, Spinner, Stack, Toast, Toaster } from '@chakra-ui/react';
+import { useUiLabels } from './labels.tsx';
 
 /** Spec sections 8 and 9: pop-ups appear 200 px from the top and last 4 seconds. */
 export const TOAST_TOP_OFFSET = '200px';
@@ -25,9 +26,10 @@ export const notify = {
 
 /** Renders the toasts; `UiProvider` mounts it once. */
 export function AppToaster() {
+  const labels = useUiLabels();
   return (
     <Portal>
-      <Toaster toaster={toaster} insetInline={{ mdDown: '4' }}>
+      <Toaster toaster={toaster} insetInline={{ mdDown: '4' }} aria-label={labels.notifications}>
         {(toast) => (
           <Toast.Root width={{ md: 'sm' }} data-testid="toast">
             {toast.type === 'loading' ? <Spinner size="sm" color="brand.solid" /> : <Toast.Indicator />}

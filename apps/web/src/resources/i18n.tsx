@@ -16,6 +16,7 @@ export function useLocalizedUiLabels(): UiLabels {
       previousPage: t('table.previousPage'),
       nextPage: t('table.nextPage'),
       pagination: t('table.pagination'),
+      notifications: t('table.notifications'),
       selectAll: t('table.selectAll'),
       selectRow: t('table.selectRow'),
       selected: (count: number) => t('table.selected', { count }),
