@@ -21,6 +21,6 @@ export function orderedChildren<Shape extends z.ZodRawShape>(child: z.ZodObject<
 }
 
 /** A child as read back: its own fields plus `id` and its position `sort` (0-based, ascending). */
-export function childDto<S extends z.ZodObject>(child: S) {
-  return child.extend({ id: z.number().int(), sort: z.number().int().min(0) });
+export function childDto<Shape extends z.ZodRawShape>(child: z.ZodObject<Shape>) {
+  return z.object({ ...child.shape, id: z.number().int(), sort: z.number().int().min(0) });
 }
