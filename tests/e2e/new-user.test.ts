@@ -125,6 +125,33 @@ describe('language', () => {
   });
 });
 
+describe('columns', () => {
+  it('no list shows a column that is empty on every row', async () => {
+    const page = await pageAs('Default');
+    const empty: string[] = [];
+    for (const path of [
+      '/setting/manager', '/setting/classificationType', '/setting/keyword', '/setting/chapterType', '/setting/advertising',
+      '/setting/navigationMenu', '/articles/article', '/articles/auditArticle', '/articles/learningCourse', '/articles/oneQuestionPerday',
+      '/resources/resource', '/resources/auditResource', '/miscellaneous/friendlyLink',
+    ]) {
+      await page.goto(path);
+      await page.getByTestId('sidebar').waitFor();
+      await page.waitForLoadState('networkidle');
+      if ((await page.locator('table tbody tr').count()) < 2) continue;
+      const cols = await page.locator('table').first().evaluate((table) => {
+        const heads = [...table.querySelectorAll('thead th')].map((th) => th.textContent?.trim() ?? '');
+        // An image, icon or switch is content too.
+        const text = (td: Element) => (td.querySelector('img, svg, input') ? 'x' : (td.textContent ?? '').trim());
+        const rows = [...table.querySelectorAll('tbody tr')].map((tr) => [...tr.querySelectorAll('td')].map(text));
+        return heads.filter((h, i) => h && rows.every((r) => r[i] === '' || r[i] === '—' || r[i] === '-'));
+      });
+      for (const c of cols) empty.push(`${path}: ${c}`);
+    }
+    expect(empty).toEqual([]);
+    await page.context().close();
+  });
+});
+
 describe('seed images', () => {
   it('every ad and link logo the seed points to loads', async () => {
     const page = await pageAs('Default');
