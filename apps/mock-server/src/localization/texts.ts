@@ -28,6 +28,7 @@ const abpWeb: Source = {
     EntityNotFound: 'There is no entity {0} with id = {1}!',
     RequestBodyTooLarge: 'The request body is too large.',
     InvalidJson: 'The JSON value could not be parsed.',
+    InvalidMultipart: 'The multipart body could not be parsed.',
   },
   'zh-Hans': {
     DefaultError: '发生错误!',
@@ -39,6 +40,7 @@ const abpWeb: Source = {
     EntityNotFound: '实体 {0} 不存在,id = {1}!',
     RequestBodyTooLarge: '请求内容过大。',
     InvalidJson: '无法解析 JSON 内容。',
+    InvalidMultipart: '无法解析 multipart 表单内容。',
   },
 };
 

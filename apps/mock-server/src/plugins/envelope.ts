@@ -80,6 +80,9 @@ export const envelopePlugin = fp(async (app) => {
       return reply.code(500).send(errorBody(error.message, { details: error.details, code: error.code }));
     if (error.code === 'ABP_INVALID_JSON')
       return sendValidation(reply, culture, [{ message: localize(culture, 'InvalidJson'), members: ['$'] }]);
+    // A truncated or boundary-less multipart body fails inside the parser (busboy) without a status: the client's fault.
+    if (error.statusCode === undefined && /^multipart\//i.test(request.headers['content-type'] ?? '') && /multipart|boundary|part header/i.test(error.message))
+      return sendValidation(reply, culture, [{ message: localize(culture, 'InvalidMultipart'), members: ['$'] }]);
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
       return reply.code(413).send(errorBody(localize(culture, 'RequestBodyTooLarge')));
     const status = error.statusCode ?? 500;

@@ -1,0 +1,302 @@
+import { allEndpoints, type Endpoint } from '@edu/sdk';
+import type { InjectOptions } from 'fastify';
+import { z } from 'zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localize } from './localization/texts.ts';
+import { createTestApp, type TestApp } from './testing/test-app.ts';
+
+/**
+ * Fuzzing generated from the SDK registry (issue 12): every endpoint of every
+ * service gets hostile values in its query or body, in the headers the server
+ * reads (culture, tenant, authorization) and in cookies, from a seeded PRNG so
+ * a failure replays. The server must never answer the generic 500, crash or
+ * hang; afterwards every list must still answer as it did before (nothing
+ * stored that a read cannot return).
+ */
+const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
+const ROUNDS = Number(process.env.FUZZ_ROUNDS ?? 40);
+const REQUEST_TIMEOUT_MS = 10_000;
+const GENERIC_500 = new Set([localize('zh-Hans', 'InternalServerError'), localize('en', 'InternalServerError')]);
+
+/** mulberry32: small, fast, deterministic. */
+function prng(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const int = (n: number) => Math.floor(next() * n);
+  const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)]!;
+  return { next, int, pick, chance: (p: number) => next() < p };
+}
+type Rng = ReturnType<typeof prng>;
+
+const HOSTILE_STRINGS = [
+  '',
+  ' ',
+  '%',
+  '%zz',
+  '%E4%B8',
+  '%ED%A0%80',
+  '\uD800',
+  'a\uDC00b',
+  '\u0000',
+  '\u202E\u0007',
+  '9999-12-31T23:59:59-23:59',
+  '0000-01-01T00:00:00Z',
+  '+275760-09-13T00:00:00.000Z',
+  '2026-02-30',
+  '1e309',
+  'NaN',
+  '-0',
+  'null',
+  'true',
+  '__proto__',
+  'constructor',
+  '<img src=x onerror=alert(1)>',
+  '//evil.example/x',
+  '/\\evil.example/x',
+  'javascript:alert(1)',
+  '../../etc/passwd',
+  "' OR 1=1 --",
+  'id desc; DROP TABLE User',
+  'nonexistent desc',
+  '中文名称',
+  '😀'.repeat(50),
+  'x'.repeat(5000),
+];
+const HOSTILE_NUMBERS = [0, -1, 1, 2, 3, 1.5, -0.5, 2 ** 31, 2 ** 31 - 1, -(2 ** 31) - 1, 2 ** 53 + 2, 1e308, -1e308, 5e-324];
+
+const huge = () => 'y'.repeat(200_000);
+/** Deeply nested JSON text (built as text: stringifying it would exhaust the test's own stack). */
+const deepText = (depth: number, array: boolean) => (array ? '['.repeat(depth) + ']'.repeat(depth) : '{"a":'.repeat(depth) + '1' + '}'.repeat(depth));
+function deep(depth: number, array: boolean): unknown {
+  let v: unknown = 1;
+  for (let i = 0; i < depth; i++) v = array ? [v] : { a: v };
+  return v;
+}
+/** An object whose own keys are the prototype-pollution classics (as JSON text carries them). */
+const pollution = () => JSON.parse('{"__proto__":{"isAdmin":true,"polluted":1},"constructor":{"prototype":{"polluted":1}},"prototype":{"polluted":1}}');
+
+function hostileValue(rng: Rng, depth = 0): unknown {
+  switch (rng.int(9)) {
+    case 0:
+    case 1:
+      return rng.pick(HOSTILE_STRINGS);
+    case 2:
+    case 3:
+      return rng.pick(HOSTILE_NUMBERS);
+    case 4:
+      return rng.pick([true, false, null]);
+    case 5:
+      return depth > 2 ? [] : Array.from({ length: rng.int(4) }, () => hostileValue(rng, depth + 1));
+    case 6:
+      return rng.chance(0.5) ? pollution() : {};
+    case 7:
+      return rng.chance(0.1) ? huge() : rng.chance(0.5) ? deep(rng.pick([20, 300]), rng.chance(0.5)) : 'x'.repeat(rng.int(300));
+    default:
+      return rng.pick(HOSTILE_STRINGS) + String(rng.int(1000));
+  }
+}
+
+type Schema = z.core.$ZodType;
+const defOf = (s: Schema) => (s as z.core.$ZodTypes)._zod.def;
+
+/** A value shaped like the schema (so handlers are reached), with hostile values mixed in. */
+function fromSchema(schema: Schema, rng: Rng, depth = 0): unknown {
+  if (depth > 8 || rng.chance(0.25)) return hostileValue(rng);
+  const d = defOf(schema);
+  switch (d.type) {
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+    case 'readonly':
+    case 'catch':
+      return rng.chance(0.2) ? undefined : fromSchema(d.innerType, rng, depth + 1);
+    case 'pipe':
+      return fromSchema(d.in, rng, depth + 1);
+    case 'lazy':
+      return fromSchema(d.getter(), rng, depth + 1);
+    case 'object': {
+      const out: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries<Schema>(d.shape)) {
+        const value = fromSchema(v, rng, depth + 1);
+        if (value !== undefined) out[k] = value;
+      }
+      if (rng.chance(0.1)) Object.assign(out, pollution());
+      return out;
+    }
+    case 'array':
+      return Array.from({ length: rng.int(3) }, () => fromSchema(d.element, rng, depth + 1));
+    case 'union':
+      return fromSchema(rng.pick(d.options), rng, depth + 1);
+    case 'literal':
+      return rng.pick(d.values);
+    case 'enum':
+      return rng.pick(Object.values(d.entries));
+    case 'number':
+      return rng.chance(0.5) ? rng.int(5) + 1 : rng.pick(HOSTILE_NUMBERS);
+    case 'boolean':
+      return rng.chance(0.5);
+    case 'string':
+      return rng.chance(0.5) ? `fuzz${rng.int(100000)}` : rng.pick(HOSTILE_STRINGS);
+    case 'record':
+      return { [rng.pick(HOSTILE_STRINGS)]: hostileValue(rng) };
+    default:
+      return hostileValue(rng);
+  }
+}
+
+/** Flattens a value into query pairs (arrays repeat the key); objects become JSON text. */
+function queryString(value: unknown, rng: Rng): string {
+  const pairs: string[] = [];
+  const enc = (s: string) => {
+    try {
+      return encodeURIComponent(s);
+    } catch {
+      return s; // a lone surrogate: sent raw, as a hand-made URL would
+    }
+  };
+  if (value && typeof value === 'object' && !Array.isArray(value))
+    for (const [k, v] of Object.entries(value))
+      for (const item of Array.isArray(v) ? v : [v]) pairs.push(`${enc(k)}=${enc(typeof item === 'object' ? JSON.stringify(item) : String(item))}`);
+  // Raw, malformed escapes straight into the URL.
+  if (rng.chance(0.3)) pairs.push(rng.pick(['Id=%zz', '%E4=1', 'SkipCount=%', 'Sorting=%ED%A0%80', 'culture=%', 'a[b][c]=1', '__proto__[x]=1']));
+  return pairs.length ? `?${pairs.join('&')}` : '';
+}
+
+interface Tokens {
+  host: string;
+  tenant: string;
+}
+
+function hostileHeaders(rng: Rng, tokens: Tokens): Record<string, string> {
+  const h: Record<string, string> = {};
+  const auth = rng.int(10);
+  if (auth < 4) h.authorization = `Bearer ${tokens.tenant}`;
+  else if (auth < 7) h.authorization = `Bearer ${tokens.host}`;
+  else if (auth === 7) h.authorization = rng.pick(['Bearer ', 'Bearer x.y.z', 'Basic YWRtaW46MTIzcXdl', `Bearer ${tokens.tenant.slice(0, -3)}abc`, 'Bearer eyJhbGciOiJub25lIn0.e30.']);
+  if (rng.chance(0.4)) h[rng.pick(['abp.tenantid', 'abp-tenantid'])] = rng.pick(['1', '2', 'null', '99999999999999999999', '-1', '%zz', '2147483648', '1e3', ' 1 ']);
+  if (rng.chance(0.4)) h['.aspnetcore.culture'] = rng.pick(['c=%zz|uic=%', 'en', 'zh-CN', '%E4%', 'x'.repeat(3000), 'c=en|uic=%ZZ']);
+  if (rng.chance(0.4)) h['accept-language'] = rng.pick(['%zz', 'en;q=%', '*', ',,,', 'zh-CN,zh;q=0.9']);
+  if (rng.chance(0.4))
+    h.cookie = rng.pick([
+      '.AspNetCore.Culture=c%3D%25zz%7Cuic%3D%25zz',
+      'Abp.TenantId=99999999999999999999',
+      'Abp.TenantId=%zz; .AspNetCore.Culture=%',
+      'Abp.TenantId=1; Abp.TenantId=2',
+      '__proto__=1; constructor=2',
+    ]);
+  return h;
+}
+
+/** Endpoints whose effects would end the run for everyone (the signed-in sessions, the tenant itself). */
+const SPARED = new Set(['Account/LoginOut', 'Tenant/Delete', 'Tenant/Update']);
+
+function request(endpoint: Endpoint, rng: Rng, tokens: Tokens): InjectOptions {
+  const headers = hostileHeaders(rng, tokens);
+  const input = rng.chance(0.1) ? hostileValue(rng) : fromSchema(endpoint.input, rng);
+  const pathNoise = rng.chance(0.1) ? rng.pick(['/', '%2e%2e', '%zz']) : '';
+  if (endpoint.inputIn === 'query') return { method: endpoint.verb, url: endpoint.path + (pathNoise === '/' ? '/' : '') + queryString(input, rng), headers };
+  const body = rng.chance(0.05) ? rng.pick(['{', '{"a":', '[1,2', '\u0000', '{"__proto__":', deepText(100_000, true), deepText(100_000, false)]) : JSON.stringify(input ?? null);
+  return {
+    method: endpoint.verb,
+    url: endpoint.path + queryString(rng.chance(0.2) ? fromSchema(endpoint.input, rng) : {}, rng),
+    headers: { ...headers, 'content-type': rng.chance(0.9) ? 'application/json' : rng.pick(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) },
+    payload: body,
+  };
+}
+
+let t: TestApp;
+let tokens: Tokens;
+const failures: string[] = [];
+const statuses = new Map<number, number>();
+
+async function send(opts: InjectOptions): Promise<{ status: number; body: string }> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${REQUEST_TIMEOUT_MS} ms`)), REQUEST_TIMEOUT_MS);
+  });
+  try {
+    const res = await Promise.race([t.app.inject(opts), timeout]);
+    return { status: res.statusCode, body: res.body };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** A 500 is ABP's user-friendly error only when it carries a real message. */
+function genericError(status: number, body: string): boolean {
+  if (status < 500) return false;
+  try {
+    const message: unknown = JSON.parse(body)?.error?.message;
+    return typeof message !== 'string' || GENERIC_500.has(message);
+  } catch {
+    return true;
+  }
+}
+
+const lists = allEndpoints().filter((e) => e.verb === 'GET' && e.inputIn === 'query' && /^GetAll/i.test(e.method) && e.response !== 'file');
+
+/** Every list as host and tenant admin: status by endpoint and side. */
+async function readLists(): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  for (const e of lists)
+    for (const [side, token] of Object.entries(tokens)) {
+      let res = await send({ method: 'GET', url: `${e.path}?MaxResultCount=1000`, headers: { authorization: `Bearer ${token}` } });
+      if (res.status === 400) res = await send({ method: 'GET', url: e.path, headers: { authorization: `Bearer ${token}` } });
+      out.set(`${side} ${e.service}/${e.method}`, res.status);
+      if (res.status >= 500) failures.push(`list ${side} ${e.path}: ${res.status} ${res.body.slice(0, 300)}`);
+    }
+  return out;
+}
+
+async function signIn(userName: string, tenantId: number | null): Promise<string> {
+  return t.login(userName, '123qwe', tenantId);
+}
+
+let before: Map<string, number>;
+beforeAll(async () => {
+  t = await createTestApp();
+  tokens = { host: await signIn('admin', null), tenant: await signIn('admin', 1) };
+  before = await readLists();
+}, 120_000);
+afterAll(async () => t.close());
+
+describe(`fuzz (seed ${SEED}, ${ROUNDS} rounds)`, () => {
+  it('every endpoint: no generic 500, no crash, no hang', async () => {
+    const rng = prng(SEED);
+    const endpoints = allEndpoints().filter((e) => !SPARED.has(`${e.service}/${e.method}`));
+    expect(endpoints.length).toBeGreaterThan(100);
+    for (let round = 0; round < ROUNDS; round++)
+      for (const endpoint of endpoints) {
+        const opts = request(endpoint, rng, tokens);
+        try {
+          const res = await send(opts);
+          statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+          if (genericError(res.status, res.body))
+            failures.push(`${opts.method} ${String(opts.url).slice(0, 200)} -> ${res.status} ${res.body.slice(0, 200)} | ${String(opts.payload ?? '').slice(0, 300)}`);
+        } catch (err) {
+          failures.push(`${opts.method} ${String(opts.url).slice(0, 200)} -> ${err instanceof Error ? err.message : String(err)}`);
+        }
+      }
+    // The fuzz must reach handlers, not only bounce off validation.
+    if (process.env.FUZZ_STATS) console.log(Object.fromEntries(statuses));
+    expect(statuses.get(200) ?? 0).toBeGreaterThan(endpoints.length);
+    expect(failures).toEqual([]);
+  }, 110_000);
+
+  it('afterwards every list answers as before, for host and tenant admin', async () => {
+    // The fuzz may have reset a password or changed a role: sign in afresh.
+    tokens = { host: await signIn('admin', null), tenant: await signIn('admin', 1) };
+    const after = await readLists();
+    const broken = [...before].filter(([key, status]) => status === 200 && after.get(key) !== 200).map(([key]) => `${key}: ${after.get(key)}`);
+    expect(broken).toEqual([]);
+    expect([...after.values()].filter((s) => s === 200).length).toBeGreaterThan(lists.length);
+    expect(failures).toEqual([]);
+  }, 60_000);
+});
