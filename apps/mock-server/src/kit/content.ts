@@ -322,9 +322,9 @@ export function contentHandlers<
       if (row && cfg.variant) await requireVariant(ctx, row.isUniversity);
       return generic.Delete(input, ctx);
     },
-    /** The review decision (kit/review.ts): advances or ends the flow, records it, notifies the author. */
-    review: async (input: AuditInput, ctx: RequestContext) => {
-      await decide(ctx, cfg.reviewable, input);
+    /** The review decision (kit/review.ts): advances or ends the flow, records it, notifies the author; `expectedStep` names the step decided. */
+    review: async (input: AuditInput, ctx: RequestContext, expectedStep?: string) => {
+      await decide(ctx, cfg.reviewable, input, expectedStep);
       return dtoOf(input.id, ctx);
     },
     /** Pins (newest pin first) or unpins. */

@@ -167,9 +167,10 @@ async function authorNotice(ctx: RequestContext, reviewable: Reviewable, row: Re
  * the caller holds the deciding step's permission (403); they are not the
  * author (static Admin excepted); a rejection has a reason (400). The write is
  * guarded by the state read, so of two reviewers deciding at once one wins and
- * the other is told the item changed.
+ * the other is told the item changed. `expectedStep` (a step name) refuses
+ * the decision unless the item awaits that step.
  */
-export async function decide(ctx: RequestContext, reviewable: RegisteredReviewable, input: AuditInput): Promise<void> {
+export async function decide(ctx: RequestContext, reviewable: RegisteredReviewable, input: AuditInput, expectedStep?: string): Promise<void> {
   const me = await ctx.requireUser();
   const entity = reviewable.entity;
   const flow = flowOf(ctx.app, reviewable);
@@ -177,6 +178,9 @@ export async function decide(ctx: RequestContext, reviewable: RegisteredReviewab
   if (!row) throw new EntityNotFoundError(entity, input.id);
   if (row.auditStatus === input.auditStatus) throw new UserFriendlyError(ctx.t(input.auditStatus === 1 ? 'AlreadyApproved' : 'AlreadyRejected'));
   const step = decidingStep(flow, row.auditStatus, row.reviewStep);
+  // A caller naming the step it decides (AuditTestQuestionFlow) is refused when the item awaits another; the guarded write below closes the race.
+  if (expectedStep !== undefined && flow.steps[step]!.name !== expectedStep)
+    throw new UserFriendlyError(ctx.t('ReviewAwaitsOtherStep', flow.steps[step]!.displayName[ctx.culture]));
   const permission = flow.steps[step]!.permission;
   if (!me.granted.has(permission)) throw new ForbiddenError([permission]);
   if (row.creatorUserId === me.id && !me.isAdmin) throw new UserFriendlyError(ctx.t('CannotReviewOwnContent'));

@@ -5,7 +5,6 @@ import {
   QuestionOptionDto,
   TestQuestionDto,
   TestQuestionService,
-  decidingStep,
   normaliseQuestionText as normaliseText,
   questionFingerprint as fingerprintOf,
   reviewables,
@@ -25,7 +24,6 @@ import { dtoMapper } from '../kit/dto.ts';
 import { AbpValidationError, EntityNotFoundError, invalid, UserFriendlyError } from '../kit/errors.ts';
 import { fullNameOf } from '../kit/names.ts';
 import { iso } from '../kit/paging.ts';
-import { flowOf } from '../kit/review.ts';
 import { implement } from '../kit/register-service.ts';
 
 /**
@@ -356,14 +354,8 @@ export const testQuestion = implement(TestQuestionService, {
     return null;
   },
   AuditedTestQuestion: bank.review,
-  /** A decision at a named step: refused unless the question awaits that step. */
-  AuditTestQuestionFlow: async ({ stepName, ...decision }, ctx) => {
-    const row = await rowOf(decision.id, ctx);
-    const flow = flowOf(ctx.app, reviewables.testQuestion);
-    const step = flow.steps[decidingStep(flow, row.auditStatus, row.reviewStep)];
-    if (step?.name !== stepName) throw new UserFriendlyError(ctx.t('QuestionNotAtStep', step?.displayName[ctx.culture] ?? '?'));
-    return bank.review(decision, ctx);
-  },
+  /** A decision at a named step: refused unless the question awaits that step (checked in the guarded decision). */
+  AuditTestQuestionFlow: ({ stepName, ...decision }, ctx) => bank.review(decision, ctx, stepName),
   /**
    * Joins `sisterId` (or a question created from `question`) to `id`'s family,
    * created on first use with `id`'s id. A question already in another family
