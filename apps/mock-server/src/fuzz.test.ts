@@ -201,7 +201,7 @@ function request(endpoint: Endpoint, rng: Rng, tokens: Tokens): InjectOptions {
   const headers = hostileHeaders(rng, tokens);
   const input = rng.chance(0.1) ? hostileValue(rng) : fromSchema(endpoint.input, rng);
   const pathNoise = rng.chance(0.1) ? rng.pick(['/', '%2e%2e', '%zz']) : '';
-  if (endpoint.inputIn === 'query') return { method: endpoint.verb, url: endpoint.path + (pathNoise === '/' ? '/' : '') + queryString(input, rng), headers };
+  if (endpoint.inputIn === 'query') return { method: endpoint.verb, url: endpoint.path + pathNoise + queryString(input, rng), headers };
   const body = rng.chance(0.05) ? rng.pick(['{', '{"a":', '[1,2', '\u0000', '{"__proto__":', deepText(100_000, true), deepText(100_000, false)]) : JSON.stringify(input ?? null);
   return {
     method: endpoint.verb,

@@ -3,7 +3,7 @@ import { AuditInput, AuthorDto, ContentQuery, ReviewDto } from '../core/content.
 import { childDto, orderedChildren } from '../core/children.ts';
 import { defineService } from '../core/define-service.ts';
 import { abpEnum } from '../core/enums.ts';
-import { AbpDateTime, IdQuery, VoidResult, paged } from '../core/schemas.ts';
+import { AbpDateInput, AbpDateTime, IdQuery, VoidResult, paged } from '../core/schemas.ts';
 import { Permissions } from '../permissions.ts';
 
 /**
@@ -206,9 +206,9 @@ export const DeleteSisterInput = IdQuery;
 export const QuestionStatisticsQuery = z.object({
   sectionId: z.number().int().min(1),
   /** First day, `YYYY-MM-DD` (China Standard Time, from 00:00 UTC+8). */
-  BeginTime: z.iso.date().optional(),
+  BeginTime: AbpDateInput.optional(),
   /** Last day, `YYYY-MM-DD` (China Standard Time, through 24:00 UTC+8). */
-  EndTime: z.iso.date().optional(),
+  EndTime: AbpDateInput.optional(),
 });
 const CountBy = <K extends z.ZodType>(key: K) => z.array(z.object({ key, count: z.number().int().min(0) }));
 export const QuestionStatisticsDto = z.object({
