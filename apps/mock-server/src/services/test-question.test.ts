@@ -396,3 +396,15 @@ describe('statistics', () => {
     expect(counts.body.result.total).toBe(children.reduce((s, c) => s + c.count, 0));
   });
 });
+
+describe('sensitive words', () => {
+  it('are refused in options and sub-questions too, by path', async () => {
+    await t.call('POST', app('SystemDictionary/Create'), { token: admin, body: { dictionaryType: 'sensitiveWord', name: '题库违禁词' } });
+    await t.call('POST', app('SystemDictionary/SettingUpdateCache'), { token: admin });
+    expect(await rejected(single('选项里', { options: [{ content: '正常', isCorrect: true }, { content: '含题库违禁词' }] }))).toEqual(['options[1].content']);
+    expect(
+      await rejected({ questionType: 6, stem: '材料', categoryId: childA, subQuestions: [{ questionType: 5, stem: '题库违禁词？', referenceAnswer: '无' }] }),
+    ).toEqual(['subQuestions[0].stem']);
+    expect(await rejected(single('题干有题库违禁词'))).toEqual(['stem']);
+  });
+});

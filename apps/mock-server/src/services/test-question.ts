@@ -223,6 +223,21 @@ const bank = contentHandlers({
       const chapter = await ctx.db.chapterType.findFirst({ where: { id: input.chapterTypeId }, select: { categoryId: true } });
       if (!chapter || chapter.categoryId !== input.categoryId) errors.push({ message: ctx.t('ChapterNotInCategory'), members: ['chapterTypeId'] });
     }
+    // The kit checks stem, analysis and reference answer; options and sub-questions are checked here.
+    const tenantId = ctx.session.tenantId;
+    if (tenantId !== null) {
+      const texts: Array<[string, string]> = [
+        ...input.options.map((o, i): [string, string] => [`options[${i}].content`, o.content]),
+        ...input.subQuestions.flatMap((q, i): Array<[string, string]> => [
+          [`subQuestions[${i}].stem`, q.stem],
+          ...q.options.map((o, j): [string, string] => [`subQuestions[${i}].options[${j}].content`, o.content]),
+        ]),
+      ];
+      for (const [member, text] of texts) {
+        const word = await ctx.app.dictionaryCache.findSensitiveWord(tenantId, text);
+        if (word) errors.push({ message: ctx.t('ContainsSensitiveWord', word), members: [member] });
+      }
+    }
     if (errors.length) throw new AbpValidationError(errors);
   },
   toData: (input, rich) => {
