@@ -239,7 +239,7 @@ describe('8. login timing', () => {
     const unknown = await time('nobody-at-all');
     const wrong = await time(known.userName);
     // Without the dummy verification the unknown user answers in a fraction of the time.
-    expect(unknown / wrong).toBeGreaterThan(0.6);
+    expect(unknown / wrong).toBeGreaterThan(0.5);
   });
 });
 
