@@ -300,6 +300,27 @@ describe(`fuzz (seed ${SEED}, ${ROUNDS} rounds)`, () => {
     expect(failures).toEqual([]);
   }, 110_000);
 
+  it('the realtime hub over HTTP: negotiate and the hub path with hostile queries and headers', async () => {
+    const rng = prng(SEED + 1);
+    const encrypted = t.app.tokens.encrypt(tokens.tenant);
+    for (let i = 0; i < 60; i++) {
+      const query = {
+        enc_auth_token: rng.pick([encrypted, encodeURIComponent(encrypted), '%zz', '\uD800', 'x'.repeat(5000), '']),
+        negotiateVersion: rng.pick(['1', '0', '-1', '1e309', '%', 'NaN', '99999999999999999999']),
+        ...(rng.chance(0.5) && { id: rng.pick(['%zz', '', 'x'.repeat(3000), '__proto__']) }),
+      };
+      const url = rng.pick(['/signalr/negotiate', '/signalr']) + queryString(query, rng);
+      const opts: InjectOptions = { method: url.startsWith('/signalr/negotiate') ? 'POST' : 'GET', url, headers: hostileHeaders(rng, tokens) };
+      try {
+        const res = await send(opts);
+        if (genericError(res.status, res.body)) failures.push(`${opts.method} ${url.slice(0, 200)} -> ${res.status} ${res.body.slice(0, 200)}`);
+      } catch (err) {
+        failures.push(`${opts.method} ${url.slice(0, 200)} -> ${err instanceof Error ? err.message : String(err)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 30_000);
+
   it('afterwards every list answers as before, for host and tenant admin', async () => {
     // The fuzz may have reset a password or changed a role: sign in afresh.
     tokens = { host: await signIn('admin', null), tenant: await signIn('admin', 1) };
