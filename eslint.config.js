@@ -32,7 +32,8 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['apps/*/vitest.config.ts', 'packages/*/vitest.config.ts', 'tests/vitest.config.ts'] },
+        // Only config files no tsconfig includes (a file both listed here and in a project is a parsing error).
+        projectService: { allowDefaultProject: ['packages/sdk/vitest.config.ts', 'tests/vitest.config.ts'] },
         tsconfigRootDir: import.meta.dirname,
       },
       globals: { ...globals.node, ...globals.browser },

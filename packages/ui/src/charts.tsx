@@ -159,7 +159,7 @@ export function LineChart({ labels, series, height = 240, emptyText, ...rest }: 
               fill="transparent"
               onMouseLeave={() => setHover(null)}
               onMouseMove={(e) => {
-                const box = (e.currentTarget as SVGRectElement).getBoundingClientRect();
+                const box = e.currentTarget.getBoundingClientRect();
                 const rel = (e.clientX - box.left) / Math.max(1, box.width);
                 setHover(Math.min(n - 1, Math.max(0, Math.round(rel * (n - 1)))));
               }}
@@ -221,7 +221,8 @@ export function DonutChart({ items, centerLabel, size = 180, emptyText, ...rest 
   const stroke = 22;
   const r = (size - stroke) / 2;
   const c = 2 * Math.PI * r;
-  let offset = 0;
+  // Each arc starts where the ones before it end.
+  const starts = items.map((_, i) => items.slice(0, i).reduce((sum, it) => sum + (Math.max(0, it.value) / total) * c, 0));
   const colorOf = (i: number) => items[i]?.color ?? CHART_COLORS[i % CHART_COLORS.length]!;
   if (total === 0)
     return (
@@ -236,7 +237,7 @@ export function DonutChart({ items, centerLabel, size = 180, emptyText, ...rest 
           <circle cx={size / 2} cy={size / 2} r={r} fill="none" stroke="var(--chakra-colors-bg-muted)" strokeWidth={stroke} />
           {items.map((item, i) => {
             const len = (Math.max(0, item.value) / total) * c;
-            const el = (
+            return (
               <circle
                 key={item.name}
                 cx={size / 2}
@@ -246,13 +247,11 @@ export function DonutChart({ items, centerLabel, size = 180, emptyText, ...rest 
                 stroke={colorOf(i)}
                 strokeWidth={stroke}
                 strokeDasharray={`${len} ${c - len}`}
-                strokeDashoffset={-offset}
+                strokeDashoffset={-starts[i]!}
               >
                 <title>{`${item.name}: ${item.value}`}</title>
               </circle>
             );
-            offset += len;
-            return el;
           })}
         </svg>
         <Flex position="absolute" inset="0" direction="column" align="center" justify="center">

@@ -60,7 +60,7 @@ export interface ConfirmDialogProps {
   /** Red confirm button (deletes). */
   destructive?: boolean;
   /** May be async: the button spins until it settles; the dialog closes on success. */
-  onConfirm: () => unknown | Promise<unknown>;
+  onConfirm: () => unknown;
 }
 
 /** Asks before doing something irreversible ("确定要删除吗？"). */
@@ -93,7 +93,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
           </Button>
           <Button
             colorPalette={props.destructive ? 'red' : 'brand'}
-            onClick={confirm}
+            onClick={() => void confirm()}
             loading={busy}
             data-testid="confirm-ok"
           >

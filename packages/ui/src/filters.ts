@@ -96,6 +96,11 @@ export interface NameByIdOptions {
   nameKey?: string;
 }
 
+/** A primitive as text (ids, names); anything else has no text. */
+export function primitiveText(v: unknown): string {
+  return typeof v === 'string' || typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean' ? String(v) : '';
+}
+
 /**
  * Looks up a name by id in a list (spec section 9 (c)). Ids compare as strings,
  * so `3` finds `'3'`. Not found, or no list, gives `''`.
@@ -106,9 +111,8 @@ export function nameById<T extends object>(
   { idKey = 'id', nameKey = 'name' }: NameByIdOptions = {},
 ): string {
   if (!list || id === null || id === undefined || id === '') return '';
-  const key = String(id);
+  const key = primitiveText(id);
   const rows = list as ReadonlyArray<Record<string, unknown> | null | undefined>;
-  const hit = rows.find((item) => item != null && item[idKey] != null && String(item[idKey]) === key);
-  const name = hit?.[nameKey];
-  return name === null || name === undefined ? '' : String(name);
+  const hit = rows.find((item) => item != null && item[idKey] != null && primitiveText(item[idKey]) === key);
+  return primitiveText(hit?.[nameKey]);
 }

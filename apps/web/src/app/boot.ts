@@ -37,7 +37,8 @@ const defaultDeps = (): BootDeps => ({
   fetchAppConfig: async () => {
     const res = await fetch('/appconfig.json', { cache: 'no-cache' });
     if (!res.ok) throw new Error(`appconfig.json: HTTP ${res.status}`);
-    return res.json();
+    const body: unknown = await res.json();
+    return body;
   },
   getAll: () => api.abpUserConfiguration.getAll({}),
   getSession: () => api.session.getCurrentLoginInformations({}),
@@ -112,7 +113,7 @@ export async function boot(overrides: Partial<BootDeps> = {}): Promise<BootResul
   const currentRouteName = routeNameOf(deps.pathname);
   initShell({
     currentRouteName,
-    tabsKey: signedIn ? tabsStorageKey(userId!, config?.session.tenantId ?? null) : null,
+    tabsKey: signedIn ? tabsStorageKey(userId, config?.session.tenantId ?? null) : null,
     windowWidth: deps.windowWidth,
   });
   steps.push('shell');

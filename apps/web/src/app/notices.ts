@@ -34,7 +34,7 @@ const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v : null);
  */
 export function toNotice(n: AbpUserNotification): Notice {
   const data = n.notification?.data ?? {};
-  const props = (data.properties ?? {}) as Record<string, unknown>;
+  const props = data.properties ?? {};
   const t = Number(props.type);
   const type = t === 0 || t === 1 || t === 2 ? t : 1;
   const message = str(data.message) ?? str((data.message as { name?: unknown } | null)?.name);

@@ -37,11 +37,11 @@ let currentPath = () => (typeof window === 'undefined' ? '/' : window.location.p
 export function guardLoader(target: GuardTarget) {
   return () => {
     const d = decide(target, { lockFlag: readLocal(STORAGE.locking), userId: sessionUserId(), granted: isGranted });
-    if (d.action === 'redirect') throw redirect(pathOf(d.to));
+    if (d.action === 'redirect') return redirect(pathOf(d.to));
     if (d.action === 'cancel') {
       const here = currentPath();
       // Nowhere to stay on a first load of /locking: go where the other rules send the visitor.
-      throw redirect(here.startsWith(publicPages.locking.path) ? pathOf(sessionUserId() === null ? LOGIN_NAME : HOME_NAME) : here);
+      return redirect(here.startsWith(publicPages.locking.path) ? pathOf(sessionUserId() === null ? LOGIN_NAME : HOME_NAME) : here);
     }
     return null;
   };
@@ -72,9 +72,10 @@ export function buildRoutes(): RouteObject[] {
       {
         path: group.path,
         loader: () => {
-          guardLoader({ name: group.name, permission: group.permission })();
+          const guarded = guardLoader({ name: group.name, permission: group.permission })();
+          if (guarded) return guarded;
           const first = firstAllowedChild(group, isGranted);
-          throw redirect(first ? first.path : pathOf(FORBIDDEN_NAME));
+          return redirect(first ? first.path : pathOf(FORBIDDEN_NAME));
         },
       },
       ...group.children.filter(isBuilt).map(pageRoute),

@@ -68,8 +68,12 @@ export function loadTabs(key: string, known: (name: string) => boolean): Tab[] {
     const parsed: unknown = JSON.parse(raw);
     if (!Array.isArray(parsed)) return [];
     return parsed.filter(
-      (t): t is Tab =>
-        typeof t === 'object' && t !== null && typeof t.name === 'string' && typeof t.path === 'string' && known(t.name),
+      (t: unknown): t is Tab => {
+        if (typeof t !== 'object' || t === null) return false;
+        const name: unknown = Reflect.get(t, 'name');
+        const path: unknown = Reflect.get(t, 'path');
+        return typeof name === 'string' && typeof path === 'string' && known(name);
+      },
     );
   } catch {
     return [];

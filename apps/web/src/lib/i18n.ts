@@ -21,7 +21,7 @@ type Dict = Record<string, unknown>;
 const isDict = (v: unknown): v is Dict => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function merge(into: Dict, from: Dict): Dict {
-  for (const [k, v] of Object.entries(from)) into[k] = isDict(v) && isDict(into[k]) ? merge({ ...(into[k] as Dict) }, v) : v;
+  for (const [k, v] of Object.entries(from)) into[k] = isDict(v) && isDict(into[k]) ? merge({ ...into[k] }, v) : v;
   return into;
 }
 

@@ -33,5 +33,5 @@ export function createStore<T extends object>(initial: T): Store<T> {
         selector ? selector(state) : state,
       ) as S & T;
     },
-  } as Store<T>;
+  };
 }

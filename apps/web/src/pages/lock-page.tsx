@@ -31,7 +31,7 @@ export default function LockPage() {
     setFailed(false);
     try {
       const last = await unlock(user.userName, password);
-      navigate(pathOf(last ?? HOME_NAME), { replace: true });
+      await navigate(pathOf(last ?? HOME_NAME), { replace: true });
     } catch (e) {
       setFailed(true);
       setPassword('');

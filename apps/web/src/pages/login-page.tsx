@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Box, Button, Checkbox, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
@@ -29,6 +29,7 @@ export default function LoginPage() {
     resolver: zodResolver(schema),
     defaultValues: { userNameOrEmailAddress: '', password: '', rememberMe: false },
   });
+  const rememberMe = useWatch({ control: form.control, name: 'rememberMe' });
   const [tenantOpen, setTenantOpen] = useState(false);
   const tenantId = getTenantIdCookie();
   const tenancyName = getTenancyNameCookie();
@@ -107,7 +108,7 @@ export default function LoginPage() {
             </Button>
           )}
         </Stack>
-        <form onSubmit={onSubmit} noValidate data-testid="login-form">
+        <form onSubmit={(e) => void onSubmit(e)} noValidate data-testid="login-form">
           <Stack gap={4}>
             <TextField
               control={form.control}
@@ -126,7 +127,7 @@ export default function LoginPage() {
               required
             />
             <Checkbox.Root
-              checked={form.watch('rememberMe')}
+              checked={rememberMe}
               onCheckedChange={(e) => form.setValue('rememberMe', e.checked === true)}
               size="sm"
               data-testid="remember-me"

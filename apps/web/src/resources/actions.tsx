@@ -139,23 +139,24 @@ export function switchCell<R>(spec: SwitchCellSpec<R>): ComponentType<{ row: R; 
     const runCall = useRunCall();
     const allowed = useCan(spec.permission ?? spec.call.endpoint.access);
     const [busy, setBusy] = useState(false);
+    const flip = async (checked: boolean) => {
+      setBusy(true);
+      try {
+        await runCall(dynamicCall(spec.call), spec.input(row, checked), { invalidates: spec.invalidates });
+        if (spec.successKey !== false) notify.success(t(spec.successKey ?? 'actions.done'));
+      } catch {
+        // runCall has shown the error; the list still holds the old value.
+      } finally {
+        setBusy(false);
+      }
+    };
     return (
       <Switch.Root
         size="sm"
         colorPalette="brand"
         checked={!!value}
         disabled={!allowed || busy}
-        onCheckedChange={async (e) => {
-          setBusy(true);
-          try {
-            await runCall(dynamicCall(spec.call), spec.input(row, e.checked), { invalidates: spec.invalidates });
-            if (spec.successKey !== false) notify.success(t(spec.successKey ?? 'actions.done'));
-          } catch {
-            // runCall has shown the error; the list still holds the old value.
-          } finally {
-            setBusy(false);
-          }
-        }}
+        onCheckedChange={(e) => void flip(e.checked)}
       >
         <Switch.HiddenInput />
         <Switch.Control />

@@ -1,6 +1,6 @@
 import { Badge, Box, HStack, Image, Link, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { formatDateTimeUtc8, formatDateUtc8, joinLines, nameById } from '@edu/ui';
+import { formatDateTimeUtc8, formatDateUtc8, joinLines, nameById, primitiveText } from '@edu/ui';
 import type { TFunction } from 'i18next';
 import { translateOptions } from './i18n.tsx';
 import type { CellType, ColumnSpec, OptionSpec } from './types.ts';
@@ -61,7 +61,7 @@ export function CellValue({
     case 'date':
       return <Text as="span" whiteSpace="nowrap">{formatDateUtc8(value as string) || <Empty />}</Text>;
     case 'multiline': {
-      const text = String(value);
+      const text = primitiveText(value);
       return <span title={text}>{joinLines(text)}</span>;
     }
     case 'tags': {
@@ -78,15 +78,15 @@ export function CellValue({
       );
     }
     case 'image':
-      return <Thumb src={String(value)} />;
+      return <Thumb src={primitiveText(value)} />;
     case 'link':
       return (
-        <Link href={String(value)} target="_blank" rel="noreferrer" color="brand.fg" title={String(value)}>
-          {String(value)}
+        <Link href={primitiveText(value)} target="_blank" rel="noreferrer" color="brand.fg" title={primitiveText(value)}>
+          {primitiveText(value)}
         </Link>
       );
     default:
-      return <>{labelled ? label(value) : String(value)}</>;
+      return <>{labelled ? label(value) : primitiveText(value)}</>;
   }
 }
 

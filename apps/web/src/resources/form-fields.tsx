@@ -79,9 +79,9 @@ function ImageUrlField(props: ShellProps) {
   const url = useWatch({ control: props.control, name: props.name }) as string | null | undefined;
   // An uploaded image (File/UploadImage) fills the field with its public URL.
   const { field } = useController({ control: props.control, name: props.name });
-  const [broken, setBroken] = useState(false);
-  useEffect(() => setBroken(false), [url]);
-  const shown = !!url && /^(https?:\/\/|\/)\S+$/.test(url) && !broken;
+  // The URL whose image failed to load: a new URL gets a new try.
+  const [brokenUrl, setBrokenUrl] = useState<string | null>(null);
+  const shown = !!url && /^(https?:\/\/|\/)\S+$/.test(url) && brokenUrl !== url;
   return (
     <Flex gap="3" align="flex-end">
       <Box flex="1" minW="0">
@@ -97,7 +97,7 @@ function ImageUrlField(props: ShellProps) {
           borderRadius="sm"
           borderWidth="1px"
           flexShrink={0}
-          onError={() => setBroken(true)}
+          onError={() => setBrokenUrl(url)}
           data-testid={`preview-${props.name}`}
         />
       )}
@@ -107,9 +107,9 @@ function ImageUrlField(props: ShellProps) {
 
 /** Clears a field when the field it depends on changes (not on the first render): a chapter follows its category. */
 function ClearOnChange({ control, name, dependsOn }: { control: Control<FieldValues>; name: string; dependsOn: string }) {
-  const watched = useWatch({ control, name: dependsOn });
+  const watched: unknown = useWatch({ control, name: dependsOn });
   const { field } = useController({ control, name });
-  const previous = useRef(watched);
+  const previous = useRef<unknown>(watched);
   useEffect(() => {
     if (Object.is(previous.current, watched)) return;
     previous.current = watched;

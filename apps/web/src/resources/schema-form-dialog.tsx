@@ -50,7 +50,7 @@ function FormBody<R>(props: SchemaFormDialogProps<R> & { defaultValues: Record<s
   return (
     <>
       <Dialog.Body>
-        <form id={formId} onSubmit={submit} noValidate data-testid="resource-form">
+        <form id={formId} onSubmit={(e) => void submit(e)} noValidate data-testid="resource-form">
           <FormFields
             fields={props.fields}
             control={form.control}

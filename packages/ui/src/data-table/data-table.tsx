@@ -26,6 +26,7 @@ import { ChevronDownIcon, ChevronLeftIcon, ChevronRightIcon, ChevronUpIcon, Inbo
 import { useUiLabels, type UiLabels } from '../labels.tsx';
 import { pageCount, pageItems, PAGE_SIZE_OPTIONS } from './paging.ts';
 import { nextSorting, parseAbpSorting } from './sorting.ts';
+import { primitiveText } from '../filters.ts';
 
 declare module '@tanstack/react-table' {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
@@ -79,8 +80,9 @@ export interface DataTableProps<T> {
 }
 
 const defaultRowId = (row: unknown, index: number) => {
-  const id = (row as { id?: unknown } | null)?.id;
-  return id === undefined || id === null ? String(index) : String(id);
+  const id: unknown = typeof row === 'object' && row !== null ? Reflect.get(row, 'id') : undefined;
+  const text = primitiveText(id);
+  return text === '' ? String(index) : text;
 };
 
 const SELECT_COLUMN = '__select';
@@ -149,6 +151,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const selectionRef = useRef<RowSelectionState>(rowSelection ?? {});
   selectionRef.current = rowSelection ?? {};
 
+  // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Table's API is not memoizable; the compiler skips this component, which is what we want.
   const table = useReactTable<T>({
     data: data as T[],
     columns: allColumns,

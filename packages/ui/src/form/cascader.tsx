@@ -1,5 +1,5 @@
 import { Box, Button, Flex, IconButton, Input, Popover, Portal, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useController, type FieldValues } from 'react-hook-form';
 import { ChevronDownIcon, ChevronRightIcon, SearchIcon } from '../icons.tsx';
 import { useUiLabels } from '../labels.tsx';
@@ -54,13 +54,6 @@ export function Cascader(props: CascaderProps) {
   const selectedPath = useMemo(() => nodePathOf(options, value as Value), [options, value]);
   // The path of opened nodes; starts at the picked value's path each time the panel opens.
   const [active, setActive] = useState<TreeOption[]>(selectedPath);
-  useEffect(() => {
-    if (open) {
-      setActive(selectedPath);
-      setSearch('');
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open]);
   const bigTree = useMemo(() => flattenTree(options).length >= SEARCH_FROM, [options]);
   const hits = useMemo(() => (search ? searchTree(options, search) : []), [options, search]);
 
@@ -148,7 +141,7 @@ export function Cascader(props: CascaderProps) {
                   data-testid={`${testId}-column-${depth}`}
                 >
                   {list.map((node) => {
-                    const opened = active[depth] && String(active[depth]!.value) === String(node.value);
+                    const opened = active[depth] && String(active[depth].value) === String(node.value);
                     const picked = selectedPath.length > 0 && String(selectedPath[selectedPath.length - 1]!.value) === String(node.value);
                     const hasChildren = !!node.children && node.children.length > 0;
                     return (
@@ -197,6 +190,10 @@ export function Cascader(props: CascaderProps) {
         open={open}
         onOpenChange={(e) => {
           setOpen(e.open);
+          if (e.open) {
+            setActive(selectedPath);
+            setSearch('');
+          }
           if (!e.open) props.onBlur?.();
         }}
         positioning={{ placement: 'bottom-start', strategy: 'fixed' }}

@@ -33,14 +33,16 @@ export function toDay(value: string | null | undefined): string {
 
 /** Date and time in China Standard Time; the form value is ISO 8601 with `+08:00` (or null). */
 export function DateTimeField<T extends FieldValues>(props: BaseFieldProps<T>) {
-  const { field, fieldState } = useController({ control: props.control, name: props.name });
+  const { field: controlled, fieldState } = useController({ control: props.control, name: props.name });
+  // The input's ref apart: the compiler treats any object carrying a ref as a ref itself.
+  const { ref, ...field } = controlled;
   return (
     <FieldShell {...props} name={props.name} error={fieldState.error?.message}>
       <Input
         type="datetime-local"
         name={field.name}
-        ref={field.ref}
-        value={toUtc8Input(field.value as string | null | undefined)}
+        ref={ref}
+        value={toUtc8Input(field.value)}
         onChange={(e) => field.onChange(fromUtc8Input(e.target.value))}
         onBlur={field.onBlur}
       />
@@ -50,14 +52,16 @@ export function DateTimeField<T extends FieldValues>(props: BaseFieldProps<T>) {
 
 /** A calendar day; the form value is `YYYY-MM-DD` (or null). */
 export function DateField<T extends FieldValues>(props: BaseFieldProps<T>) {
-  const { field, fieldState } = useController({ control: props.control, name: props.name });
+  const { field: controlled, fieldState } = useController({ control: props.control, name: props.name });
+  // The input's ref apart: the compiler treats any object carrying a ref as a ref itself.
+  const { ref, ...field } = controlled;
   return (
     <FieldShell {...props} name={props.name} error={fieldState.error?.message}>
       <Input
         type="date"
         name={field.name}
-        ref={field.ref}
-        value={toDay(field.value as string | null | undefined)}
+        ref={ref}
+        value={toDay(field.value)}
         onChange={(e) => field.onChange(e.target.value || null)}
         onBlur={field.onBlur}
       />

@@ -74,14 +74,16 @@ export interface TextFieldProps<T extends FieldValues> extends BaseFieldProps<T>
 }
 
 export function TextField<T extends FieldValues>(props: TextFieldProps<T>) {
-  const { field, fieldState } = useController({ control: props.control, name: props.name });
+  const { field: controlled, fieldState } = useController({ control: props.control, name: props.name });
+  // The input's ref apart: the compiler treats any object carrying a ref as a ref itself.
+  const { ref, ...field } = controlled;
   return (
     <FieldShell {...props} name={props.name} error={fieldState.error?.message}>
       <Input
         name={field.name}
-        ref={field.ref}
+        ref={ref}
         type={props.type ?? 'text'}
-        value={(field.value as string | null | undefined) ?? ''}
+        value={field.value ?? ''}
         onChange={(e) => field.onChange(e.target.value)}
         onBlur={field.onBlur}
         placeholder={props.placeholder}
@@ -93,14 +95,16 @@ export function TextField<T extends FieldValues>(props: TextFieldProps<T>) {
 }
 
 export function PasswordField<T extends FieldValues>(props: BaseFieldProps<T> & { autoComplete?: string }) {
-  const { field, fieldState } = useController({ control: props.control, name: props.name });
+  const { field: controlled, fieldState } = useController({ control: props.control, name: props.name });
+  // The input's ref apart: the compiler treats any object carrying a ref as a ref itself.
+  const { ref, ...field } = controlled;
   return (
     <FieldShell {...props} name={props.name} error={fieldState.error?.message}>
       <Input
         name={field.name}
-        ref={field.ref}
+        ref={ref}
         type="password"
-        value={(field.value as string | null | undefined) ?? ''}
+        value={field.value ?? ''}
         onChange={(e) => field.onChange(e.target.value)}
         onBlur={field.onBlur}
         placeholder={props.placeholder}
@@ -111,14 +115,16 @@ export function PasswordField<T extends FieldValues>(props: BaseFieldProps<T> & 
 }
 
 export function TextareaField<T extends FieldValues>(props: BaseFieldProps<T> & { rows?: number; maxLength?: number }) {
-  const { field, fieldState } = useController({ control: props.control, name: props.name });
+  const { field: controlled, fieldState } = useController({ control: props.control, name: props.name });
+  // The input's ref apart: the compiler treats any object carrying a ref as a ref itself.
+  const { ref, ...field } = controlled;
   return (
     <FieldShell {...props} name={props.name} error={fieldState.error?.message}>
       <Textarea
         name={field.name}
-        ref={field.ref}
+        ref={ref}
         rows={props.rows ?? 3}
-        value={(field.value as string | null | undefined) ?? ''}
+        value={field.value ?? ''}
         onChange={(e) => field.onChange(e.target.value)}
         onBlur={field.onBlur}
         placeholder={props.placeholder}
@@ -136,7 +142,9 @@ export interface NumberFieldProps<T extends FieldValues> extends BaseFieldProps<
 
 /** An empty number input gives `null`. */
 export function NumberField<T extends FieldValues>(props: NumberFieldProps<T>) {
-  const { field, fieldState } = useController({ control: props.control, name: props.name });
+  const { field: controlled, fieldState } = useController({ control: props.control, name: props.name });
+  // The input's ref apart: the compiler treats any object carrying a ref as a ref itself.
+  const { ref, ...field } = controlled;
   const value = field.value as number | null | undefined;
   return (
     <FieldShell {...props} name={props.name} error={fieldState.error?.message}>
@@ -149,14 +157,16 @@ export function NumberField<T extends FieldValues>(props: NumberFieldProps<T>) {
         step={props.step}
       >
         <NumberInput.Control />
-        <NumberInput.Input name={field.name} ref={field.ref} onBlur={field.onBlur} placeholder={props.placeholder} />
+        <NumberInput.Input name={field.name} ref={ref} onBlur={field.onBlur} placeholder={props.placeholder} />
       </NumberInput.Root>
     </FieldShell>
   );
 }
 
 export function SwitchField<T extends FieldValues>(props: BaseFieldProps<T> & { onLabel?: ReactNode }) {
-  const { field, fieldState } = useController({ control: props.control, name: props.name });
+  const { field: controlled, fieldState } = useController({ control: props.control, name: props.name });
+  // The input's ref apart: the compiler treats any object carrying a ref as a ref itself.
+  const { ref, ...field } = controlled;
   return (
     <FieldShell {...props} name={props.name} error={fieldState.error?.message}>
       <Switch.Root
@@ -166,7 +176,7 @@ export function SwitchField<T extends FieldValues>(props: BaseFieldProps<T> & { 
         colorPalette="brand"
         disabled={props.disabled}
       >
-        <Switch.HiddenInput ref={field.ref} onBlur={field.onBlur} />
+        <Switch.HiddenInput ref={ref} onBlur={field.onBlur} />
         <Switch.Control />
         {props.onLabel && <Switch.Label>{props.onLabel}</Switch.Label>}
       </Switch.Root>
@@ -185,7 +195,9 @@ export interface SelectFieldProps<T extends FieldValues> extends BaseFieldProps<
 /** A native select: robust, keyboard friendly; numbers stay numbers. */
 export function SelectField<T extends FieldValues>(props: SelectFieldProps<T>) {
   const labels = useUiLabels();
-  const { field, fieldState } = useController({ control: props.control, name: props.name });
+  const { field: controlled, fieldState } = useController({ control: props.control, name: props.name });
+  // The input's ref apart: the compiler treats any object carrying a ref as a ref itself.
+  const { ref, ...field } = controlled;
   const emptyValue = 'emptyValue' in props ? props.emptyValue : null;
   const current = field.value as string | number | null | undefined;
   return (
@@ -193,7 +205,7 @@ export function SelectField<T extends FieldValues>(props: SelectFieldProps<T>) {
       <NativeSelect.Root>
         <NativeSelect.Field
           name={field.name}
-          ref={field.ref}
+          ref={ref}
           value={current === null || current === undefined ? '' : String(current)}
           onChange={(e) => {
             const key = e.currentTarget.value;
@@ -223,7 +235,9 @@ export interface MultiSelectFieldProps<T extends FieldValues> extends BaseFieldP
 /** A drop-down of checkable options; the value is an array of option values. */
 export function MultiSelectField<T extends FieldValues>(props: MultiSelectFieldProps<T>) {
   const labels = useUiLabels();
-  const { field, fieldState } = useController({ control: props.control, name: props.name });
+  const { field: controlled, fieldState } = useController({ control: props.control, name: props.name });
+  // The input's ref apart: the compiler treats any object carrying a ref as a ref itself.
+  const { ref, ...field } = controlled;
   const collection = useMemo(
     () =>
       createListCollection({
@@ -260,7 +274,7 @@ export function MultiSelectField<T extends FieldValues>(props: MultiSelectFieldP
       >
         <Select.HiddenSelect name={field.name} />
         <Select.Control>
-          <Select.Trigger ref={field.ref}>
+          <Select.Trigger ref={ref}>
             <Select.ValueText placeholder={props.placeholder ?? labels.selectPlaceholder} />
           </Select.Trigger>
           <Select.IndicatorGroup>
@@ -287,18 +301,20 @@ export interface TreeSelectFieldProps<T extends FieldValues> extends BaseFieldPr
 /** A select over a tree, indented by depth; ready to become a cascader (`valueMode: 'path'`). */
 export function TreeSelectField<T extends FieldValues>(props: TreeSelectFieldProps<T>) {
   const labels = useUiLabels();
-  const { field, fieldState } = useController({ control: props.control, name: props.name });
+  const { field: controlled, fieldState } = useController({ control: props.control, name: props.name });
+  // The input's ref apart: the compiler treats any object carrying a ref as a ref itself.
+  const { ref, ...field } = controlled;
   const flat = useMemo(() => flattenTree(props.options), [props.options]);
   const mode = props.valueMode ?? 'node';
-  const raw = field.value as unknown;
-  const selected =
-    mode === 'path' ? (Array.isArray(raw) && raw.length ? raw[raw.length - 1] : null) : (raw as string | number | null);
+  const raw: unknown = field.value;
+  const last: unknown = Array.isArray(raw) && raw.length ? raw[raw.length - 1] : null;
+  const selected = (mode === 'path' ? last : raw) as string | number | null;
   return (
     <FieldShell {...props} name={props.name} error={fieldState.error?.message}>
       <NativeSelect.Root>
         <NativeSelect.Field
           name={field.name}
-          ref={field.ref}
+          ref={ref}
           value={selected === null || selected === undefined ? '' : String(selected)}
           onChange={(e) => {
             const key = e.currentTarget.value;

@@ -59,7 +59,7 @@ export function Header({ windowWidth }: { windowWidth: number }) {
   const lock = () => {
     lockScreen(shellStore.get().currentRouteName ?? HOME_NAME);
     setLocking(true);
-    window.setTimeout(() => navigate(pathOf(LOCKING_NAME), { replace: true }), LOCK_ANIMATION_MS);
+    window.setTimeout(() => void navigate(pathOf(LOCKING_NAME), { replace: true }), LOCK_ANIMATION_MS);
   };
 
   const btn = { variant: 'ghost', size: 'sm', color: 'gray.600' } as const;
@@ -79,7 +79,7 @@ export function Header({ windowWidth }: { windowWidth: number }) {
       {wide && (
         <Flex align="center" gap={1} data-testid="header-buttons">
           {cache && (
-            <IconButton {...btn} aria-label={t('shell.clearCache')} title={t('shell.clearCache')} onClick={clearCache} data-testid="clear-cache">
+            <IconButton {...btn} aria-label={t('shell.clearCache')} title={t('shell.clearCache')} onClick={() => void clearCache()} data-testid="clear-cache">
               <Icon name="refresh" />
             </IconButton>
           )}

@@ -21,12 +21,16 @@ export function LoadingBar() {
 
   useEffect(() => {
     clear();
-    setVisible(true);
+    // Every state change runs from a timer: the bar animates after the navigation state renders.
+    timers.current.push(
+      window.setTimeout(() => {
+        setVisible(true);
+        setProgress(busy ? 20 : 100);
+      }, 0),
+    );
     if (busy) {
-      setProgress(20);
       timers.current.push(window.setTimeout(() => setProgress(70), 150));
     } else {
-      setProgress(100);
       timers.current.push(window.setTimeout(() => setVisible(false), 300));
       timers.current.push(window.setTimeout(() => setProgress(0), 500));
     }

@@ -23,8 +23,7 @@ export function NoticesPopover() {
 
   useEffect(() => {
     if (!open) return;
-    setLoading(true);
-    // The spinner shows for 2 s while the stored notifications load (a failure leaves the pushed ones).
+    // The spinner (set on opening) shows for 2 s while the stored notifications load (a failure leaves the pushed ones).
     const load = loadNotices(api).catch(() => undefined);
     const id = window.setTimeout(() => void load.then(() => setLoading(false)), NOTICE_SPINNER_MS);
     return () => window.clearTimeout(id);
@@ -35,6 +34,7 @@ export function NoticesPopover() {
       open={open}
       onOpenChange={(e) => {
         setOpen(e.open);
+        if (e.open) setLoading(true);
         if (!e.open) void readAllNotices(api).catch(() => undefined);
       }}
       positioning={{ placement: 'bottom-end' }}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Box, Flex, Menu, Portal, Text, VStack } from '@chakra-ui/react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -37,10 +37,14 @@ export function Sidebar({ width, collapsed }: { width: number; collapsed: boolea
   const { menu, theme, currentRouteName } = shellStore.use();
   const p = palettes[theme];
   const activeGroup = menu.find((e) => e.kind === 'group' && e.children.some((c) => c.name === currentRouteName));
-  const [open, setOpen] = useState<string[]>(activeGroup ? [activeGroup.group.name] : []);
-  useEffect(() => {
-    if (activeGroup && !open.includes(activeGroup.group.name)) setOpen((o) => [...o, activeGroup.group.name]);
-  }, [activeGroup?.group.name]);
+  const activeName = activeGroup?.group.name;
+  const [open, setOpen] = useState<string[]>(activeName ? [activeName] : []);
+  // Opening a page opens its group (adjusted while rendering, when the active group changes).
+  const [shownActive, setShownActive] = useState(activeName);
+  if (activeName !== shownActive) {
+    setShownActive(activeName);
+    if (activeName && !open.includes(activeName)) setOpen([...open, activeName]);
+  }
 
   const toggle = (name: string) => setOpen((o) => (o.includes(name) ? o.filter((x) => x !== name) : [...o, name]));
 
@@ -185,7 +189,10 @@ function CollapsedEntry({ entry, palette: p, current }: { entry: MenuEntry; pale
     );
   }
   return (
-    <Menu.Root positioning={{ placement: 'right-start' }} onSelect={(d) => !MENU_EXCLUDED.includes(d.value) && navigate(entry.children.find((c) => c.name === d.value)!.path)}>
+    <Menu.Root positioning={{ placement: 'right-start' }} onSelect={(d) => {
+        const page = entry.children.find((c) => c.name === d.value);
+        if (page && !MENU_EXCLUDED.includes(d.value)) void navigate(page.path);
+      }}>
       <Menu.Trigger asChild>
         <Flex as="button" cursor="pointer" title={t(entry.group.titleKey)} aria-label={t(entry.group.titleKey)} data-testid={`menu-group-${entry.group.name}`} {...common}>
           <Icon name={entry.group.icon} size={20} />

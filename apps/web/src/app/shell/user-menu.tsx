@@ -18,7 +18,7 @@ export function UserMenu() {
     <Menu.Root
       positioning={{ placement: 'bottom-end' }}
       onSelect={(d) => {
-        if (d.value === 'ownSpace') navigate(pathOf(OWN_SPACE_NAME));
+        if (d.value === 'ownSpace') void navigate(pathOf(OWN_SPACE_NAME));
         if (d.value === 'logout') void stopSignalR().then(() => logout());
       }}
     >

@@ -71,7 +71,7 @@ function BulkAddDialog({ open, onClose }: ActionDialogProps<SystemDictionaryDto>
               colorPalette="brand"
               loading={save.isMutating}
               disabled={words.length === 0 || words.length > 1000 || tooLong.length > 0}
-              onClick={submit}
+              onClick={() => void submit()}
               data-testid="bulk-submit"
             >
               {k('submit', { count: words.length })}

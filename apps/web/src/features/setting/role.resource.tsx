@@ -25,7 +25,7 @@ export const roleResource = defineResource({
     defaults: { isDefault: false, grantedPermissions: [], grantedCategoryIds: [] },
     fields: [
       // A static role (Admin) cannot be renamed.
-      { name: 'name', type: 'text', disabled: ({ mode, row }) => mode === 'update' && !!(row as RoleDto | undefined)?.isStatic },
+      { name: 'name', type: 'text', disabled: ({ mode, row }) => mode === 'update' && !!row?.isStatic },
       { name: 'displayName', type: 'text' },
       { name: 'description', type: 'textarea', rows: 2 },
       { name: 'isDefault', type: 'switch' },
