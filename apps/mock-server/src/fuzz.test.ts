@@ -1,7 +1,10 @@
 import { allEndpoints, type Endpoint } from '@edu/sdk';
 import type { InjectOptions } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/** A request part as text for a failure message. */
+const textOf = (v: unknown): string => (typeof v === 'string' ? v : v === undefined ? '' : JSON.stringify(v) ?? '');
 import { localize } from './localization/texts.ts';
 import { createTestApp, type TestApp } from './testing/test-app.ts';
 
@@ -289,9 +292,9 @@ describe(`fuzz (seed ${SEED}, ${ROUNDS} rounds)`, () => {
           statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
           if (res.status === 200 && endpoint.verb !== 'GET') written.add(`${endpoint.service}/${endpoint.method}`);
           if (genericError(res.status, res.body))
-            failures.push(`${opts.method} ${String(opts.url).slice(0, 200)} -> ${res.status} ${res.body.slice(0, 200)} | ${String(opts.payload ?? '').slice(0, 300)}`);
+            failures.push(`${opts.method} ${textOf(opts.url).slice(0, 200)} -> ${res.status} ${res.body.slice(0, 200)} | ${textOf(opts.payload).slice(0, 300)}`);
         } catch (err) {
-          failures.push(`${opts.method} ${String(opts.url).slice(0, 200)} -> ${err instanceof Error ? err.message : String(err)}`);
+          failures.push(`${opts.method} ${textOf(opts.url).slice(0, 200)} -> ${err instanceof Error ? err.message : String(err)}`);
         }
       }
     // The fuzz must reach handlers, not only bounce off validation.

@@ -115,7 +115,7 @@ function scalarFields(model: string): ReadonlySet<string> {
 /** Resolves the table and fails fast when it names a convention a model lacks the columns for. */
 export function resolveModelFilters(table: ModelFilterTable): ReadonlyMap<string, ResolvedModel> {
   const out = new Map<string, ResolvedModel>();
-  for (const [model, cfg] of Object.entries(table) as Array<[string, ModelFilterConfig]>) {
+  for (const [model, cfg] of Object.entries<ModelFilterConfig>(table)) {
     const fields = scalarFields(model);
     const need = (names: string[], why: string) => {
       const missing = names.filter((n) => !fields.has(n));
@@ -148,7 +148,7 @@ function andWhere(args: Args, cond: Where | undefined): Args {
   if (!cond) return args;
   const where = args.where as Where | undefined;
   if (!where) return { ...args, where: cond };
-  const and = where.AND === undefined ? [] : Array.isArray(where.AND) ? where.AND : [where.AND];
+  const and: unknown[] = where.AND === undefined ? [] : Array.isArray(where.AND) ? where.AND : [where.AND];
   return { ...args, where: { ...where, AND: [...and, cond] } };
 }
 

@@ -82,7 +82,7 @@ export function bindValue(schema: Schema, value: unknown, fromQuery: boolean): u
   }
   if (fromQuery) {
     // A repeated scalar key binds its first value.
-    const v = Array.isArray(value) ? value[0] : value;
+    const v: unknown = Array.isArray(value) ? value[0] : value;
     return coerceScalar(c, v);
   }
   return value;

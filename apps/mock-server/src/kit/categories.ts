@@ -81,7 +81,8 @@ export async function activeNodes(ctx: RequestContext, classTypeId: number): Pro
 // ---------------------------------------------------------------------------
 // Who may manage what
 
-type GrantCache = Map<string, { stamp: string; ids: Promise<ReadonlySet<number>> }>;
+type GrantEntry = { stamp: string; ids: Promise<ReadonlySet<number>> };
+type GrantCache = Map<string, GrantEntry>;
 const grantCaches = new WeakMap<PrismaClient, GrantCache>();
 /** The tables a user's manageable set is computed from: a write to any of them recomputes it. */
 const GRANT_TABLES = ['UserRole', 'Role', 'RoleCategoryGrant', 'MultiLevelCategory'] as const;
@@ -99,7 +100,10 @@ export async function manageableCategoryIds(ctx: RequestContext): Promise<Set<nu
   const tenantId = ctx.session.tenantId;
   if (tenantId === null) return new Set();
   let cache = grantCaches.get(ctx.prisma);
-  if (!cache) grantCaches.set(ctx.prisma, (cache = new Map()));
+  if (!cache) {
+    cache = new Map<string, GrantEntry>();
+    grantCaches.set(ctx.prisma, cache);
+  }
   const key = `${tenantId}:${user.id}`;
   const versions = writeVersions(ctx.prisma);
   const stamp = GRANT_TABLES.map((t) => versions.version(t)).join('|');

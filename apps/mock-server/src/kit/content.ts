@@ -31,8 +31,8 @@ export interface ContentRow extends ReviewRow {
 
 /** Names every content DTO needs, looked up once per page. */
 export interface Lookups {
-  category(id: number | null): string | null;
-  user(id: number | null): string | null;
+  category: (id: number | null) => string | null;
+  user: (id: number | null) => string | null;
 }
 
 /** The query of every content list (`ContentQuery` plus the variant). */
@@ -74,7 +74,7 @@ export interface ContentConfig<Row extends ContentRow, W, Data, Dto, In extends 
   /** The SDK's Create input schema (types `toData`, `validate` and the field lists). */
   input: z.ZodType<In>;
   /** The model, seen through the request's data filters (bound to the transaction inside Create/Update). */
-  model(ctx: RequestContext): ContentTable<Row, W, Data>;
+  model: (ctx: RequestContext) => ContentTable<Row, W, Data>;
   /** A category is optional (daily questions). */
   categoryOptional?: boolean;
   /** Rich-text (HTML) fields: sanitized on every save and handed to `toData` sanitized. */
@@ -90,7 +90,7 @@ export interface ContentConfig<Row extends ContentRow, W, Data, Dto, In extends 
   /** Entity-specific query filters (chapter, ...), typed by the service's query. */
   filter?(q: Q, ctx: RequestContext): NoInfer<Cond<W>> | undefined | Promise<NoInfer<Cond<W>> | undefined>;
   /** Entity-specific checks of an input (chapter belongs to the category, ...). */
-  validate?(input: In, ctx: RequestContext): Promise<void>;
+  validate?: (input: In, ctx: RequestContext) => Promise<void>;
   /**
    * Input -> columns, category checked. `rich(field)` is the sanitized value
    * of a rich field (null when absent): write those columns from it, never from `input`.
@@ -99,13 +99,13 @@ export interface ContentConfig<Row extends ContentRow, W, Data, Dto, In extends 
   /** Writes that belong with the row (child collections), in the same transaction as Create/Update. */
   afterWrite?(row: { id: number; tenantId: number }, input: In, tx: RequestContext): Promise<void>;
   /** Row -> DTO with the common names (give this or `toDtos`). */
-  toDto?(row: NoInfer<Row>, lookups: Lookups): Dto;
+  toDto?: (row: NoInfer<Row>, lookups: Lookups) => Dto;
   /**
    * Instead of `toDto`, a page of rows at once, for entities with lookups of
    * their own (chapter names, child collections); `detail` is true for a single
    * item (Get, Create, Update, review, pin), false for lists.
    */
-  toDtos?(rows: NoInfer<Row>[], lookups: Lookups, ctx: RequestContext, detail: boolean): Promise<Dto[]>;
+  toDtos?: (rows: NoInfer<Row>[], lookups: Lookups, ctx: RequestContext, detail: boolean) => Promise<Dto[]>;
 }
 
 /** What a rich-text body may contain: formatting, links, images, tables; no scripts, handlers or foreign schemes. */

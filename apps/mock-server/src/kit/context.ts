@@ -41,7 +41,7 @@ export interface RequestContext {
   /** The signed-in user, or a 401. */
   requireUser(): Promise<SessionUser>;
   /** `L(key, ...args)` in the request's culture. */
-  t(key: string, ...args: Array<string | number>): string;
+  t: (key: string, ...args: Array<string | number>) => string;
 }
 
 export function createContext(app: FastifyInstance, request: FastifyRequest): RequestContext {

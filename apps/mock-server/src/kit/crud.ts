@@ -61,7 +61,7 @@ export interface ModelRef<Row extends { id: number }, W> {
 
 /** How rows become DTOs: one at a time, or a page at once (one lookup per page instead of per row). */
 export type DtoMapping<Row, Dto> =
-  | { toDto(row: Row, ctx: RequestContext): Dto | Promise<Dto>; toDtos?: undefined }
+  | { toDto: (row: Row, ctx: RequestContext) => Dto | Promise<Dto>; toDtos?: undefined }
   | { toDtos(rows: Row[], ctx: RequestContext): Promise<Dto[]>; toDto?: undefined };
 
 export type CrudConfig<Row extends { id: number }, Dto, Q extends ListQuery, W = never> = ModelRef<Row, W> & DtoMapping<Row, Dto> & {

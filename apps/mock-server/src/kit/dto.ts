@@ -21,7 +21,7 @@ export type RowFor<D, C> = { [K in Exclude<keyof D, keyof C>]-?: Stored<D[K]> };
  */
 export function dtoMapper<S extends z.ZodObject>(schema: S) {
   const keys = Object.keys(schema.shape);
-  return <C extends Partial<z.output<S>> = {}>(row: RowFor<z.output<S>, C>, computed?: C): z.output<S> => {
+  return <C extends Partial<z.output<S>> = Record<never, never>>(row: RowFor<z.output<S>, C>, computed?: C): z.output<S> => {
     const source: Readonly<Record<string, unknown>> = row;
     const extra: Readonly<Record<string, unknown>> = computed ?? {};
     const out: Record<string, unknown> = {};

@@ -12,7 +12,10 @@ const caches = new WeakMap<PrismaClient, Map<string, Entry>>();
  */
 export function selfAndDescendantIds(prisma: PrismaClient, tenantId: number | null, userId: number): Promise<number[]> {
   let cache = caches.get(prisma);
-  if (!cache) caches.set(prisma, (cache = new Map()));
+  if (!cache) {
+    cache = new Map<string, Entry>();
+    caches.set(prisma, cache);
+  }
   const key = `${tenantId ?? 'host'}:${userId}`;
   const stamp = writeVersions(prisma).version('User');
   const hit = cache.get(key);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { UserNotificationDto } from '@edu/sdk';
+import { UserNotificationDto } from '@edu/sdk';
 import { iso } from './paging.ts';
 
 export interface NotifyInput {
@@ -41,7 +41,7 @@ export function toUserNotification(r: Row): UserNotificationDto {
       id: r.id,
       tenantId: r.tenantId,
       notificationName: r.notificationName,
-      data: JSON.parse(r.data),
+      data: UserNotificationDto.shape.notification.shape.data.parse(JSON.parse(r.data)),
       entityTypeName: r.entityTypeName,
       entityId: r.entityId,
       severity: r.severity,

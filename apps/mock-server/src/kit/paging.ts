@@ -22,7 +22,7 @@ export function parseSorting(
     const column = byLower.get(field.toLowerCase());
     const d = (dir ?? 'asc').toLowerCase();
     if (!column || rest.length || (d !== 'asc' && d !== 'desc')) invalid('sorting', message(part.trim()));
-    out.push({ [column]: d as SortOrder });
+    out.push({ [column]: d });
   }
   if (!out.some((o) => 'id' in o)) out.push({ id: 'desc' });
   return out;

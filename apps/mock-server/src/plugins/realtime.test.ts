@@ -102,7 +102,7 @@ function rawPeer(id: string): Promise<RawPeer> {
   const waiters: Array<(record: string) => void> = [];
   let partial = '';
   socket.on('message', (data) => {
-    partial += data.toString();
+    partial += Buffer.isBuffer(data) ? data.toString('utf8') : '';
     let sep: number;
     while ((sep = partial.indexOf(RS)) !== -1) {
       const record = partial.slice(0, sep);

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { PrismaClient } from '@edu/db';
 import { hashPassword } from '@edu/db';
 import type { RequestContext } from '../kit/context.ts';
-import { crudHandlers, getOr404, type ModelCrud, type RowOf } from '../kit/crud.ts';
+import { crudHandlers, getOr404, type ModelCrud } from '../kit/crud.ts';
 import { invalid } from '../kit/errors.ts';
 import { implement } from '../kit/register-service.ts';
 

@@ -143,7 +143,6 @@ function storedSub(s: In['subQuestions'][number]) {
     options: isChoice(s.questionType) ? s.options.map((o, i) => ({ label: OPTION_LABELS[i] ?? '?', content: sanitizeRichText(o.content), isCorrect: o.isCorrect })) : [],
   };
 }
-type StoredSub = ReturnType<typeof storedSub>;
 
 // ---------------------------------------------------------------------------
 // Options: the child collection
@@ -168,10 +167,10 @@ export const questionOptions = childCollection({
 // ---------------------------------------------------------------------------
 // Content handlers
 
-function parseJson<T>(text: string | null, fallback: T): T {
+/** A JSON column read back through the SDK schema of what it holds (a stored value that no longer fits fails loudly here). */
+function parseJson<S extends z.ZodType>(schema: S, text: string | null, fallback: z.output<S>): z.output<S> {
   if (text === null) return fallback;
-  const value: T = JSON.parse(text);
-  return value;
+  return schema.parse(JSON.parse(text));
 }
 
 /** Family sizes of the given families, one grouped query. */
@@ -281,8 +280,8 @@ const bank = contentHandlers({
         categoryName: l.category(r.categoryId),
         chapterName: r.chapterTypeId === null ? null : (chapterNames.get(r.chapterTypeId) ?? null),
         sisterCount: r.sisterGroupId === null ? 0 : (sizes.get(r.sisterGroupId) ?? 0),
-        blanks: parseJson<Array<{ answers: string[] }> | null>(r.blanksJson, null),
-        subQuestions: parseJson<StoredSub[]>(r.subQuestionsJson, []),
+        blanks: parseJson(TestQuestionDto.shape.blanks, r.blanksJson, null),
+        subQuestions: parseJson(TestQuestionDto.shape.subQuestions, r.subQuestionsJson, []),
         options: options.get(r.id) ?? [],
         duplicateIds: [],
         ...reviewFields(r, l),

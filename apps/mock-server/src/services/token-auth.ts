@@ -54,7 +54,7 @@ async function login(ctx: RequestContext, userNameOrEmailAddress: string) {
     tenancyName = tenant!.tenancyName;
     if (!tenant!.isActive) {
       await attempt(LoginResult.TenantIsNotActive, null, tenancyName);
-      fail(ctx.t('TenantIsNotActive', tenancyName!));
+      fail(ctx.t('TenantIsNotActive', tenancyName));
     }
   }
 

@@ -1,4 +1,4 @@
-import { CreateUserInput, UpdateUserInput, UserDto, UserService } from '@edu/sdk';
+import { UserDto, UserService, type CreateUserInput, type UpdateUserInput } from '@edu/sdk';
 import type { z } from 'zod';
 import { randomUUID } from 'node:crypto';
 import { hashPassword, verifyPassword } from '@edu/db';
@@ -193,7 +193,7 @@ export const user = implement(UserService, {
     const me = await ctx.requireUser();
     const culture = resolveCulture(input.languageName);
     if (!culture) invalid('languageName', ctx.t('UnknownLanguage', input.languageName));
-    await setUserSetting(ctx.prisma, me.tenantId, me.id, 'Abp.Localization.DefaultLanguageName', culture!);
+    await setUserSetting(ctx.prisma, me.tenantId, me.id, 'Abp.Localization.DefaultLanguageName', culture);
     return null;
   },
   ResetPassword: async (input, ctx) => {

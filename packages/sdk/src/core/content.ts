@@ -67,7 +67,7 @@ export const WebUrl = z
   .string()
   .trim()
   .max(1000)
-  .regex(/^(https?:\/\/[^\s\\\u0000-\u001f\u007f]+|\/(?![/\\])[^\s\\\u0000-\u001f\u007f]*)$/, 'An http(s) URL or a path starting with /');
+  .regex(/^(https?:\/\/[^\s\\\p{Cc}]+|\/(?![/\\])[^\s\\\p{Cc}]*)$/u, 'An http(s) URL or a path starting with /');
 
 /** Query of content lists: paging, keyword, a category (its subtree included) and a review state. */
 export const ContentQuery = PagedQuery.extend({

@@ -126,7 +126,6 @@ describe('transport with files', () => {
 
 describe('OpenAPI', () => {
   it('shows uploads as multipart with binary parts and downloads as binary', () => {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- walking a JSON document in a test
     const doc = generateOpenApi() as { paths: Record<string, Record<string, any>> };
     const upload = doc.paths['/File/UploadImage']!.post;
     const schema = upload.requestBody.content['multipart/form-data'].schema;
