@@ -120,6 +120,17 @@ describe('language', () => {
       });
       for (const e of english) found.add(`${path}: ${e}`);
     }
+    // Dialogs and menus too (Chakra's close buttons and pickers carry default labels).
+    await page.goto('/setting/manager');
+    await page.getByTestId('action-create').click();
+    await page.getByTestId('resource-form').waitFor();
+    await page.waitForTimeout(300);
+    const inDialog = await page.evaluate(() =>
+      [...document.querySelectorAll('[role="dialog"] [aria-label], [role="dialog"] [title], [role="dialog"] [placeholder]')]
+        .flatMap((el) => ['aria-label', 'title', 'placeholder'].map((a) => el.getAttribute(a) ?? ''))
+        .filter((v) => /[A-Za-z]{2,}/.test(v)),
+    );
+    for (const e of inDialog) found.add(`create dialog: ${e}`);
     expect([...found]).toEqual([]);
     await page.context().close();
   });
