@@ -23,7 +23,8 @@ async function fullyVisible(page: Page, testId: string, nth = 0): Promise<boolea
 describe('routes', () => {
   it('an unknown path and a spec screen not built yet show a 404 inside the shell, with a way home', async () => {
     const page = await pageAs('Default');
-    for (const path of ['/no/such/page', '/testQuestions/testQuestion']) {
+    // 收入统计 (member/income) is in the spec's route table but has no screen yet.
+    for (const path of ['/no/such/page', '/member/income']) {
       await page.goto(path);
       await page.getByTestId('error-404').waitFor();
       expect(new URL(page.url()).pathname).toBe(path);
