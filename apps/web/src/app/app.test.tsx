@@ -66,6 +66,9 @@ describe('the app in a browser-like DOM', () => {
       expect(window.location.pathname).toBe(path);
       expect(screen.getByTestId('side-menu')).toBeInTheDocument();
       expect(screen.getByTestId('back-home')).toHaveTextContent('返回首页');
+      await act(async () => {});
+      expect(screen.getByTestId('breadcrumbs')).toHaveTextContent('页面不存在');
+      expect(document.title).toBe('在线教育考试平台 - 页面不存在');
       expect(screen.queryByTestId('tab-error-404')).toBeNull();
       cleanup();
     }
