@@ -29,7 +29,9 @@ try {
   const categories = await app.prisma.multiLevelCategory.findMany({ where: { tenantId: 1, classTypeId: 1 }, select: { id: true } });
   const creators = Array.from({ length: USERS }, (_, i) => tree.firstId + i);
   await seedBulkArticles(app.prisma, { tenantId: 1, count: ARTICLES, creatorUserIds: creators, categoryIds: categories.map((c) => c.id) });
-  console.log(`seeded ${USERS} users (fan-out ${tree.fanOut}, depth ${tree.depth}) and ${ARTICLES} articles in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  console.log(
+    `seeded ${USERS} users (fan-out ${tree.fanOut}, depth ${tree.depth}) and ${ARTICLES} articles in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
 
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   const signIn = async (userName: string, password: string) => {
@@ -47,10 +49,19 @@ try {
   const middle = await signIn(`user${tree.firstId + 1}`, PASSWORD);
 
   const url = (p: string) => `${base}/api/services/app/Article/${p}`;
-  const sample = await fetch(url('GetAll?MaxResultCount=10'), { headers: admin }).then((r) => r.json() as Promise<{ result: { totalCount: number } }>);
+  const sample = await fetch(url('GetAll?MaxResultCount=10'), { headers: admin }).then(
+    (r) => r.json() as Promise<{ result: { totalCount: number } }>,
+  );
   if (sample.result.totalCount < ARTICLES) throw new Error(`expected ${ARTICLES} articles, GetAll counts ${sample.result.totalCount}`);
   const scopeCount = async (h: Record<string, string>) =>
-    (await fetch(url("GetAllMyselfAndChildren?MaxResultCount=10"), { headers: h }).then((r) => r.json() as Promise<{ result: { totalCount: number }; error: unknown }>).then((b) => { if (!b.result) throw new Error(JSON.stringify(b.error)); return b; })).result.totalCount;
+    (
+      await fetch(url('GetAllMyselfAndChildren?MaxResultCount=10'), { headers: h })
+        .then((r) => r.json() as Promise<{ result: { totalCount: number }; error: unknown }>)
+        .then((b) => {
+          if (!b.result) throw new Error(JSON.stringify(b.error));
+          return b;
+        })
+    ).result.totalCount;
   console.log(`scope sizes: top ${await scopeCount(top)} articles, middle ${await scopeCount(middle)} articles`);
 
   const bare = await startBareServer(SECRET, sample);
@@ -63,7 +74,11 @@ try {
     await load('MyselfAndChildren top', url('GetAllMyselfAndChildren?MaxResultCount=10'), opts(top)),
     await load('MyselfAndChildren middle', url('GetAllMyselfAndChildren?MaxResultCount=10'), opts(middle)),
   ];
-  report(`Article lists: ${ARTICLES} articles, ${USERS} users in 5 levels, ${CONNECTIONS} connections, ${DURATION} s each (node ${process.version})`, rows, 'bare JWT route');
+  report(
+    `Article lists: ${ARTICLES} articles, ${USERS} users in 5 levels, ${CONNECTIONS} connections, ${DURATION} s each (node ${process.version})`,
+    rows,
+    'bare JWT route',
+  );
   console.log(`count cache: ${app.countCache.hits} hits, ${app.countCache.misses} misses`);
   await bare.app.close();
   await app.close();

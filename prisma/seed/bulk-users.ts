@@ -85,7 +85,12 @@ export async function seedBulkUsers(prisma: PrismaClient, options: BulkUsersOpti
   return prisma.$transaction(
     async (tx) => {
       const roleId = options.roleName
-        ? (await tx.role.findFirstOrThrow({ where: { tenantId, normalizedName: options.roleName.toUpperCase(), isDeleted: false }, select: { id: true } })).id
+        ? (
+            await tx.role.findFirstOrThrow({
+              where: { tenantId, normalizedName: options.roleName.toUpperCase(), isDeleted: false },
+              select: { id: true },
+            })
+          ).id
         : null;
       const firstId = ((await tx.user.aggregate({ _max: { id: true } }))._max.id ?? 0) + 1;
 
@@ -124,7 +129,11 @@ export async function seedBulkUsers(prisma: PrismaClient, options: BulkUsersOpti
         }
         await insertRows(tx, 'User', rows);
         if (roleId !== null)
-          await insertRows(tx, 'UserRole', rows.map((r) => ({ tenantId, userId: r.id, roleId, creationTime: r.creationTime })));
+          await insertRows(
+            tx,
+            'UserRole',
+            rows.map((r) => ({ tenantId, userId: r.id, roleId, creationTime: r.creationTime })),
+          );
       }
       return { firstId, lastId: firstId + count - 1, fanOut, depth };
     },

@@ -146,7 +146,10 @@ export const CHAPTERS: ReadonlyArray<{ category: readonly string[]; chapters: Re
   {
     category: ['高中', '数学', '高一'],
     chapters: [
-      ['第一章 集合与常用逻辑用语', ['1.1 集合的概念', '1.2 集合间的基本关系', '1.3 集合的基本运算', '1.4 充分条件与必要条件', '1.5 全称量词与存在量词']],
+      [
+        '第一章 集合与常用逻辑用语',
+        ['1.1 集合的概念', '1.2 集合间的基本关系', '1.3 集合的基本运算', '1.4 充分条件与必要条件', '1.5 全称量词与存在量词'],
+      ],
       ['第二章 一元二次函数、方程和不等式', ['2.1 等式性质与不等式性质', '2.2 基本不等式', '2.3 二次函数与一元二次方程、不等式']],
       ['第三章 函数的概念与性质', ['3.1 函数的概念及其表示', '3.2 函数的基本性质', '3.3 幂函数', '3.4 函数的应用（一）']],
     ],
@@ -165,7 +168,9 @@ export const DICTIONARY: ReadonlyArray<readonly [string, string, string | null, 
   ...['在线学习', '双减', '新课标', '核心素养', '大单元教学', '智慧课堂', '项目式学习', '家校共育', '中考', '高考'].map(
     (k) => ['keyword', k, null, '站内搜索热词'] as const,
   ),
-  ...['赌博', '代考', '作弊器', '替考', '考试答案出售', '办假证', '六合彩', '网络赌场', '外挂代练'].map((w) => ['sensitiveWord', w, null, '发布内容时拦截'] as const),
+  ...['赌博', '代考', '作弊器', '替考', '考试答案出售', '办假证', '六合彩', '网络赌场', '外挂代练'].map(
+    (w) => ['sensitiveWord', w, null, '发布内容时拦截'] as const,
+  ),
   ['sensitiveWord', '刷单', null, '暂停使用', false],
   ...['★', '☆', '※', '◆', '■', '●', '￥', '§'].map((c) => ['specialCharacter', c, null, '标题中过滤'] as const),
   ['siteSetting', 'SiteName', '在线教育考试平台', '网站名称'],
@@ -346,7 +351,10 @@ class StructureSeeder {
   }
 
   async chapters(): Promise<void> {
-    const existing = await this.tx.chapterType.findMany({ where: { tenantId: this.tenantId, isDeleted: false }, select: { id: true, categoryId: true, parentId: true, name: true } });
+    const existing = await this.tx.chapterType.findMany({
+      where: { tenantId: this.tenantId, isDeleted: false },
+      select: { id: true, categoryId: true, parentId: true, name: true },
+    });
     const find = (categoryId: number, parentId: number | null, name: string) =>
       existing.find((c) => c.categoryId === categoryId && c.parentId === parentId && c.name === name)?.id;
     for (const { category, chapters } of CHAPTERS) {
@@ -356,13 +364,17 @@ class StructureSeeder {
           find(categoryId, null, chapter) ??
           (await this.tx.chapterType.create({ data: { ...this.audit, categoryId, name: chapter, sort: i + 1 } })).id;
         const missing = sections.map((name, j) => ({ name, sort: j + 1 })).filter((s) => find(categoryId, chapterId, s.name) === undefined);
-        if (missing.length) await this.tx.chapterType.createMany({ data: missing.map((s) => ({ ...this.audit, categoryId, parentId: chapterId, ...s })) });
+        if (missing.length)
+          await this.tx.chapterType.createMany({ data: missing.map((s) => ({ ...this.audit, categoryId, parentId: chapterId, ...s })) });
       }
     }
   }
 
   async dictionary(): Promise<void> {
-    const existing = await this.tx.systemDictionary.findMany({ where: { tenantId: this.tenantId, isDeleted: false }, select: { dictionaryType: true, name: true } });
+    const existing = await this.tx.systemDictionary.findMany({
+      where: { tenantId: this.tenantId, isDeleted: false },
+      select: { dictionaryType: true, name: true },
+    });
     const have = new Set(existing.map((e) => `${e.dictionaryType}|${e.name.toLowerCase()}`));
     const sortInType = new Map<string, number>();
     const data = DICTIONARY.flatMap(([dictionaryType, name, value, remark, isActive]) => {
@@ -375,7 +387,10 @@ class StructureSeeder {
   }
 
   async menus(): Promise<void> {
-    const existing = await this.tx.navigationMenu.findMany({ where: { tenantId: this.tenantId }, select: { id: true, position: true, parentId: true, name: true } });
+    const existing = await this.tx.navigationMenu.findMany({
+      where: { tenantId: this.tenantId },
+      select: { id: true, position: true, parentId: true, name: true },
+    });
     const add = async (position: number, items: readonly MenuSeed[], parentId: number | null) => {
       for (const [i, m] of items.entries()) {
         let id = existing.find((e) => e.position === position && e.parentId === parentId && e.name === m.name)?.id;
@@ -429,25 +444,41 @@ class StructureSeeder {
   async friendLinks(): Promise<void> {
     const existing = await this.tx.friendLink.findMany({ where: { tenantId: this.tenantId, isDeleted: false }, select: { url: true } });
     const have = new Set(existing.map((l) => l.url));
-    const data = FRIEND_LINKS.map(([name, url, logoUrl], i) => ({ ...this.audit, name, url, logoUrl, linkType: logoUrl ? 2 : 1, sort: i + 1 })).filter(
-      (l) => !have.has(l.url),
-    );
+    const data = FRIEND_LINKS.map(([name, url, logoUrl], i) => ({
+      ...this.audit,
+      name,
+      url,
+      logoUrl,
+      linkType: logoUrl ? 2 : 1,
+      sort: i + 1,
+    })).filter((l) => !have.has(l.url));
     if (data.length) await this.tx.friendLink.createMany({ data });
   }
 
   /** Each role gets the seeded root categories of its class types (a grant covers the subtree). */
   async roleGrants(): Promise<void> {
     for (const [roleName, types] of Object.entries(ROLE_CATEGORY_GRANTS)) {
-      const role = await this.tx.role.findFirst({ where: { tenantId: this.tenantId, normalizedName: roleName.toUpperCase(), isDeleted: false }, select: { id: true } });
+      const role = await this.tx.role.findFirst({
+        where: { tenantId: this.tenantId, normalizedName: roleName.toUpperCase(), isDeleted: false },
+        select: { id: true },
+      });
       if (!role) continue;
-      const roots = types.flatMap((type) => CATEGORY_TREES[type]!.map((node) => ({ id: this.categoryAt(type, [typeof node === 'string' ? node : node[0]]) })));
+      const roots = types.flatMap((type) =>
+        CATEGORY_TREES[type]!.map((node) => ({ id: this.categoryAt(type, [typeof node === 'string' ? node : node[0]]) })),
+      );
       const granted = new Set(
         (await this.tx.roleCategoryGrant.findMany({ where: { roleId: role.id }, select: { categoryId: true } })).map((g) => g.categoryId),
       );
       const missing = roots.filter((r) => !granted.has(r.id));
       if (missing.length)
         await this.tx.roleCategoryGrant.createMany({
-          data: missing.map((r) => ({ tenantId: this.tenantId, roleId: role.id, categoryId: r.id, creatorUserId: this.creatorUserId, creationTime: this.daysAgo(45) })),
+          data: missing.map((r) => ({
+            tenantId: this.tenantId,
+            roleId: role.id,
+            categoryId: r.id,
+            creatorUserId: this.creatorUserId,
+            creationTime: this.daysAgo(45),
+          })),
         });
     }
   }

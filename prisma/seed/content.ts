@@ -88,10 +88,16 @@ const paragraphs = (title: string) =>
 export async function seedContent(prisma: PrismaClient, tenantId: number, now = new Date()): Promise<void> {
   if ((await prisma.article.count({ where: { tenantId } })) > 0) return;
   const rnd = createRandom(20261122);
-  const users = await prisma.user.findMany({ where: { tenantId, userName: { in: [...AUTHORS, ...REVIEWERS] } }, select: { id: true, userName: true } });
+  const users = await prisma.user.findMany({
+    where: { tenantId, userName: { in: [...AUTHORS, ...REVIEWERS] } },
+    select: { id: true, userName: true },
+  });
   const userId = (name: string) => users.find((u) => u.userName === name)?.id ?? null;
   const leaves = async (classTypeId: number) => {
-    const all = await prisma.multiLevelCategory.findMany({ where: { tenantId, classTypeId, isDeleted: false }, select: { id: true, parentId: true, name: true } });
+    const all = await prisma.multiLevelCategory.findMany({
+      where: { tenantId, classTypeId, isDeleted: false },
+      select: { id: true, parentId: true, name: true },
+    });
     const parents = new Set(all.map((c) => c.parentId));
     return all.filter((c) => !parents.has(c.id));
   };
@@ -162,7 +168,11 @@ export async function seedContent(prisma: PrismaClient, tenantId: number, now = 
     }),
   });
 
-  const chapters = await prisma.chapterType.findMany({ where: { tenantId, isDeleted: false }, select: { id: true, categoryId: true }, orderBy: { id: 'asc' } });
+  const chapters = await prisma.chapterType.findMany({
+    where: { tenantId, isDeleted: false },
+    select: { id: true, categoryId: true },
+    orderBy: { id: 'asc' },
+  });
   const courseRows = [
     ...COURSE_TITLES.map((title, i) => ({ title, i, university: false })),
     ...UNIVERSITY_COURSES.map((title, i) => ({ title, i: i + COURSE_TITLES.length, university: true })),

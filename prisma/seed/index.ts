@@ -122,7 +122,12 @@ class Seeder {
     // Id 1 as on a real ABP database, unless something else took it.
     const idFree = !(await this.tx.tenant.findUnique({ where: { id: DEFAULT_TENANT.id } }));
     const tenant = await this.tx.tenant.create({
-      data: { ...(idFree && { id: DEFAULT_TENANT.id }), tenancyName: DEFAULT_TENANT.tenancyName, name: DEFAULT_TENANT.name, creationTime: this.daysAgo(60) },
+      data: {
+        ...(idFree && { id: DEFAULT_TENANT.id }),
+        tenancyName: DEFAULT_TENANT.tenancyName,
+        name: DEFAULT_TENANT.name,
+        creationTime: this.daysAgo(60),
+      },
     });
     return tenant.id;
   }
@@ -259,13 +264,19 @@ class Seeder {
       // Inactive accounts logged in only during their first half.
       const latestDay = u.isActive ? 0 : Math.floor(ageDays / 2);
       const days = Array.from({ length: count }, () => this.rnd.int(latestDay, ageDays - 1));
-      const times = days.map((d) => this.daysAgo(d)).filter((t) => t > u.creationTime).sort((a, b) => a.getTime() - b.getTime());
+      const times = days
+        .map((d) => this.daysAgo(d))
+        .filter((t) => t > u.creationTime)
+        .sort((a, b) => a.getTime() - b.getTime());
       if (times.length === 0) continue;
       if (u.tenantId !== null && !tenancyNames.has(u.tenantId)) {
         const t = await this.tx.tenant.findUniqueOrThrow({ where: { id: u.tenantId }, select: { tenancyName: true } });
         tenancyNames.set(u.tenantId, t.tenancyName);
       }
-      const ip = this.rnd.next() < 0.6 ? `10.${this.rnd.int(16, 31)}.${this.rnd.int(0, 255)}.${this.rnd.int(2, 254)}` : `183.${this.rnd.int(1, 62)}.${this.rnd.int(0, 255)}.${this.rnd.int(2, 254)}`;
+      const ip =
+        this.rnd.next() < 0.6
+          ? `10.${this.rnd.int(16, 31)}.${this.rnd.int(0, 255)}.${this.rnd.int(2, 254)}`
+          : `183.${this.rnd.int(1, 62)}.${this.rnd.int(0, 255)}.${this.rnd.int(2, 254)}`;
       const browser = this.rnd.pick(BROWSERS);
       for (const creationTime of times)
         attempts.push({

@@ -43,10 +43,29 @@ const choice = (stem: string, options: readonly string[], correct: readonly numb
   options: options.map((content, i) => ({ content, isCorrect: correct.includes(i) })),
   analysis: analysis ?? null,
 });
-const judge = (stem: string, answer: boolean, analysis?: string): Draft => ({ ...base, questionType: 3, stem, score: 1, trueFalseAnswer: answer, analysis: analysis ?? null });
-const fill = (stem: string, blanks: string[][]): Draft => ({ ...base, questionType: 4, stem, score: 2 * blanks.length, blanks: blanks.map((answers) => ({ answers })) });
+const judge = (stem: string, answer: boolean, analysis?: string): Draft => ({
+  ...base,
+  questionType: 3,
+  stem,
+  score: 1,
+  trueFalseAnswer: answer,
+  analysis: analysis ?? null,
+});
+const fill = (stem: string, blanks: string[][]): Draft => ({
+  ...base,
+  questionType: 4,
+  stem,
+  score: 2 * blanks.length,
+  blanks: blanks.map((answers) => ({ answers })),
+});
 const essay = (stem: string, reference: string, score = 10): Draft => ({ ...base, questionType: 5, stem, score, referenceAnswer: reference });
-const material = (stem: string, subs: Sub[]): Draft => ({ ...base, questionType: 6, stem, score: subs.reduce((s, q) => s + q.score, 0), subQuestions: subs });
+const material = (stem: string, subs: Sub[]): Draft => ({
+  ...base,
+  questionType: 6,
+  stem,
+  score: subs.reduce((s, q) => s + q.score, 0),
+  subQuestions: subs,
+});
 
 /** Fixed pools of the non-math subjects. */
 const POOLS: Record<string, Draft[]> = {
@@ -73,8 +92,24 @@ const POOLS: Record<string, Draft[]> = {
     essay('请简要概括《背影》中父亲形象的特点。', '朴实、深沉、不善言辞却深爱儿子；从买橘子的细节可见父爱之深。'),
     essay('谈谈你对“读书破万卷，下笔如有神”的理解。', '广泛阅读积累素材与语感，写作时才能得心应手。'),
     material('<p>阅读下面的文字：</p><p>“我与父亲不相见已二年余了，我最不能忘记的是他的背影。”</p>', [
-      { ...base, questionType: 1, stem: '这段文字出自哪篇文章？', score: 2, options: [{ content: '《背影》', isCorrect: true }, { content: '《春》', isCorrect: false }, { content: '《济南的冬天》', isCorrect: false }] },
-      { ...base, questionType: 5, stem: '作者为什么“最不能忘记”父亲的背影？', score: 6, referenceAnswer: '背影凝聚着父亲对儿子深沉的爱，令作者感动难忘。' },
+      {
+        ...base,
+        questionType: 1,
+        stem: '这段文字出自哪篇文章？',
+        score: 2,
+        options: [
+          { content: '《背影》', isCorrect: true },
+          { content: '《春》', isCorrect: false },
+          { content: '《济南的冬天》', isCorrect: false },
+        ],
+      },
+      {
+        ...base,
+        questionType: 5,
+        stem: '作者为什么“最不能忘记”父亲的背影？',
+        score: 6,
+        referenceAnswer: '背影凝聚着父亲对儿子深沉的爱，令作者感动难忘。',
+      },
     ]),
   ],
   英语: [
@@ -143,17 +178,33 @@ function mathDrafts(rnd: Random, level: number, count: number, familyPrefix: str
         // Three sisters per template run: same knowledge point, other numbers.
         const family = `${familyPrefix}-${Math.floor(i / 8)}`;
         const right = a + b * c;
-        const wrong = distinct([(a + b) * c, a + b + c, a * b + c, right + 1]).filter((x) => x !== right).slice(0, 3);
+        const wrong = distinct([(a + b) * c, a + b + c, a * b + c, right + 1])
+          .filter((x) => x !== right)
+          .slice(0, 3);
         const options = [right, ...wrong].map(String);
         const order = rnd.int(0, 3);
         const rotated = [...options.slice(order), ...options.slice(0, order)];
-        out.push({ ...choice(`计算：${a} + ${b} × ${c} = ？`, rotated, [rotated.indexOf(String(right))], '先乘除，后加减。'), family: i % 16 < 2 ? family : undefined });
+        out.push({
+          ...choice(`计算：${a} + ${b} × ${c} = ？`, rotated, [rotated.indexOf(String(right))], '先乘除，后加减。'),
+          family: i % 16 < 2 ? family : undefined,
+        });
         break;
       }
       case 2: {
-        const nums = distinct([rnd.pick([2, 3, 5, 7, 11, 13, 17, 19, 23, 29]), rnd.pick([31, 37, 41, 43, 47]), rnd.int(4, 9) * 2, rnd.int(3, 9) * 9]).slice(0, 4);
+        const nums = distinct([
+          rnd.pick([2, 3, 5, 7, 11, 13, 17, 19, 23, 29]),
+          rnd.pick([31, 37, 41, 43, 47]),
+          rnd.int(4, 9) * 2,
+          rnd.int(3, 9) * 9,
+        ]).slice(0, 4);
         if (nums.filter(isPrime).length < 2 || nums.length < 4) continue;
-        out.push(choice('下列各数中，是质数的有', nums.map(String), nums.flatMap((n, k) => (isPrime(n) ? [k] : []))));
+        out.push(
+          choice(
+            '下列各数中，是质数的有',
+            nums.map(String),
+            nums.flatMap((n, k) => (isPrime(n) ? [k] : [])),
+          ),
+        );
         break;
       }
       case 3:
@@ -179,7 +230,13 @@ function mathDrafts(rnd: Random, level: number, count: number, familyPrefix: str
           material(`<p>某文具店一支钢笔售价 ${price} 元，小明买了 ${n} 支，付给售货员 100 元。</p>`, [
             { ...base, questionType: 4, stem: '小明一共要付 ____ 元。', score: 2, blanks: [{ answers: [String(price * n)] }] },
             { ...base, questionType: 3, stem: `售货员应找回 ${100 - price * n} 元。`, score: 2, trueFalseAnswer: true },
-            { ...base, questionType: 5, stem: '如果钢笔打八折，小明可以少付多少元？写出算式。', score: 4, referenceAnswer: `${price * n} × (1 − 0.8) = ${(price * n * 0.2).toFixed(1)}（元）` },
+            {
+              ...base,
+              questionType: 5,
+              stem: '如果钢笔打八折，小明可以少付多少元？写出算式。',
+              score: 4,
+              referenceAnswer: `${price * n} × (1 − 0.8) = ${(price * n * 0.2).toFixed(1)}（元）`,
+            },
           ]),
         );
         break;
@@ -194,12 +251,18 @@ const lcm = (a: number, b: number) => (a / gcd(a, b)) * b;
 export async function seedQuestionBank(prisma: PrismaClient, tenantId: number, now = new Date()): Promise<number> {
   if ((await prisma.testQuestion.count({ where: { tenantId } })) > 0) return 0;
   const rnd = createRandom(20261123);
-  const cats = await prisma.multiLevelCategory.findMany({ where: { tenantId, classTypeId: QUESTION_CLASS, isDeleted: false }, select: { id: true, parentId: true, name: true } });
+  const cats = await prisma.multiLevelCategory.findMany({
+    where: { tenantId, classTypeId: QUESTION_CLASS, isDeleted: false },
+    select: { id: true, parentId: true, name: true },
+  });
   const parents = new Set(cats.map((c) => c.parentId));
   const leaves = cats.filter((c) => !parents.has(c.id));
   if (!leaves.length) return 0;
   const levelOf = (leaf: { parentId: number | null }) => ['小学', '初中', '高中'].indexOf(cats.find((c) => c.id === leaf.parentId)?.name ?? '');
-  const users = await prisma.user.findMany({ where: { tenantId, userName: { in: [...AUTHORS, ...REVIEWERS] } }, select: { id: true, userName: true } });
+  const users = await prisma.user.findMany({
+    where: { tenantId, userName: { in: [...AUTHORS, ...REVIEWERS] } },
+    select: { id: true, userName: true },
+  });
   const userId = (name: string) => users.find((u) => u.userName === name)?.id ?? null;
 
   // Each non-math pool is spread over its subject's categories, every item once.
@@ -208,7 +271,8 @@ export async function seedQuestionBank(prisma: PrismaClient, tenantId: number, n
   const planned: Array<{ categoryId: number; level: number; draft: Draft }> = [];
   for (const [subject, subjectLeaves] of bySubject) {
     if (subject === '数学') {
-      for (const leaf of subjectLeaves) for (const draft of mathDrafts(rnd, levelOf(leaf), 56, `m${leaf.id}`)) planned.push({ categoryId: leaf.id, level: levelOf(leaf), draft });
+      for (const leaf of subjectLeaves)
+        for (const draft of mathDrafts(rnd, levelOf(leaf), 56, `m${leaf.id}`)) planned.push({ categoryId: leaf.id, level: levelOf(leaf), draft });
       continue;
     }
     (POOLS[subject] ?? []).forEach((draft, i) => {

@@ -26,8 +26,7 @@ const grantsOf = async (tenantId: number | null, roleName: string) => {
   return grants.map((g) => g.name).sort();
 };
 
-const tenantUsers = () =>
-  prisma.user.findMany({ where: { tenantId: 1 }, include: { roles: { include: { role: true } } }, orderBy: { id: 'asc' } });
+const tenantUsers = () => prisma.user.findMany({ where: { tenantId: 1 }, include: { roles: { include: { role: true } } }, orderBy: { id: 'asc' } });
 
 describe('seed: host and tenant Default', () => {
   it('creates tenant Default with id 1', async () => {
@@ -38,7 +37,14 @@ describe('seed: host and tenant Default', () => {
 
   it.each([null, 1])('admin / 123qwe on side %s, in the static Admin role', async (tenantId) => {
     const admin = await prisma.user.findFirstOrThrow({ where: { tenantId, userName: 'admin' }, include: { roles: { include: { role: true } } } });
-    expect(admin).toMatchObject({ name: 'admin', surname: 'admin', emailAddress: 'admin@aspnetboilerplate.com', identity: 3, isActive: true, parentId: null });
+    expect(admin).toMatchObject({
+      name: 'admin',
+      surname: 'admin',
+      emailAddress: 'admin@aspnetboilerplate.com',
+      identity: 3,
+      isActive: true,
+      parentId: null,
+    });
     expect(admin.normalizedUserName).toBe('ADMIN');
     expect(verifyPassword(admin.passwordHash, '123qwe').ok).toBe(true);
     expect(admin.roles.map((r) => [r.role.name, r.role.displayName, r.role.isStatic, r.role.normalizedName, r.tenantId])).toEqual([
@@ -47,7 +53,9 @@ describe('seed: host and tenant Default', () => {
   });
 
   it('grants Admin every permission of its side (host-only ones on the host only)', async () => {
-    const hostOnly = flattenPermissions().filter((n) => n.hostOnly).map((n) => n.name);
+    const hostOnly = flattenPermissions()
+      .filter((n) => n.hostOnly)
+      .map((n) => n.name);
     expect(hostOnly.length).toBeGreaterThan(0);
     expect(await grantsOf(null, 'Admin')).toEqual([...allPermissionNames].sort());
     expect(await grantsOf(1, 'Admin')).toEqual(allPermissionNames.filter((n) => !hostOnly.includes(n)).sort());
@@ -74,7 +82,12 @@ describe('seed: host and tenant Default', () => {
     expect(await prisma.setting.findMany({ where: { tenantId: null, userId: null }, select: { name: true, value: true } })).toEqual([
       { name: 'Abp.Localization.DefaultLanguageName', value: 'zh-Hans' },
     ]);
-    expect(await prisma.applicationLanguage.findMany({ where: { tenantId: null }, select: { name: true, displayName: true, icon: true, isDisabled: true } })).toEqual([
+    expect(
+      await prisma.applicationLanguage.findMany({
+        where: { tenantId: null },
+        select: { name: true, displayName: true, icon: true, isDisabled: true },
+      }),
+    ).toEqual([
       { name: 'zh-Hans', displayName: '简体中文', icon: 'famfamfam-flags cn', isDisabled: false },
       { name: 'en', displayName: 'English', icon: 'famfamfam-flags gb', isDisabled: false },
     ]);
@@ -157,7 +170,16 @@ describe('seed: demo users', () => {
 describe('seed: idempotent and deterministic', () => {
   it('a second run adds nothing', async () => {
     const count = async () =>
-      Promise.all([prisma.tenant.count(), prisma.user.count(), prisma.role.count(), prisma.userRole.count(), prisma.permissionGrant.count(), prisma.userLoginAttempt.count(), prisma.setting.count(), prisma.applicationLanguage.count()]);
+      Promise.all([
+        prisma.tenant.count(),
+        prisma.user.count(),
+        prisma.role.count(),
+        prisma.userRole.count(),
+        prisma.permissionGrant.count(),
+        prisma.userLoginAttempt.count(),
+        prisma.setting.count(),
+        prisma.applicationLanguage.count(),
+      ]);
     const before = await count();
     await seed(prisma);
     expect(await count()).toEqual(before);
@@ -169,7 +191,18 @@ describe('seed: idempotent and deterministic', () => {
       const shape = (p: PrismaClient) =>
         p.user.findMany({
           orderBy: { id: 'asc' },
-          select: { id: true, tenantId: true, userName: true, name: true, surname: true, phoneNumber: true, identity: true, parentId: true, isActive: true, securityStamp: true },
+          select: {
+            id: true,
+            tenantId: true,
+            userName: true,
+            name: true,
+            surname: true,
+            phoneNumber: true,
+            identity: true,
+            parentId: true,
+            isActive: true,
+            securityStamp: true,
+          },
         });
       expect(await shape(other)).toEqual(await shape(prisma));
     } finally {

@@ -19,7 +19,10 @@ afterEach(() => {
 describe('applyMigrations', () => {
   it('creates the schema on a fresh file, and a second run is a no-op', async () => {
     const db = temp();
-    const folders = readdirSync(MIGRATIONS_DIR, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+    const folders = readdirSync(MIGRATIONS_DIR, { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name)
+      .sort();
     expect(folders.length).toBeGreaterThan(0);
     expect(folders[0]).toMatch(/^\d{14}_init$/);
 
@@ -29,10 +32,15 @@ describe('applyMigrations', () => {
     const file = db.url.slice('file:'.length);
     const sqlite = new Database(file, { readonly: true });
     try {
-      const tables = sqlite.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).all().map((r) => (r as { name: string }).name);
+      const tables = sqlite
+        .prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`)
+        .all()
+        .map((r) => (r as { name: string }).name);
       expect(tables).toEqual(expect.arrayContaining(['Tenant', 'User', 'Role', 'UserRole', 'PermissionGrant', '_prisma_migrations']));
       // Prisma's bookkeeping: one finished row per migration, checksum = sha256 of the script (what `migrate status` compares).
-      const rows = sqlite.prepare('SELECT migration_name, checksum, finished_at, rolled_back_at FROM _prisma_migrations ORDER BY migration_name').all() as Array<{
+      const rows = sqlite
+        .prepare('SELECT migration_name, checksum, finished_at, rolled_back_at FROM _prisma_migrations ORDER BY migration_name')
+        .all() as Array<{
         migration_name: string;
         checksum: string;
         finished_at: string | null;
@@ -62,7 +70,7 @@ describe('applyMigrations', () => {
     expect(existsSync(path.join(t.dir, 'a', 'b', 'nested.db'))).toBe(true);
   });
 
-  it('keeps Prisma\'s lock file', () => {
+  it("keeps Prisma's lock file", () => {
     expect(readFileSync(path.join(MIGRATIONS_DIR, 'migration_lock.toml'), 'utf8')).toContain('provider = "sqlite"');
   });
 });
@@ -79,7 +87,10 @@ describe('createMigration', () => {
     // A copy of the multi-file schema with one more area file.
     const schemaPath = path.join(t.dir, 'schema');
     cpSync(path.join(PRISMA_DIR, 'schema'), schemaPath, { recursive: true });
-    writeFileSync(path.join(schemaPath, 'links.prisma'), `model FriendlyLink {\n  id       Int    @id @default(autoincrement())\n  tenantId Int\n  title    String\n}\n`);
+    writeFileSync(
+      path.join(schemaPath, 'links.prisma'),
+      `model FriendlyLink {\n  id       Int    @id @default(autoincrement())\n  tenantId Int\n  title    String\n}\n`,
+    );
 
     const created = await createMigration('Add friendly links!', { migrationsDir, schemaPath, now: new Date('2099-01-02T03:04:05Z') });
     expect(created?.name).toBe('20990102030405_add_friendly_links');

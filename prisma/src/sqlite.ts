@@ -30,7 +30,8 @@ export function sqliteFilePath(databaseUrl: string): string {
   if (q >= 0) p = p.slice(0, q);
   if (p.startsWith('//')) p = decodeURIComponent(p.slice(2)); // file:///abs -> /abs (empty authority)
   if (/^\/[A-Za-z]:[\\/]/.test(p)) p = p.slice(1); // file:///C:/x -> C:/x on Windows
-  if (p === '' || p === ':memory:' || p.startsWith(':memory:')) throw new Error('In-memory SQLite databases are not supported; use a file (for tests, one under os.tmpdir()).');
+  if (p === '' || p === ':memory:' || p.startsWith(':memory:'))
+    throw new Error('In-memory SQLite databases are not supported; use a file (for tests, one under os.tmpdir()).');
   return path.resolve(process.cwd(), p);
 }
 

@@ -37,4 +37,5 @@ export class WriteVersions {
 }
 
 const READ = /^\s*(SELECT|WITH\s+RECURSIVE\s+\w+[^;]*?\)\s*SELECT|PRAGMA\s+\w+\s*$|EXPLAIN|BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE)/i;
-const WRITE = /^\s*(?:INSERT(?:\s+OR\s+\w+)?\s+INTO|REPLACE\s+INTO|UPDATE(?:\s+OR\s+\w+)?|DELETE\s+FROM)\s+(?:[`"]?main[`"]?\.)?(?:[`"]([^`"]+)[`"]|(\w+))/i;
+const WRITE =
+  /^\s*(?:INSERT(?:\s+OR\s+\w+)?\s+INTO|REPLACE\s+INTO|UPDATE(?:\s+OR\s+\w+)?|DELETE\s+FROM)\s+(?:[`"]?main[`"]?\.)?(?:[`"]([^`"]+)[`"]|(\w+))/i;

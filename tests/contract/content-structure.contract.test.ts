@@ -37,7 +37,10 @@ describe('categories', () => {
     expect(find(behind, root.id)).toBeDefined();
 
     const crumbs = await c.getSameLevelBreadCrumbs({ Id: child.id });
-    expect(crumbs.breadcrumbs).toEqual([{ id: root.id, name: root.name }, { id: child.id, name: '数学' }]);
+    expect(crumbs.breadcrumbs).toEqual([
+      { id: root.id, name: root.name },
+      { id: child.id, name: '数学' },
+    ]);
     expect(crumbs.sameLevel).toEqual([{ id: child.id, name: '数学' }]);
     expect((await c.get({ Id: child.id })).fullName).toBe(`${root.name} / 数学`);
     await expect(c.delete({ Id: root.id })).rejects.toMatchObject({ kind: 'userFriendly', status: 500 });
@@ -46,7 +49,10 @@ describe('categories', () => {
     const chapter = await admin.client.chapterType.create({ categoryId: course.id, name: '第一章' });
     await admin.client.chapterType.create({ categoryId: course.id, parentId: chapter.id, name: '1.1' });
     const chapters = await c.getChapterCascaderList({});
-    expect(find(chapters, course.id)).toMatchObject({ kind: 'category', children: [{ value: chapter.id, kind: 'chapter', children: [{ label: '1.1' }] }] });
+    expect(find(chapters, course.id)).toMatchObject({
+      kind: 'category',
+      children: [{ value: chapter.id, kind: 'chapter', children: [{ label: '1.1' }] }],
+    });
     expect(await admin.client.chapterType.getCascaderList({ CategoryId: course.id })).toHaveLength(1);
     expect((await admin.client.chapterType.getList({ CategoryId: course.id })).map((x) => x.name)).toEqual(['第一章', '1.1']);
     const setting = await c.getAllChapterTypeSetting({});
@@ -68,11 +74,20 @@ describe('categories', () => {
 
   it('the role category tree reflects grantedCategoryIds', async () => {
     const category = await admin.client.multiLevelCategory.create({ classTypeId: ClassType.Article, name: unique('合同授权') });
-    const role = await admin.client.role.create({ name: unique('Cat'), displayName: '分类授权', grantedPermissions: ['Pages'], grantedCategoryIds: [category.id] });
+    const role = await admin.client.role.create({
+      name: unique('Cat'),
+      displayName: '分类授权',
+      grantedPermissions: ['Pages'],
+      grantedCategoryIds: [category.id],
+    });
     expect(role.grantedCategoryIds).toEqual([category.id]);
     const res = await admin.client.categoryPermision.behindMultiLevel({ roleId: role.id, classTypeId: ClassType.Article });
     expect(res.grantedCategoryIds).toEqual([category.id]);
-    expect(flatten(res.items).filter((n) => n.checked).map((n) => n.id)).toEqual([category.id]);
+    expect(
+      flatten(res.items)
+        .filter((n) => n.checked)
+        .map((n) => n.id),
+    ).toEqual([category.id]);
   });
 });
 

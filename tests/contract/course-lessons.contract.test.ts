@@ -26,9 +26,17 @@ describe('LearningCourse lessons', () => {
     const c = admin.client.learningCourse;
     const created = await c.create({
       ...course(unique('合同课时')),
-      lessons: [{ title: '导论', isFree: true }, { title: '基础', durationMinutes: 40 }, { title: '进阶', videoUrl: 'https://video.example.cn/3.mp4' }],
+      lessons: [
+        { title: '导论', isFree: true },
+        { title: '基础', durationMinutes: 40 },
+        { title: '进阶', videoUrl: 'https://video.example.cn/3.mp4' },
+      ],
     });
-    expect(titles(created.lessons)).toEqual([[0, '导论'], [1, '基础'], [2, '进阶']]);
+    expect(titles(created.lessons)).toEqual([
+      [0, '导论'],
+      [1, '基础'],
+      [2, '进阶'],
+    ]);
     expect(created.lessonCount).toBe(3);
     const [intro, , advanced] = created.lessons ?? [];
 
@@ -37,7 +45,11 @@ describe('LearningCourse lessons', () => {
       id: created.id,
       lessons: [{ id: advanced!.id, title: '进阶（修订）' }, { title: '实战' }, { id: intro!.id, title: '导论', isFree: true }],
     });
-    expect(titles(updated.lessons)).toEqual([[0, '进阶（修订）'], [1, '实战'], [2, '导论']]);
+    expect(titles(updated.lessons)).toEqual([
+      [0, '进阶（修订）'],
+      [1, '实战'],
+      [2, '导论'],
+    ]);
     expect(updated.lessons?.[0]?.id).toBe(advanced!.id);
     expect(updated.lessons?.[2]?.id).toBe(intro!.id);
     expect(titles((await c.get({ Id: created.id })).lessons)).toEqual(titles(updated.lessons));
@@ -55,7 +67,9 @@ describe('LearningCourse lessons', () => {
 
     const other = await c.create({ ...course(unique('合同别人课')), lessons: [{ title: '别人的课' }] });
     const mine = await c.create({ ...course(unique('合同我的课')), lessons: [] });
-    const err = await c.update({ ...course(mine.title), id: mine.id, lessons: [{ id: other.lessons![0]!.id, title: '抢' }] }).catch((e: unknown) => e);
+    const err = await c
+      .update({ ...course(mine.title), id: mine.id, lessons: [{ id: other.lessons![0]!.id, title: '抢' }] })
+      .catch((e: unknown) => e);
     expect(err).toMatchObject({ kind: 'validation', status: 400 });
     expect(err instanceof AbpError && Object.keys(err.fieldErrors())).toEqual(['lessons[0].id']);
     expect(titles((await c.get({ Id: other.id })).lessons)).toEqual([[0, '别人的课']]);

@@ -75,11 +75,15 @@ describe('client.download', () => {
   it('follows a FileDto to /File/DownloadTempFile with the bearer token and decodes the Chinese name', async (ctx) => {
     if (!backend.mock) return ctx.skip();
     const text = '题号,得分\n1,5\n';
-    const dto = await saveTempFile(backend.mock.prisma, { tenantId: admin.tenantId, userId: admin.userId }, {
-      fileName: '期末试卷 成绩单.csv',
-      contentType: 'text/csv',
-      bytes: new TextEncoder().encode(text),
-    });
+    const dto = await saveTempFile(
+      backend.mock.prisma,
+      { tenantId: admin.tenantId, userId: admin.userId },
+      {
+        fileName: '期末试卷 成绩单.csv',
+        contentType: 'text/csv',
+        bytes: new TextEncoder().encode(text),
+      },
+    );
     const file = await admin.client.download(dto);
     expect(file).toMatchObject({ fileName: '期末试卷 成绩单.csv', contentType: expect.stringMatching(/^text\/csv/), inline: false });
     expect(await file.blob.text()).toBe(text);

@@ -72,7 +72,13 @@ export const crudFixtures: Record<string, CrudFixture> = {
     create: async (client) => {
       const [position] = await client.advertising.getAdvertisingCategoryList({});
       const categoryId = position?.id ?? (await client.multiLevelCategory.create({ classTypeId: 8, name: unique('合同广告位') })).id;
-      return { title: unique('合同广告'), categoryId, imageUrl: '/uploads/ads/contract.jpg', startTime: '2026-01-01T00:00:00Z', endTime: '2026-12-31T00:00:00Z' };
+      return {
+        title: unique('合同广告'),
+        categoryId,
+        imageUrl: '/uploads/ads/contract.jpg',
+        startTime: '2026-01-01T00:00:00Z',
+        endTime: '2026-12-31T00:00:00Z',
+      };
     },
     update: (dto) => ({ ...dto, linkUrl: 'https://www.example.edu.cn/ad', isActive: false }),
     changed: (dto) => dto.linkUrl === 'https://www.example.edu.cn/ad' && dto.isActive === false,
@@ -85,13 +91,24 @@ export const crudFixtures: Record<string, CrudFixture> = {
   },
   article: {
     side: 'tenant',
-    create: async (client) => ({ title: unique('合同文章'), categoryId: await ownCategory(client, 1), content: '<p>合同测试正文</p>', author: '合同测试' }),
+    create: async (client) => ({
+      title: unique('合同文章'),
+      categoryId: await ownCategory(client, 1),
+      content: '<p>合同测试正文</p>',
+      author: '合同测试',
+    }),
     update: (dto) => ({ ...dto, title: `${dto.title}改`, content: '<p>已更新</p>' }),
     changed: (dto) => dto.title.endsWith('改') && dto.content === '<p>已更新</p>' && dto.auditStatus === 0,
   },
   resource: {
     side: 'tenant',
-    create: async (client) => ({ title: unique('合同资源'), categoryId: await ownCategory(client, 5), fileUrl: '/files/contract.pdf', fileType: 'pdf', fileSize: 1024 }),
+    create: async (client) => ({
+      title: unique('合同资源'),
+      categoryId: await ownCategory(client, 5),
+      fileUrl: '/files/contract.pdf',
+      fileType: 'pdf',
+      fileSize: 1024,
+    }),
     update: (dto) => ({ ...dto, description: '已更新', fileSize: 2048 }),
     changed: (dto) => dto.description === '已更新' && dto.fileSize === 2048,
   },

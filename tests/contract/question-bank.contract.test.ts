@@ -64,7 +64,13 @@ describe('TestQuestion contract', () => {
 
   it('reports a broken answer by field path', async () => {
     const bad = await admin.client.testQuestion
-      .createQuestion({ ...single(unique('合同坏题')), options: [{ content: 'a', isCorrect: true }, { content: 'b', isCorrect: true }] })
+      .createQuestion({
+        ...single(unique('合同坏题')),
+        options: [
+          { content: 'a', isCorrect: true },
+          { content: 'b', isCorrect: true },
+        ],
+      })
       .catch((e: unknown) => e);
     expect(bad).toBeInstanceOf(AbpError);
     expect(bad instanceof AbpError && Object.keys(bad.fieldErrors())).toEqual(['options[1].isCorrect']);

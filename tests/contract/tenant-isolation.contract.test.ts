@@ -26,7 +26,13 @@ describe('tenant isolation', () => {
   it('keeps users and roles of tenant B out of reach of tenant A', async (ctx) => {
     if (!b) return ctx.skip();
     const name = unique('isou');
-    const user = await b.client.user.create({ userName: name, name: '乙', surname: '租', emailAddress: `${name}@iso.edu.cn`, password: TEST_PASSWORD });
+    const user = await b.client.user.create({
+      userName: name,
+      name: '乙',
+      surname: '租',
+      emailAddress: `${name}@iso.edu.cn`,
+      password: TEST_PASSWORD,
+    });
     const role = await b.client.role.create({ name: unique('IsoRole'), displayName: '乙角色', grantedPermissions: ['Pages'] });
 
     await expect(a.client.user.get({ Id: user.id })).rejects.toMatchObject({ kind: 'notFound' });
@@ -44,13 +50,22 @@ describe('tenant isolation', () => {
     expect(await b.client.role.get({ Id: role.id })).toMatchObject({ displayName: '乙角色' });
     // The hierarchy cannot reach across tenants either.
     await expect(
-      a.client.user.create({ userName: unique('x'), name: '甲', surname: '租', emailAddress: `${unique('x')}@a.edu.cn`, password: TEST_PASSWORD, parentId: user.id }),
+      a.client.user.create({
+        userName: unique('x'),
+        name: '甲',
+        surname: '租',
+        emailAddress: `${unique('x')}@a.edu.cn`,
+        password: TEST_PASSWORD,
+        parentId: user.id,
+      }),
     ).rejects.toMatchObject({ kind: 'validation' });
   });
 });
 
 describe('tenant isolation of every CRUD service', () => {
-  const tenantServices = Object.entries(crudFixtures).filter(([key, f]) => f.side === 'tenant' && CRUD_METHODS.every((m) => m in services[key as keyof typeof services].endpoints));
+  const tenantServices = Object.entries(crudFixtures).filter(
+    ([key, f]) => f.side === 'tenant' && CRUD_METHODS.every((m) => m in services[key as keyof typeof services].endpoints),
+  );
 
   it.each(tenantServices)('%s: tenant A cannot read, change or delete tenant B rows', async (key, fixture) => {
     // Only a real backend without host credentials has no tenant B; the mock always has one.

@@ -199,7 +199,9 @@ describe('content screens', () => {
   it('pins a resource and sees it listed first', async () => {
     const page = await signedIn();
     await openScreen(page, '/resources/resource', 'resource');
-    const last = rows(page, 'resource').filter({ hasNot: page.getByTestId('pinned') }).last();
+    const last = rows(page, 'resource')
+      .filter({ hasNot: page.getByTestId('pinned') })
+      .last();
     const title = (await last.locator('td').first().innerText()).trim();
     await rowAction(page, last, 'pin');
     await expect.poll(() => rows(page, 'resource').first().innerText()).toContain(title);

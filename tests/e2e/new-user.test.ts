@@ -52,7 +52,7 @@ describe('tenants', () => {
     await ctx.close();
   });
 
-  it('on the host side, content lists name each row\'s tenant and offer no create', async () => {
+  it("on the host side, content lists name each row's tenant and offer no create", async () => {
     const page = await pageAs(null);
     await page.goto('/articles/article');
     await page.getByTestId('row-tenant').first().waitFor();
@@ -78,9 +78,18 @@ describe('layout at 1366 px', () => {
   it('the home tab stays reachable with many tabs open, and the tab menu lists them all', async () => {
     const page = await pageAs('Default');
     const paths = [
-      '/setting/manager', '/setting/classificationType', '/setting/keyword', '/setting/chapterType', '/setting/advertising',
-      '/setting/navigationMenu', '/articles/article', '/articles/auditArticle', '/articles/learningCourse', '/articles/oneQuestionPerday',
-      '/resources/resource', '/own-space',
+      '/setting/manager',
+      '/setting/classificationType',
+      '/setting/keyword',
+      '/setting/chapterType',
+      '/setting/advertising',
+      '/setting/navigationMenu',
+      '/articles/article',
+      '/articles/auditArticle',
+      '/articles/learningCourse',
+      '/articles/oneQuestionPerday',
+      '/resources/resource',
+      '/own-space',
     ];
     for (const p of paths) {
       await page.goto(p);
@@ -103,7 +112,15 @@ describe('language', () => {
   it('the Chinese UI has no English labels, screen-reader ones included', async () => {
     const page = await pageAs('Default');
     const found = new Set<string>();
-    for (const path of ['/main/home', '/setting/manager', '/setting/advertising', '/articles/article', '/resources/resource', '/own-space', '/no/such/page']) {
+    for (const path of [
+      '/main/home',
+      '/setting/manager',
+      '/setting/advertising',
+      '/articles/article',
+      '/resources/resource',
+      '/own-space',
+      '/no/such/page',
+    ]) {
       await page.goto(path);
       await page.getByTestId('sidebar').waitFor();
       await page.waitForLoadState('networkidle');
@@ -142,21 +159,34 @@ describe('columns', () => {
     const page = await pageAs('Default');
     const empty: string[] = [];
     for (const path of [
-      '/setting/manager', '/setting/classificationType', '/setting/keyword', '/setting/chapterType', '/setting/advertising',
-      '/setting/navigationMenu', '/articles/article', '/articles/auditArticle', '/articles/learningCourse', '/articles/oneQuestionPerday',
-      '/resources/resource', '/resources/auditResource', '/miscellaneous/friendlyLink',
+      '/setting/manager',
+      '/setting/classificationType',
+      '/setting/keyword',
+      '/setting/chapterType',
+      '/setting/advertising',
+      '/setting/navigationMenu',
+      '/articles/article',
+      '/articles/auditArticle',
+      '/articles/learningCourse',
+      '/articles/oneQuestionPerday',
+      '/resources/resource',
+      '/resources/auditResource',
+      '/miscellaneous/friendlyLink',
     ]) {
       await page.goto(path);
       await page.getByTestId('sidebar').waitFor();
       await page.waitForLoadState('networkidle');
       if ((await page.locator('table tbody tr').count()) < 2) continue;
-      const cols = await page.locator('table').first().evaluate((table) => {
-        const heads = [...table.querySelectorAll('thead th')].map((th) => th.textContent?.trim() ?? '');
-        // An image, icon or switch is content too.
-        const text = (td: Element) => (td.querySelector('img, svg, input') ? 'x' : (td.textContent ?? '').trim());
-        const rows = [...table.querySelectorAll('tbody tr')].map((tr) => [...tr.querySelectorAll('td')].map(text));
-        return heads.filter((h, i) => h && rows.every((r) => r[i] === '' || r[i] === '—' || r[i] === '-'));
-      });
+      const cols = await page
+        .locator('table')
+        .first()
+        .evaluate((table) => {
+          const heads = [...table.querySelectorAll('thead th')].map((th) => th.textContent?.trim() ?? '');
+          // An image, icon or switch is content too.
+          const text = (td: Element) => (td.querySelector('img, svg, input') ? 'x' : (td.textContent ?? '').trim());
+          const rows = [...table.querySelectorAll('tbody tr')].map((tr) => [...tr.querySelectorAll('td')].map(text));
+          return heads.filter((h, i) => h && rows.every((r) => r[i] === '' || r[i] === '—' || r[i] === '-'));
+        });
       for (const c of cols) empty.push(`${path}: ${c}`);
     }
     expect(empty).toEqual([]);
@@ -170,9 +200,9 @@ describe('seed images', () => {
     await page.goto('/setting/advertising');
     await page.locator('table img').first().waitFor();
     await page.waitForLoadState('networkidle');
-    const images = await page.locator('table img').evaluateAll((els) =>
-      els.map((e) => ({ src: e.getAttribute('src'), width: e instanceof HTMLImageElement ? e.naturalWidth : 0 })),
-    );
+    const images = await page
+      .locator('table img')
+      .evaluateAll((els) => els.map((e) => ({ src: e.getAttribute('src'), width: e instanceof HTMLImageElement ? e.naturalWidth : 0 })));
     expect(images.length).toBeGreaterThan(0);
     for (const img of images) expect(img.width, img.src ?? '').toBeGreaterThan(0);
     await shot(page, 'advertising-images');

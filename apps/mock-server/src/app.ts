@@ -88,7 +88,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // Only configured origins get CORS headers (with credentials); same-origin calls need none.
     origin: (origin, cb) => cb(null, origin !== undefined && corsOrigins.has(origin)),
     credentials: true,
-    allowedHeaders: ['Authorization', 'Content-Type', 'Abp.TenantId', 'Abp-TenantId', '.AspNetCore.Culture', 'X-Requested-With', 'X-XSRF-TOKEN', 'Accept-Language'],
+    allowedHeaders: [
+      'Authorization',
+      'Content-Type',
+      'Abp.TenantId',
+      'Abp-TenantId',
+      '.AspNetCore.Culture',
+      'X-Requested-With',
+      'X-XSRF-TOKEN',
+      'Accept-Language',
+    ],
   });
   const passPhrase = options.passPhrase ?? DEFAULT_PASS_PHRASE;
   const revoked = await prisma.revokedToken.findMany({ where: { expiresAt: { gt: new Date() } } });

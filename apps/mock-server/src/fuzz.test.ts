@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /** A request part as text for a failure message. */
-const textOf = (v: unknown): string => (typeof v === 'string' ? v : v === undefined ? '' : JSON.stringify(v) ?? '');
+const textOf = (v: unknown): string => (typeof v === 'string' ? v : v === undefined ? '' : (JSON.stringify(v) ?? ''));
 import { localize } from './localization/texts.ts';
 import { createTestApp, type TestApp } from './testing/test-app.ts';
 
@@ -82,7 +82,8 @@ function deep(depth: number, array: boolean): unknown {
   return v;
 }
 /** An object whose own keys are the prototype-pollution classics (as JSON text carries them). */
-const pollution = () => JSON.parse('{"__proto__":{"isAdmin":true,"polluted":1},"constructor":{"prototype":{"polluted":1}},"prototype":{"polluted":1}}');
+const pollution = () =>
+  JSON.parse('{"__proto__":{"isAdmin":true,"polluted":1},"constructor":{"prototype":{"polluted":1}},"prototype":{"polluted":1}}');
 
 function hostileValue(rng: Rng, depth = 0): unknown {
   switch (rng.int(9)) {
@@ -149,7 +150,14 @@ function fromSchema(schema: Schema, rng: Rng, depth = 0): unknown {
       // Formats get values that pass (so rows are stored) or sit just outside the range.
       const format = 'format' in d ? d.format : undefined;
       if (format === 'email') return `fuzz${rng.int(100000)}@x.cn`;
-      if (format === 'datetime') return rng.pick(['1900-01-01T00:00:00Z', '9999-12-31T23:59:59.999Z', '9999-12-31T23:59:59-23:59', '1899-12-31T23:59:59+00:01', '2026-11-23T08:00:00+08:00']);
+      if (format === 'datetime')
+        return rng.pick([
+          '1900-01-01T00:00:00Z',
+          '9999-12-31T23:59:59.999Z',
+          '9999-12-31T23:59:59-23:59',
+          '1899-12-31T23:59:59+00:01',
+          '2026-11-23T08:00:00+08:00',
+        ]);
       if (format === 'date') return rng.pick(['1900-01-01', '9999-12-31', '0000-01-01', '2026-11-23']);
       if (rng.chance(0.3)) return rng.pick(['/uploads/a.png', 'https://example.com/x', `Fuzz${rng.int(100000)}`]);
       return rng.chance(0.5) ? `fuzz${rng.int(100000)}` : rng.pick(HOSTILE_STRINGS);
@@ -189,8 +197,16 @@ function hostileHeaders(rng: Rng, tokens: Tokens): Record<string, string> {
   const auth = rng.int(10);
   if (auth < 4) h.authorization = `Bearer ${tokens.tenant}`;
   else if (auth < 7) h.authorization = `Bearer ${tokens.host}`;
-  else if (auth === 7) h.authorization = rng.pick(['Bearer ', 'Bearer x.y.z', 'Basic YWRtaW46MTIzcXdl', `Bearer ${tokens.tenant.slice(0, -3)}abc`, 'Bearer eyJhbGciOiJub25lIn0.e30.']);
-  if (rng.chance(0.4)) h[rng.pick(['abp.tenantid', 'abp-tenantid'])] = rng.pick(['1', '2', 'null', '99999999999999999999', '-1', '%zz', '2147483648', '1e3', ' 1 ']);
+  else if (auth === 7)
+    h.authorization = rng.pick([
+      'Bearer ',
+      'Bearer x.y.z',
+      'Basic YWRtaW46MTIzcXdl',
+      `Bearer ${tokens.tenant.slice(0, -3)}abc`,
+      'Bearer eyJhbGciOiJub25lIn0.e30.',
+    ]);
+  if (rng.chance(0.4))
+    h[rng.pick(['abp.tenantid', 'abp-tenantid'])] = rng.pick(['1', '2', 'null', '99999999999999999999', '-1', '%zz', '2147483648', '1e3', ' 1 ']);
   if (rng.chance(0.4)) h['.aspnetcore.culture'] = rng.pick(['c=%zz|uic=%', 'en', 'zh-CN', '%E4%', 'x'.repeat(3000), 'c=en|uic=%ZZ']);
   if (rng.chance(0.4)) h['accept-language'] = rng.pick(['%zz', 'en;q=%', '*', ',,,', 'zh-CN,zh;q=0.9']);
   if (rng.chance(0.4))
@@ -212,11 +228,18 @@ function request(endpoint: Endpoint, rng: Rng, tokens: Tokens): InjectOptions {
   const input = rng.chance(0.1) ? hostileValue(rng) : fromSchema(endpoint.input, rng);
   const pathNoise = rng.chance(0.1) ? rng.pick(['/', '%2e%2e', '%zz']) : '';
   if (endpoint.inputIn === 'query') return { method: endpoint.verb, url: endpoint.path + pathNoise + queryString(input, rng), headers };
-  const body = rng.chance(0.05) ? rng.pick(['{', '{"a":', '[1,2', '\u0000', '{"__proto__":', deepText(100_000, true), deepText(100_000, false)]) : JSON.stringify(input ?? null);
+  const body = rng.chance(0.05)
+    ? rng.pick(['{', '{"a":', '[1,2', '\u0000', '{"__proto__":', deepText(100_000, true), deepText(100_000, false)])
+    : JSON.stringify(input ?? null);
   return {
     method: endpoint.verb,
     url: endpoint.path + queryString(rng.chance(0.2) ? fromSchema(endpoint.input, rng) : {}, rng),
-    headers: { ...headers, 'content-type': rng.chance(0.9) ? 'application/json' : rng.pick(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) },
+    headers: {
+      ...headers,
+      'content-type': rng.chance(0.9)
+        ? 'application/json'
+        : rng.pick(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']),
+    },
     payload: body,
   };
 }
@@ -292,7 +315,9 @@ describe(`fuzz (seed ${SEED}, ${ROUNDS} rounds)`, () => {
           statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
           if (res.status === 200 && endpoint.verb !== 'GET') written.add(`${endpoint.service}/${endpoint.method}`);
           if (genericError(res.status, res.body))
-            failures.push(`${opts.method} ${textOf(opts.url).slice(0, 200)} -> ${res.status} ${res.body.slice(0, 200)} | ${textOf(opts.payload).slice(0, 300)}`);
+            failures.push(
+              `${opts.method} ${textOf(opts.url).slice(0, 200)} -> ${res.status} ${res.body.slice(0, 200)} | ${textOf(opts.payload).slice(0, 300)}`,
+            );
         } catch (err) {
           failures.push(`${opts.method} ${textOf(opts.url).slice(0, 200)} -> ${err instanceof Error ? err.message : String(err)}`);
         }

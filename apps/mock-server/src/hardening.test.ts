@@ -104,7 +104,10 @@ describe('1. privilege escalation', () => {
     // Giving a role within one's own permissions works.
     const someone = await userWith([]);
     const row = await getUser(someone.id);
-    const give = await t.call('PUT', api('User/Update'), { token: me.token, body: { ...row, roleNames: [...row.roleNames, narrow.body.result.normalizedName] } });
+    const give = await t.call('PUT', api('User/Update'), {
+      token: me.token,
+      body: { ...row, roleNames: [...row.roleNames, narrow.body.result.normalizedName] },
+    });
     expect(give.status).toBe(200);
     // ... but not a role that gives more.
     const giveRich = await t.call('PUT', api('User/Update'), { token: me.token, body: { ...row, roleNames: [rich.body.result.normalizedName] } });
@@ -197,7 +200,10 @@ describe('5. WebUrl', () => {
 
 describe('6. lone surrogates', () => {
   it('are refused with a 400 naming the field, on any endpoint', async () => {
-    const res = await t.call('POST', api('Role/Create'), { token: admin, body: JSON.stringify({ name: 'Sur', displayName: 'a\uD800b' }).replace('\\ud800', '\\uD800') });
+    const res = await t.call('POST', api('Role/Create'), {
+      token: admin,
+      body: JSON.stringify({ name: 'Sur', displayName: 'a\uD800b' }).replace('\\ud800', '\\uD800'),
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.validationErrors[0].members).toEqual(['displayName']);
     const body = '{"name":"Sur","displayName":"ok","description":"x\\uDC00"}';
@@ -214,7 +220,10 @@ describe('7. a password reset revokes earlier tokens', () => {
     const victim = await userWith([]);
     const me = (tok: string) => t.call('GET', api('Session/GetCurrentLoginInformations'), { token: tok });
     expect((await me(victim.token)).body.result.user.id).toBe(victim.id);
-    const reset = await t.call('POST', api('User/ResetPassword'), { token: admin, body: { adminPassword: '123qwe', userId: victim.id, newPassword: 'n3wpass' } });
+    const reset = await t.call('POST', api('User/ResetPassword'), {
+      token: admin,
+      body: { adminPassword: '123qwe', userId: victim.id, newPassword: 'n3wpass' },
+    });
     expect(reset.status).toBe(200);
     expect((await me(victim.token)).body.result.user).toBeNull();
     const fresh = await t.login(victim.userName, 'n3wpass');
@@ -276,9 +285,12 @@ describe('10. CORS', () => {
     const vite = await preflight('http://localhost:5173');
     expect(vite.headers['access-control-allow-origin']).toBe('http://localhost:5173');
     expect(vite.headers['access-control-allow-credentials']).toBe('true');
-    expect(configFromEnv({ DATABASE_URL: `file:${path.join(t.dir, 'x.db')}`, JWT_SECRET: 'z'.repeat(40), CORS_ORIGINS: 'https://a.example, https://b.example/' }).corsOrigins).toEqual([
-      'https://a.example',
-      'https://b.example',
-    ]);
+    expect(
+      configFromEnv({
+        DATABASE_URL: `file:${path.join(t.dir, 'x.db')}`,
+        JWT_SECRET: 'z'.repeat(40),
+        CORS_ORIGINS: 'https://a.example, https://b.example/',
+      }).corsOrigins,
+    ).toEqual(['https://a.example', 'https://b.example']);
   });
 });

@@ -17,17 +17,7 @@ import type { AnyResource } from './resources/types.ts';
 export type PageModule = { default: ComponentType };
 export type PageLoader = () => Promise<PageModule>;
 
-export type IconName =
-  | 'home'
-  | 'setting'
-  | 'member'
-  | 'article'
-  | 'resource'
-  | 'question'
-  | 'paper'
-  | 'homework'
-  | 'other'
-  | 'user';
+export type IconName = 'home' | 'setting' | 'member' | 'article' | 'resource' | 'question' | 'paper' | 'homework' | 'other' | 'user';
 
 export interface NavPage {
   /** Unique route name (tabs, titles, the lock screen's saved page). */
@@ -147,21 +137,44 @@ export const appGroups: readonly NavGroup[] = [
     permission: Permissions.Pages,
     icon: 'home',
     children: [
-      { name: HOME_NAME, path: '/main/home', titleKey: 'routes.home_index', permission: Permissions.Pages, icon: 'home', page: screen('main/home-page') },
+      {
+        name: HOME_NAME,
+        path: '/main/home',
+        titleKey: 'routes.home_index',
+        permission: Permissions.Pages,
+        icon: 'home',
+        page: screen('main/home-page'),
+      },
     ],
   },
   g('setting', Permissions.Administration, 'setting', [
     ['manager', Permissions.Manages, 'setting/manager-page'],
-    ['classificationType', Permissions.ClassificationTypes, { resource: () => import('./features/setting/classification-type.resource.tsx').then((m) => m.classificationTypeResource) }],
+    [
+      'classificationType',
+      Permissions.ClassificationTypes,
+      { resource: () => import('./features/setting/classification-type.resource.tsx').then((m) => m.classificationTypeResource) },
+    ],
     ['multiCategory', Permissions.MultiLevelCategorys],
     ['keyword', Permissions.Dictionarys, { resource: () => import('./features/setting/keyword.resource.tsx').then((m) => m.keywordResource) }],
-    ['chapterType', Permissions.ChapterTypes, { resource: () => import('./features/setting/chapter-type.resource.tsx').then((m) => m.chapterTypeResource) }],
-    ['advertising', Permissions.Administration, { resource: () => import('./features/setting/advertising.resource.tsx').then((m) => m.advertisingResource) }],
+    [
+      'chapterType',
+      Permissions.ChapterTypes,
+      { resource: () => import('./features/setting/chapter-type.resource.tsx').then((m) => m.chapterTypeResource) },
+    ],
+    [
+      'advertising',
+      Permissions.Administration,
+      { resource: () => import('./features/setting/advertising.resource.tsx').then((m) => m.advertisingResource) },
+    ],
     // Extension (not in spec section 2, asked for by the lead): the website's navigation menus, with a recycle bin.
-    ['navigationMenu', Permissions.Administration, {
-      resource: () => import('./features/setting/navigation-menu.resource.tsx').then((m) => m.navigationMenuResource),
-      tabs: ['recycleBin'],
-    }],
+    [
+      'navigationMenu',
+      Permissions.Administration,
+      {
+        resource: () => import('./features/setting/navigation-menu.resource.tsx').then((m) => m.navigationMenuResource),
+        tabs: ['recycleBin'],
+      },
+    ],
   ]),
   g('member', Permissions.Members, 'member', [
     ['user', Permissions.MembersUsers],
@@ -202,7 +215,11 @@ export const appGroups: readonly NavGroup[] = [
     ['auditedHomeWork', Permissions.Manages],
   ]),
   g('miscellaneous', Permissions.Others, 'other', [
-    ['friendlyLink', Permissions.OthersFriendlyLink, { resource: () => import('./features/miscellaneous/friend-link.resource.tsx').then((m) => m.friendLinkResource) }],
+    [
+      'friendlyLink',
+      Permissions.OthersFriendlyLink,
+      { resource: () => import('./features/miscellaneous/friend-link.resource.tsx').then((m) => m.friendLinkResource) },
+    ],
     ['siteMessage', Permissions.OthersSiteMessage],
     ['discuss', Permissions.OthersDiscuss],
     ['leaveMessage', Permissions.OthersLeaveMessage],

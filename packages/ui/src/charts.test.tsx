@@ -35,7 +35,12 @@ describe('charts', () => {
   it('shows shares in the donut legend and an empty text without data', () => {
     render(
       <UiProvider toaster={false}>
-        <DonutChart items={[{ name: 'Admin', value: 1 }, { name: 'Teacher', value: 3 }]} />
+        <DonutChart
+          items={[
+            { name: 'Admin', value: 1 },
+            { name: 'Teacher', value: 3 },
+          ]}
+        />
         <DonutChart items={[]} emptyText="无数据" />
       </UiProvider>,
     );

@@ -143,13 +143,7 @@ export function LineChart({ labels, series, height = 240, emptyText, ...rest }: 
               );
             })}
             {hover !== null && (
-              <line
-                x1={x(hover)}
-                x2={x(hover)}
-                y1={pad.top}
-                y2={pad.top + innerH}
-                stroke="var(--chakra-colors-border-emphasized)"
-              />
+              <line x1={x(hover)} x2={x(hover)} y1={pad.top} y2={pad.top + innerH} stroke="var(--chakra-colors-border-emphasized)" />
             )}
             <rect
               x={pad.left}

@@ -74,7 +74,11 @@ describe('DataTable', () => {
             rowSelection={sel}
             onRowSelectionChange={setSel}
           />
-          <output data-testid="sel">{Object.keys(sel).filter((k) => sel[k]).join(',')}</output>
+          <output data-testid="sel">
+            {Object.keys(sel)
+              .filter((k) => sel[k])
+              .join(',')}
+          </output>
         </>
       );
     }

@@ -91,12 +91,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
           <Button variant="outline" onClick={() => props.onOpenChange(false)} disabled={busy}>
             {props.cancelLabel ?? labels.cancel}
           </Button>
-          <Button
-            colorPalette={props.destructive ? 'red' : 'brand'}
-            onClick={() => void confirm()}
-            loading={busy}
-            data-testid="confirm-ok"
-          >
+          <Button colorPalette={props.destructive ? 'red' : 'brand'} onClick={() => void confirm()} loading={busy} data-testid="confirm-ok">
             {props.confirmLabel ?? labels.confirm}
           </Button>
         </>

@@ -22,7 +22,9 @@ describe('FileDropZone', () => {
   it('hands dropped files of an accepted type and size to onFiles, and refuses the rest', () => {
     const onFiles = vi.fn();
     const onReject = vi.fn();
-    wrap(<FileDropZone data-testid="zone" accept={['image/*', '.xlsx']} maxBytes={10} multiple labels={labels} onFiles={onFiles} onReject={onReject} />);
+    wrap(
+      <FileDropZone data-testid="zone" accept={['image/*', '.xlsx']} maxBytes={10} multiple labels={labels} onFiles={onFiles} onReject={onReject} />,
+    );
     const zone = screen.getByTestId('zone');
     const png = new File(['12345'], '封面.png', { type: 'image/png' });
     const sheet = new File(['1'], '成员.XLSX', { type: '' });

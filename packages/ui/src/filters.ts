@@ -31,8 +31,7 @@ export function joinLines(text: string | null | undefined): string {
   return shown.join('；') + (lines.length > JOIN_LINES_MAX ? '…' : '');
 }
 
-const ISO =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?\s*(Z|z|[+-]\d{2}(?::?\d{2})?)?$/;
+const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?\s*(Z|z|[+-]\d{2}(?::?\d{2})?)?$/;
 
 const UTC8_OFFSET_MS = 8 * 3600_000;
 

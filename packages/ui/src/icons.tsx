@@ -8,15 +8,7 @@ import type { ReactNode } from 'react';
 function makeIcon(displayName: string, body: ReactNode) {
   const C = (props: IconProps) => (
     <Icon asChild boxSize="1em" {...props}>
-      <svg
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-      >
+      <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
         {body}
       </svg>
     </Icon>

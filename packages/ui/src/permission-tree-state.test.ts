@@ -26,28 +26,17 @@ describe('permission tree state', () => {
     expect(checkState(admin, new Set())).toBe(false);
     expect(checkState(admin, new Set(['Pages.Administration']))).toBe('indeterminate');
     expect(checkState(admin, new Set(['Pages.Administration.Manages']))).toBe('indeterminate');
-    expect(
-      checkState(admin, new Set(['Pages.Administration', 'Pages.Administration.Manages', 'Pages.Administration.Tenants'])),
-    ).toBe(true);
+    expect(checkState(admin, new Set(['Pages.Administration', 'Pages.Administration.Manages', 'Pages.Administration.Tenants']))).toBe(true);
     expect(checkState(manages, new Set(['Pages.Administration.Manages']))).toBe(true);
   });
 
   it('checking a group checks all of it and its ancestors (check all per group)', () => {
     const next = toggleNode(tree, new Set(), admin);
-    expect(orderedNames(tree, next)).toEqual([
-      'Pages',
-      'Pages.Administration',
-      'Pages.Administration.Manages',
-      'Pages.Administration.Tenants',
-    ]);
+    expect(orderedNames(tree, next)).toEqual(['Pages', 'Pages.Administration', 'Pages.Administration.Manages', 'Pages.Administration.Tenants']);
   });
 
   it('checking a leaf grants its ancestors too', () => {
-    expect(orderedNames(tree, toggleNode(tree, new Set(), manages))).toEqual([
-      'Pages',
-      'Pages.Administration',
-      'Pages.Administration.Manages',
-    ]);
+    expect(orderedNames(tree, toggleNode(tree, new Set(), manages))).toEqual(['Pages', 'Pages.Administration', 'Pages.Administration.Manages']);
   });
 
   it('unchecking a full group revokes the group and keeps the ancestors', () => {

@@ -50,11 +50,7 @@ export function checkState(node: PermissionNodeLike, granted: ReadonlySet<string
  * - unchecking a fully checked node revokes the node and its subtree and keeps the ancestors;
  * - clicking a partly checked (indeterminate) node checks it fully, as "check all".
  */
-export function toggleNode(
-  roots: readonly PermissionNodeLike[],
-  granted: ReadonlySet<string>,
-  node: PermissionNodeLike,
-): Set<string> {
+export function toggleNode(roots: readonly PermissionNodeLike[], granted: ReadonlySet<string>, node: PermissionNodeLike): Set<string> {
   const next = new Set(granted);
   const subtree = subtreeNames(node);
   if (checkState(node, granted) === true) {

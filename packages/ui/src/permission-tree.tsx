@@ -1,14 +1,7 @@
 import { Box, Checkbox, Flex, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import { useUiLabels } from './labels.tsx';
-import {
-  allNames,
-  checkState,
-  orderedNames,
-  toggleNode,
-  type CheckState,
-  type PermissionNodeLike,
-} from './permission-tree-state.ts';
+import { allNames, checkState, orderedNames, toggleNode, type CheckState, type PermissionNodeLike } from './permission-tree-state.ts';
 
 export interface PermissionTreeProps {
   nodes: readonly PermissionNodeLike[];
@@ -83,37 +76,29 @@ export function PermissionTree({ nodes, value, onChange, disabled, checkAllLabel
   return (
     <Stack gap="3" width="full" data-testid="permission-tree">
       <Flex align="center" gap="4">
-        <Checkbox.Root
-          size="sm"
-          colorPalette="brand"
-          checked={allState}
-          onCheckedChange={toggleAll}
-          disabled={disabled}
-          data-permission="*"
-        >
+        <Checkbox.Root size="sm" colorPalette="brand" checked={allState} onCheckedChange={toggleAll} disabled={disabled} data-permission="*">
           <Checkbox.HiddenInput />
           <Checkbox.Control />
           <Checkbox.Label fontWeight="semibold">{checkAllLabel ?? labels.checkAll}</Checkbox.Label>
         </Checkbox.Root>
         {single && (
-          <NodeCheckbox node={single} state={granted.has(single.name)} onToggle={() => {
-            const next = new Set(granted);
-            if (next.has(single.name)) next.delete(single.name);
-            else next.add(single.name);
-            onChange(orderedNames(nodes, next));
-          }} disabled={disabled} />
+          <NodeCheckbox
+            node={single}
+            state={granted.has(single.name)}
+            onToggle={() => {
+              const next = new Set(granted);
+              if (next.has(single.name)) next.delete(single.name);
+              else next.add(single.name);
+              onChange(orderedNames(nodes, next));
+            }}
+            disabled={disabled}
+          />
         )}
       </Flex>
       {groups.map((group) => (
         <Box key={group.name} borderWidth="1px" borderRadius="md" overflow="hidden" width="full">
           <Flex bg="bg.muted" px="3" py="2" align="center" justify="space-between">
-            <NodeCheckbox
-              node={group}
-              state={checkState(group, granted)}
-              onToggle={() => toggle(group)}
-              disabled={disabled}
-              bold
-            />
+            <NodeCheckbox node={group} state={checkState(group, granted)} onToggle={() => toggle(group)} disabled={disabled} bold />
             <Text fontSize="xs" color="fg.muted">
               {subtreeCount(group, granted)}
             </Text>

@@ -5,9 +5,8 @@ const SAMPLES: Record<string, { bytes: Uint8Array<ArrayBuffer>; extension: strin
   // 1x1 transparent PNG.
   'image/png': {
     extension: '.png',
-    bytes: Uint8Array.from(
-      atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='),
-      (c) => c.charCodeAt(0),
+    bytes: Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='), (c) =>
+      c.charCodeAt(0),
     ),
   },
   'text/plain': { extension: '.txt', bytes: new TextEncoder().encode('合同测试 contract test\n') },
@@ -21,7 +20,11 @@ const SAMPLES: Record<string, { bytes: Uint8Array<ArrayBuffer>; extension: strin
 export function sampleFileFor(field: FileFieldSpec): File {
   const accept = field.accept.length ? field.accept : ['text/plain'];
   for (const a of accept) {
-    const type = a.startsWith('.') ? Object.keys(SAMPLES).find((t) => SAMPLES[t]!.extension === a) : a.endsWith('/*') ? Object.keys(SAMPLES).find((t) => t.startsWith(a.slice(0, -1))) : a;
+    const type = a.startsWith('.')
+      ? Object.keys(SAMPLES).find((t) => SAMPLES[t]!.extension === a)
+      : a.endsWith('/*')
+        ? Object.keys(SAMPLES).find((t) => t.startsWith(a.slice(0, -1)))
+        : a;
     const sample = type ? SAMPLES[type] : undefined;
     if (type && sample) return new File([sample.bytes], `合同测试${sample.extension}`, { type });
   }

@@ -73,7 +73,7 @@ export async function signIn(
 }
 
 async function hostLabel(page: Page): Promise<string> {
-  return page.evaluate(() => document.documentElement.lang.startsWith('en') ? 'Host (no tenant)' : '宿主（未选择租户）');
+  return page.evaluate(() => (document.documentElement.lang.startsWith('en') ? 'Host (no tenant)' : '宿主（未选择租户）'));
 }
 
 /** Waits until no navigation is pending (the loading bar is idle). */

@@ -21,7 +21,12 @@ beforeEach(async () => {
   await prisma.user.deleteMany();
   await prisma.role.deleteMany();
   await prisma.tenant.deleteMany();
-  await prisma.tenant.createMany({ data: [{ id: 1, tenancyName: 'Default', name: 'Default' }, { id: 2, tenancyName: 'Other', name: 'Other' }] });
+  await prisma.tenant.createMany({
+    data: [
+      { id: 1, tenancyName: 'Default', name: 'Default' },
+      { id: 2, tenancyName: 'Other', name: 'Other' },
+    ],
+  });
 });
 
 const HOST = { tenantId: null, userId: 1 };
@@ -78,7 +83,7 @@ describe('MayHaveTenant', () => {
     expect(await withDataFilters(prisma, T1, { tenant: false }).user.count()).toBe(3);
   });
 
-  it('updates and deletes cannot touch another tenant\'s rows', async () => {
+  it("updates and deletes cannot touch another tenant's rows", async () => {
     const { host, two } = await threeSides();
     const t1 = withDataFilters(prisma, T1);
     await expect(t1.user.update({ where: { id: two.id }, data: { name: 'hacked' } })).rejects.toMatchObject({ code: 'P2025' });
@@ -206,7 +211,11 @@ describe('audit fields', () => {
     await other.user.updateMany({ where: { id: u.id }, data: { surname: 'y' } });
     expect((await prisma.user.findUniqueOrThrow({ where: { id: u.id } })).lastModifierUserId).toBe(11);
 
-    const up = await withDataFilters(prisma, { tenantId: 1, userId: 12 }).user.upsert({ where: { id: u.id }, create: userData(), update: { name: 'up' } });
+    const up = await withDataFilters(prisma, { tenantId: 1, userId: 12 }).user.upsert({
+      where: { id: u.id },
+      create: userData(),
+      update: { name: 'up' },
+    });
     expect([up.name, up.lastModifierUserId]).toEqual(['up', 12]);
     const created = await t1.user.upsert({ where: { id: 424242 }, create: userData(), update: {} });
     expect([created.tenantId, created.creatorUserId, created.lastModificationTime]).toEqual([1, 10, null]);
@@ -234,7 +243,13 @@ describe('audit fields', () => {
 describe('MustHaveTenant', () => {
   // No MustHaveTenant model exists yet: pretend UserNotification is one.
   const withMust = makeDataFilters({ ...modelFilters, UserNotification: { tenant: 'must', audited: true } });
-  const note = (id: string, tenantId?: number) => ({ id, userId: 1, notificationName: 'App.Test', data: '{}', ...(tenantId !== undefined && { tenantId }) });
+  const note = (id: string, tenantId?: number) => ({
+    id,
+    userId: 1,
+    notificationName: 'App.Test',
+    data: '{}',
+    ...(tenantId !== undefined && { tenantId }),
+  });
 
   it('inserting as host without a tenantId throws a clear error', async () => {
     const h = withMust(prisma, HOST);

@@ -177,7 +177,8 @@ function queryAs(params: unknown, action: 'update' | 'updateMany', args: Args): 
     query: (args: Args, internal: object) => Promise<unknown>;
     __internalParams?: { action?: unknown };
   };
-  if (!internal || typeof internal.action !== 'string') throw new Error('data-filters: Prisma internals changed, cannot turn a delete into a soft delete');
+  if (!internal || typeof internal.action !== 'string')
+    throw new Error('data-filters: Prisma internals changed, cannot turn a delete into a soft delete');
   return query(args, { ...internal, action });
 }
 

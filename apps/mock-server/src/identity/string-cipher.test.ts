@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PASS_PHRASE, decryptString, encryptString } from './string-cipher.ts';
 
-const JWT =
-  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxIiwianRpIjoiYWJjIn0.c2lnbmF0dXJlLWJ5dGVzLWhlcmU';
+const JWT = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxIiwianRpIjoiYWJjIn0.c2lnbmF0dXJlLWJ5dGVzLWhlcmU';
 
 describe('string-cipher', () => {
   it('round-trips with the default and a custom passphrase', () => {

@@ -22,7 +22,14 @@ function core(schema: Schema): Schema {
   let s = schema;
   for (let i = 0; i < 20; i++) {
     const d = defOf(s);
-    if (d.type === 'optional' || d.type === 'nullable' || d.type === 'default' || d.type === 'prefault' || d.type === 'readonly' || d.type === 'catch')
+    if (
+      d.type === 'optional' ||
+      d.type === 'nullable' ||
+      d.type === 'default' ||
+      d.type === 'prefault' ||
+      d.type === 'readonly' ||
+      d.type === 'catch'
+    )
       s = d.innerType;
     else if (d.type === 'pipe') s = d.in;
     else if (d.type === 'lazy') s = d.getter();
@@ -107,11 +114,7 @@ export function toValidationErrors(error: z.ZodError, culture: Culture): Validat
     const member = memberPath(issue.path);
     const label = pascal(String(issue.path.at(-1) ?? 'input'));
     const missing = issue.code === 'invalid_type' && (issue as { input?: unknown }).input === undefined;
-    const message = missing
-      ? culture === 'zh-Hans'
-        ? `${label} 字段是必需的。`
-        : `The ${label} field is required.`
-      : `${label}: ${issue.message}`;
+    const message = missing ? (culture === 'zh-Hans' ? `${label} 字段是必需的。` : `The ${label} field is required.`) : `${label}: ${issue.message}`;
     return { message, members: member ? [member] : null };
   });
 }

@@ -36,10 +36,7 @@ export const categoryNodeSelect = {
 
 /** `/1/5/9/` -> [1, 5, 9]. */
 export function pathIds(path: string): number[] {
-  return path
-    .split('/')
-    .filter(Boolean)
-    .map(Number);
+  return path.split('/').filter(Boolean).map(Number);
 }
 
 /** Siblings in display order: sort, then id. */
@@ -149,7 +146,10 @@ export async function assertCategory(
   classTypeId: number,
   member = 'categoryId',
 ): Promise<{ id: number; name: string; path: string }> {
-  const category = await ctx.db.multiLevelCategory.findFirst({ where: { id: categoryId }, select: { id: true, name: true, path: true, classTypeId: true } });
+  const category = await ctx.db.multiLevelCategory.findFirst({
+    where: { id: categoryId },
+    select: { id: true, name: true, path: true, classTypeId: true },
+  });
   if (!category) invalid(member, ctx.t('CategoryNotFound', categoryId));
   if (category.classTypeId !== classTypeId) invalid(member, ctx.t('CategoryOfAnotherType', category.name));
   const manageable = await manageableCategoryIds(ctx);
@@ -182,5 +182,12 @@ export async function fullNames(ctx: RequestContext, nodes: ReadonlyArray<{ id: 
   const ancestorIds = [...new Set(nodes.flatMap((n) => pathIds(n.path)))];
   const names = await categoryNames(ctx, ancestorIds);
   for (const n of nodes) names.set(n.id, n.name);
-  return new Map(nodes.map((n) => [n.id, pathIds(n.path).map((id) => names.get(id) ?? '?').join(' / ')]));
+  return new Map(
+    nodes.map((n) => [
+      n.id,
+      pathIds(n.path)
+        .map((id) => names.get(id) ?? '?')
+        .join(' / '),
+    ]),
+  );
 }

@@ -61,14 +61,23 @@ export interface ContentTable<Row extends ContentRow, W, Data> extends Table<Row
 }
 
 /** The content table of Prisma model `M` whose columns a service writes as `Data`. */
-export type ContentTableOf<M extends Prisma.ModelName, Data> = RowOf<M> extends infer R extends ContentRow ? ContentTable<R, WhereOf<M>, Data> : never;
+export type ContentTableOf<M extends Prisma.ModelName, Data> =
+  RowOf<M> extends infer R extends ContentRow ? ContentTable<R, WhereOf<M>, Data> : never;
 
 /** What pinning writes. */
 export interface PinTable {
   update(args: { where: { id: number }; data: { isTop: boolean; topTime: Date | null } }): PromiseLike<{ id: number }>;
 }
 
-export interface ContentConfig<Row extends ContentRow, W, Data, Dto, In extends ContentInput, Q extends ContentQuery, Rich extends keyof In & string> {
+export interface ContentConfig<
+  Row extends ContentRow,
+  W,
+  Data,
+  Dto,
+  In extends ContentInput,
+  Q extends ContentQuery,
+  Rich extends keyof In & string,
+> {
   /** Its entry in the SDK's review registry: entity name (404 texts, notifications), review flow, display name. */
   reviewable: RegisteredReviewable;
   /** The SDK's Create input schema (types `toData`, `validate` and the field lists). */
@@ -336,4 +345,3 @@ export function contentHandlers<
     },
   };
 }
-

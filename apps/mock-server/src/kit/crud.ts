@@ -19,11 +19,7 @@ export type CreateDataOf<M extends Prisma.ModelName> = Prisma.TypeMap['model'][M
  * model's `WhereInput` accepts (`AND`, `OR`, an `id` filter, keyword `contains`).
  */
 export type Cond<W> =
-  | W
-  | { AND: Array<Cond<W>> }
-  | { OR: Array<Cond<W>> }
-  | { id: number | { in: number[] } }
-  | { [column: string]: { contains: string } };
+  W | { AND: Array<Cond<W>> } | { OR: Array<Cond<W>> } | { id: number | { in: number[] } } | { [column: string]: { contains: string } };
 
 /**
  * What the generic handlers use of a model, typed by its row and its where
@@ -64,16 +60,17 @@ export type DtoMapping<Row, Dto> =
   | { toDto: (row: Row, ctx: RequestContext) => Dto | Promise<Dto>; toDtos?: undefined }
   | { toDtos(rows: Row[], ctx: RequestContext): Promise<Dto[]>; toDto?: undefined };
 
-export type CrudConfig<Row extends { id: number }, Dto, Q extends ListQuery, W = never> = ModelRef<Row, W> & DtoMapping<Row, Dto> & {
-  /** Columns searched by `Keyword` (typed by the model in `ModelCrud`). */
-  keywordColumns: readonly string[];
-  /** DTO field -> column allowed in `Sorting`. */
-  sortable: Readonly<Record<string, string>>;
-  /** Extra conditions from the query's own filters. */
-  filter?(input: Q, ctx: RequestContext): Cond<W> | undefined | Promise<Cond<W> | undefined>;
-  /** Tables whose writes change this list's total (default: the entity's own, `entityName`). */
-  countTables?: readonly string[];
-};
+export type CrudConfig<Row extends { id: number }, Dto, Q extends ListQuery, W = never> = ModelRef<Row, W> &
+  DtoMapping<Row, Dto> & {
+    /** Columns searched by `Keyword` (typed by the model in `ModelCrud`). */
+    keywordColumns: readonly string[];
+    /** DTO field -> column allowed in `Sorting`. */
+    sortable: Readonly<Record<string, string>>;
+    /** Extra conditions from the query's own filters. */
+    filter?(input: Q, ctx: RequestContext): Cond<W> | undefined | Promise<Cond<W> | undefined>;
+    /** Tables whose writes change this list's total (default: the entity's own, `entityName`). */
+    countTables?: readonly string[];
+  };
 
 /** A `CrudConfig` of Prisma model `M`: rows and conditions typed by the model. */
 export type ModelCrud<M extends Prisma.ModelName, Dto, Q extends ListQuery = ListQuery> = CrudConfig<RowOf<M>, Dto, Q, WhereOf<M>> & {
@@ -149,7 +146,11 @@ export async function getOr404<Row extends { id: number }, W>(cfg: ModelRef<Row,
 }
 
 /** The DTO of the row with this id (as Get returns it), or a 404: what Create and Update answer after writing. */
-export async function getDto<Row extends { id: number }, Dto, Q extends ListQuery, W>(cfg: CrudConfig<Row, Dto, Q, W>, id: number, ctx: RequestContext): Promise<Dto> {
+export async function getDto<Row extends { id: number }, Dto, Q extends ListQuery, W>(
+  cfg: CrudConfig<Row, Dto, Q, W>,
+  id: number,
+  ctx: RequestContext,
+): Promise<Dto> {
   const [dto] = await mapDtos(cfg, [await getOr404(cfg, id, ctx)], ctx);
   if (dto === undefined) throw new EntityNotFoundError(cfg.entityName, id);
   return dto;

@@ -116,7 +116,11 @@ describe('multipart uploads', () => {
 describe('/File/DownloadTempFile', () => {
   it('answers the bytes unwrapped, with a Chinese name in Content-Disposition', async () => {
     const text = '姓名,成绩\n张三,95\n';
-    const dto = await saveTempFile(t.app.prisma, me, { fileName: '2026 期中考试成绩（初二）.csv', contentType: 'text/csv', bytes: new TextEncoder().encode(text) });
+    const dto = await saveTempFile(t.app.prisma, me, {
+      fileName: '2026 期中考试成绩（初二）.csv',
+      contentType: 'text/csv',
+      bytes: new TextEncoder().encode(text),
+    });
     const res = await t.app.inject({
       method: 'GET',
       url: '/File/DownloadTempFile',

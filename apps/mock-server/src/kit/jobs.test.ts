@@ -24,7 +24,11 @@ const importRows = defineJob({
       await report(((i + 1) / input.rows.length) * 100, `第 ${i + 1} / ${input.rows.length} 行`);
     }
     const reportFile = rejected.length
-      ? await ctx.saveTempFile({ fileName: '导入失败的行.csv', contentType: 'text/csv', bytes: new TextEncoder().encode(`行,内容\n${rejected.join('\n')}\n`) })
+      ? await ctx.saveTempFile({
+          fileName: '导入失败的行.csv',
+          contentType: 'text/csv',
+          bytes: new TextEncoder().encode(`行,内容\n${rejected.join('\n')}\n`),
+        })
       : undefined;
     return { imported: input.rows.length - rejected.length, ...(reportFile && { report: reportFile }) };
   },
@@ -112,7 +116,9 @@ describe('background jobs', () => {
 
   it('validates the input with 400-style errors before writing anything', async () => {
     const before = await t.app.prisma.backgroundJob.count();
-    await expect(startJob(owner(), importRows, { rows: [] })).rejects.toMatchObject({ validationErrors: [expect.objectContaining({ members: ['rows'] })] });
+    await expect(startJob(owner(), importRows, { rows: [] })).rejects.toMatchObject({
+      validationErrors: [expect.objectContaining({ members: ['rows'] })],
+    });
     expect(await t.app.prisma.backgroundJob.count()).toBe(before);
   });
 
@@ -129,7 +135,9 @@ describe('background jobs', () => {
 
 describe('jobs across a restart', () => {
   it('marks jobs left running as failed when the server starts again', async () => {
-    const row = await t.app.prisma.backgroundJob.create({ data: { tenantId: 1, userId, name: 'Test.ImportRows', input: '{}', state: S.Running, progress: 40 } });
+    const row = await t.app.prisma.backgroundJob.create({
+      data: { tenantId: 1, userId, name: 'Test.ImportRows', input: '{}', state: S.Running, progress: 40 },
+    });
     const queued = await t.app.prisma.backgroundJob.create({ data: { tenantId: 1, userId, name: 'Test.ImportRows', input: '{}' } });
     // A second process on the same database (the first one "crashed" with these rows open).
     const restarted = await buildApp({ databaseUrl: t.databaseUrl, jwtSecret: TEST_JWT_SECRET });

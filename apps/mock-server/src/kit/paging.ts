@@ -9,11 +9,7 @@ export type OrderBy = Array<Record<string, SortOrder>>;
  * matched case-insensitively). Unknown fields are a 400 on `sorting`, never a
  * raw database error. `id desc` is appended as the tie-breaker, ABP's default.
  */
-export function parseSorting(
-  sorting: string | undefined,
-  sortable: Readonly<Record<string, string>>,
-  message: (field: string) => string,
-): OrderBy {
+export function parseSorting(sorting: string | undefined, sortable: Readonly<Record<string, string>>, message: (field: string) => string): OrderBy {
   const byLower = new Map(Object.entries(sortable).map(([k, v]) => [k.toLowerCase(), v]));
   const out: OrderBy = [];
   for (const part of (sorting ?? '').split(',')) {
@@ -29,7 +25,10 @@ export function parseSorting(
 }
 
 /** A case-insensitive "contains" over several columns (SQLite LIKE is case-insensitive for ASCII). */
-export function keywordWhere(keyword: string | undefined, columns: readonly string[]): { OR: Array<{ [column: string]: { contains: string } }> } | undefined {
+export function keywordWhere(
+  keyword: string | undefined,
+  columns: readonly string[],
+): { OR: Array<{ [column: string]: { contains: string } }> } | undefined {
   const k = keyword?.trim();
   if (!k) return undefined;
   return { OR: columns.map((c) => ({ [c]: { contains: k } })) };

@@ -17,7 +17,6 @@ export interface SessionUser {
   securityStamp: string;
 }
 
-
 /** The template's static Admin role. */
 export function isStaticAdmin(role: { isStatic: boolean; normalizedName: string }): boolean {
   return role.isStatic && role.normalizedName === 'ADMIN';
@@ -70,7 +69,10 @@ export class PermissionChecker {
   async rolePermissions(roleIds: readonly number[], tenantId: number | null): Promise<Map<number, ReadonlySet<string>>> {
     const [roles, grants] = await Promise.all([
       this.prisma.role.findMany({ where: { id: { in: [...roleIds] }, tenantId }, select: { id: true, normalizedName: true, isStatic: true } }),
-      this.prisma.permissionGrant.findMany({ where: { tenantId, roleId: { in: [...roleIds] }, userId: null, isGranted: true }, select: { roleId: true, name: true } }),
+      this.prisma.permissionGrant.findMany({
+        where: { tenantId, roleId: { in: [...roleIds] }, userId: null, isGranted: true },
+        select: { roleId: true, name: true },
+      }),
     ]);
     const valid = new Set(permissionsOfSide(tenantId));
     const out = new Map<number, Set<string>>();

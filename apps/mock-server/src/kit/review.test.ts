@@ -113,10 +113,15 @@ describe('a two-step review', () => {
     // SecondReviewer may review but not read articles; unknown entities and ids are refused.
     expect((await t.call('GET', api('Review/GetReviewHistory'), { token: second.token, query: { EntityName: 'Article', Id: id } })).status).toBe(403);
     expect((await t.call('GET', api('Review/GetReviewHistory'), { token: author.token, query: { EntityName: 'Nope', Id: id } })).status).toBe(400);
-    expect((await t.call('GET', api('Review/GetReviewHistory'), { token: author.token, query: { EntityName: 'Article', Id: 999_999 } })).status).toBe(404);
+    expect((await t.call('GET', api('Review/GetReviewHistory'), { token: author.token, query: { EntityName: 'Article', Id: 999_999 } })).status).toBe(
+      404,
+    );
 
     // Any edit sends it back to the first step.
-    const edited = await t.call('PUT', api('Article/Update'), { token: author.token, body: { id, title: '两级审核的文章（修订）', categoryId, content: '<p>新</p>' } });
+    const edited = await t.call('PUT', api('Article/Update'), {
+      token: author.token,
+      body: { id, title: '两级审核的文章（修订）', categoryId, content: '<p>新</p>' },
+    });
     expect(edited.body.result).toMatchObject({ auditStatus: 0, reviewStep: 0, auditorUserId: null });
     expect(await queueIds(first.token)).toContain(id);
   });

@@ -133,12 +133,19 @@ function nextState(flow: ReviewFlow, step: number, decision: 1 | 2): { auditStat
  * Intermediate steps are recorded in the history, not notified: the author
  * hears once, when the item is approved or rejected.
  */
-async function authorNotice(ctx: RequestContext, reviewable: Reviewable, row: ReviewRow, status: 1 | 2, reason: string | null): Promise<NotifyInput | null> {
+async function authorNotice(
+  ctx: RequestContext,
+  reviewable: Reviewable,
+  row: ReviewRow,
+  status: 1 | 2,
+  reason: string | null,
+): Promise<NotifyInput | null> {
   if (row.creatorUserId === null || row.creatorUserId === ctx.session.userId) return null;
   const settings = await effectiveSettings(ctx.prisma, row.tenantId, row.creatorUserId);
   const culture = resolveCulture(settings['Abp.Localization.DefaultLanguageName']) ?? 'zh-Hans';
   const kind = reviewable.displayName[culture];
-  const message = status === 1 ? localize(culture, 'ContentApproved', kind, row.title) : localize(culture, 'ContentRejected', kind, row.title, reason ?? '');
+  const message =
+    status === 1 ? localize(culture, 'ContentApproved', kind, row.title) : localize(culture, 'ContentRejected', kind, row.title, reason ?? '');
   return {
     tenantId: row.tenantId,
     userId: row.creatorUserId,
@@ -248,7 +255,9 @@ export async function reviewHistory(ctx: RequestContext, entity: ReviewableEntit
   if (!(await reviewModel(ctx.db, entity).findFirst({ where: { id } }))) throw new EntityNotFoundError(entity, id);
   const rows = await ctx.db.reviewDecision.findMany({ where: { entityName: entity, entityId: id }, orderBy: { id: 'asc' } });
   const userIds = [...new Set(rows.map((r) => r.userId))];
-  const users = userIds.length ? await ctx.prisma.user.findMany({ where: { id: { in: userIds } }, select: { id: true, name: true, surname: true } }) : [];
+  const users = userIds.length
+    ? await ctx.prisma.user.findMany({ where: { id: { in: userIds } }, select: { id: true, name: true, surname: true } })
+    : [];
   const names = new Map(users.map((u) => [u.id, fullNameOf(u)]));
   return rows.map((r) => ({
     id: r.id,

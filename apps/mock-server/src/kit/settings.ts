@@ -20,11 +20,7 @@ export const SETTING_DEFINITIONS = {
 export type SettingName = keyof typeof SETTING_DEFINITIONS;
 
 /** Every setting's effective value for a user (or tenant/application when ids are null). */
-export async function effectiveSettings(
-  prisma: PrismaClient,
-  tenantId: number | null,
-  userId: number | null,
-): Promise<Record<SettingName, string>> {
+export async function effectiveSettings(prisma: PrismaClient, tenantId: number | null, userId: number | null): Promise<Record<SettingName, string>> {
   const rows = await prisma.setting.findMany({
     where: {
       OR: [
@@ -44,6 +40,7 @@ export async function effectiveSettings(
 /** Stores a user-level setting (insert or update). */
 export async function setUserSetting(prisma: PrismaClient, tenantId: number | null, userId: number, name: SettingName, value: string) {
   const existing = await prisma.setting.findFirst({ where: { tenantId, userId, name } });
-  if (existing) await prisma.setting.update({ where: { id: existing.id }, data: { value, lastModificationTime: new Date(), lastModifierUserId: userId } });
+  if (existing)
+    await prisma.setting.update({ where: { id: existing.id }, data: { value, lastModificationTime: new Date(), lastModifierUserId: userId } });
   else await prisma.setting.create({ data: { tenantId, userId, name, value, creatorUserId: userId } });
 }

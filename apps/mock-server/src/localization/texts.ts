@@ -23,8 +23,7 @@ const abpWeb: Source = {
     ValidationError: 'Your request is not valid!',
     ValidationNarrativeTitle: 'The following errors were detected during validation.',
     CurrentUserDidNotLoginToTheApplication: 'Current user did not login to the application!',
-    AtLeastOneOfThesePermissionsMustBeGranted:
-      'Required permissions are not granted. At least one of these permissions must be granted: {0}',
+    AtLeastOneOfThesePermissionsMustBeGranted: 'Required permissions are not granted. At least one of these permissions must be granted: {0}',
     EntityNotFound: 'There is no entity {0} with id = {1}!',
     RequestBodyTooLarge: 'The request body is too large.',
     InvalidJson: 'The JSON value could not be parsed.',

@@ -3,13 +3,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { permissionTree, flattenPermissions, type ValidationErrorInfo } from '@edu/sdk';
 import { MustHaveTenantError } from '../db/data-filters.ts';
 import { localize, type Culture } from '../localization/texts.ts';
-import {
-  AbpValidationError,
-  EntityNotFoundError,
-  ForbiddenError,
-  UnauthorizedError,
-  UserFriendlyError,
-} from '../kit/errors.ts';
+import { AbpValidationError, EntityNotFoundError, ForbiddenError, UnauthorizedError, UserFriendlyError } from '../kit/errors.ts';
 
 const displayNames = new Map(flattenPermissions(permissionTree).map((n) => [n.name, n.displayName]));
 
@@ -62,29 +56,24 @@ export const envelopePlugin = fp(async (app) => {
     const culture = request.culture ?? 'zh-Hans';
     if (error instanceof AbpValidationError) return sendValidation(reply, culture, error.validationErrors);
     if (error instanceof UnauthorizedError)
-      return reply
-        .code(401)
-        .send(errorBody(localize(culture, 'CurrentUserDidNotLoginToTheApplication'), { unAuthorizedRequest: true }));
+      return reply.code(401).send(errorBody(localize(culture, 'CurrentUserDidNotLoginToTheApplication'), { unAuthorizedRequest: true }));
     if (error instanceof ForbiddenError) {
       const names = error.permissions.map((p) => displayNames.get(p)?.[culture] ?? p).join(', ');
-      return reply
-        .code(403)
-        .send(errorBody(localize(culture, 'AtLeastOneOfThesePermissionsMustBeGranted', names), { unAuthorizedRequest: true }));
+      return reply.code(403).send(errorBody(localize(culture, 'AtLeastOneOfThesePermissionsMustBeGranted', names), { unAuthorizedRequest: true }));
     }
-    if (error instanceof EntityNotFoundError)
-      return reply.code(404).send(errorBody(localize(culture, 'EntityNotFound', error.entityName, error.id)));
+    if (error instanceof EntityNotFoundError) return reply.code(404).send(errorBody(localize(culture, 'EntityNotFound', error.entityName, error.id)));
     // ABP answers a host-side insert of tenant-owned rows with a bare 500; ours says what to do.
-    if (error instanceof MustHaveTenantError)
-      return reply.code(500).send(errorBody(localize(culture, 'TenantContentFromHost')));
-    if (error instanceof UserFriendlyError)
-      return reply.code(500).send(errorBody(error.message, { details: error.details, code: error.code }));
-    if (error.code === 'ABP_INVALID_JSON')
-      return sendValidation(reply, culture, [{ message: localize(culture, 'InvalidJson'), members: ['$'] }]);
+    if (error instanceof MustHaveTenantError) return reply.code(500).send(errorBody(localize(culture, 'TenantContentFromHost')));
+    if (error instanceof UserFriendlyError) return reply.code(500).send(errorBody(error.message, { details: error.details, code: error.code }));
+    if (error.code === 'ABP_INVALID_JSON') return sendValidation(reply, culture, [{ message: localize(culture, 'InvalidJson'), members: ['$'] }]);
     // A truncated or boundary-less multipart body fails inside the parser (busboy) without a status: the client's fault.
-    if (error.statusCode === undefined && /^multipart\//i.test(request.headers['content-type'] ?? '') && /multipart|boundary|part header/i.test(error.message))
+    if (
+      error.statusCode === undefined &&
+      /^multipart\//i.test(request.headers['content-type'] ?? '') &&
+      /multipart|boundary|part header/i.test(error.message)
+    )
       return sendValidation(reply, culture, [{ message: localize(culture, 'InvalidMultipart'), members: ['$'] }]);
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
-      return reply.code(413).send(errorBody(localize(culture, 'RequestBodyTooLarge')));
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send(errorBody(localize(culture, 'RequestBodyTooLarge')));
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) return reply.code(status).send(errorBody(error.message));
     request.log.error({ err: error }, 'Unhandled error');

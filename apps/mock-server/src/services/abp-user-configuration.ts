@@ -12,7 +12,9 @@ async function languages(ctx: RequestContext, defaultName: Culture) {
     where: { OR: [{ tenantId: null }, ...(ctx.session.tenantId !== null ? [{ tenantId: ctx.session.tenantId }] : [])] },
     orderBy: { id: 'asc' },
   });
-  const names = rows.length ? rows.filter((r) => resolveCulture(r.name)) : CULTURES.map((name) => ({ name, displayName: LANGUAGE_DISPLAY[name].displayName, icon: LANGUAGE_DISPLAY[name].icon, isDisabled: false }));
+  const names = rows.length
+    ? rows.filter((r) => resolveCulture(r.name))
+    : CULTURES.map((name) => ({ name, displayName: LANGUAGE_DISPLAY[name].displayName, icon: LANGUAGE_DISPLAY[name].icon, isDisabled: false }));
   return names.map((l) => ({
     name: l.name,
     displayName: l.displayName,

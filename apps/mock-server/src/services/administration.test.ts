@@ -34,13 +34,26 @@ describe('User', () => {
   it('serves deep pages (found by ids first) in the same order as shallow ones', async () => {
     const { seedBulkUsers } = await import('@edu/db/seed');
     await seedBulkUsers(t.app.prisma, { tenantId: 1, count: 1100, levels: 3 });
-    const all = await t.app.prisma.user.findMany({ where: { tenantId: 1, isDeleted: false }, select: { userName: true }, orderBy: [{ userName: 'asc' }, { id: 'desc' }] });
+    const all = await t.app.prisma.user.findMany({
+      where: { tenantId: 1, isDeleted: false },
+      select: { userName: true },
+      orderBy: [{ userName: 'asc' }, { id: 'desc' }],
+    });
     for (const sorting of ['userName asc', undefined]) {
-      const res = await t.call('GET', api('User/GetAll'), { token: admin, query: { SkipCount: 1050, MaxResultCount: 10, ...(sorting && { Sorting: sorting }) } });
+      const res = await t.call('GET', api('User/GetAll'), {
+        token: admin,
+        query: { SkipCount: 1050, MaxResultCount: 10, ...(sorting && { Sorting: sorting }) },
+      });
       const names = res.body.result.items.map((u: { userName: string }) => u.userName);
       if (sorting) expect(names).toEqual(all.slice(1050, 1060).map((u) => u.userName));
       else {
-        const byId = await t.app.prisma.user.findMany({ where: { tenantId: 1, isDeleted: false }, orderBy: { id: 'desc' }, skip: 1050, take: 10, select: { userName: true } });
+        const byId = await t.app.prisma.user.findMany({
+          where: { tenantId: 1, isDeleted: false },
+          orderBy: { id: 'desc' },
+          skip: 1050,
+          take: 10,
+          select: { userName: true },
+        });
         expect(names).toEqual(byId.map((u) => u.userName));
       }
       expect(res.body.result.items[0].roleNames).toBeDefined();
@@ -128,9 +141,15 @@ describe('User', () => {
 
   it('resets a password with the admin password, and changes identity', async () => {
     const u = (await t.call('POST', api('User/Create'), { token: admin, body: newUser('reset1') })).body.result;
-    const wrong = await t.call('POST', api('User/ResetPassword'), { token: admin, body: { adminPassword: 'nope', userId: u.id, newPassword: 'NewPass1' } });
+    const wrong = await t.call('POST', api('User/ResetPassword'), {
+      token: admin,
+      body: { adminPassword: 'nope', userId: u.id, newPassword: 'NewPass1' },
+    });
     expect(wrong.status).toBe(500);
-    const ok = await t.call('POST', api('User/ResetPassword'), { token: admin, body: { adminPassword: '123qwe', userId: u.id, newPassword: 'NewPass1' } });
+    const ok = await t.call('POST', api('User/ResetPassword'), {
+      token: admin,
+      body: { adminPassword: '123qwe', userId: u.id, newPassword: 'NewPass1' },
+    });
     expect(ok.body.result).toBe(true);
     await t.login('reset1', 'NewPass1', 1);
     const changed = await t.call('POST', api('User/changeUserIdentity'), { token: admin, body: { id: u.id, identity: 2 } });
@@ -179,7 +198,10 @@ describe('Role', () => {
   });
 
   it('rejects unknown or host-only permissions in a tenant, and deleting a static role', async () => {
-    const bad = await t.call('POST', api('Role/Create'), { token: admin, body: { name: 'Bad', displayName: 'x', grantedPermissions: ['Pages.Administration.Tenants'] } });
+    const bad = await t.call('POST', api('Role/Create'), {
+      token: admin,
+      body: { name: 'Bad', displayName: 'x', grantedPermissions: ['Pages.Administration.Tenants'] },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error.validationErrors[0].members).toEqual(['grantedPermissions']);
     const roles = await t.call('GET', api('Role/GetAll'), { token: admin, query: { Keyword: 'Admin' } });

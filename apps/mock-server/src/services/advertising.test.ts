@@ -14,7 +14,13 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const ad = (categoryId: number, extra: object = {}) => ({ title: '暑期夏令营报名', categoryId, imageUrl: '/uploads/ads/summer.jpg', linkUrl: '/summer', ...extra });
+const ad = (categoryId: number, extra: object = {}) => ({
+  title: '暑期夏令营报名',
+  categoryId,
+  imageUrl: '/uploads/ads/summer.jpg',
+  linkUrl: '/summer',
+  ...extra,
+});
 const member = (res: { body: any }) => res.body.error.validationErrors[0].members;
 
 describe('Advertising', () => {
@@ -30,8 +36,17 @@ describe('Advertising', () => {
     });
     expect(created.status).toBe(200);
     const row: AdvertisingDto = created.body.result;
-    expect(row).toMatchObject({ categoryName: '侧边栏', clickCount: 0, startTime: '2026-07-01T00:00:00.000Z', endTime: '2026-08-31T15:59:59.000Z', isActive: true });
-    const upd = await t.call('PUT', api('Advertising/Update'), { token: admin, body: { ...row, categoryId: positions['首页横幅'], title: '夏令营火热报名中' } });
+    expect(row).toMatchObject({
+      categoryName: '侧边栏',
+      clickCount: 0,
+      startTime: '2026-07-01T00:00:00.000Z',
+      endTime: '2026-08-31T15:59:59.000Z',
+      isActive: true,
+    });
+    const upd = await t.call('PUT', api('Advertising/Update'), {
+      token: admin,
+      body: { ...row, categoryId: positions['首页横幅'], title: '夏令营火热报名中' },
+    });
     expect(upd.body.result).toMatchObject({ title: '夏令营火热报名中', categoryName: '首页横幅' });
     const list = await t.call('GET', api('Advertising/GetAll'), { token: admin, query: { CategoryId: positions['首页横幅'], Sorting: 'sort desc' } });
     expect(list.body.result.items.map((a: AdvertisingDto) => a.id)).toContain(row.id);
@@ -57,7 +72,12 @@ describe('Advertising', () => {
   it('only in positions the user may manage (assertCategory with role category grants)', async () => {
     await t.call('POST', api('Role/Create'), {
       token: admin,
-      body: { name: 'AdDesk', displayName: '广告专员', grantedPermissions: ['Pages', 'Pages.Administration'], grantedCategoryIds: [positions['首页横幅']] },
+      body: {
+        name: 'AdDesk',
+        displayName: '广告专员',
+        grantedPermissions: ['Pages', 'Pages.Administration'],
+        grantedCategoryIds: [positions['首页横幅']],
+      },
     });
     await t.call('POST', api('User/Create'), {
       token: admin,
@@ -72,9 +92,16 @@ describe('Advertising', () => {
 
   it("keeps tenant B's ads out of reach of tenant A", async () => {
     const b = await createTenant(t, 'ads2');
-    const position = (await t.call('POST', api('MultiLevelCategory/Create'), { token: b.token, body: { classTypeId: 8, name: '乙校首页' } })).body.result;
+    const position = (await t.call('POST', api('MultiLevelCategory/Create'), { token: b.token, body: { classTypeId: 8, name: '乙校首页' } })).body
+      .result;
     const row = (await t.call('POST', api('Advertising/Create'), { token: b.token, body: ad(position.id) })).body.result;
-    await expectTenantIsolation(t, { service: 'Advertising', tokenA: admin, tokenB: b.token, row, update: { title: '篡改', categoryId: positions['侧边栏'] } });
+    await expectTenantIsolation(t, {
+      service: 'Advertising',
+      tokenA: admin,
+      tokenB: b.token,
+      row,
+      update: { title: '篡改', categoryId: positions['侧边栏'] },
+    });
     expect(member(await t.call('POST', api('Advertising/Create'), { token: admin, body: ad(position.id) }))).toEqual(['categoryId']);
   });
 });

@@ -12,7 +12,10 @@ type Query = { SkipCount: number; MaxResultCount: number; Sorting?: string; Keyw
 const dto = dtoMapper(AdvertisingDto);
 
 async function toDtos(rows: AdRow[], ctx: RequestContext): Promise<AdvertisingDto[]> {
-  const names = await categoryNames(ctx, rows.map((r) => r.categoryId));
+  const names = await categoryNames(
+    ctx,
+    rows.map((r) => r.categoryId),
+  );
   return rows.map((r) => dto(r, { categoryName: names.get(r.categoryId) ?? null }));
 }
 

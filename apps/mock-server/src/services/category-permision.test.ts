@@ -24,7 +24,12 @@ describe('CategoryPermision/BehindMultiLevel', () => {
     const expected = [...(await rootsOf(2)), ...(await rootsOf(3)), ...(await rootsOf(5))].map((r) => r.id).sort((a, b) => a - b);
     expect(res.grantedCategoryIds).toEqual(expected);
     const all = flatten(res.items);
-    expect(all.filter((n) => n.checked).map((n) => n.id).sort((a, b) => a - b)).toEqual(expected);
+    expect(
+      all
+        .filter((n) => n.checked)
+        .map((n) => n.id)
+        .sort((a, b) => a - b),
+    ).toEqual(expected);
     // Roots first by class type; every node carries its type.
     expect(res.items[0]).toMatchObject({ name: '新闻动态', classTypeId: 1, checked: false });
     expect(new Set(res.items.map((n: CategoryPermissionNode) => n.classTypeId))).toEqual(new Set([1, 2, 3, 4, 5, 6, 7, 8]));
@@ -91,7 +96,8 @@ describe('Role grantedCategoryIds', () => {
 
   it('refuses unknown, deleted or foreign categories (400 on grantedCategoryIds)', async () => {
     const b = await createTenant(t, 'catperm2');
-    const foreign = (await t.call('POST', api('MultiLevelCategory/Create'), { token: b.token, body: { classTypeId: 1, name: '乙校栏目' } })).body.result;
+    const foreign = (await t.call('POST', api('MultiLevelCategory/Create'), { token: b.token, body: { classTypeId: 1, name: '乙校栏目' } })).body
+      .result;
     const gone = (await t.call('POST', api('MultiLevelCategory/Create'), { token: admin, body: { classTypeId: 1, name: '将删除' } })).body.result;
     await t.call('DELETE', api('MultiLevelCategory/Delete'), { token: admin, query: { Id: gone.id } });
     for (const id of [987654, foreign.id, gone.id]) {

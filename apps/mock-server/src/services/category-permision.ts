@@ -31,7 +31,13 @@ export const categoryPermision = implement(CategoryPermisionService, {
     const items = types.flatMap((t) =>
       buildForest(
         byType.filter((n) => n.classTypeId === t),
-        (n, children: CategoryPermissionNode[]): CategoryPermissionNode => ({ id: n.id, name: n.name, classTypeId: n.classTypeId, checked: granted.has(n.id), children }),
+        (n, children: CategoryPermissionNode[]): CategoryPermissionNode => ({
+          id: n.id,
+          name: n.name,
+          classTypeId: n.classTypeId,
+          checked: granted.has(n.id),
+          children,
+        }),
       ),
     );
     return { items, grantedCategoryIds: [...granted].sort((a, b) => a - b) };

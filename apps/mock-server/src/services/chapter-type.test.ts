@@ -42,9 +42,16 @@ describe('ChapterType', () => {
   });
 
   it('GetCascaderList: active chapters with their sections as children', async () => {
-    const tree = (await t.call('GET', api('ChapterType/GetCascaderList'), { token: admin, query: { CategoryId: grade7a } })).body.result as CascaderOption[];
+    const tree = (await t.call('GET', api('ChapterType/GetCascaderList'), { token: admin, query: { CategoryId: grade7a } })).body
+      .result as CascaderOption[];
     expect(tree.map((c) => c.label)).toEqual(['第一章 有理数', '第二章 整式的加减', '第三章 一元一次方程', '第四章 几何图形初步']);
-    expect(tree[1]).toMatchObject({ kind: 'chapter', children: [{ label: '2.1 整式', kind: 'chapter' }, { label: '2.2 整式的加减', kind: 'chapter' }] });
+    expect(tree[1]).toMatchObject({
+      kind: 'chapter',
+      children: [
+        { label: '2.1 整式', kind: 'chapter' },
+        { label: '2.2 整式的加减', kind: 'chapter' },
+      ],
+    });
     expect(tree[1]!.children![0]).not.toHaveProperty('children');
   });
 
@@ -68,7 +75,10 @@ describe('ChapterType', () => {
     expect(member(otherCategory)).toEqual(['parentId']);
     const self = await t.call('PUT', api('ChapterType/Update'), { token: admin, body: { ...chapter, parentId: chapter.id } });
     expect(member(self)).toEqual(['parentId']);
-    const demote = await t.call('PUT', api('ChapterType/Update'), { token: admin, body: { ...chapter, parentId: (await ok({ categoryId: grade7b, name: '另一章' })).id } });
+    const demote = await t.call('PUT', api('ChapterType/Update'), {
+      token: admin,
+      body: { ...chapter, parentId: (await ok({ categoryId: grade7b, name: '另一章' })).id },
+    });
     expect(member(demote)).toEqual(['parentId']);
   });
 
@@ -102,7 +112,10 @@ describe('ChapterType', () => {
   });
 
   it('lists with CategoryId, Keyword and sorting; readers of courses may read GetList but not manage', async () => {
-    const page = await t.call('GET', api('ChapterType/GetAll'), { token: admin, query: { CategoryId: grade7a, Keyword: '有理数', Sorting: 'sort asc, id asc' } });
+    const page = await t.call('GET', api('ChapterType/GetAll'), {
+      token: admin,
+      query: { CategoryId: grade7a, Keyword: '有理数', Sorting: 'sort asc, id asc' },
+    });
     expect(page.body.result.items.map((c: ChapterTypeDto) => c.name)).toContain('第一章 有理数');
     expect(page.body.result.items.every((c: ChapterTypeDto) => c.categoryId === grade7a)).toBe(true);
     const teacher = await t.login('zhaolei');

@@ -13,7 +13,10 @@ type Query = { SkipCount: number; MaxResultCount: number; Sorting?: string; Keyw
 const dto = dtoMapper(ChapterTypeDto);
 
 async function toDtos(rows: ChapterRow[], ctx: RequestContext): Promise<ChapterTypeDto[]> {
-  const names = await categoryNames(ctx, rows.map((r) => r.categoryId));
+  const names = await categoryNames(
+    ctx,
+    rows.map((r) => r.categoryId),
+  );
   return rows.map((r) => dto(r, { categoryName: names.get(r.categoryId) ?? null }));
 }
 
@@ -92,7 +95,8 @@ export const chapterType = implement(ChapterTypeService, {
     const sections = await ctx.db.chapterType.findMany({ where: { parentId: existing.id }, select: { id: true } });
     if (input.parentId != null && sections.length > 0) invalid('parentId', ctx.t('ChapterHasSections', existing.name, sections.length));
     const moved = input.categoryId !== existing.categoryId;
-    if (moved && (await coursesOn(ctx, [existing.id, ...sections.map((s) => s.id)])) > 0) invalid('categoryId', ctx.t('ChapterInUseCannotMove', existing.name));
+    if (moved && (await coursesOn(ctx, [existing.id, ...sections.map((s) => s.id)])) > 0)
+      invalid('categoryId', ctx.t('ChapterInUseCannotMove', existing.name));
     await ctx.transaction(async (tx) => {
       await tx.db.chapterType.update({
         where: { id: existing.id },

@@ -63,7 +63,8 @@ describe('ClassificationType', () => {
 
   it('refuses to delete a type used by categories', async () => {
     const type = (await t.call('POST', api('ClassificationType/Create'), { token: admin, body: newType('used') })).body.result;
-    const cat = (await t.call('POST', api('MultiLevelCategory/Create'), { token: admin, body: { classTypeId: type.id, name: '用到的分类' } })).body.result;
+    const cat = (await t.call('POST', api('MultiLevelCategory/Create'), { token: admin, body: { classTypeId: type.id, name: '用到的分类' } })).body
+      .result;
     const del = await t.call('DELETE', api('ClassificationType/Delete'), { token: admin, query: { Id: type.id } });
     expect(del.status).toBe(500);
     expect(del.body.error.message).toContain('1 个分类');

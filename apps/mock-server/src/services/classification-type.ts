@@ -20,7 +20,11 @@ export function visibleTypes(ctx: RequestContext) {
 const dto = dtoMapper(ClassificationTypeDto);
 const toDto = (r: TypeRow): ClassificationTypeDto => dto(r);
 
-const types: ModelCrud<'ClassificationType', ClassificationTypeDto, { SkipCount: number; MaxResultCount: number; Sorting?: string; Keyword?: string }> = {
+const types: ModelCrud<
+  'ClassificationType',
+  ClassificationTypeDto,
+  { SkipCount: number; MaxResultCount: number; Sorting?: string; Keyword?: string }
+> = {
   entityName: 'ClassificationType',
   model: (ctx) => ctx.db.classificationType,
   scope: visibleTypes,

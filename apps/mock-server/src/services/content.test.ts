@@ -24,7 +24,16 @@ async function firstCategory(classTypeId: number): Promise<number> {
 async function makeUser(userName: string, roleNames: string[], parentId?: number) {
   const res = await t.call('POST', api('User/Create'), {
     token: admin,
-    body: { userName, name: '测', surname: '试', emailAddress: `${userName}@example.edu.cn`, password: 'Passw0rd!', roleNames, identity: 2, parentId },
+    body: {
+      userName,
+      name: '测',
+      surname: '试',
+      emailAddress: `${userName}@example.edu.cn`,
+      password: 'Passw0rd!',
+      roleNames,
+      identity: 2,
+      parentId,
+    },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return { id: res.body.result.id as number, token: await t.login(userName, 'Passw0rd!', 1) };
@@ -47,7 +56,12 @@ describe('scopes', () => {
     const b = await makeUser('scope-b', ['Editor'], a.id);
     const c = await makeUser('scope-c', ['Editor'], b.id);
     const d = await makeUser('scope-d', ['Editor']);
-    for (const [u, name] of [[a, 'A'], [b, 'B'], [c, 'C'], [d, 'D']] as const) {
+    for (const [u, name] of [
+      [a, 'A'],
+      [b, 'B'],
+      [c, 'C'],
+      [d, 'D'],
+    ] as const) {
       const r = await t.call('POST', api('Article/Create'), { token: u.token, body: article(`范围测试-${name}`) });
       expect(r.status, JSON.stringify(r.body)).toBe(200);
     }
@@ -77,10 +91,15 @@ describe('review', () => {
     expect(queue.body.result.items.every((i: { auditStatus: number }) => i.auditStatus === 0)).toBe(true);
 
     // The author listens on the hub while the reviewer decides.
-    const login = await t.call('POST', '/api/TokenAuth/UsersLogin', { tenantId: 1, body: { userNameOrEmailAddress: 'rev-editor', password: 'Passw0rd!' } });
+    const login = await t.call('POST', '/api/TokenAuth/UsersLogin', {
+      tenantId: 1,
+      body: { userNameOrEmailAddress: 'rev-editor', password: 'Passw0rd!' },
+    });
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const hub = new HubConnectionBuilder()
-      .withUrl(`${address}/signalr?enc_auth_token=${encodeURIComponent(login.body.result.encryptedAccessToken)}`, { transport: HttpTransportType.WebSockets })
+      .withUrl(`${address}/signalr?enc_auth_token=${encodeURIComponent(login.body.result.encryptedAccessToken)}`, {
+        transport: HttpTransportType.WebSockets,
+      })
       .configureLogging(LogLevel.None)
       .build();
     const pushed = new Promise<any>((resolve) => hub.on('getNotification', resolve));
@@ -115,9 +134,15 @@ describe('review', () => {
     const noReason = await t.call('POST', api('Article/AuditedArticle'), { token: reviewer.token, body: { id: item.id, auditStatus: 2 } });
     expect(noReason.status).toBe(400);
     expect(noReason.body.error.validationErrors[0].members).toEqual(['auditReason']);
-    const rejected = await t.call('POST', api('Article/AuditedArticle'), { token: reviewer.token, body: { id: item.id, auditStatus: 2, auditReason: '标题不规范' } });
+    const rejected = await t.call('POST', api('Article/AuditedArticle'), {
+      token: reviewer.token,
+      body: { id: item.id, auditStatus: 2, auditReason: '标题不规范' },
+    });
     expect(rejected.body.result).toMatchObject({ auditStatus: 2, auditReason: '标题不规范' });
-    const again = await t.call('POST', api('Article/AuditedArticle'), { token: reviewer.token, body: { id: item.id, auditStatus: 2, auditReason: 'x' } });
+    const again = await t.call('POST', api('Article/AuditedArticle'), {
+      token: reviewer.token,
+      body: { id: item.id, auditStatus: 2, auditReason: 'x' },
+    });
     expect(again.status).toBe(500);
     const own = (await t.call('POST', api('Article/Create'), { token: reviewer.token, body: article('自己的文章') })).body.result;
     const self = await t.call('POST', api('Article/AuditedArticle'), { token: reviewer.token, body: { id: own.id, auditStatus: 1 } });
@@ -131,7 +156,10 @@ describe('review', () => {
       body: { title: '测试课程', categoryId: courseCategory, content: '<p>课程内容</p>' },
     });
     expect(course.status, JSON.stringify(course.body)).toBe(200);
-    const ok = await t.call('POST', api('LearningCourse/AuditedLearningCourse'), { token: admin, body: { id: course.body.result.id, auditStatus: 1 } });
+    const ok = await t.call('POST', api('LearningCourse/AuditedLearningCourse'), {
+      token: admin,
+      body: { id: course.body.result.id, auditStatus: 1 },
+    });
     expect(ok.body.result.auditStatus).toBe(1);
     const q = await t.call('POST', api('OneQuestionPerday/Create'), {
       token: admin,
@@ -140,7 +168,10 @@ describe('review', () => {
     expect(q.status, JSON.stringify(q.body)).toBe(200);
     expect(q.body.result.publishDate).toBe('2026-11-22T16:00:00.000Z');
     const editor = await makeUser('q-editor', ['Editor']);
-    const denied = await t.call('POST', api('OneQuestionPerday/AuditedOneQuestionPerday'), { token: editor.token, body: { id: q.body.result.id, auditStatus: 1 } });
+    const denied = await t.call('POST', api('OneQuestionPerday/AuditedOneQuestionPerday'), {
+      token: editor.token,
+      body: { id: q.body.result.id, auditStatus: 1 },
+    });
     expect(denied.status).toBe(403);
   });
 });
@@ -187,7 +218,12 @@ describe('pinning', () => {
     const after = (await t.call('GET', api('Article/GetAll'), { token: admin, query: { MaxResultCount: 100 } })).body.result.items;
     const unpinned = after.filter((i: { isTop: boolean }) => !i.isTop).map((i: { id: number }) => i.id);
     expect(unpinned).toEqual([...unpinned].sort((x: number, y: number) => y - x));
-    const resource = (await t.call('POST', api('Resource/Create'), { token: admin, body: { title: '置顶资源', categoryId: resourceCategory, fileUrl: '/files/x.pdf' } })).body.result;
+    const resource = (
+      await t.call('POST', api('Resource/Create'), {
+        token: admin,
+        body: { title: '置顶资源', categoryId: resourceCategory, fileUrl: '/files/x.pdf' },
+      })
+    ).body.result;
     await t.call('POST', api('Resource/PlacedTopResource'), { token: admin, body: { id: resource.id, isTop: true } });
     expect((await t.call('GET', api('Resource/GetAll'), { token: admin })).body.result.items[0].id).toBe(resource.id);
   });
@@ -228,7 +264,10 @@ describe('rich content and words', () => {
     expect(html).not.toMatch(/script|onclick|onerror|javascript:|iframe|position/i);
     expect(html).toContain('<img src="https://img.example.edu.cn/a.png" />');
     expect(html).toContain('color:#f00');
-    const updated = await t.call('PUT', api('Article/Update'), { token: admin, body: { ...article('净化测试'), id: res.body.result.id, content: '<p>ok</p><svg onload="x()"></svg>' } });
+    const updated = await t.call('PUT', api('Article/Update'), {
+      token: admin,
+      body: { ...article('净化测试'), id: res.body.result.id, content: '<p>ok</p><svg onload="x()"></svg>' },
+    });
     expect(updated.body.result.content).toBe('<p>ok</p>');
     const empty = await t.call('POST', api('Article/Create'), { token: admin, body: article('空正文', { content: '<script>x</script>' }) });
     expect(empty.status).toBe(400);
@@ -245,7 +284,10 @@ describe('rich content and words', () => {
     const after = await t.call('POST', api('Article/Create'), { token: admin, body: article('包含违禁测试词的标题') });
     expect(after.status).toBe(400);
     expect(after.body.error.validationErrors[0]).toMatchObject({ members: ['title'] });
-    const inBody = await t.call('POST', api('Article/Create'), { token: admin, body: article('正常标题', { content: '<p>这里有<b>违禁测试词</b></p>' }) });
+    const inBody = await t.call('POST', api('Article/Create'), {
+      token: admin,
+      body: article('正常标题', { content: '<p>这里有<b>违禁测试词</b></p>' }),
+    });
     expect(inBody.body.error.validationErrors[0].members).toEqual(['content']);
   });
 });

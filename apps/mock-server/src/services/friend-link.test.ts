@@ -23,7 +23,10 @@ describe('FriendLink', () => {
   });
 
   it('creates, updates and deletes; an image link needs a logo; URLs must be http(s)', async () => {
-    const created = await t.call('POST', api('FriendLink/Create'), { token: admin, body: { name: '北京教育考试院', url: 'https://www.bjeea.cn', sort: 20 } });
+    const created = await t.call('POST', api('FriendLink/Create'), {
+      token: admin,
+      body: { name: '北京教育考试院', url: 'https://www.bjeea.cn', sort: 20 },
+    });
     expect(created.status).toBe(200);
     const row: FriendLinkDto = created.body.result;
     expect(row).toMatchObject({ linkType: 1, isActive: true });
@@ -45,7 +48,8 @@ describe('FriendLink', () => {
 
   it("keeps tenant B's links out of reach of tenant A", async () => {
     const b = await createTenant(t, 'links2');
-    const row = (await t.call('POST', api('FriendLink/Create'), { token: b.token, body: { name: '乙校友链', url: 'https://b.example.edu.cn' } })).body.result;
+    const row = (await t.call('POST', api('FriendLink/Create'), { token: b.token, body: { name: '乙校友链', url: 'https://b.example.edu.cn' } })).body
+      .result;
     await expectTenantIsolation(t, { service: 'FriendLink', tokenA: admin, tokenB: b.token, row, update: { name: '篡改' } });
     expect((await t.call('GET', api('FriendLink/GetAll'), { token: b.token })).body.result.totalCount).toBe(1);
   });

@@ -155,9 +155,7 @@ describe('envelope and errors', () => {
     const forbidden = await t.call('GET', '/api/services/app/Tenant/GetAll', { token: tenantAdmin, headers: { '.AspNetCore.Culture': 'en' } });
     expect(forbidden.status).toBe(403);
     expect(forbidden.body.unAuthorizedRequest).toBe(true);
-    expect(forbidden.body.error.message).toBe(
-      'Required permissions are not granted. At least one of these permissions must be granted: Tenants',
-    );
+    expect(forbidden.body.error.message).toBe('Required permissions are not granted. At least one of these permissions must be granted: Tenants');
   });
 
   it('404 in ABP words for an unknown id; unknown routes and wrong verbs have empty bodies', async () => {

@@ -14,7 +14,12 @@ const api = (path: string) => `/api/services/app/LearningCourse/${path}`;
 
 type Lesson = { id: number; sort: number; title: string; videoUrl: string | null; durationMinutes: number; isFree: boolean };
 
-const course = (title: string, lessons?: unknown[]) => ({ title, categoryId: courseCategory, content: '<p>课程介绍</p>', ...(lessons && { lessons }) });
+const course = (title: string, lessons?: unknown[]) => ({
+  title,
+  categoryId: courseCategory,
+  content: '<p>课程介绍</p>',
+  ...(lessons && { lessons }),
+});
 
 async function create(title: string, lessons: unknown[]) {
   const r = await t.call('POST', api('Create'), { token: admin, body: course(title, lessons) });
@@ -117,7 +122,13 @@ describe('course lessons', () => {
   });
 
   it('refuses more than 200 lessons', async () => {
-    const r = await t.call('POST', api('Create'), { token: admin, body: course('太多课时', Array.from({ length: 201 }, (_, i) => ({ title: `第${i + 1}课` }))) });
+    const r = await t.call('POST', api('Create'), {
+      token: admin,
+      body: course(
+        '太多课时',
+        Array.from({ length: 201 }, (_, i) => ({ title: `第${i + 1}课` })),
+      ),
+    });
     expect(r.status).toBe(400);
     expect(r.body.error.validationErrors[0].members).toEqual(['lessons']);
   });
@@ -141,7 +152,17 @@ describe('course lessons', () => {
   it('refuses an id given twice, and any id on Create (nothing is created)', async () => {
     const c = await create('重复编号', [{ title: '一' }, { title: '二' }]);
     const [a] = c.lessons as [Lesson];
-    const twice = await t.call('PUT', api('Update'), { token: admin, body: { id: c.id, ...course('重复编号'), lessons: [{ id: a.id, title: '一' }, { id: a.id, title: '一again' }] } });
+    const twice = await t.call('PUT', api('Update'), {
+      token: admin,
+      body: {
+        id: c.id,
+        ...course('重复编号'),
+        lessons: [
+          { id: a.id, title: '一' },
+          { id: a.id, title: '一again' },
+        ],
+      },
+    });
     expect(twice.status).toBe(400);
     expect(twice.body.error.validationErrors[0].members).toEqual(['lessons[1].id']);
     const onCreate = await t.call('POST', api('Create'), { token: admin, body: course('带编号新建', [{ id: a.id, title: '一' }]) });

@@ -33,8 +33,12 @@ export const courseLessons = childCollection({
   field: 'lessons',
   model: (
     ctx,
-  ): ChildTable<RowOf<'LearningCourseLesson'>, WhereOf<'LearningCourseLesson'>, LessonColumns, LessonColumns & { courseId: number; tenantId: number }> =>
-    ctx.db.learningCourseLesson,
+  ): ChildTable<
+    RowOf<'LearningCourseLesson'>,
+    WhereOf<'LearningCourseLesson'>,
+    LessonColumns,
+    LessonColumns & { courseId: number; tenantId: number }
+  > => ctx.db.learningCourseLesson,
   ofParents: (courseIds) => ({ courseId: { in: courseIds } }),
   parentOf: (lesson) => lesson.courseId,
   orderBy: [{ sort: 'asc' }, { id: 'asc' }],

@@ -16,7 +16,9 @@ afterAll(async () => t.close());
 async function catId(classTypeId: number, ...names: string[]): Promise<number> {
   let parentId: number | null = null;
   for (const name of names) {
-    const row: { id: number } = await t.app.prisma.multiLevelCategory.findFirstOrThrow({ where: { tenantId: 1, classTypeId, parentId, name, isDeleted: false } });
+    const row: { id: number } = await t.app.prisma.multiLevelCategory.findFirstOrThrow({
+      where: { tenantId: 1, classTypeId, parentId, name, isDeleted: false },
+    });
     parentId = row.id;
   }
   return parentId!;
@@ -46,7 +48,10 @@ describe('MultiLevelCategory CRUD and tree rules', () => {
   });
 
   it('refuses a parent of another class type, or an unknown class type', async () => {
-    const res = await t.call('POST', api('MultiLevelCategory/Create'), { token: admin, body: { classTypeId: 2, parentId: await catId(1, '新闻动态'), name: 'x' } });
+    const res = await t.call('POST', api('MultiLevelCategory/Create'), {
+      token: admin,
+      body: { classTypeId: 2, parentId: await catId(1, '新闻动态'), name: 'x' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.validationErrors[0].members).toEqual(['classTypeId']);
     const unknown = await t.call('POST', api('MultiLevelCategory/Create'), { token: admin, body: { classTypeId: 999, name: 'x' } });
@@ -112,7 +117,9 @@ describe('MultiLevelCategory CRUD and tree rules', () => {
 
   it('deletes a free leaf (soft) together with role grants on it', async () => {
     const leaf = await create({ classTypeId: 5, name: '临时资源分类' });
-    const role = (await t.call('POST', api('Role/Create'), { token: admin, body: { name: 'TmpGrant', displayName: '临时', grantedCategoryIds: [leaf.id] } })).body.result;
+    const role = (
+      await t.call('POST', api('Role/Create'), { token: admin, body: { name: 'TmpGrant', displayName: '临时', grantedCategoryIds: [leaf.id] } })
+    ).body.result;
     expect(role.grantedCategoryIds).toEqual([leaf.id]);
     expect((await t.call('DELETE', api('MultiLevelCategory/Delete'), { token: admin, query: { Id: leaf.id } })).status).toBe(200);
     expect((await t.call('GET', api('MultiLevelCategory/Get'), { token: admin, query: { Id: leaf.id } })).status).toBe(404);
@@ -121,7 +128,10 @@ describe('MultiLevelCategory CRUD and tree rules', () => {
   });
 
   it('lists with ClassTypeId and ParentId (0 = roots) filters, sorted by sort', async () => {
-    const roots = await t.call('GET', api('MultiLevelCategory/GetAll'), { token: admin, query: { ClassTypeId: 8, ParentId: 0, Sorting: 'sort asc' } });
+    const roots = await t.call('GET', api('MultiLevelCategory/GetAll'), {
+      token: admin,
+      query: { ClassTypeId: 8, ParentId: 0, Sorting: 'sort asc' },
+    });
     expect(roots.body.result.items.map((i: { name: string }) => i.name)).toEqual(['首页轮播图', '首页横幅', '侧边栏', '文章详情页']);
     expect(roots.body.result.totalCount).toBe(4);
     const children = await t.call('GET', api('MultiLevelCategory/GetAll'), {
@@ -148,7 +158,8 @@ const JUNIOR = ['七年级上册', '七年级下册', '八年级上册', '八年
 
 describe('cascaders', () => {
   it('GetCascaderList: active nodes by sort then id; leaves have no children; inactive subtrees hidden', async () => {
-    const tree = (await t.call('GET', api('MultiLevelCategory/GetCascaderList'), { token: admin, query: { ClassTypeId: 2 } })).body.result as CascaderOption[];
+    const tree = (await t.call('GET', api('MultiLevelCategory/GetCascaderList'), { token: admin, query: { ClassTypeId: 2 } })).body
+      .result as CascaderOption[];
     expect(labels(tree)).toEqual(['小学', '初中', '高中', '大学']);
     const math = find(find(tree, '初中')!.children, '数学')!;
     expect(labels(math.children!)).toEqual(JUNIOR);
@@ -191,25 +202,42 @@ describe('cascaders', () => {
 
   it('GetBehindCascaderList: static Admin sees all; a teacher only their granted trees', async () => {
     const all = (await t.call('GET', api('MultiLevelCategory/GetBehindCascaderList'), { token: admin, query: { ClassTypeId: 1 } })).body.result;
-    expect(labels(all)).toEqual(labels((await t.call('GET', api('MultiLevelCategory/GetCascaderList'), { token: admin, query: { ClassTypeId: 1 } })).body.result));
+    expect(labels(all)).toEqual(
+      labels((await t.call('GET', api('MultiLevelCategory/GetCascaderList'), { token: admin, query: { ClassTypeId: 1 } })).body.result),
+    );
     const teacher = await t.login('zhaolei');
-    expect((await t.call('GET', api('MultiLevelCategory/GetBehindCascaderList'), { token: teacher, query: { ClassTypeId: 1 } })).body.result).toEqual([]);
+    expect((await t.call('GET', api('MultiLevelCategory/GetBehindCascaderList'), { token: teacher, query: { ClassTypeId: 1 } })).body.result).toEqual(
+      [],
+    );
     const courses = (await t.call('GET', api('MultiLevelCategory/GetBehindCascaderList'), { token: teacher, query: { ClassTypeId: 2 } })).body.result;
     expect(labels(courses)).toEqual(['小学', '初中', '高中', '大学']);
     // zhangwei is Teacher + Auditor: articles through Auditor.
     const leader = await t.login('zhangwei');
-    expect(labels((await t.call('GET', api('MultiLevelCategory/GetBehindCascaderList'), { token: leader, query: { ClassTypeId: 1 } })).body.result)).toContain('新闻动态');
+    expect(
+      labels((await t.call('GET', api('MultiLevelCategory/GetBehindCascaderList'), { token: leader, query: { ClassTypeId: 1 } })).body.result),
+    ).toContain('新闻动态');
   });
 
   it('GetBehindCascaderList: a grant deep in the tree shows its ancestors disabled', async () => {
     const math = await catId(2, '初中', '数学');
-    await t.call('POST', api('Role/Create'), { token: admin, body: { name: 'JuniorMath', displayName: '初中数学', grantedPermissions: ['Pages'], grantedCategoryIds: [math] } });
+    await t.call('POST', api('Role/Create'), {
+      token: admin,
+      body: { name: 'JuniorMath', displayName: '初中数学', grantedPermissions: ['Pages'], grantedCategoryIds: [math] },
+    });
     await t.call('POST', api('User/Create'), {
       token: admin,
-      body: { userName: 'mathonly', name: '数', surname: '钱', emailAddress: 'mathonly@example.edu.cn', password: 'Passw0rd!', roleNames: ['JuniorMath'] },
+      body: {
+        userName: 'mathonly',
+        name: '数',
+        surname: '钱',
+        emailAddress: 'mathonly@example.edu.cn',
+        password: 'Passw0rd!',
+        roleNames: ['JuniorMath'],
+      },
     });
     const token = await t.login('mathonly', 'Passw0rd!');
-    const tree = (await t.call('GET', api('MultiLevelCategory/GetBehindCascaderList'), { token, query: { ClassTypeId: 2 } })).body.result as CascaderOption[];
+    const tree = (await t.call('GET', api('MultiLevelCategory/GetBehindCascaderList'), { token, query: { ClassTypeId: 2 } })).body
+      .result as CascaderOption[];
     expect(tree).toHaveLength(1);
     expect(tree[0]).toMatchObject({ label: '初中', disabled: true });
     expect(tree[0]!.children).toHaveLength(1);
@@ -224,7 +252,10 @@ describe('tenant isolation and seed', () => {
     const b = await createTenant(t, 'mlc2');
     const rowB = await create({ classTypeId: 1, name: '乙校新闻' }, b.token);
     await expectTenantIsolation(t, { service: 'MultiLevelCategory', tokenA: admin, tokenB: b.token, row: rowB, update: { name: '篡改' } });
-    const asParent = await t.call('POST', api('MultiLevelCategory/Create'), { token: admin, body: { classTypeId: 1, parentId: rowB.id, name: '越界' } });
+    const asParent = await t.call('POST', api('MultiLevelCategory/Create'), {
+      token: admin,
+      body: { classTypeId: 1, parentId: rowB.id, name: '越界' },
+    });
     expect(asParent.status).toBe(400);
     expect(asParent.body.error.validationErrors[0].members).toEqual(['parentId']);
     expect((await t.call('GET', api('MultiLevelCategory/GetCascaderList'), { token: b.token, query: { ClassTypeId: 2 } })).body.result).toEqual([]);

@@ -54,7 +54,16 @@ const categories: ModelCrud<'MultiLevelCategory', MultiLevelCategoryDto, Query> 
   model: (ctx) => ctx.db.multiLevelCategory,
   toDtos,
   keywordColumns: ['name', 'code', 'description'],
-  sortable: { id: 'id', name: 'name', sort: 'sort', level: 'level', code: 'code', classTypeId: 'classTypeId', isActive: 'isActive', creationTime: 'creationTime' },
+  sortable: {
+    id: 'id',
+    name: 'name',
+    sort: 'sort',
+    level: 'level',
+    code: 'code',
+    classTypeId: 'classTypeId',
+    isActive: 'isActive',
+    creationTime: 'creationTime',
+  },
   filter: (q) => ({
     ...(q.ClassTypeId !== undefined && { classTypeId: q.ClassTypeId }),
     ...(q.ParentId !== undefined && { parentId: q.ParentId === 0 ? null : q.ParentId }),
@@ -119,7 +128,8 @@ function treeOrder<R extends CategoryNode>(rows: readonly R[]): R[] {
   return buildForest<R, R[]>(rows, (r, children) => [r, ...children.flat()]).flat();
 }
 
-const toCascader = (nodes: readonly CategoryNode[]): CascaderOption[] => buildForest(nodes, (r, children: CascaderOption[]) => cascaderOption(r.id, r.name, children));
+const toCascader = (nodes: readonly CategoryNode[]): CascaderOption[] =>
+  buildForest(nodes, (r, children: CascaderOption[]) => cascaderOption(r.id, r.name, children));
 
 export const multiLevelCategory = implement(MultiLevelCategoryService, {
   GetAll: generic.GetAll,
@@ -214,7 +224,11 @@ export const multiLevelCategory = implement(MultiLevelCategoryService, {
     const rows = await ctx.db.multiLevelCategory.findMany({ where: { classTypeId: ClassType.Course }, select: categoryNodeSelect });
     const [names, counts] = await Promise.all([
       fullNames(ctx, rows),
-      ctx.db.chapterType.groupBy({ by: ['categoryId'], where: { parentId: null, categoryId: { in: rows.map((r) => r.id) } }, _count: { _all: true } }),
+      ctx.db.chapterType.groupBy({
+        by: ['categoryId'],
+        where: { parentId: null, categoryId: { in: rows.map((r) => r.id) } },
+        _count: { _all: true },
+      }),
     ]);
     const chapters = new Map(counts.map((c) => [c.categoryId, c._count._all]));
     return {
@@ -268,7 +282,15 @@ export const multiLevelCategory = implement(MultiLevelCategoryService, {
     type Chapter = (typeof chapters)[number];
     const forest = buildForest<Chapter, { categoryId: number; option: CascaderOption }>(
       chapters.filter((c) => c.parentId === null || topIds.has(c.parentId)),
-      (c, children) => ({ categoryId: c.categoryId, option: cascaderOption(c.id, c.name, children.map((x) => x.option), { kind: 'chapter' }) }),
+      (c, children) => ({
+        categoryId: c.categoryId,
+        option: cascaderOption(
+          c.id,
+          c.name,
+          children.map((x) => x.option),
+          { kind: 'chapter' },
+        ),
+      }),
     );
     for (const { categoryId, option } of forest) byCategory.set(categoryId, [...(byCategory.get(categoryId) ?? []), option]);
     return buildForest<CategoryNode, CascaderOption | null>(nodes, (r, children) => {

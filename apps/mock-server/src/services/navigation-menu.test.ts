@@ -92,10 +92,16 @@ describe('NavigationMenu', () => {
       expect(res.status).toBe(400);
       expect(member(res)).toEqual(['parentId']);
     }
-    const footerUnderTop = await t.call('POST', api('NavigationMenu/Create'), { token: admin, body: { name: 'x', url: '/x', position: 2, parentId: top.id } });
+    const footerUnderTop = await t.call('POST', api('NavigationMenu/Create'), {
+      token: admin,
+      body: { name: 'x', url: '/x', position: 2, parentId: top.id },
+    });
     expect(member(footerUnderTop)).toEqual(['position']);
     const deletedParent = (await bin()).items[0]!;
-    const underDeleted = await t.call('POST', api('NavigationMenu/Create'), { token: admin, body: { name: 'y', url: '/y', parentId: deletedParent.id } });
+    const underDeleted = await t.call('POST', api('NavigationMenu/Create'), {
+      token: admin,
+      body: { name: 'y', url: '/y', parentId: deletedParent.id },
+    });
     expect(member(underDeleted)).toEqual(['parentId']);
     const badUrl = await t.call('POST', api('NavigationMenu/Create'), { token: admin, body: { name: 'z', url: 'javascript:alert(1)' } });
     expect(member(badUrl)).toEqual(['url']);
@@ -106,7 +112,10 @@ describe('NavigationMenu', () => {
   });
 
   it('GetMenuDropDownList: live entries by position, sort and id', async () => {
-    const list = (await t.call('GET', api('NavigationMenu/GetMenuDropDownList'), { token: admin })).body.result as Array<{ position: number; name: string }>;
+    const list = (await t.call('GET', api('NavigationMenu/GetMenuDropDownList'), { token: admin })).body.result as Array<{
+      position: number;
+      name: string;
+    }>;
     expect(list.find((m) => m.name === '首页')).toMatchObject({ position: 1, parentId: null });
     expect(list.findIndex((m) => m.name === '首页')).toBeLessThan(list.findIndex((m) => m.name === '课程中心'));
     const positions = list.map((m) => m.position);

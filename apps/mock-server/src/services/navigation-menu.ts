@@ -34,7 +34,16 @@ const menus: ModelCrud<'NavigationMenu', NavigationMenuDto, Query> = {
   model: (ctx) => ctx.db.navigationMenu,
   toDtos,
   keywordColumns: ['name', 'url'],
-  sortable: { id: 'id', name: 'name', url: 'url', sort: 'sort', position: 'position', isActive: 'isActive', creationTime: 'creationTime', deletionTime: 'deletionTime' },
+  sortable: {
+    id: 'id',
+    name: 'name',
+    url: 'url',
+    sort: 'sort',
+    position: 'position',
+    isActive: 'isActive',
+    creationTime: 'creationTime',
+    deletionTime: 'deletionTime',
+  },
   filter: (q) => (q.Position === undefined ? undefined : { position: q.Position }),
 };
 const recycleBin: ModelCrud<'NavigationMenu', NavigationMenuDto, Query> = { ...menus, model: (ctx) => withDeleted(ctx) };
@@ -71,7 +80,8 @@ async function assertParent(ctx: RequestContext, input: { parentId?: number | nu
   if (parent.position !== input.position) invalid('position', ctx.t('MenuPositionMustMatchParent'));
 }
 
-const liveChildren = (ctx: RequestContext) => (parentIds: number[]) => ctx.db.navigationMenu.findMany({ where: { parentId: { in: parentIds } }, select: { id: true } });
+const liveChildren = (ctx: RequestContext) => (parentIds: number[]) =>
+  ctx.db.navigationMenu.findMany({ where: { parentId: { in: parentIds } }, select: { id: true } });
 
 export const navigationMenu = implement(NavigationMenuService, {
   /** `IsDeleted: true` lists the recycle bin instead of the live entries. */

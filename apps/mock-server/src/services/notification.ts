@@ -11,7 +11,12 @@ export const notification = implement(NotificationService, {
     const [totalCount, unreadCount, rows] = await Promise.all([
       ctx.db.userNotification.count({ where }),
       ctx.db.userNotification.count({ where: { ...mine, state: 0 } }),
-      ctx.db.userNotification.findMany({ where, orderBy: [{ creationTime: 'desc' }, { id: 'desc' }], skip: input.SkipCount, take: input.MaxResultCount }),
+      ctx.db.userNotification.findMany({
+        where,
+        orderBy: [{ creationTime: 'desc' }, { id: 'desc' }],
+        skip: input.SkipCount,
+        take: input.MaxResultCount,
+      }),
     ]);
     return { totalCount, unreadCount, items: rows.map(toUserNotification) };
   },

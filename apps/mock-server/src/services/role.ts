@@ -24,8 +24,15 @@ async function grantedOf(ctx: RequestContext, roleIds: number[]): Promise<Map<nu
 
 /** Category grants of roles (CategoryPermision), live categories only, ascending ids. */
 async function categoryGrantsOf(ctx: RequestContext, roleIds: number[]): Promise<Map<number, number[]>> {
-  const grants = await ctx.db.roleCategoryGrant.findMany({ where: { roleId: { in: roleIds } }, select: { roleId: true, categoryId: true }, orderBy: { categoryId: 'asc' } });
-  const live = await liveCategoryIds(ctx, grants.map((g) => g.categoryId));
+  const grants = await ctx.db.roleCategoryGrant.findMany({
+    where: { roleId: { in: roleIds } },
+    select: { roleId: true, categoryId: true },
+    orderBy: { categoryId: 'asc' },
+  });
+  const live = await liveCategoryIds(
+    ctx,
+    grants.map((g) => g.categoryId),
+  );
   const out = new Map<number, number[]>();
   for (const g of grants) if (live.has(g.categoryId)) out.set(g.roleId, [...(out.get(g.roleId) ?? []), g.categoryId]);
   return out;
@@ -34,7 +41,11 @@ async function categoryGrantsOf(ctx: RequestContext, roleIds: number[]): Promise
 /** The ids among `ids` that are live categories of the tenant (every live one when `ids` is absent); none on the host. */
 async function liveCategoryIds(ctx: RequestContext, ids?: number[]): Promise<Set<number>> {
   if (ctx.session.tenantId === null || ids?.length === 0) return new Set();
-  const rows = await ctx.db.multiLevelCategory.findMany({ where: ids ? { id: { in: [...new Set(ids)] } } : {}, select: { id: true }, orderBy: { id: 'asc' } });
+  const rows = await ctx.db.multiLevelCategory.findMany({
+    where: ids ? { id: { in: [...new Set(ids)] } } : {},
+    select: { id: true },
+    orderBy: { id: 'asc' },
+  });
   return new Set(rows.map((r) => r.id));
 }
 
@@ -104,7 +115,8 @@ async function setCategoryGrants(ctx: RequestContext, roleId: number, ids: numbe
 async function setGrants(ctx: RequestContext, roleId: number, names: string[]) {
   await ctx.transaction(async (tx) => {
     await tx.db.permissionGrant.deleteMany({ where: { roleId } });
-    if (names.length) await tx.db.permissionGrant.createMany({ data: names.map((name) => ({ name, roleId, isGranted: true, tenantId: ctx.session.tenantId })) });
+    if (names.length)
+      await tx.db.permissionGrant.createMany({ data: names.map((name) => ({ name, roleId, isGranted: true, tenantId: ctx.session.tenantId })) });
   });
 }
 

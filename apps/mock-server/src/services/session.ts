@@ -72,8 +72,16 @@ export const session = implement(SessionService, {
       newUserCount: newUsers.length,
       loggedInUserCount,
       roleCount,
-      registrationTrend: trend(newUsers.map((u) => u.creationTime), now, input.Days),
-      loginTrend: trend(logins.map((l) => l.creationTime), now, input.Days),
+      registrationTrend: trend(
+        newUsers.map((u) => u.creationTime),
+        now,
+        input.Days,
+      ),
+      loginTrend: trend(
+        logins.map((l) => l.creationTime),
+        now,
+        input.Days,
+      ),
       usersByRole: roleRows.map((r) => ({ name: r.displayName, count: r._count.users })),
       content,
     };

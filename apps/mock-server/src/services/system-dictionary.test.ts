@@ -29,14 +29,22 @@ describe('SystemDictionary CRUD', () => {
   });
 
   it('refuses a name already present for the type (case-insensitive), allows it for another type', async () => {
-    const dup = await t.call('POST', api('SystemDictionary/Create'), { token: admin, body: { dictionaryType: 'siteSetting', name: 'sitename', value: 'x' } });
+    const dup = await t.call('POST', api('SystemDictionary/Create'), {
+      token: admin,
+      body: { dictionaryType: 'siteSetting', name: 'sitename', value: 'x' },
+    });
     expect(dup.status).toBe(400);
     expect(dup.body.error.validationErrors[0].members).toEqual(['name']);
-    expect((await t.call('POST', api('SystemDictionary/Create'), { token: admin, body: { dictionaryType: 'keyword', name: 'SiteName' } })).status).toBe(200);
+    expect(
+      (await t.call('POST', api('SystemDictionary/Create'), { token: admin, body: { dictionaryType: 'keyword', name: 'SiteName' } })).status,
+    ).toBe(200);
   });
 
   it('lists by type with keyword and sorting', async () => {
-    const words = await t.call('GET', api('SystemDictionary/GetAll'), { token: admin, query: { DictionaryType: 'sensitiveWord', Sorting: 'sort asc', MaxResultCount: 50 } });
+    const words = await t.call('GET', api('SystemDictionary/GetAll'), {
+      token: admin,
+      query: { DictionaryType: 'sensitiveWord', Sorting: 'sort asc', MaxResultCount: 50 },
+    });
     const names = words.body.result.items.map((i: { name: string }) => i.name);
     expect(names.slice(0, 3)).toEqual(['赌博', '代考', '作弊器']);
     expect(words.body.result.items.every((i: { dictionaryType: string }) => i.dictionaryType === 'sensitiveWord')).toBe(true);
@@ -72,7 +80,10 @@ describe('CreateKeywordAndCharacter', () => {
   });
 
   it('only takes word types', async () => {
-    const res = await t.call('POST', api('SystemDictionary/CreateKeywordAndCharacter'), { token: admin, body: { dictionaryType: 'siteSetting', names: ['x'] } });
+    const res = await t.call('POST', api('SystemDictionary/CreateKeywordAndCharacter'), {
+      token: admin,
+      body: { dictionaryType: 'siteSetting', names: ['x'] },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.validationErrors[0].members).toEqual(['dictionaryType']);
   });
@@ -95,7 +106,10 @@ describe('dictionary cache', () => {
     const cache = t.app.dictionaryCache;
     await cache.load(1);
     const before = await cache.info(1);
-    await t.call('POST', api('SystemDictionary/CreateKeywordAndCharacter'), { token: admin, body: { dictionaryType: 'sensitiveWord', names: ['CheatBot'] } });
+    await t.call('POST', api('SystemDictionary/CreateKeywordAndCharacter'), {
+      token: admin,
+      body: { dictionaryType: 'sensitiveWord', names: ['CheatBot'] },
+    });
     expect(await cache.findSensitiveWord(1, 'Try the cheatbot today')).toBeNull();
 
     const refreshed = await t.call('POST', api('SystemDictionary/SettingUpdateCache'), { token: admin, body: {} });
@@ -147,6 +161,8 @@ describe('tenant isolation', () => {
       deletePath: 'SystemDictionary/CreateKeywordAndCharacter',
     });
     // A may use the same name in its own dictionary.
-    expect((await t.call('POST', api('SystemDictionary/Create'), { token: admin, body: { dictionaryType: 'keyword', name: '乙校关键词' } })).status).toBe(200);
+    expect(
+      (await t.call('POST', api('SystemDictionary/Create'), { token: admin, body: { dictionaryType: 'keyword', name: '乙校关键词' } })).status,
+    ).toBe(200);
   });
 });

@@ -11,7 +11,11 @@ type EntryRow = RowOf<'SystemDictionary'>;
 const dto = dtoMapper(SystemDictionaryDto);
 const toDto = (r: EntryRow): SystemDictionaryDto => dto(r, { dictionaryType: SystemDictionaryDto.shape.dictionaryType.parse(r.dictionaryType) });
 
-const entries: ModelCrud<'SystemDictionary', SystemDictionaryDto, { SkipCount: number; MaxResultCount: number; Sorting?: string; Keyword?: string; DictionaryType?: DictionaryType }> = {
+const entries: ModelCrud<
+  'SystemDictionary',
+  SystemDictionaryDto,
+  { SkipCount: number; MaxResultCount: number; Sorting?: string; Keyword?: string; DictionaryType?: DictionaryType }
+> = {
   entityName: 'SystemDictionary',
   model: (ctx) => ctx.db.systemDictionary,
   toDto,

@@ -23,14 +23,15 @@ export async function findTenantByName(prisma: PrismaClient, tenancyName: string
 type TenantRow = { id: number; tenancyName: string; name: string; isActive: boolean };
 const toTenantDto = (t: TenantRow): TenantDto => ({ id: t.id, tenancyName: t.tenancyName, name: t.name, isActive: t.isActive });
 
-const tenants: ModelCrud<'Tenant', TenantDto, { SkipCount: number; MaxResultCount: number; Sorting?: string; Keyword?: string; IsActive?: boolean }> = {
-  entityName: 'Tenant',
-  model: (ctx) => ctx.db.tenant,
-  toDto: toTenantDto,
-  keywordColumns: ['tenancyName', 'name'],
-  sortable: { id: 'id', tenancyName: 'tenancyName', name: 'name', isActive: 'isActive', creationTime: 'creationTime' },
-  filter: (q) => (q.IsActive === undefined ? undefined : { isActive: q.IsActive }),
-};
+const tenants: ModelCrud<'Tenant', TenantDto, { SkipCount: number; MaxResultCount: number; Sorting?: string; Keyword?: string; IsActive?: boolean }> =
+  {
+    entityName: 'Tenant',
+    model: (ctx) => ctx.db.tenant,
+    toDto: toTenantDto,
+    keywordColumns: ['tenancyName', 'name'],
+    sortable: { id: 'id', tenancyName: 'tenancyName', name: 'name', isActive: 'isActive', creationTime: 'creationTime' },
+    filter: (q) => (q.IsActive === undefined ? undefined : { isActive: q.IsActive }),
+  };
 
 async function assertUniqueName(ctx: RequestContext, tenancyName: string, exceptId?: number) {
   const clash = await findTenantByName(ctx.prisma, tenancyName);

@@ -22,12 +22,7 @@ const single = (stem: string, extra: Body = {}): Body => ({
   questionType: 1,
   stem: `<p>${stem}</p>`,
   categoryId: childA,
-  options: [
-    { content: '北京', isCorrect: true },
-    { content: '上海' },
-    { content: '广州' },
-    { content: '深圳' },
-  ],
+  options: [{ content: '北京', isCorrect: true }, { content: '上海' }, { content: '广州' }, { content: '深圳' }],
   ...extra,
 });
 
@@ -49,11 +44,22 @@ async function category(name: string, parentId?: number): Promise<number> {
 }
 
 async function makeUser(userName: string, permissions: string[]) {
-  const role = await t.call('POST', app('Role/Create'), { token: admin, body: { name: userName, displayName: userName, grantedPermissions: ['Pages', 'Pages.Questions', ...permissions], grantedCategoryIds: [section] } });
+  const role = await t.call('POST', app('Role/Create'), {
+    token: admin,
+    body: { name: userName, displayName: userName, grantedPermissions: ['Pages', 'Pages.Questions', ...permissions], grantedCategoryIds: [section] },
+  });
   expect(role.status, JSON.stringify(role.body)).toBe(200);
   const res = await t.call('POST', app('User/Create'), {
     token: admin,
-    body: { userName, name: '老', surname: '师', emailAddress: `${userName}@example.edu.cn`, password: 'Passw0rd!', roleNames: [userName], identity: 2 },
+    body: {
+      userName,
+      name: '老',
+      surname: '师',
+      emailAddress: `${userName}@example.edu.cn`,
+      password: 'Passw0rd!',
+      roleNames: [userName],
+      identity: 2,
+    },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return { id: res.body.result.id as number, token: await t.login(userName, 'Passw0rd!', 1) };
@@ -87,7 +93,12 @@ describe('the seeded bank', () => {
     expect(page.body.result.result.totalCount + uni.body.result.result.totalCount).toBe(rows.length);
     // Fingerprints of the seed are the server's: a re-typed seeded question is flagged as its duplicate.
     const seeded = page.body.result.result.items.find((i: { questionType: number; auditStatus: number }) => i.questionType === 1);
-    const copy = await create({ questionType: 1, stem: seeded.stem, categoryId: seeded.categoryId, options: [...seeded.options].reverse().map((o: { content: string; isCorrect: boolean }) => ({ content: o.content, isCorrect: o.isCorrect })) });
+    const copy = await create({
+      questionType: 1,
+      stem: seeded.stem,
+      categoryId: seeded.categoryId,
+      options: [...seeded.options].reverse().map((o: { content: string; isCorrect: boolean }) => ({ content: o.content, isCorrect: o.isCorrect })),
+    });
     expect(copy.duplicateIds).toContain(seeded.id);
   });
 });
@@ -109,9 +120,20 @@ describe('answer rules per type', () => {
       options: [{ content: '2', isCorrect: true }, { content: '3', isCorrect: true }, { content: '4' }],
     });
     expect(m.options.filter((o: { isCorrect: boolean }) => o.isCorrect)).toHaveLength(2);
-    const tf = await create({ questionType: 3, stem: '<p>地球是圆的。</p>', categoryId: childA, trueFalseAnswer: true, blanks: [{ answers: ['x'] }] });
+    const tf = await create({
+      questionType: 3,
+      stem: '<p>地球是圆的。</p>',
+      categoryId: childA,
+      trueFalseAnswer: true,
+      blanks: [{ answers: ['x'] }],
+    });
     expect(tf).toMatchObject({ trueFalseAnswer: true, blanks: null, options: [] });
-    const fb = await create({ questionType: 4, stem: '<p>___ 是水的化学式，___ 是氧气。</p>', categoryId: childA, blanks: [{ answers: ['H2O', 'H₂O'] }, { answers: [' O2 ', ''] }] });
+    const fb = await create({
+      questionType: 4,
+      stem: '<p>___ 是水的化学式，___ 是氧气。</p>',
+      categoryId: childA,
+      blanks: [{ answers: ['H2O', 'H₂O'] }, { answers: [' O2 ', ''] }],
+    });
     expect(fb.blanks).toEqual([{ answers: ['H2O', 'H₂O'] }, { answers: ['O2'] }]);
     const sa = await create({ questionType: 5, stem: '<p>简述光合作用。</p>', categoryId: childA, referenceAnswer: '绿色植物利用光能……' });
     expect(sa.referenceAnswer).toBe('绿色植物利用光能……');
@@ -130,18 +152,26 @@ describe('answer rules per type', () => {
 
   it('names the field of each broken rule', async () => {
     // single choice: two keys, no key, too few options, repeated option
-    expect(await rejected(single('两个答案', { options: [{ content: 'a', isCorrect: true }, { content: 'b' }, { content: 'c', isCorrect: true }] }))).toEqual(['options[2].isCorrect']);
+    expect(
+      await rejected(single('两个答案', { options: [{ content: 'a', isCorrect: true }, { content: 'b' }, { content: 'c', isCorrect: true }] })),
+    ).toEqual(['options[2].isCorrect']);
     expect(await rejected(single('没有答案', { options: [{ content: 'a' }, { content: 'b' }] }))).toEqual(['options']);
     expect(await rejected(single('一个选项', { options: [{ content: 'a', isCorrect: true }] }))).toEqual(['options']);
     expect(await rejected(single('重复选项', { options: [{ content: 'ａ', isCorrect: true }, { content: ' a ' }] }))).toEqual(['options[1].content']);
     // multiple choice: one key only
-    expect(await rejected({ questionType: 2, stem: '多选', categoryId: childA, options: [{ content: 'a', isCorrect: true }, { content: 'b' }] })).toEqual(['options']);
+    expect(
+      await rejected({ questionType: 2, stem: '多选', categoryId: childA, options: [{ content: 'a', isCorrect: true }, { content: 'b' }] }),
+    ).toEqual(['options']);
     // true/false: no answer; options on a non-choice question
     expect(await rejected({ questionType: 3, stem: '判断', categoryId: childA })).toEqual(['trueFalseAnswer']);
-    expect(await rejected({ questionType: 3, stem: '判断', categoryId: childA, trueFalseAnswer: false, options: [{ content: 'a' }] })).toEqual(['options']);
+    expect(await rejected({ questionType: 3, stem: '判断', categoryId: childA, trueFalseAnswer: false, options: [{ content: 'a' }] })).toEqual([
+      'options',
+    ]);
     // fill in the blank: no blanks; a blank without an answer
     expect(await rejected({ questionType: 4, stem: '填空', categoryId: childA })).toEqual(['blanks']);
-    expect(await rejected({ questionType: 4, stem: '填空', categoryId: childA, blanks: [{ answers: ['甲'] }, { answers: ['  '] }] })).toEqual(['blanks[1].answers']);
+    expect(await rejected({ questionType: 4, stem: '填空', categoryId: childA, blanks: [{ answers: ['甲'] }, { answers: ['  '] }] })).toEqual([
+      'blanks[1].answers',
+    ]);
     // short answer without reference
     expect(await rejected({ questionType: 5, stem: '简答', categoryId: childA })).toEqual(['referenceAnswer']);
     // material: none, nested material, a broken sub-question; sub-questions on another type
@@ -153,7 +183,14 @@ describe('answer rules per type', () => {
         categoryId: childA,
         subQuestions: [
           { questionType: 6, stem: '套娃' },
-          { questionType: 1, stem: '小题', options: [{ content: 'a', isCorrect: true }, { content: 'b', isCorrect: true }] },
+          {
+            questionType: 1,
+            stem: '小题',
+            options: [
+              { content: 'a', isCorrect: true },
+              { content: 'b', isCorrect: true },
+            ],
+          },
         ],
       }),
     ).toEqual(['subQuestions[0].questionType', 'subQuestions[1].options[1].isCorrect']);
@@ -189,11 +226,17 @@ describe('options and edits', () => {
     expect(left.map((o) => o.id)).not.toContain(c.id);
 
     const other = await create(single('别的题'));
-    const foreign = await t.call('PUT', api('UpdateQuestion'), { token: admin, body: { ...single('选项往返'), id: q.id, options: [{ id: other.options[0].id, content: 'x', isCorrect: true }, { content: 'y' }] } });
+    const foreign = await t.call('PUT', api('UpdateQuestion'), {
+      token: admin,
+      body: { ...single('选项往返'), id: q.id, options: [{ id: other.options[0].id, content: 'x', isCorrect: true }, { content: 'y' }] },
+    });
     expect(foreign.status).toBe(400);
     expect(foreign.body.error.validationErrors[0].members).toEqual(['options[0].id']);
 
-    const retype = await t.call('PUT', api('UpdateQuestion'), { token: admin, body: { questionType: 3, stem: 'x', categoryId: childA, trueFalseAnswer: true, id: q.id } });
+    const retype = await t.call('PUT', api('UpdateQuestion'), {
+      token: admin,
+      body: { questionType: 3, stem: 'x', categoryId: childA, trueFalseAnswer: true, id: q.id },
+    });
     expect(retype.status).toBe(400);
     expect(retype.body.error.validationErrors[0].members).toEqual(['questionType']);
   });
@@ -204,7 +247,9 @@ describe('options and edits', () => {
     expect(q.analysis).toBe('<p>解析</p>');
     expect(normaliseText('<p>１＋１＝？ </p>')).toBe(normaliseText('1+1=?'));
     expect(normaliseText('1+1')).not.toBe(normaliseText('1=1'));
-    expect(fingerprintOf({ stem: '题，目', options: [{ content: 'A' }, { content: 'B' }] })).toBe(fingerprintOf({ stem: '题 目', options: [{ content: 'b' }, { content: 'ａ' }] }));
+    expect(fingerprintOf({ stem: '题，目', options: [{ content: 'A' }, { content: 'B' }] })).toBe(
+      fingerprintOf({ stem: '题 目', options: [{ content: 'b' }, { content: 'ａ' }] }),
+    );
   });
 
   it('warns of duplicates on create (full-width, spacing and option order folded)', async () => {
@@ -251,7 +296,10 @@ describe('review and show state', () => {
     expect(early.status).not.toBe(200);
     expect(early.body.error.message).toContain('初审');
 
-    const first = await t.call('POST', api('AuditTestQuestionFlow'), { token: firstReviewer.token, body: { id: q.id, auditStatus: 1, stepName: 'first' } });
+    const first = await t.call('POST', api('AuditTestQuestionFlow'), {
+      token: firstReviewer.token,
+      body: { id: q.id, auditStatus: 1, stepName: 'first' },
+    });
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(first.body.result).toMatchObject({ auditStatus: 0, reviewStep: 1 });
     // the first reviewer cannot decide the second step
@@ -269,7 +317,10 @@ describe('review and show state', () => {
     const shown = await t.call('GET', api('GetAllQuestion'), { token: admin, query: { IsShow: false, CategoryId: childA, MaxResultCount: 100 } });
     expect(shown.body.result.result.items.map((i: { id: number }) => i.id)).toEqual([q.id]);
 
-    const edited = await t.call('PUT', api('UpdateQuestion'), { token: teacher.token, body: { ...single('审核流程题（改）'), id: q.id, options: q.options } });
+    const edited = await t.call('PUT', api('UpdateQuestion'), {
+      token: teacher.token,
+      body: { ...single('审核流程题（改）'), id: q.id, options: q.options },
+    });
     expect(edited.body.result).toMatchObject({ auditStatus: 0, reviewStep: 0 });
 
     const reject = await t.call('POST', api('AuditedTestQuestion'), { token: firstReviewer.token, body: { id: q.id, auditStatus: 2 } });
@@ -288,7 +339,10 @@ describe('sister families', () => {
 
     const made = await t.call('POST', api('ImportSisterQuestion'), {
       token: admin,
-      body: { id: b.id, question: single('姊妹题：6 + 4 = ?', { categoryId: childB, options: [{ content: '10', isCorrect: true }, { content: '8' }] }) },
+      body: {
+        id: b.id,
+        question: single('姊妹题：6 + 4 = ?', { categoryId: childB, options: [{ content: '10', isCorrect: true }, { content: '8' }] }),
+      },
     });
     expect(made.status, JSON.stringify(made.body)).toBe(200);
     const c = made.body.result;
@@ -383,9 +437,20 @@ describe('statistics', () => {
       { day: '2026-03-01', count: 1 },
       { day: '2026-03-02', count: 1 },
     ]);
-    const oneDay = await t.call('GET', api('getTopicOfStatistical'), { token: stats.token, query: { sectionId: sub, BeginTime: '2026-03-02', EndTime: '2026-03-02' } });
-    expect(oneDay.body.result).toMatchObject({ total: 1, perDay: [{ day: '2026-03-02', count: 1 }], beginTime: '2026-03-01T16:00:00.000Z', endTime: '2026-03-02T16:00:00.000Z' });
-    const bad = await t.call('GET', api('getTopicOfStatistical'), { token: stats.token, query: { sectionId: sub, BeginTime: '2026-03-03', EndTime: '2026-03-02' } });
+    const oneDay = await t.call('GET', api('getTopicOfStatistical'), {
+      token: stats.token,
+      query: { sectionId: sub, BeginTime: '2026-03-02', EndTime: '2026-03-02' },
+    });
+    expect(oneDay.body.result).toMatchObject({
+      total: 1,
+      perDay: [{ day: '2026-03-02', count: 1 }],
+      beginTime: '2026-03-01T16:00:00.000Z',
+      endTime: '2026-03-02T16:00:00.000Z',
+    });
+    const bad = await t.call('GET', api('getTopicOfStatistical'), {
+      token: stats.token,
+      query: { sectionId: sub, BeginTime: '2026-03-03', EndTime: '2026-03-02' },
+    });
     expect(bad.status).toBe(400);
     expect((await t.call('GET', api('getTopicOfStatistical'), { token: stats.token, query: { sectionId: 999999 } })).status).toBe(404);
 
@@ -401,9 +466,16 @@ describe('sensitive words', () => {
   it('are refused in options and sub-questions too, by path', async () => {
     await t.call('POST', app('SystemDictionary/Create'), { token: admin, body: { dictionaryType: 'sensitiveWord', name: '题库违禁词' } });
     await t.call('POST', app('SystemDictionary/SettingUpdateCache'), { token: admin });
-    expect(await rejected(single('选项里', { options: [{ content: '正常', isCorrect: true }, { content: '含题库违禁词' }] }))).toEqual(['options[1].content']);
+    expect(await rejected(single('选项里', { options: [{ content: '正常', isCorrect: true }, { content: '含题库违禁词' }] }))).toEqual([
+      'options[1].content',
+    ]);
     expect(
-      await rejected({ questionType: 6, stem: '材料', categoryId: childA, subQuestions: [{ questionType: 5, stem: '题库违禁词？', referenceAnswer: '无' }] }),
+      await rejected({
+        questionType: 6,
+        stem: '材料',
+        categoryId: childA,
+        subQuestions: [{ questionType: 5, stem: '题库违禁词？', referenceAnswer: '无' }],
+      }),
     ).toEqual(['subQuestions[0].stem']);
     expect(await rejected(single('题干有题库违禁词'))).toEqual(['stem']);
   });

@@ -140,7 +140,9 @@ function storedSub(s: In['subQuestions'][number]) {
     analysis: s.analysis ? sanitizeRichText(s.analysis) : null,
     score: s.score,
     ...a,
-    options: isChoice(s.questionType) ? s.options.map((o, i) => ({ label: OPTION_LABELS[i] ?? '?', content: sanitizeRichText(o.content), isCorrect: o.isCorrect })) : [],
+    options: isChoice(s.questionType)
+      ? s.options.map((o, i) => ({ label: OPTION_LABELS[i] ?? '?', content: sanitizeRichText(o.content), isCorrect: o.isCorrect }))
+      : [],
   };
 }
 
@@ -154,8 +156,12 @@ export const questionOptions = childCollection({
   field: 'options',
   model: (
     ctx,
-  ): ChildTable<RowOf<'TestQuestionOption'>, WhereOf<'TestQuestionOption'>, OptionColumns, OptionColumns & { questionId: number; tenantId: number }> =>
-    ctx.db.testQuestionOption,
+  ): ChildTable<
+    RowOf<'TestQuestionOption'>,
+    WhereOf<'TestQuestionOption'>,
+    OptionColumns,
+    OptionColumns & { questionId: number; tenantId: number }
+  > => ctx.db.testQuestionOption,
   ofParents: (ids) => ({ questionId: { in: ids } }),
   parentOf: (o) => o.questionId,
   orderBy: [{ sort: 'asc' }, { id: 'asc' }],
@@ -424,7 +430,9 @@ export const testQuestion = implement(TestQuestionService, {
       questionsPerDay(ctx, ids, from, to),
     ]);
     const authorIds = distinctIds(byAuthor.map((a) => a.creatorUserId));
-    const users = authorIds.length ? await ctx.prisma.user.findMany({ where: { id: { in: authorIds } }, select: { id: true, name: true, surname: true } }) : [];
+    const users = authorIds.length
+      ? await ctx.prisma.user.findMany({ where: { id: { in: authorIds } }, select: { id: true, name: true, surname: true } })
+      : [];
     const names = new Map(users.map((u) => [u.id, fullNameOf(u)]));
     const result: QuestionStatisticsDto = {
       total,
@@ -432,7 +440,11 @@ export const testQuestion = implement(TestQuestionService, {
       byDifficulty: byDifficulty.map((g) => ({ key: g.difficulty === 1 ? 1 : g.difficulty === 3 ? 3 : 2, count: count(g._count) })),
       byAuditStatus: byStatus.map((g) => ({ key: g.auditStatus, count: count(g._count) })),
       byAuthor: byAuthor
-        .map((g) => ({ userId: g.creatorUserId, userName: g.creatorUserId === null ? null : (names.get(g.creatorUserId) ?? null), count: count(g._count) }))
+        .map((g) => ({
+          userId: g.creatorUserId,
+          userName: g.creatorUserId === null ? null : (names.get(g.creatorUserId) ?? null),
+          count: count(g._count),
+        }))
         .sort((x, y) => y.count - x.count),
       perDay,
       beginTime: iso(from),
@@ -443,9 +455,18 @@ export const testQuestion = implement(TestQuestionService, {
   GetQuestionStatistical: async ({ SectionId }, ctx) => {
     const ids = await sectionIds(ctx, SectionId);
     const [byType, byCategory, nodes] = await Promise.all([
-      ctx.db.testQuestion.groupBy({ by: ['questionType'], where: { categoryId: { in: ids } }, _count: { _all: true }, orderBy: { questionType: 'asc' } }),
+      ctx.db.testQuestion.groupBy({
+        by: ['questionType'],
+        where: { categoryId: { in: ids } },
+        _count: { _all: true },
+        orderBy: { questionType: 'asc' },
+      }),
       ctx.db.testQuestion.groupBy({ by: ['categoryId'], where: { categoryId: { in: ids } }, _count: { _all: true } }),
-      ctx.db.multiLevelCategory.findMany({ where: { id: { in: ids } }, select: { id: true, parentId: true, path: true, name: true, sort: true }, orderBy: [{ sort: 'asc' }, { id: 'asc' }] }),
+      ctx.db.multiLevelCategory.findMany({
+        where: { id: { in: ids } },
+        select: { id: true, parentId: true, path: true, name: true, sort: true },
+        orderBy: [{ sort: 'asc' }, { id: 'asc' }],
+      }),
     ]);
     const perCategory = new Map(byCategory.map((g) => [g.categoryId, count(g._count)]));
     const children = nodes.filter((n) => n.parentId === SectionId);

@@ -40,7 +40,11 @@ async function toUserDtos(rows: UserRow[], ctx: RequestContext): Promise<UserDto
   );
 }
 
-const users: ModelCrud<'User', UserDto, { SkipCount: number; MaxResultCount: number; Sorting?: string; Keyword?: string; IsActive?: boolean; Identity?: number; ParentId?: number }> = {
+const users: ModelCrud<
+  'User',
+  UserDto,
+  { SkipCount: number; MaxResultCount: number; Sorting?: string; Keyword?: string; IsActive?: boolean; Identity?: number; ParentId?: number }
+> = {
   entityName: 'User',
   model: (ctx) => ctx.db.user,
   toDtos: toUserDtos,
@@ -86,8 +90,7 @@ async function roleIdsOf(ctx: RequestContext, roleNames: readonly string[]): Pro
 /** The parent must be a user of the tenant and not the user itself or one of its descendants. */
 async function assertParent(ctx: RequestContext, parentId: number | null | undefined, userId?: number) {
   if (parentId === null || parentId === undefined) return;
-  if (!(await ctx.db.user.findFirst({ where: { id: parentId }, select: { id: true } })))
-    invalid('parentId', ctx.t('UnknownUser', parentId));
+  if (!(await ctx.db.user.findFirst({ where: { id: parentId }, select: { id: true } }))) invalid('parentId', ctx.t('UnknownUser', parentId));
   if (userId !== undefined && (await selfAndDescendantIds(ctx.prisma, ctx.session.tenantId, userId)).includes(parentId))
     invalid('parentId', ctx.t('ParentCycle'));
 }
@@ -102,7 +105,10 @@ function assertDeletable(ctx: RequestContext, user: { id: number; userName: stri
 async function deleteUsers(ctx: RequestContext, ids: number[]) {
   const found = await ctx.db.user.findMany({ where: { id: { in: ids } }, select: { id: true, userName: true, parentId: true } });
   for (const u of found) assertDeletable(ctx, u);
-  await assertCanManageUsers(ctx, found.map((u) => u.id));
+  await assertCanManageUsers(
+    ctx,
+    found.map((u) => u.id),
+  );
   await ctx.transaction(async (tx) => {
     for (const u of found) {
       await tx.db.user.updateMany({ where: { parentId: u.id }, data: { parentId: u.parentId } });
@@ -149,15 +155,18 @@ export const user = implement(UserService, {
   },
   Update: async (input, ctx) => {
     const existing = await getOr404(users, input.id, ctx);
-    if (existing.userName.toLowerCase() === 'admin' && input.userName.toLowerCase() !== 'admin')
-      invalid('userName', ctx.t('CanNotRenameAdminUser'));
+    if (existing.userName.toLowerCase() === 'admin' && input.userName.toLowerCase() !== 'admin') invalid('userName', ctx.t('CanNotRenameAdminUser'));
     await assertUnique(ctx, input, input.id);
     await assertParent(ctx, input.parentId, input.id);
     const roleIds = await roleIdsOf(ctx, input.roleNames);
     // Editing (or deactivating) someone needs every permission they hold; changing their roles needs role management too.
     await assertCanManageUsers(ctx, [input.id]);
     const before = await ctx.db.userRole.findMany({ where: { userId: input.id, role: { isDeleted: false } }, select: { roleId: true } });
-    await assertCanChangeRoles(ctx, before.map((r) => r.roleId), roleIds);
+    await assertCanChangeRoles(
+      ctx,
+      before.map((r) => r.roleId),
+      roleIds,
+    );
     await ctx.transaction(async (tx) => {
       await tx.db.user.update({
         where: { id: input.id },
@@ -186,7 +195,13 @@ export const user = implement(UserService, {
       orderBy: { id: 'asc' },
     });
     return {
-      items: rows.map((u) => ({ id: u.id, userName: u.userName, fullName: fullNameOf(u), identity: u.identity as UserDto['identity'], parentId: u.parentId })),
+      items: rows.map((u) => ({
+        id: u.id,
+        userName: u.userName,
+        fullName: fullNameOf(u),
+        identity: u.identity as UserDto['identity'],
+        parentId: u.parentId,
+      })),
     };
   },
   ChangeLanguage: async (input, ctx) => {

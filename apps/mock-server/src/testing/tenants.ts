@@ -22,7 +22,14 @@ export async function createTenant(t: TestApp, tenancyName: string): Promise<{ i
  */
 export async function expectTenantIsolation(
   t: TestApp,
-  opts: { service: string; tokenA: string; tokenB: string; row: { id: number } & Record<string, unknown>; update: Record<string, unknown>; deletePath?: string },
+  opts: {
+    service: string;
+    tokenA: string;
+    tokenB: string;
+    row: { id: number } & Record<string, unknown>;
+    update: Record<string, unknown>;
+    deletePath?: string;
+  },
 ) {
   const { service, tokenA, tokenB, row } = opts;
   expect((await t.call('GET', api(`${service}/Get`), { token: tokenA, query: { Id: row.id } })).status).toBe(404);

@@ -120,7 +120,12 @@ describe('boot', () => {
   });
 
   it('sets the culture cookie to the browser language when absent, and keeps it otherwise', async () => {
-    const deps = { fetchAppConfig: async () => ({}), getAll: async () => config(null), getSession: async () => session(false), startSignalR: vi.fn() };
+    const deps = {
+      fetchAppConfig: async () => ({}),
+      getAll: async () => config(null),
+      getSession: async () => session(false),
+      startSignalR: vi.fn(),
+    };
     await boot({ ...base, ...deps, browserLanguage: 'en-US' });
     expect(document.cookie).toContain('Abp.Localization.CultureName=en-US');
     await boot({ ...base, ...deps, browserLanguage: 'zh-CN' });
@@ -129,18 +134,41 @@ describe('boot', () => {
 
   it('clears a stale lock flag when nobody is signed in', async () => {
     localStorage.setItem('locking', '1');
-    await boot({ ...base, fetchAppConfig: async () => ({}), getAll: async () => config(null), getSession: async () => session(false), startSignalR: vi.fn() });
+    await boot({
+      ...base,
+      fetchAppConfig: async () => ({}),
+      getAll: async () => config(null),
+      getSession: async () => session(false),
+      startSignalR: vi.fn(),
+    });
     expect(localStorage.getItem('locking')).toBe('0');
   });
 
   it('restores the signed-in user’s tabs', async () => {
-    localStorage.setItem('tabs:1:2', JSON.stringify([{ name: 'ownspace_index', path: '/own-space' }, { name: 'ghost', path: '/x' }]));
-    await boot({ ...base, fetchAppConfig: async () => ({}), getAll: async () => config(2, ['Pages']), getSession: async () => session(true, {}), startSignalR: vi.fn() });
+    localStorage.setItem(
+      'tabs:1:2',
+      JSON.stringify([
+        { name: 'ownspace_index', path: '/own-space' },
+        { name: 'ghost', path: '/x' },
+      ]),
+    );
+    await boot({
+      ...base,
+      fetchAppConfig: async () => ({}),
+      getAll: async () => config(2, ['Pages']),
+      getSession: async () => session(true, {}),
+      startSignalR: vi.fn(),
+    });
     expect(shellStore.get().tabs.map((t) => t.name)).toEqual(['home_index', 'ownspace_index']);
   });
 
   it('collapses the sidebar from the start under 750 px', async () => {
-    const deps = { fetchAppConfig: async () => ({}), getAll: async () => config(null), getSession: async () => session(false), startSignalR: vi.fn() };
+    const deps = {
+      fetchAppConfig: async () => ({}),
+      getAll: async () => config(null),
+      getSession: async () => session(false),
+      startSignalR: vi.fn(),
+    };
     await boot({ ...base, ...deps, windowWidth: 700 });
     expect(shellStore.get().collapsed).toBe(true);
     await boot({ ...base, ...deps, windowWidth: 1200 });

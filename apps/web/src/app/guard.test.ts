@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { decide, type GuardContext } from './guard.ts';
 
-const granted = (...names: string[]) => (p: string | undefined) => !p || names.includes(p);
+const granted =
+  (...names: string[]) =>
+  (p: string | undefined) =>
+    !p || names.includes(p);
 const signedIn: GuardContext = { lockFlag: '0', userId: 1, granted: granted('Pages', 'Pages.Administration', 'Pages.Administration.Manages') };
 const anonymous: GuardContext = { lockFlag: null, userId: null, granted: granted() };
 

@@ -22,8 +22,16 @@ const group = (name: string, permission: string | undefined, children: NavPage[]
 
 const groups: NavGroup[] = [
   group('main', 'Pages', [page('home_index', 'Pages')]),
-  group('setting', 'Pages.Administration', [page('manager', 'P.Manages'), page('keyword', 'P.Dict', false), page('advertising', 'Pages.Administration')]),
-  group('articles', 'Pages.Articles', [page('article', 'P.Article'), page('accesstest_index'), page('hidden', undefined, true, { hideInMenu: true })]),
+  group('setting', 'Pages.Administration', [
+    page('manager', 'P.Manages'),
+    page('keyword', 'P.Dict', false),
+    page('advertising', 'Pages.Administration'),
+  ]),
+  group('articles', 'Pages.Articles', [
+    page('article', 'P.Article'),
+    page('accesstest_index'),
+    page('hidden', undefined, true, { hideInMenu: true }),
+  ]),
   group('others', 'Pages.Others', [page('friendlyLink', 'P.Friend')]),
 ];
 /** The real table with the screens that exist today (home and administrators), whatever is on disk. */
@@ -34,7 +42,10 @@ const builtToday: NavGroup[] = appGroups.map((g) => ({
     page: ['home_index', 'manager'].includes(c.name) ? async () => ({ default: () => null }) : undefined,
   })),
 }));
-const grants = (...names: string[]) => (p: string | undefined) => !p || names.includes(p);
+const grants =
+  (...names: string[]) =>
+  (p: string | undefined) =>
+    !p || names.includes(p);
 
 describe('menu', () => {
   it('lists only granted groups and pages whose screen exists', () => {
@@ -109,16 +120,9 @@ describe('lookups', () => {
   });
 
   it('builds breadcrumbs home > group > page', () => {
-    expect(breadcrumbTrail(appGroups, otherPages, 'manager', 'home_index').map((c) => c.name)).toEqual([
-      'home_index',
-      'setting',
-      'manager',
-    ]);
+    expect(breadcrumbTrail(appGroups, otherPages, 'manager', 'home_index').map((c) => c.name)).toEqual(['home_index', 'setting', 'manager']);
     expect(breadcrumbTrail(appGroups, otherPages, 'home_index', 'home_index').map((c) => c.name)).toEqual(['home_index']);
-    expect(breadcrumbTrail(appGroups, otherPages, 'ownspace_index', 'home_index').map((c) => c.name)).toEqual([
-      'home_index',
-      'ownspace_index',
-    ]);
+    expect(breadcrumbTrail(appGroups, otherPages, 'ownspace_index', 'home_index').map((c) => c.name)).toEqual(['home_index', 'ownspace_index']);
   });
 
   it('a group path opens its first built page the user may see', () => {

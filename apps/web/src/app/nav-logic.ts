@@ -6,9 +6,7 @@ export type Granted = (permission: string | undefined) => boolean;
 export const isBuilt = (p: NavPage) => p.page !== undefined;
 
 /** A menu entry: a single page, or a group with its visible pages. */
-export type MenuEntry =
-  | { kind: 'page'; page: NavPage; group: NavGroup }
-  | { kind: 'group'; group: NavGroup; children: NavPage[] };
+export type MenuEntry = { kind: 'page'; page: NavPage; group: NavGroup } | { kind: 'group'; group: NavGroup; children: NavPage[] };
 
 /**
  * The sidebar (spec section 2): only groups and pages the user is granted and
@@ -20,9 +18,7 @@ export function buildMenu(groups: readonly NavGroup[], granted: Granted): MenuEn
   const out: MenuEntry[] = [];
   for (const group of groups) {
     if (!granted(group.permission)) continue;
-    const children = group.children.filter(
-      (c) => isBuilt(c) && !c.hideInMenu && !MENU_EXCLUDED.includes(c.name) && granted(c.permission),
-    );
+    const children = group.children.filter((c) => isBuilt(c) && !c.hideInMenu && !MENU_EXCLUDED.includes(c.name) && granted(c.permission));
     if (children.length === 0) continue;
     if (group.children.length === 1) out.push({ kind: 'page', page: children[0]!, group });
     else out.push({ kind: 'group', group, children });
@@ -45,10 +41,7 @@ export function buildTagPages(groups: readonly NavGroup[], others: readonly NavP
 
 /** Every shell page with the group it belongs to (null for the other pages). */
 export function allPages(groups: readonly NavGroup[], others: readonly NavPage[]): Array<{ page: NavPage; group: NavGroup | null }> {
-  return [
-    ...groups.flatMap((group) => group.children.map((page) => ({ page, group }))),
-    ...others.map((page) => ({ page, group: null })),
-  ];
+  return [...groups.flatMap((group) => group.children.map((page) => ({ page, group }))), ...others.map((page) => ({ page, group: null }))];
 }
 
 export function findPageByName(groups: readonly NavGroup[], others: readonly NavPage[], name: string) {

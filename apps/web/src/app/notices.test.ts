@@ -96,7 +96,12 @@ describe('stored notifications', () => {
     noticesStore.set({ items: [] });
     const notification = svc();
     await loadNotices({ notification });
-    expect(noticesStore.get().items.map((n) => n.id).sort()).toEqual(['new', 'old']);
+    expect(
+      noticesStore
+        .get()
+        .items.map((n) => n.id)
+        .sort(),
+    ).toEqual(['new', 'old']);
     await readAllNotices({ notification });
     expect(notification.setAllNotificationsAsRead).toHaveBeenCalledOnce();
     expect(noticesStore.get().items.every((n) => n.read)).toBe(true);

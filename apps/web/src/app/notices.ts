@@ -76,9 +76,7 @@ interface NotificationApi {
 
 export function notificationApi(client: object): NotificationApi | null {
   const s = (client as { notification?: Partial<NotificationApi> }).notification;
-  return typeof s?.getUserNotifications === 'function' && typeof s.setAllNotificationsAsRead === 'function'
-    ? (s as NotificationApi)
-    : null;
+  return typeof s?.getUserNotifications === 'function' && typeof s.setAllNotificationsAsRead === 'function' ? (s as NotificationApi) : null;
 }
 
 /** Merges stored notifications with those pushed meanwhile, newest first. */

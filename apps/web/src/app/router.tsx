@@ -30,7 +30,6 @@ import type { RouteHandle } from './route-handle.ts';
 
 export { pathOf };
 
-
 let currentPath = () => (typeof window === 'undefined' ? '/' : window.location.pathname + window.location.search);
 
 /** Applies the routing rules (guard.ts) before a route renders. */

@@ -31,12 +31,7 @@ export function openTab(tabs: readonly Tab[], tab: Tab): Tab[] {
  * - the first (home) when only one remains.
  * Closing another tab keeps the current page. Home cannot be closed.
  */
-export function closeTab(
-  tabs: readonly Tab[],
-  name: string,
-  current: string,
-  homeName: string,
-): { tabs: Tab[]; navigateTo: Tab | null } {
+export function closeTab(tabs: readonly Tab[], name: string, current: string, homeName: string): { tabs: Tab[]; navigateTo: Tab | null } {
   if (name === homeName || !tabs.some((t) => t.name === name)) return { tabs: tabs as Tab[], navigateTo: null };
   const remaining = tabs.filter((t) => t.name !== name);
   if (name !== current) return { tabs: remaining, navigateTo: null };
@@ -67,14 +62,12 @@ export function loadTabs(key: string, known: (name: string) => boolean): Tab[] {
   try {
     const parsed: unknown = JSON.parse(raw);
     if (!Array.isArray(parsed)) return [];
-    return parsed.filter(
-      (t: unknown): t is Tab => {
-        if (typeof t !== 'object' || t === null) return false;
-        const name: unknown = Reflect.get(t, 'name');
-        const path: unknown = Reflect.get(t, 'path');
-        return typeof name === 'string' && typeof path === 'string' && known(name);
-      },
-    );
+    return parsed.filter((t: unknown): t is Tab => {
+      if (typeof t !== 'object' || t === null) return false;
+      const name: unknown = Reflect.get(t, 'name');
+      const path: unknown = Reflect.get(t, 'path');
+      return typeof name === 'string' && typeof path === 'string' && known(name);
+    });
   } catch {
     return [];
   }

@@ -31,7 +31,11 @@ describe('content preset', () => {
   });
 
   it('gives the university list its query and permission, and reviews in place when asked', () => {
-    const u = contentPreset(reviewables.resource, api.resource, { preview, variants: ['university'], universityPermission: Permissions.ResourcesUniversity });
+    const u = contentPreset(reviewables.resource, api.resource, {
+      preview,
+      variants: ['university'],
+      universityPermission: Permissions.ResourcesUniversity,
+    });
     expect(u.variants.university).toEqual({ query: { IsUniversity: true }, permission: Permissions.ResourcesUniversity });
     const q = contentPreset(reviewables.oneQuestionPerday, api.oneQuestionPerday, { preview, variants: ['moderated'], reviewInPlace: true });
     expect(q.variants.moderated?.crud).toEqual({ create: false });

@@ -9,10 +9,7 @@ export const CHUNK_TIMEOUT_MS = 120_000;
  */
 export function loadChunk<T>(load: () => Promise<T>, timeoutMs: number = CHUNK_TIMEOUT_MS): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new ChunkLoadError(`Loading chunk timed out after ${timeoutMs} ms`, 'script')),
-      timeoutMs,
-    );
+    const timer = setTimeout(() => reject(new ChunkLoadError(`Loading chunk timed out after ${timeoutMs} ms`, 'script')), timeoutMs);
     load().then(
       (m) => {
         clearTimeout(timer);

@@ -11,9 +11,7 @@ describe('cookie lifetimes', () => {
 
   it('session cookies have no expiry; persistent ones do', () => {
     expect(cookieString('Abp.AuthToken', 'x')).toBe('Abp.AuthToken=x; path=/');
-    expect(cookieString('Abp.AuthToken', 'x', fromNow(86400 * 1000, now))).toBe(
-      'Abp.AuthToken=x; path=/; expires=Thu, 02 Jan 2025 00:00:00 GMT',
-    );
+    expect(cookieString('Abp.AuthToken', 'x', fromNow(86400 * 1000, now))).toBe('Abp.AuthToken=x; path=/; expires=Thu, 02 Jan 2025 00:00:00 GMT');
   });
 
   it('URI-encodes values and reads them back', () => {

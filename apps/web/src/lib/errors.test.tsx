@@ -136,7 +136,10 @@ describe('form server errors', () => {
     const e = err({
       kind: 'validation',
       status: 400,
-      validationErrors: [{ message: 'title required', members: ['lessons[2].title'] }, { message: 'too long', members: ['Lessons[0].VideoUrl'] }],
+      validationErrors: [
+        { message: 'title required', members: ['lessons[2].title'] },
+        { message: 'too long', members: ['Lessons[0].VideoUrl'] },
+      ],
     });
     expect(applyServerErrors({ setError }, e)).toBe(true);
     expect(setError).toHaveBeenCalledWith('lessons.2.title', { type: 'server', message: 'title required' }, { shouldFocus: true });

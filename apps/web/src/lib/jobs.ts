@@ -55,9 +55,12 @@ export function useJob(jobId: number | null, options: { pollMs?: number } = {}):
     return subscribeJobProgress((job) => {
       if (job.id !== jobId) return;
       // Pushes can overtake a poll's answer: never step back from a later state or progress.
-      void mutate((current) => (current && (current.state > job.state || (current.state === job.state && current.progress > job.progress)) ? current : job), {
-        revalidate: false,
-      });
+      void mutate(
+        (current) => (current && (current.state > job.state || (current.state === job.state && current.progress > job.progress)) ? current : job),
+        {
+          revalidate: false,
+        },
+      );
     });
   }, [jobId, mutate]);
   return { job: data, error, finished: data ? isJobFinished(data) : false, report: data ? jobReport(data) : null };

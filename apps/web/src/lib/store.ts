@@ -29,8 +29,10 @@ export function createStore<T extends object>(initial: T): Store<T> {
       for (const l of listeners) l();
     },
     use<S>(selector?: (s: T) => S) {
-      return useSyncExternalStore(subscribe, () => (selector ? selector(state) : state), () =>
-        selector ? selector(state) : state,
+      return useSyncExternalStore(
+        subscribe,
+        () => (selector ? selector(state) : state),
+        () => (selector ? selector(state) : state),
       ) as S & T;
     },
   };

@@ -7,9 +7,7 @@ import { apiKey, keyMatcher, useApi, useApiMutation } from './use-api.ts';
 import * as errors from './errors.tsx';
 import { AbpError } from '@edu/sdk';
 
-const wrap = ({ children }: { children: ReactNode }) => (
-  <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>{children}</SWRConfig>
-);
+const wrap = ({ children }: { children: ReactNode }) => <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>{children}</SWRConfig>;
 
 describe('useApi / useApiMutation', () => {
   it('keys reads by [service, method, input]', () => {
@@ -68,7 +66,18 @@ describe('useApi / useApiMutation', () => {
   });
 
   it('reads fresh for an edit dialog: never the cached copy, and once per mount', async () => {
-    const role = (name: string) => ({ id: 1, name, displayName: name, normalizedName: name, description: null, isStatic: false, isDefault: false, grantedPermissions: [], grantedCategoryIds: [], creationTime: '2024-01-01T00:00:00Z' });
+    const role = (name: string) => ({
+      id: 1,
+      name,
+      displayName: name,
+      normalizedName: name,
+      description: null,
+      isStatic: false,
+      isDefault: false,
+      grantedPermissions: [],
+      grantedCategoryIds: [],
+      creationTime: '2024-01-01T00:00:00Z',
+    });
     const get = vi.spyOn(api.role, 'get').mockResolvedValueOnce(role('old')).mockResolvedValueOnce(role('new')).mockResolvedValueOnce(role('newer'));
     const seen: string[] = [];
     function Cached() {

@@ -76,8 +76,7 @@ export function useApi<I extends z.ZodType, O extends z.ZodType>(
   const { silent, fresh, onError, ...swr } = options;
   const [reader] = useState(() => (fresh ? ++freshReaders : 0));
   const fetcher: (input: z.input<I>) => Promise<z.output<O>> = call;
-  const key: ApiKey | null =
-    input === null ? null : fresh ? [call.endpoint.service, call.endpoint.method, input ?? {}, reader] : apiKey(call, input);
+  const key: ApiKey | null = input === null ? null : fresh ? [call.endpoint.service, call.endpoint.method, input ?? {}, reader] : apiKey(call, input);
   const load = input === null ? null : () => fetcher(input);
   return useSWR<z.output<O>, AbpError, ApiKey | null>(key, load, {
     revalidateOnFocus: false,

@@ -81,7 +81,14 @@ export default function LockPage() {
               />
               {failed && <Field.ErrorText color="red.300">{t('lock.wrongPassword')}</Field.ErrorText>}
             </Field.Root>
-            <Button type="submit" colorPalette="blue" loading={busy} loadingText={t('lock.unlocking')} disabled={!password} data-testid="unlock-submit">
+            <Button
+              type="submit"
+              colorPalette="blue"
+              loading={busy}
+              loadingText={t('lock.unlocking')}
+              disabled={!password}
+              data-testid="unlock-submit"
+            >
               {t('lock.unlock')}
             </Button>
           </Stack>

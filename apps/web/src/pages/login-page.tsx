@@ -136,7 +136,14 @@ export default function LoginPage() {
               <Checkbox.Control />
               <Checkbox.Label>{t('login.rememberMe')}</Checkbox.Label>
             </Checkbox.Root>
-            <Button type="submit" colorPalette="blue" size="lg" loading={form.formState.isSubmitting} loadingText={t('login.submitting')} data-testid="login-submit">
+            <Button
+              type="submit"
+              colorPalette="blue"
+              size="lg"
+              loading={form.formState.isSubmitting}
+              loadingText={t('login.submitting')}
+              data-testid="login-submit"
+            >
               {t('login.submit')}
             </Button>
           </Stack>

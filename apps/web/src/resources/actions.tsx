@@ -81,9 +81,7 @@ export function formAction<R>(spec: FormActionSpec<R>): RowAction<R> {
     const ready = !spec.load || loaded.data !== undefined;
     const record = loaded.data;
     const name = resource.rowLabel ? resource.rowLabel(row) : String(rowIdOf(resource, row));
-    const title = spec.titleKey
-      ? t(spec.titleKey, { name })
-      : `${labels.action(spec.key, spec.labelKey)} - ${name}`;
+    const title = spec.titleKey ? t(spec.titleKey, { name }) : `${labels.action(spec.key, spec.labelKey)} - ${name}`;
     return (
       <SchemaFormDialog<R>
         open={open}
@@ -151,13 +149,7 @@ export function switchCell<R>(spec: SwitchCellSpec<R>): ComponentType<{ row: R; 
       }
     };
     return (
-      <Switch.Root
-        size="sm"
-        colorPalette="brand"
-        checked={!!value}
-        disabled={!allowed || busy}
-        onCheckedChange={(e) => void flip(e.checked)}
-      >
+      <Switch.Root size="sm" colorPalette="brand" checked={!!value} disabled={!allowed || busy} onCheckedChange={(e) => void flip(e.checked)}>
         <Switch.HiddenInput />
         <Switch.Control />
       </Switch.Root>

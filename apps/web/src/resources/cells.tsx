@@ -29,17 +29,7 @@ function Thumb({ src }: { src: string }) {
 }
 
 /** Shows a plain value by its declared type (section 9 display filters for dates and multi-line text). */
-export function CellValue({
-  value,
-  type = 'text',
-  options,
-  t,
-}: {
-  value: unknown;
-  type?: CellType;
-  options?: readonly OptionSpec[];
-  t: TFunction;
-}) {
+export function CellValue({ value, type = 'text', options, t }: { value: unknown; type?: CellType; options?: readonly OptionSpec[]; t: TFunction }) {
   if (value === null || value === undefined || value === '') return <Empty />;
   const labelled = options ? translateOptions(t, options) : undefined;
   const label = (v: unknown) => (labelled ? nameById(labelled, v, { idKey: 'value', nameKey: 'label' }) || String(v) : String(v));
@@ -57,9 +47,17 @@ export function CellValue({
         </Badge>
       );
     case 'datetime':
-      return <Text as="span" whiteSpace="nowrap">{formatDateTimeUtc8(value as string) || <Empty />}</Text>;
+      return (
+        <Text as="span" whiteSpace="nowrap">
+          {formatDateTimeUtc8(value as string) || <Empty />}
+        </Text>
+      );
     case 'date':
-      return <Text as="span" whiteSpace="nowrap">{formatDateUtc8(value as string) || <Empty />}</Text>;
+      return (
+        <Text as="span" whiteSpace="nowrap">
+          {formatDateUtc8(value as string) || <Empty />}
+        </Text>
+      );
     case 'multiline': {
       const text = primitiveText(value);
       return <span title={text}>{joinLines(text)}</span>;

@@ -56,7 +56,16 @@ const rows: Note[] = [
   { id: 1, title: '待审的笔记', categoryId: 11, chapterId: null, auditStatus: 0, auditReason: null, isTop: false },
   { id: 2, title: '驳回的笔记', categoryId: 11, chapterId: null, auditStatus: 2, auditReason: '内容与分类不符', isTop: true },
 ];
-const tree = [{ value: 1, label: '初中', children: [{ value: 11, label: '数学' }, { value: 12, label: '语文' }] }];
+const tree = [
+  {
+    value: 1,
+    label: '初中',
+    children: [
+      { value: 11, label: '数学' },
+      { value: 12, label: '语文' },
+    ],
+  },
+];
 
 function fakeService() {
   const page = async () => ({ totalCount: rows.length, items: rows });
@@ -71,7 +80,10 @@ function fakeService() {
     placedTop: vi.fn(async () => null),
   };
   const service = Object.fromEntries(
-    Object.entries(Service.endpoints).map(([method, endpoint]) => [clientMethodName(method), Object.assign(impl[clientMethodName(method) as keyof typeof impl], { endpoint })]),
+    Object.entries(Service.endpoints).map(([method, endpoint]) => [
+      clientMethodName(method),
+      Object.assign(impl[clientMethodName(method) as keyof typeof impl], { endpoint }),
+    ]),
   ) as unknown as { [K in keyof typeof impl]: AnyCall & (typeof impl)[K] };
   return { service, impl };
 }
@@ -201,7 +213,7 @@ describe('reviewable content on a resource page', () => {
 });
 
 describe('form values of a loaded record', () => {
-  it('turn instants into the fields\' shapes', () => {
+  it("turn instants into the fields' shapes", () => {
     const fields = [
       { name: 'publishDate', type: 'date' as const },
       { name: 'startTime', type: 'datetime' as const },
@@ -209,7 +221,12 @@ describe('form values of a loaded record', () => {
       { name: 'title', type: 'text' as const },
     ];
     expect(
-      normalizeFormValues(fields, { publishDate: '2024-04-30T16:00:00Z', startTime: '2024-05-01T00:00:00', endTime: '2024-05-02T00:00:00Z', title: 'x' }),
+      normalizeFormValues(fields, {
+        publishDate: '2024-04-30T16:00:00Z',
+        startTime: '2024-05-01T00:00:00',
+        endTime: '2024-05-02T00:00:00Z',
+        title: 'x',
+      }),
     ).toEqual({ publishDate: '2024-05-01', startTime: '2024-05-01T00:00:00Z', endTime: '2024-05-02T00:00:00Z', title: 'x' });
   });
 });

@@ -113,10 +113,7 @@ const RejectForm = z.object({ auditReason: z.string().trim().min(1).max(500) });
  * With a flow (the SDK review registry's), a row shows them only to holders of
  * the step that decides it now.
  */
-export function reviewActions<R extends Reviewable>(
-  call: AnyCall,
-  options: { inline?: boolean; flow?: ReviewFlow } = {},
-): RowAction<R>[] {
+export function reviewActions<R extends Reviewable>(call: AnyCall, options: { inline?: boolean; flow?: ReviewFlow } = {}): RowAction<R>[] {
   const inline = options.inline ?? true;
   const flow = options.flow;
   const mayDecide = (row: R) => !flow || canDecide(flow, row, isGranted);
@@ -205,7 +202,14 @@ export function previewAction<R extends Reviewable>(spec: PreviewSpec<R>): RowAc
     const { t } = useTranslation();
     const meta = (spec.meta?.(row, t) ?? []).filter((m): m is string => !!m);
     return (
-      <ModalDialog open={open} onOpenChange={(o) => !o && onClose()} title={spec.title(row)} size="xl" closeOnInteractOutside data-testid="preview-dialog">
+      <ModalDialog
+        open={open}
+        onOpenChange={(o) => !o && onClose()}
+        title={spec.title(row)}
+        size="xl"
+        closeOnInteractOutside
+        data-testid="preview-dialog"
+      >
         <Stack gap="4">
           <Flex gap="3" align="flex-start" justify="space-between" wrap="wrap">
             <Text color="fg.muted" fontSize="sm">

@@ -5,11 +5,7 @@ export function camelKeys(values: Record<string, unknown> = {}): Record<string, 
   return Object.fromEntries(Object.entries(values).map(([k, v]) => [k.charAt(0).toLowerCase() + k.slice(1), v]));
 }
 
-function applyVariant<S extends CrudService>(
-  def: ResourceDefinition<S>,
-  key: string,
-  v: VariantSpec<S>,
-): ResourceDefinition<S> {
+function applyVariant<S extends CrudService>(def: ResourceDefinition<S>, key: string, v: VariantSpec<S>): ResourceDefinition<S> {
   return {
     ...def,
     titleKey: v.titleKey ?? def.titleKey,
@@ -23,9 +19,7 @@ function applyVariant<S extends CrudService>(
     // A new record of the variant starts inside it: the query's values under their member names, then explicit defaults.
     form:
       v.form ??
-      (def.form && (v.query || v.defaults)
-        ? { ...def.form, defaults: { ...def.form.defaults, ...camelKeys(v.query), ...v.defaults } }
-        : def.form),
+      (def.form && (v.query || v.defaults) ? { ...def.form, defaults: { ...def.form.defaults, ...camelKeys(v.query), ...v.defaults } } : def.form),
     // A variant keeps the base's i18n namespace; its own title defaults to `resources.<name>.variants.<key>`.
     ...(v.titleKey === undefined && { titleKey: `resources.${def.name}.variants.${key}` }),
   };

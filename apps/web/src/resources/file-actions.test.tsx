@@ -111,7 +111,9 @@ describe('uploadAction', () => {
     expect(screen.getByTestId('job-progress')).toHaveTextContent('100%');
     expect(ctx.refresh).toHaveBeenCalled();
 
-    const download = vi.spyOn(api, 'download').mockResolvedValue({ blob: new Blob(['r']), fileName: '未导入的行.xlsx', contentType: 'application/octet-stream' });
+    const download = vi
+      .spyOn(api, 'download')
+      .mockResolvedValue({ blob: new Blob(['r']), fileName: '未导入的行.xlsx', contentType: 'application/octet-stream' });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: '下载报告' })));
     expect(download).toHaveBeenCalledWith(report);
     expect(clicked.map((a) => a.download)).toEqual(['未导入的行.xlsx']);

@@ -168,16 +168,32 @@ export function downloadAction<R>(spec: DownloadActionSpec<R>): ToolbarAction<R>
     const [input] = useState(() => spec.input?.(ctx) ?? {});
     return <ExportDialog open={open} onClose={onClose} call={spec.call} input={input} />;
   }
-  return { key: spec.key, labelKey: spec.labelKey, icon: spec.icon, permission: spec.permission ?? spec.call.endpoint.access, batch: spec.batch, dialog: DownloadDialog };
+  return {
+    key: spec.key,
+    labelKey: spec.labelKey,
+    icon: spec.icon,
+    permission: spec.permission ?? spec.call.endpoint.access,
+    batch: spec.batch,
+    dialog: DownloadDialog,
+  };
 }
 
 /** The same for one row (export a paper, a report): `downloadRowAction({ key: 'export', call, input: (row) => ({ id: row.id }) })`. */
-export function downloadRowAction<R>(spec: Omit<DownloadActionSpec<R>, 'input' | 'batch'> & { input: (row: R) => unknown; inline?: boolean }): RowAction<R> {
+export function downloadRowAction<R>(
+  spec: Omit<DownloadActionSpec<R>, 'input' | 'batch'> & { input: (row: R) => unknown; inline?: boolean },
+): RowAction<R> {
   function DownloadRowDialog({ open, onClose, row }: RowDialogProps<R>) {
     const [input] = useState(() => spec.input(row));
     return <ExportDialog open={open} onClose={onClose} call={spec.call} input={input} />;
   }
-  return { key: spec.key, labelKey: spec.labelKey, icon: spec.icon, inline: spec.inline, permission: spec.permission ?? spec.call.endpoint.access, dialog: DownloadRowDialog };
+  return {
+    key: spec.key,
+    labelKey: spec.labelKey,
+    icon: spec.icon,
+    inline: spec.inline,
+    permission: spec.permission ?? spec.call.endpoint.access,
+    dialog: DownloadRowDialog,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -164,13 +164,7 @@ function FormField<R>({ spec, control, resourceName, schema, ctx }: FieldProps<R
     case 'textarea':
       return <TextareaField {...common} rows={spec.rows} />;
     case 'select':
-      return (
-        <SelectField
-          {...common}
-          options={options}
-          {...('emptyValue' in spec ? { emptyValue: spec.emptyValue } : {})}
-        />
-      );
+      return <SelectField {...common} options={options} {...('emptyValue' in spec ? { emptyValue: spec.emptyValue } : {})} />;
     case 'multiselect':
       return <MultiSelectField {...common} options={options} />;
     case 'url':
@@ -202,20 +196,21 @@ function FormField<R>({ spec, control, resourceName, schema, ctx }: FieldProps<R
         />
       );
     case 'list':
-      return <ListField spec={spec} control={control} resourceName={resourceName} schema={schema} ctx={ctx} label={common.label} required={common.required} />;
+      return (
+        <ListField
+          spec={spec}
+          control={control}
+          resourceName={resourceName}
+          schema={schema}
+          ctx={ctx}
+          label={common.label}
+          required={common.required}
+        />
+      );
     case 'custom': {
       const C = spec.component;
       if (!C) return null;
-      return (
-        <C
-          {...ctx}
-          control={control}
-          name={spec.name}
-          label={common.label}
-          required={common.required}
-          disabled={common.disabled}
-        />
-      );
+      return <C {...ctx} control={control} name={spec.name} label={common.label} required={common.required} disabled={common.disabled} />;
     }
   }
 }
@@ -232,15 +227,7 @@ function spanOf<R>(spec: FieldSpec<R>, mode: FieldCtx<R>['mode']): 1 | 2 {
  * (`lessons.2.title`), and an error of the list itself (too many items) shows
  * under it.
  */
-function ListField<R>({
-  spec,
-  control,
-  resourceName,
-  schema,
-  ctx,
-  label,
-  required,
-}: FieldProps<R> & { label: string; required: boolean }) {
+function ListField<R>({ spec, control, resourceName, schema, ctx, label, required }: FieldProps<R> & { label: string; required: boolean }) {
   const { t } = useTranslation();
   // react-hook-form's own key must not take the items' `id` (an existing child's id travels with it).
   const { fields, append, remove, move } = useFieldArray({ control, name: spec.name, keyName: 'fieldKey' });
@@ -349,10 +336,7 @@ export function FormFields<R>({ fields, control, resourceName, schema, ctx }: Fo
   return (
     <SimpleGrid columns={{ base: 1, md: 2 }} gapX="5" gapY="4">
       {visible.map((spec) => (
-        <GridItem
-          key={spec.name}
-          colSpan={{ base: 1, md: spanOf(spec, ctx.mode) }}
-        >
+        <GridItem key={spec.name} colSpan={{ base: 1, md: spanOf(spec, ctx.mode) }}>
           <FormField spec={spec} control={control} resourceName={resourceName} schema={schema} ctx={ctx} />
           {spec.dependsOn && <ClearOnChange control={control} name={spec.name} dependsOn={spec.dependsOn} />}
         </GridItem>
@@ -367,10 +351,7 @@ export function FormFields<R>({ fields, control, resourceName, schema, ctx }: Fo
  * `datetime` field an ISO instant with a zone (ABP may leave the zone off,
  * which means UTC).
  */
-export function normalizeFormValues<R>(
-  fields: readonly FieldSpec<R>[],
-  values: Record<string, unknown>,
-): Record<string, unknown> {
+export function normalizeFormValues<R>(fields: readonly FieldSpec<R>[], values: Record<string, unknown>): Record<string, unknown> {
   const out = { ...values };
   for (const f of fields) {
     const v = out[f.name];

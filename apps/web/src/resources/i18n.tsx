@@ -59,7 +59,6 @@ export function resourceLabels(t: TFunction, name: string) {
       t(labelKey ?? `resources.${name}.filters.${filter}`, {
         defaultValue: t(`resources.${name}.fields.${filter.charAt(0).toLowerCase()}${filter.slice(1)}`),
       }),
-    action: (key: string, labelKey?: string) =>
-      t(labelKey ? [labelKey] : [`resources.${name}.actions.${key}`, `actions.${key}`]),
+    action: (key: string, labelKey?: string) => t(labelKey ? [labelKey] : [`resources.${name}.actions.${key}`, `actions.${key}`]),
   };
 }

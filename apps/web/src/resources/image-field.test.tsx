@@ -14,14 +14,18 @@ const schema = z.object({ coverImage: z.string().nullable() });
 function Form({ onValue }: { onValue: (v: unknown) => void }) {
   const { control } = useForm<FieldValues>({ defaultValues: { coverImage: '' } });
   onValue(useWatch({ control, name: 'coverImage' }));
-  return <FormFields fields={[{ name: 'coverImage', type: 'image' }]} control={control} resourceName="article" schema={schema} ctx={{ mode: 'create' }} />;
+  return (
+    <FormFields fields={[{ name: 'coverImage', type: 'image' }]} control={control} resourceName="article" schema={schema} ctx={{ mode: 'create' }} />
+  );
 }
 
 describe('image form field', () => {
   it('fills the field with the URL of an image uploaded through File/UploadImage', async () => {
     const endpoint = api.file.uploadImage.endpoint;
     const url = 'http://api.test/File/GetFile?token=tk';
-    const upload = vi.spyOn(api.file, 'uploadImage').mockResolvedValue({ fileToken: 'tk', fileName: 'a.png', contentType: 'image/png', size: 3, url });
+    const upload = vi
+      .spyOn(api.file, 'uploadImage')
+      .mockResolvedValue({ fileToken: 'tk', fileName: 'a.png', contentType: 'image/png', size: 3, url });
     Object.assign(api.file.uploadImage, { endpoint });
     let value: unknown;
     render(

@@ -89,8 +89,7 @@ export function useListController(resource: AnyResource) {
     setSelection(EMPTY_SELECTION);
   }
   // Deleting the last rows of the last page moves back to the new last page.
-  if (page && state.page > 1 && state.page > pageCount(total, state.pageSize))
-    setState((s) => ({ ...s, page: pageCount(total, s.pageSize) }));
+  if (page && state.page > 1 && state.page > pageCount(total, state.pageSize)) setState((s) => ({ ...s, page: pageCount(total, s.pageSize) }));
 
   const keywordFilter = resource.filters?.find((f) => f.type === 'keyword');
   const setFilter = useCallback(
@@ -124,7 +123,11 @@ export function useListController(resource: AnyResource) {
   const hostSide = useHostSide();
   // The host side cannot create a tenant's rows: no button that can only fail.
   const canCreate =
-    !!service.create && !!resource.form && crud.create !== false && !(resource.tenantOwned && hostSide) && can(perms.create ?? service.create.endpoint.access);
+    !!service.create &&
+    !!resource.form &&
+    crud.create !== false &&
+    !(resource.tenantOwned && hostSide) &&
+    can(perms.create ?? service.create.endpoint.access);
   const showTenant = !!resource.tenantOwned && hostSide && rows.some((r) => typeof r === 'object' && r !== null && 'tenantId' in r);
   const canUpdate = !!service.update && !!resource.form && crud.update !== false && can(perms.update ?? service.update.endpoint.access);
   const canDelete = !!service.delete && crud.delete !== false && can(perms.delete ?? service.delete.endpoint.access);

@@ -10,7 +10,11 @@ import type { FieldSpec } from './types.ts';
 i18n.addResourceBundle(
   'zh-CN',
   'translation',
-  { resources: { course: { fields: { title: '课程名', lessons: '课时' }, lessons: { item: '第 {{n}} 课时', fields: { title: '课时标题', minutes: '时长' } } } } },
+  {
+    resources: {
+      course: { fields: { title: '课程名', lessons: '课时' }, lessons: { item: '第 {{n}} 课时', fields: { title: '课时标题', minutes: '时长' } } },
+    },
+  },
   true,
   true,
 );
@@ -19,7 +23,18 @@ const Lesson = z.object({ id: z.number().optional(), title: z.string().trim().mi
 const Course = z.object({ title: z.string().min(1), lessons: z.array(Lesson).max(3).default([]) });
 const fields: FieldSpec[] = [
   { name: 'title', type: 'text' },
-  { name: 'lessons', type: 'list', maxItems: 3, item: { fields: [{ name: 'title', type: 'text' }, { name: 'minutes', type: 'number' }], defaults: { minutes: 45 } } },
+  {
+    name: 'lessons',
+    type: 'list',
+    maxItems: 3,
+    item: {
+      fields: [
+        { name: 'title', type: 'text' },
+        { name: 'minutes', type: 'number' },
+      ],
+      defaults: { minutes: 45 },
+    },
+  },
 ];
 
 function setup(defaultValues: Record<string, unknown>, onSubmit = vi.fn(async () => undefined)) {
@@ -70,9 +85,23 @@ describe('list field (ordered sub-forms)', () => {
 
   it('shows each item error on its own field, from the schema and from the server', async () => {
     const submit = vi.fn(async () => {
-      throw new AbpError({ kind: 'validation', status: 400, message: 'invalid', validationErrors: [{ message: '服务器：标题重复', members: ['lessons[0].title'] }] });
+      throw new AbpError({
+        kind: 'validation',
+        status: 400,
+        message: 'invalid',
+        validationErrors: [{ message: '服务器：标题重复', members: ['lessons[0].title'] }],
+      });
     });
-    setup({ title: '数学', lessons: [{ title: '导论', minutes: 30 }, { title: ' ', minutes: 40 }] }, submit);
+    setup(
+      {
+        title: '数学',
+        lessons: [
+          { title: '导论', minutes: 30 },
+          { title: ' ', minutes: 40 },
+        ],
+      },
+      submit,
+    );
     const list = await screen.findByTestId('list-lessons');
     fireEvent.click(screen.getByTestId('form-submit'));
     const items = within(list).getAllByTestId('list-item-lessons');

@@ -104,11 +104,7 @@ function ResourceFormDialog({ resource, mode, row, open, onClose, onSaved, defau
       size={resource.form.size}
       data-testid={`${resource.name}-${mode}-dialog`}
       onSubmit={async (values) => {
-        const input = resource.form?.toInput
-          ? resource.form.toInput(values, mode, row)
-          : mode === 'update'
-            ? { ...values, id }
-            : values;
+        const input = resource.form?.toInput ? resource.form.toInput(values, mode, row) : mode === 'update' ? { ...values, id } : values;
         const result = await mutation.trigger(input);
         notify.success(t(mode === 'create' ? 'actions.created' : 'actions.updated'));
         onSaved?.(result);

@@ -77,14 +77,21 @@ function setup(options: { tenantOwned?: boolean; lockOdd?: boolean } = {}) {
     name: 'book',
     service,
     tenantOwned: options.tenantOwned,
-    ...(options.lockOdd && { crud: { update: (row: Book) => row.id % 2 === 0, delete: (row: Book) => row.id % 2 === 0, lockedKey: 'content.builtInLocked' } }),
+    ...(options.lockOdd && {
+      crud: { update: (row: Book) => row.id % 2 === 0, delete: (row: Book) => row.id % 2 === 0, lockedKey: 'content.builtInLocked' },
+    }),
     rowLabel: (row) => row.name,
     columns: [
       { field: 'name', sortable: true },
       { field: 'isActive', cell: switchCell<Book>({ call: service.activate, input: (row, on) => ({ id: row.id, isActive: on }) }) },
     ],
     filters: [{ name: 'Keyword', type: 'keyword' }],
-    form: { fields: [{ name: 'name', type: 'text' }, { name: 'isActive', type: 'switch' }] },
+    form: {
+      fields: [
+        { name: 'name', type: 'text' },
+        { name: 'isActive', type: 'switch' },
+      ],
+    },
     actions: [batchDeleteAction<Book>(service.batchDelete)],
     rowActions: [callAction<Book>({ key: 'pin', inline: true, call: service.placedTop, input: (row) => ({ id: row.id }), confirm: true })],
   });
@@ -105,7 +112,7 @@ describe('ResourcePage', () => {
     resetAbpState();
   });
 
-  it('on the host side, names each row\'s tenant and offers no create for tenant-owned rows', async () => {
+  it("on the host side, names each row's tenant and offers no create for tenant-owned rows", async () => {
     const signIn = (tenantId: number | null) =>
       setAbpState({
         config: {
@@ -158,9 +165,7 @@ describe('ResourcePage', () => {
     await waitFor(() => expect(impl.getAll).toHaveBeenLastCalledWith({ SkipCount: 0, MaxResultCount: 10, Sorting: 'name asc' }));
     fireEvent.change(screen.getByTestId('filter-keyword'), { target: { value: ' 书 ' } });
     fireEvent.keyDown(screen.getByTestId('filter-keyword'), { key: 'Enter' });
-    await waitFor(() =>
-      expect(impl.getAll).toHaveBeenLastCalledWith({ SkipCount: 0, MaxResultCount: 10, Sorting: 'name asc', Keyword: '书' }),
-    );
+    await waitFor(() => expect(impl.getAll).toHaveBeenLastCalledWith({ SkipCount: 0, MaxResultCount: 10, Sorting: 'name asc', Keyword: '书' }));
   });
 
   it('creates through a validated form', async () => {

@@ -39,19 +39,11 @@ export function ResourcePage(props: ResourcePageProps) {
   const [active, setActive] = useState('');
   const shown = variants.find((v) => v.key === active)?.resource ?? resource;
   const tabs =
-    variants.length > 0 ? (
-      <VariantTabs resource={resource} keys={variants.map((v) => v.key)} active={active} onChange={setActive} />
-    ) : undefined;
+    variants.length > 0 ? <VariantTabs resource={resource} keys={variants.map((v) => v.key)} active={active} onChange={setActive} /> : undefined;
   return (
     <LocalizedUi>
       {/* A new tab starts a new list (page 1, no filters, nothing selected). */}
-      <ResourceList
-        key={active || 'all'}
-        {...props}
-        resource={shown}
-        title={resourceLabels(t, resource.name).title(resource.titleKey)}
-        tabs={tabs}
-      />
+      <ResourceList key={active || 'all'} {...props} resource={shown} title={resourceLabels(t, resource.name).title(resource.titleKey)} tabs={tabs} />
     </LocalizedUi>
   );
 }

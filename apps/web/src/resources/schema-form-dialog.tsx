@@ -29,14 +29,10 @@ export interface SchemaFormDialogProps<R> {
   'data-testid'?: string;
 }
 
-
 function FormBody<R>(props: SchemaFormDialogProps<R> & { defaultValues: Record<string, unknown> }) {
   const { t } = useTranslation();
   const formId = useId();
-  const resolver = useMemo(
-    () => schemaResolver(props.schema, t, props.resourceName),
-    [props.schema, t, props.resourceName],
-  );
+  const resolver = useMemo(() => schemaResolver(props.schema, t, props.resourceName), [props.schema, t, props.resourceName]);
   const form = useForm<FieldValues>({ resolver, defaultValues: props.defaultValues, mode: 'onSubmit', reValidateMode: 'onChange' });
   const onServerError = useFormServerErrors(form);
   const submit = form.handleSubmit(async (values) => {
@@ -51,13 +47,7 @@ function FormBody<R>(props: SchemaFormDialogProps<R> & { defaultValues: Record<s
     <>
       <Dialog.Body>
         <form id={formId} onSubmit={(e) => void submit(e)} noValidate data-testid="resource-form">
-          <FormFields
-            fields={props.fields}
-            control={form.control}
-            resourceName={props.resourceName}
-            schema={props.schema}
-            ctx={props.ctx}
-          />
+          <FormFields fields={props.fields} control={form.control} resourceName={props.resourceName} schema={props.schema} ctx={props.ctx} />
           {/* Enter in a text box submits. */}
           <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
         </form>

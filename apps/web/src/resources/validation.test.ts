@@ -52,9 +52,7 @@ describe('form validation over SDK schemas', () => {
   });
 
   it('translates refinement messages given as keys', async () => {
-    const schema = z
-      .object({ a: z.string(), b: z.string() })
-      .refine((v) => v.a === v.b, { message: 'admin.passwordMismatch', path: ['b'] });
+    const schema = z.object({ a: z.string(), b: z.string() }).refine((v) => v.a === v.b, { message: 'admin.passwordMismatch', path: ['b'] });
     const r = await resolve(schema, { a: 'x', b: 'y' });
     expect(r.errors.b?.message).toBe('两次输入的新密码不一致');
   });

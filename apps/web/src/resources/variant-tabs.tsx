@@ -47,9 +47,7 @@ export function VariantTabs({
           onClick={() => onChange(key)}
           data-testid={`variant-tab-${key || 'all'}`}
         >
-          {key
-            ? t(`resources.${resource.name}.variants.${key}`)
-            : t(`resources.${resource.name}.variants.all`, { defaultValue: t('filters.all') })}
+          {key ? t(`resources.${resource.name}.variants.${key}`) : t(`resources.${resource.name}.variants.all`, { defaultValue: t('filters.all') })}
         </Button>
       ))}
     </ButtonGroup>

@@ -17,7 +17,9 @@ export function orderedChildren<Shape extends z.ZodRawShape>(child: z.ZodObject<
   return z
     .array(z.object({ ...child.shape, id }))
     .max(options.max)
-    .describe(`Ordered list (at most ${options.max}): items with id are changed, items without id added, missing ones removed; list order is the new order`);
+    .describe(
+      `Ordered list (at most ${options.max}): items with id are changed, items without id added, missing ones removed; list order is the new order`,
+    );
 }
 
 /** A child as read back: its own fields plus `id` and its position `sort` (0-based, ascending). */

@@ -37,16 +37,7 @@ export function isAbpEnvelope(value: unknown): value is AbpEnvelope {
  * - `network` no response at all; `timeout` no response within the timeout;
  * - `contract` the response did not match the SDK's schema (drift between SDK and backend).
  */
-export type AbpErrorKind =
-  | 'validation'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'notFound'
-  | 'userFriendly'
-  | 'server'
-  | 'network'
-  | 'timeout'
-  | 'contract';
+export type AbpErrorKind = 'validation' | 'unauthorized' | 'forbidden' | 'notFound' | 'userFriendly' | 'server' | 'network' | 'timeout' | 'contract';
 
 export class AbpError extends Error {
   override readonly name = 'AbpError';

@@ -3,20 +3,16 @@ import { z } from 'zod';
 import { generateOpenApi } from '../openapi.ts';
 import { FileService } from '../services/file.ts';
 import { defineService } from './define-service.ts';
-import {
-  FileContent,
-  contentDisposition,
-  fileField,
-  fileFieldsOf,
-  isAcceptedFile,
-  parseContentDisposition,
-  toFormData,
-} from './files.ts';
+import { FileContent, contentDisposition, fileField, fileFieldsOf, isAcceptedFile, parseContentDisposition, toFormData } from './files.ts';
 import { callEndpoint } from './transport.ts';
 
 const svc = defineService('Thing', {
   ImportFromExcel: {
-    input: z.object({ file: fileField({ maxBytes: 5_000, accept: ['.xlsx'] }), DryRun: z.boolean().optional(), Tags: z.array(z.string()).optional() }),
+    input: z.object({
+      file: fileField({ maxBytes: 5_000, accept: ['.xlsx'] }),
+      DryRun: z.boolean().optional(),
+      Tags: z.array(z.string()).optional(),
+    }),
     output: z.object({ jobId: z.number() }),
   },
   GetReport: { input: z.object({ token: z.string() }), output: FileContent, response: 'file' },
@@ -114,10 +110,19 @@ describe('transport with files', () => {
 
     const gone = (async () =>
       Response.json(
-        { result: null, targetUrl: null, success: false, error: { code: 0, message: '文件已过期', details: null, validationErrors: null }, unAuthorizedRequest: false, __abp: true },
+        {
+          result: null,
+          targetUrl: null,
+          success: false,
+          error: { code: 0, message: '文件已过期', details: null, validationErrors: null },
+          unAuthorizedRequest: false,
+          __abp: true,
+        },
         { status: 500 },
       )) as typeof globalThis.fetch;
-    await expect(callEndpoint({ baseUrl: 'http://api.test', fetch: gone }, FileService.endpoints.DownloadTempFile, { fileToken: 't' })).rejects.toMatchObject({
+    await expect(
+      callEndpoint({ baseUrl: 'http://api.test', fetch: gone }, FileService.endpoints.DownloadTempFile, { fileToken: 't' }),
+    ).rejects.toMatchObject({
       kind: 'userFriendly',
       message: '文件已过期',
     });

@@ -108,8 +108,7 @@ export function toFormData(input: unknown): FormData {
 }
 
 /** Characters RFC 5987 `attr-char` allows unencoded, beyond `encodeURIComponent`'s. */
-const encodeRfc5987 = (s: string) =>
-  encodeURIComponent(s).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+const encodeRfc5987 = (s: string) => encodeURIComponent(s).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 /**
  * `Content-Disposition` for a file name in any script: an ASCII fallback

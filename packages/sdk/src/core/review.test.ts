@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { AuditInput } from './content.ts';
-import { canDecide, decidingStep, moderatedListOf, reviewAccessMatchesFlow, reviewableList, reviewableOf, reviewEndpointOf, reviewFlow } from './review.ts';
+import {
+  canDecide,
+  decidingStep,
+  moderatedListOf,
+  reviewAccessMatchesFlow,
+  reviewableList,
+  reviewableOf,
+  reviewEndpointOf,
+  reviewFlow,
+} from './review.ts';
 import { services } from '../registry.ts';
 
 describe('review registry', () => {

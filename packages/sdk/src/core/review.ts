@@ -209,7 +209,11 @@ export function decidingStep(flow: ReviewFlow, auditStatus: number, reviewStep: 
 }
 
 /** Whether a holder of `granted` may decide an item in this state. */
-export function canDecide(flow: ReviewFlow, item: { auditStatus: number; reviewStep?: number | null }, granted: (permission: string) => boolean): boolean {
+export function canDecide(
+  flow: ReviewFlow,
+  item: { auditStatus: number; reviewStep?: number | null },
+  granted: (permission: string) => boolean,
+): boolean {
   return granted(flow.steps[decidingStep(flow, item.auditStatus, item.reviewStep ?? 0)]!.permission);
 }
 

@@ -65,12 +65,7 @@ export const AuditedDto = z.object({
   lastModifierUserId: z.number().int().nullable(),
 });
 
-export interface CrudSchemas<
-  D extends z.ZodType,
-  C extends z.ZodType,
-  U extends z.ZodType,
-  Q extends z.ZodType,
-> {
+export interface CrudSchemas<D extends z.ZodType, C extends z.ZodType, U extends z.ZodType, Q extends z.ZodType> {
   dto: D;
   create: C;
   update: U;
@@ -83,12 +78,9 @@ export interface CrudSchemas<
  * The five endpoints of ABP's `AsyncCrudAppService`: GetAll (paged), Get?Id=,
  * Create (returns the created DTO), Update (full DTO with id), Delete?Id=.
  */
-export function crud<
-  D extends z.ZodType,
-  C extends z.ZodType,
-  U extends z.ZodType,
-  Q extends z.ZodType = typeof PagedQuery,
->(s: CrudSchemas<D, C, U, Q>) {
+export function crud<D extends z.ZodType, C extends z.ZodType, U extends z.ZodType, Q extends z.ZodType = typeof PagedQuery>(
+  s: CrudSchemas<D, C, U, Q>,
+) {
   const a = s.access ?? {};
   return {
     GetAll: { input: (s.query ?? PagedQuery) as Q, output: paged(s.dto), ...(a.GetAll && { access: a.GetAll }) },

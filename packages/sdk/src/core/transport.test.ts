@@ -97,7 +97,9 @@ describe('transport', () => {
 
   it('times out after the configured time with kind timeout', async () => {
     const hanging = ((_url: string, init: RequestInit) =>
-      new Promise((_resolve, reject) => init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))))) as typeof fetch;
+      new Promise((_resolve, reject) =>
+        init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+      )) as typeof fetch;
     const err = await callEndpoint(base(hanging, { timeoutMs: 20 }), svc.endpoints.Create, { name: 'x' }).catch((e) => e);
     expect(err.kind).toBe('timeout');
   });

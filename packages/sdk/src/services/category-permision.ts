@@ -11,7 +11,13 @@ export interface CategoryPermissionNode {
   children: CategoryPermissionNode[];
 }
 export const CategoryPermissionNode: z.ZodType<CategoryPermissionNode> = z.lazy(() =>
-  z.object({ id: z.number().int(), name: z.string(), classTypeId: z.number().int(), checked: z.boolean(), children: z.array(CategoryPermissionNode) }),
+  z.object({
+    id: z.number().int(),
+    name: z.string(),
+    classTypeId: z.number().int(),
+    checked: z.boolean(),
+    children: z.array(CategoryPermissionNode),
+  }),
 );
 
 /**

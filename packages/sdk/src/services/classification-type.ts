@@ -35,7 +35,11 @@ export type ClassificationTypeDto = z.infer<typeof ClassificationTypeDto>;
 
 export const CreateClassificationTypeInput = z.object({
   name: z.string().trim().min(1).max(64),
-  code: z.string().trim().max(32).regex(/^[A-Za-z][A-Za-z0-9_]*$/, 'Start with a letter; letters, digits and _ only'),
+  code: z
+    .string()
+    .trim()
+    .max(32)
+    .regex(/^[A-Za-z][A-Za-z0-9_]*$/, 'Start with a letter; letters, digits and _ only'),
   sort: z.number().int().min(0).max(9999).default(0),
   isActive: z.boolean().default(true),
   description: z.string().max(500).nullish(),

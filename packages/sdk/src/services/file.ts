@@ -9,7 +9,20 @@ export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'
 /** Attachments for resources and articles: office documents, PDF, text, archives, audio and video. */
 export const ATTACHMENT_TYPES = [
   ...IMAGE_TYPES,
-  '.pdf', '.doc', '.docx', '.xls', '.xlsx', '.ppt', '.pptx', '.txt', '.csv', '.zip', '.rar', '.7z', '.mp3', '.mp4',
+  '.pdf',
+  '.doc',
+  '.docx',
+  '.xls',
+  '.xlsx',
+  '.ppt',
+  '.pptx',
+  '.txt',
+  '.csv',
+  '.zip',
+  '.rar',
+  '.7z',
+  '.mp3',
+  '.mp4',
 ] as const;
 
 /** Size limits of the upload endpoints (the JSON body limit is 1 MiB). */

@@ -66,7 +66,15 @@ export const MultiLevelCategoryService = defineService(
      */
     GetAllChapterTypeSetting: {
       input: z.object({}),
-      output: listResult(z.object({ categoryId: z.number().int(), categoryName: z.string(), fullName: z.string(), level: z.number().int(), chapterCount: z.number().int() })),
+      output: listResult(
+        z.object({
+          categoryId: z.number().int(),
+          categoryName: z.string(),
+          fullName: z.string(),
+          level: z.number().int(),
+          chapterCount: z.number().int(),
+        }),
+      ),
       access: [Permissions.ChapterTypes, Permissions.MultiLevelCategorys],
       inferred: true,
     },

@@ -36,8 +36,18 @@ export const CreateResourceInput = z.object({
   categoryId: z.number().int().min(1),
   description: z.string().trim().max(2000).nullish(),
   fileUrl: WebUrl,
-  fileType: z.string().trim().max(16).regex(/^[A-Za-z0-9]+$/, 'Letters and digits only').nullish(),
-  fileSize: z.number().int().min(0).max(10 * 1024 ** 3).nullish(),
+  fileType: z
+    .string()
+    .trim()
+    .max(16)
+    .regex(/^[A-Za-z0-9]+$/, 'Letters and digits only')
+    .nullish(),
+  fileSize: z
+    .number()
+    .int()
+    .min(0)
+    .max(10 * 1024 ** 3)
+    .nullish(),
   coverImageUrl: WebUrl.nullish(),
   isUniversity: z.boolean().default(false),
 });

@@ -21,7 +21,12 @@ export const RoleDto = z.object({
 export type RoleDto = z.infer<typeof RoleDto>;
 
 export const CreateRoleInput = z.object({
-  name: z.string().trim().min(2).max(32).regex(/^[A-Za-z][A-Za-z0-9_-]*$/, 'Start with a letter; letters, digits, _ and - only'),
+  name: z
+    .string()
+    .trim()
+    .min(2)
+    .max(32)
+    .regex(/^[A-Za-z][A-Za-z0-9_-]*$/, 'Start with a letter; letters, digits, _ and - only'),
   displayName: z.string().trim().min(1).max(64),
   description: z.string().max(5000).nullish(),
   isDefault: z.boolean().default(false),

@@ -25,10 +25,7 @@ import { Permissions } from '../permissions.ts';
  * A broken answer is a 400 naming the field (`options[2].isCorrect`,
  * `blanks[0].answers`, `subQuestions[1].options`).
  */
-export const QuestionType = abpEnum(
-  { SingleChoice: 1, MultipleChoice: 2, TrueFalse: 3, FillBlank: 4, ShortAnswer: 5, Material: 6 },
-  'Question type',
-);
+export const QuestionType = abpEnum({ SingleChoice: 1, MultipleChoice: 2, TrueFalse: 3, FillBlank: 4, ShortAnswer: 5, Material: 6 }, 'Question type');
 export type QuestionType = z.infer<typeof QuestionType>;
 
 /** 难度: 1 简单, 2 一般 (the default, as the Chinese Word format's 【难度】), 3 困难. */
@@ -246,7 +243,10 @@ export function normaliseQuestionText(html: string): string {
     .replaceAll('&gt;', '>')
     .replaceAll('&quot;', '"')
     .replaceAll('&amp;', '&');
-  return text.normalize('NFKC').toLowerCase().replace(/[\s\p{P}]+/gu, '');
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[\s\p{P}]+/gu, '');
 }
 
 /** 64-bit FNV-1a over UTF-16 code units, as 16 hex digits (not cryptographic: a duplicate key). */

@@ -1,17 +1,4 @@
-import {
-  Box,
-  Checkbox,
-  EmptyState,
-  Flex,
-  HStack,
-  IconButton,
-  NativeSelect,
-  Skeleton,
-  Spinner,
-  Table,
-  Text,
-  chakra,
-} from '@chakra-ui/react';
+import { Box, Checkbox, EmptyState, Flex, HStack, IconButton, NativeSelect, Skeleton, Spinner, Table, Text, chakra } from '@chakra-ui/react';
 import {
   flexRender,
   getCoreRowModel,
@@ -187,9 +174,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   const meta = header.column.columnDef.meta;
                   const canSort = header.column.getCanSort() && !!onSortingChange;
                   const sorted = header.column.getIsSorted();
-                  const content = header.isPlaceholder
-                    ? null
-                    : flexRender(header.column.columnDef.header, header.getContext());
+                  const content = header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext());
                   return (
                     <Table.ColumnHeader
                       key={header.id}
@@ -215,13 +200,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                           data-sort={sorted || 'none'}
                         >
                           {content}
-                          {sorted === 'asc' ? (
-                            <ChevronUpIcon />
-                          ) : sorted === 'desc' ? (
-                            <ChevronDownIcon />
-                          ) : (
-                            <SortIcon opacity={0.4} />
-                          )}
+                          {sorted === 'asc' ? <ChevronUpIcon /> : sorted === 'desc' ? <ChevronDownIcon /> : <SortIcon opacity={0.4} />}
                         </chakra.button>
                       ) : (
                         content
@@ -268,7 +247,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                     <Table.Cell
                       key={cell.id}
                       textAlign={meta?.align}
-                      maxWidth={meta?.truncate ? meta.width ?? '240px' : undefined}
+                      maxWidth={meta?.truncate ? (meta.width ?? '240px') : undefined}
                       truncate={meta?.truncate}
                       {...(meta?.pinEnd && pinnedEnd('bg'))}
                     >
@@ -283,16 +262,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
       </Table.ScrollArea>
 
       {loading && rows.length > 0 && (
-        <Flex
-          position="absolute"
-          inset="0"
-          bottom="52px"
-          align="center"
-          justify="center"
-          bg="bg/60"
-          role="status"
-          aria-label={labels.loading}
-        >
+        <Flex position="absolute" inset="0" bottom="52px" align="center" justify="center" bg="bg/60" role="status" aria-label={labels.loading}>
           <Spinner color="brand.solid" />
         </Flex>
       )}
@@ -303,13 +273,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           {selectable && selectedCount > 0 && <Text color="brand.fg">{labels.selected(selectedCount)}</Text>}
         </HStack>
         <HStack gap="1" as="nav" aria-label={labels.pagination}>
-          <IconButton
-            size="xs"
-            variant="ghost"
-            aria-label={labels.previousPage}
-            disabled={page <= 1}
-            onClick={() => onPageChange(page - 1)}
-          >
+          <IconButton size="xs" variant="ghost" aria-label={labels.previousPage} disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
             <ChevronLeftIcon />
           </IconButton>
           {pageItems(page, pages).map((item) =>
@@ -332,13 +296,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
               </Text>
             ),
           )}
-          <IconButton
-            size="xs"
-            variant="ghost"
-            aria-label={labels.nextPage}
-            disabled={page >= pages}
-            onClick={() => onPageChange(page + 1)}
-          >
+          <IconButton size="xs" variant="ghost" aria-label={labels.nextPage} disabled={page >= pages} onClick={() => onPageChange(page + 1)}>
             <ChevronRightIcon />
           </IconButton>
           {onPageSizeChange && (

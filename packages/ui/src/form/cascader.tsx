@@ -61,7 +61,10 @@ export function Cascader(props: CascaderProps) {
   for (const n of active) if (n.children && n.children.length) columns.push(n.children);
 
   const pick = (node: TreeOption, path: TreeOption[]) => {
-    onChange(node.value, path.map((n) => n.value));
+    onChange(
+      node.value,
+      path.map((n) => n.value),
+    );
     const isLeaf = !node.children || node.children.length === 0;
     if (isLeaf || !changeOnSelect) setOpen(false);
   };

@@ -1,14 +1,4 @@
-import {
-  Field,
-  Input,
-  NativeSelect,
-  NumberInput,
-  Select,
-  Switch,
-  Textarea,
-  createListCollection,
-  Portal,
-} from '@chakra-ui/react';
+import { Field, Input, NativeSelect, NumberInput, Select, Switch, Textarea, createListCollection, Portal } from '@chakra-ui/react';
 import { useMemo, type ReactNode } from 'react';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { useUiLabels } from '../labels.tsx';
@@ -47,13 +37,7 @@ export function FieldShell({
   name: string;
 }) {
   return (
-    <Field.Root
-      invalid={!!error}
-      required={required}
-      disabled={disabled}
-      readOnly={readOnly}
-      data-field={name}
-    >
+    <Field.Root invalid={!!error} required={required} disabled={disabled} readOnly={readOnly} data-field={name}>
       {label !== undefined && (
         <Field.Label>
           {label}
@@ -264,9 +248,7 @@ export function MultiSelectField<T extends FieldValues>(props: MultiSelectFieldP
         multiple
         collection={collection}
         value={value}
-        onValueChange={(e) =>
-          field.onChange(e.value.map((key) => optionByKey(props.options, key)?.value ?? key))
-        }
+        onValueChange={(e) => field.onChange(e.value.map((key) => optionByKey(props.options, key)?.value ?? key))}
         onInteractOutside={() => field.onBlur()}
         disabled={props.disabled}
         width="full"

@@ -6,7 +6,14 @@ import { NumberField, TreeSelectField } from './fields.tsx';
 import { flattenTree, pathOf, type TreeOption } from './options.ts';
 
 const tree: TreeOption<number>[] = [
-  { value: 1, label: '高中', children: [{ value: 11, label: '数学', children: [{ value: 111, label: '函数' }] }, { value: 12, label: '语文' }] },
+  {
+    value: 1,
+    label: '高中',
+    children: [
+      { value: 11, label: '数学', children: [{ value: 111, label: '函数' }] },
+      { value: 12, label: '语文' },
+    ],
+  },
   { value: 2, label: '大学' },
 ];
 

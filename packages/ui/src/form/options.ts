@@ -21,18 +21,11 @@ export interface FlatTreeOption<V extends string | number = string | number> ext
 }
 
 /** Depth-first list of a tree's nodes with their depth and path. */
-export function flattenTree<V extends string | number>(
-  nodes: readonly TreeOption<V>[],
-  depth = 0,
-  parentPath: V[] = [],
-): FlatTreeOption<V>[] {
+export function flattenTree<V extends string | number>(nodes: readonly TreeOption<V>[], depth = 0, parentPath: V[] = []): FlatTreeOption<V>[] {
   return nodes.flatMap((n) => {
     const path = [...parentPath, n.value];
     const isLeaf = !n.children || n.children.length === 0;
-    return [
-      { value: n.value, label: n.label, disabled: n.disabled, depth, path, isLeaf },
-      ...flattenTree(n.children ?? [], depth + 1, path),
-    ];
+    return [{ value: n.value, label: n.label, disabled: n.disabled, depth, path, isLeaf }, ...flattenTree(n.children ?? [], depth + 1, path)];
   });
 }
 
@@ -64,11 +57,7 @@ export function nodePathOf<V extends string | number>(nodes: readonly TreeOption
 }
 
 /** `小学 / 数学 / 一年级上册`: the labels from the root to a value, or `''`. */
-export function pathLabel<V extends string | number>(
-  nodes: readonly TreeOption<V>[],
-  value: V | null | undefined,
-  separator = ' / ',
-): string {
+export function pathLabel<V extends string | number>(nodes: readonly TreeOption<V>[], value: V | null | undefined, separator = ' / '): string {
   return nodePathOf(nodes, value)
     .map((n) => n.label)
     .join(separator);
@@ -84,11 +73,7 @@ export interface TreeSearchHit<V extends string | number = string | number> exte
  * (case-insensitive), depth first, at most `limit`. Blank text gives `[]`.
  * `searchTree(tree, '初中 数学')` finds 初中 / 数学 and everything under it.
  */
-export function searchTree<V extends string | number>(
-  nodes: readonly TreeOption<V>[],
-  text: string,
-  limit = 50,
-): TreeSearchHit<V>[] {
+export function searchTree<V extends string | number>(nodes: readonly TreeOption<V>[], text: string, limit = 50): TreeSearchHit<V>[] {
   const words = text.trim().toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return [];
   const labels = new Map<string, string>();

@@ -79,7 +79,13 @@ export function Header({ windowWidth }: { windowWidth: number }) {
       {wide && (
         <Flex align="center" gap={1} data-testid="header-buttons">
           {cache && (
-            <IconButton {...btn} aria-label={t('shell.clearCache')} title={t('shell.clearCache')} onClick={() => void clearCache()} data-testid="clear-cache">
+            <IconButton
+              {...btn}
+              aria-label={t('shell.clearCache')}
+              title={t('shell.clearCache')}
+              onClick={() => void clearCache()}
+              data-testid="clear-cache"
+            >
               <Icon name="refresh" />
             </IconButton>
           )}

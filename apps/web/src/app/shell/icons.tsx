@@ -2,9 +2,29 @@ import type { SVGProps } from 'react';
 import type { IconName } from '../../navigation.ts';
 
 /** Small stroke icons (24x24 viewBox), so the shell needs no icon library. */
-const paths: Record<IconName | 'menu' | 'menuFold' | 'menuUnfold' | 'fullscreen' | 'exitFullscreen' | 'lock' | 'bell' | 'globe' | 'refresh' | 'close' | 'chevronDown' | 'chevronRight' | 'chevronLeft' | 'language' | 'logout' | 'more', string> = {
+const paths: Record<
+  | IconName
+  | 'menu'
+  | 'menuFold'
+  | 'menuUnfold'
+  | 'fullscreen'
+  | 'exitFullscreen'
+  | 'lock'
+  | 'bell'
+  | 'globe'
+  | 'refresh'
+  | 'close'
+  | 'chevronDown'
+  | 'chevronRight'
+  | 'chevronLeft'
+  | 'language'
+  | 'logout'
+  | 'more',
+  string
+> = {
   home: 'M3 11.5 12 4l9 7.5M5 10v10h5v-6h4v6h5V10',
-  setting: 'M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6Zm7.4-3a7.4 7.4 0 0 0-.1-1.2l2-1.6-2-3.4-2.4 1a7.5 7.5 0 0 0-2-1.2L14.5 3h-5l-.4 2.6a7.5 7.5 0 0 0-2 1.2l-2.4-1-2 3.4 2 1.6a7.4 7.4 0 0 0 0 2.4l-2 1.6 2 3.4 2.4-1c.6.5 1.3.9 2 1.2l.4 2.6h5l.4-2.6c.7-.3 1.4-.7 2-1.2l2.4 1 2-3.4-2-1.6c.1-.4.1-.8.1-1.2Z',
+  setting:
+    'M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6Zm7.4-3a7.4 7.4 0 0 0-.1-1.2l2-1.6-2-3.4-2.4 1a7.5 7.5 0 0 0-2-1.2L14.5 3h-5l-.4 2.6a7.5 7.5 0 0 0-2 1.2l-2.4-1-2 3.4 2 1.6a7.4 7.4 0 0 0 0 2.4l-2 1.6 2 3.4 2.4-1c.6.5 1.3.9 2 1.2l.4 2.6h5l.4-2.6c.7-.3 1.4-.7 2-1.2l2.4 1 2-3.4-2-1.6c.1-.4.1-.8.1-1.2Z',
   member: 'M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm-7 10v-1a6 6 0 0 1 12 0v1m2-10a3 3 0 1 0 0-6m2 16v-1a5 5 0 0 0-3-4.6',
   article: 'M6 3h9l4 4v14H6zM14 3v5h5M9 12h7M9 16h7',
   resource: 'M3 7a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z',

@@ -40,7 +40,15 @@ export function NoticesPopover() {
       positioning={{ placement: 'bottom-end' }}
     >
       <Popover.Trigger asChild>
-        <IconButton variant="ghost" size="sm" color="gray.600" aria-label={t('shell.notices')} title={t('shell.notices')} position="relative" data-testid="notices-button">
+        <IconButton
+          variant="ghost"
+          size="sm"
+          color="gray.600"
+          aria-label={t('shell.notices')}
+          title={t('shell.notices')}
+          position="relative"
+          data-testid="notices-button"
+        >
           <Icon name="bell" />
           {unread > 0 && (
             <Box
@@ -87,7 +95,15 @@ export function NoticesPopover() {
                 <Stack gap={0} data-testid="notices-list">
                   {items.map((n) => (
                     <Flex key={n.id} gap={3} px={4} py={3} borderBottomWidth="1px" borderColor="gray.50" data-testid="notice">
-                      <Box mt={1.5} w="8px" h="8px" rounded="full" flexShrink={0} bg={n.read ? 'transparent' : 'red.500'} title={t(n.read ? 'notices.read' : 'notices.unread')} />
+                      <Box
+                        mt={1.5}
+                        w="8px"
+                        h="8px"
+                        rounded="full"
+                        flexShrink={0}
+                        bg={n.read ? 'transparent' : 'red.500'}
+                        title={t(n.read ? 'notices.read' : 'notices.unread')}
+                      />
                       <Box flex="1" minW={0}>
                         <Flex align="center" gap={2}>
                           <Badge size="sm" colorPalette={typeColor[n.type]}>

@@ -8,7 +8,10 @@ import type { SidebarTheme } from '../theme.ts';
 import type { MenuEntry } from '../nav-logic.ts';
 import { Icon } from './icons.tsx';
 
-const palettes: Record<SidebarTheme, { bg: string; sub: string; fg: string; fgHover: string; activeBg: string; activeFg: string; border: string; logo: string }> = {
+const palettes: Record<
+  SidebarTheme,
+  { bg: string; sub: string; fg: string; fgHover: string; activeBg: string; activeFg: string; border: string; logo: string }
+> = {
   dark: {
     bg: '#001529',
     sub: '#000c17',
@@ -139,7 +142,19 @@ export function Sidebar({ width, collapsed }: { width: number; collapsed: boolea
 
 type Palette = (typeof palettes)[SidebarTheme];
 
-function PageLink({ page, palette: p, active, indent, icon }: { page: NavPage; palette: Palette; active: boolean; indent?: boolean; icon?: boolean }) {
+function PageLink({
+  page,
+  palette: p,
+  active,
+  indent,
+  icon,
+}: {
+  page: NavPage;
+  palette: Palette;
+  active: boolean;
+  indent?: boolean;
+  icon?: boolean;
+}) {
   const { t } = useTranslation();
   if (MENU_EXCLUDED.includes(page.name)) return null;
   return (
@@ -189,12 +204,22 @@ function CollapsedEntry({ entry, palette: p, current }: { entry: MenuEntry; pale
     );
   }
   return (
-    <Menu.Root positioning={{ placement: 'right-start' }} onSelect={(d) => {
+    <Menu.Root
+      positioning={{ placement: 'right-start' }}
+      onSelect={(d) => {
         const page = entry.children.find((c) => c.name === d.value);
         if (page && !MENU_EXCLUDED.includes(d.value)) void navigate(page.path);
-      }}>
+      }}
+    >
       <Menu.Trigger asChild>
-        <Flex as="button" cursor="pointer" title={t(entry.group.titleKey)} aria-label={t(entry.group.titleKey)} data-testid={`menu-group-${entry.group.name}`} {...common}>
+        <Flex
+          as="button"
+          cursor="pointer"
+          title={t(entry.group.titleKey)}
+          aria-label={t(entry.group.titleKey)}
+          data-testid={`menu-group-${entry.group.name}`}
+          {...common}
+        >
           <Icon name={entry.group.icon} size={20} />
         </Flex>
       </Menu.Trigger>
@@ -241,4 +266,3 @@ function ThemeSwitch({ theme, palette: p }: { theme: SidebarTheme; palette: Pale
     </Flex>
   );
 }
-

@@ -43,25 +43,27 @@ export function TabsBar() {
   return (
     <Flex h="40px" align="center" bg="gray.50" borderBottomWidth="1px" borderColor="gray.200" px={2} gap={2}>
       <Flex flex="1" minW={0} align="center" role="tablist" aria-label={t('shell.tabs.label')} data-testid="tabs-bar">
-      {/* Home stays outside the scrolling strip: reachable however many tabs are open. */}
-      <Box flexShrink={0}>
-        <TabChip tab={home} active={home.name === currentRouteName} title={titleOf(home)} onClose={close} />
-      </Box>
-      <Box
-        ref={strip}
-        flex="1"
-        minW={0}
-        overflowX="auto"
-        overflowY="hidden"
-        whiteSpace="nowrap"
-        onWheel={onWheel}
-        data-testid="tabs-strip"
-        css={{ scrollbarWidth: 'none', '&::-webkit-scrollbar': { display: 'none' } }}
-      >
-        {tabs.filter((tab) => tab.name !== HOME_NAME).map((tab) => (
-          <TabChip key={tab.name} tab={tab} active={tab.name === currentRouteName} title={titleOf(tab)} onClose={close} />
-        ))}
-      </Box>
+        {/* Home stays outside the scrolling strip: reachable however many tabs are open. */}
+        <Box flexShrink={0}>
+          <TabChip tab={home} active={home.name === currentRouteName} title={titleOf(home)} onClose={close} />
+        </Box>
+        <Box
+          ref={strip}
+          flex="1"
+          minW={0}
+          overflowX="auto"
+          overflowY="hidden"
+          whiteSpace="nowrap"
+          onWheel={onWheel}
+          data-testid="tabs-strip"
+          css={{ scrollbarWidth: 'none', '&::-webkit-scrollbar': { display: 'none' } }}
+        >
+          {tabs
+            .filter((tab) => tab.name !== HOME_NAME)
+            .map((tab) => (
+              <TabChip key={tab.name} tab={tab} active={tab.name === currentRouteName} title={titleOf(tab)} onClose={close} />
+            ))}
+        </Box>
       </Flex>
       <Menu.Root
         positioning={{ placement: 'bottom-end' }}
@@ -94,7 +96,12 @@ export function TabsBar() {
               <Menu.ItemGroup>
                 <Menu.ItemGroupLabel>{t('shell.tabs.open')}</Menu.ItemGroupLabel>
                 {tabs.map((tab) => (
-                  <Menu.Item key={tab.name} value={`open:${tab.name}`} data-testid={`tabs-open-${tab.name}`} fontWeight={tab.name === currentRouteName ? 'semibold' : undefined}>
+                  <Menu.Item
+                    key={tab.name}
+                    value={`open:${tab.name}`}
+                    data-testid={`tabs-open-${tab.name}`}
+                    fontWeight={tab.name === currentRouteName ? 'semibold' : undefined}
+                  >
                     {titleOf(tab)}
                   </Menu.Item>
                 ))}
@@ -112,7 +119,7 @@ function TabChip({ tab, active, title, onClose }: { tab: Tab; active: boolean; t
   const { t } = useTranslation();
   return (
     <Flex
-        display="inline-flex"
+      display="inline-flex"
       align="center"
       h="28px"
       mr={1.5}
@@ -131,14 +138,7 @@ function TabChip({ tab, active, title, onClose }: { tab: Tab; active: boolean; t
       data-testid={`tab-${tab.name}`}
       _hover={active ? undefined : { color: 'blue.600', borderColor: 'blue.300' }}
     >
-      <Box
-        as="span"
-        w="6px"
-        h="6px"
-        rounded="full"
-        bg={active ? 'white' : 'gray.300'}
-        display="inline-block"
-      />
+      <Box as="span" w="6px" h="6px" rounded="full" bg={active ? 'white' : 'gray.300'} display="inline-block" />
       <RouterLink to={tab.path}>{title}</RouterLink>
       {tab.name !== HOME_NAME && (
         <Box

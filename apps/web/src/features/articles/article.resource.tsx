@@ -13,10 +13,7 @@ const preview = previewAction<ArticleDto>({
     row.source && t('resources.article.fromSource', { source: row.source }),
     formatDateTimeUtc8(row.creationTime),
   ],
-  sections: (row) => [
-    ...(row.summary ? [{ labelKey: 'resources.article.fields.summary', text: row.summary }] : []),
-    { html: row.content },
-  ],
+  sections: (row) => [...(row.summary ? [{ labelKey: 'resources.article.fields.summary', text: row.summary }] : []), { html: row.content }],
 });
 
 const columns: ColumnSpec<ArticleDto>[] = [

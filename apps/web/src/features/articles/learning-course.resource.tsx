@@ -1,11 +1,4 @@
-import {
-  CreateLearningCourseInput,
-  MAX_COURSE_LESSONS,
-  Permissions,
-  reviewables,
-  UpdateLearningCourseInput,
-  type LearningCourseDto,
-} from '@edu/sdk';
+import { CreateLearningCourseInput, MAX_COURSE_LESSONS, Permissions, reviewables, UpdateLearningCourseInput, type LearningCourseDto } from '@edu/sdk';
 import { formatDateTimeUtc8, type SelectOption } from '@edu/ui';
 import { useMemo } from 'react';
 import { useWatch, type Control, type FieldValues } from 'react-hook-form';
@@ -69,7 +62,13 @@ export const learningCourseResource = defineResource({
     fields: [
       { name: 'title', type: 'text', span: 2 },
       categoryField<LearningCourseDto>(ClassType.Course),
-      { name: 'chapterTypeId', type: 'select', useOptions: useChapters, dependsOn: 'categoryId', placeholderKey: 'resources.learningCourse.noChapter' },
+      {
+        name: 'chapterTypeId',
+        type: 'select',
+        useOptions: useChapters,
+        dependsOn: 'categoryId',
+        placeholderKey: 'resources.learningCourse.noChapter',
+      },
       { name: 'videoUrl', type: 'url' },
       { name: 'sort', type: 'number', min: 0, max: 9999 },
       { name: 'coverImageUrl', type: 'image', span: 2 },

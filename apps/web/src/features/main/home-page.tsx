@@ -44,7 +44,13 @@ function MiniStat({ label, value, icon, loading }: { label: string; value?: numb
         <Text fontSize="xs" color="fg.muted" truncate>
           {label}
         </Text>
-        {loading ? <Skeleton height="5" width="10" /> : <Text fontSize="lg" fontWeight="semibold">{value ?? 0}</Text>}
+        {loading ? (
+          <Skeleton height="5" width="10" />
+        ) : (
+          <Text fontSize="lg" fontWeight="semibold">
+            {value ?? 0}
+          </Text>
+        )}
       </Box>
     </Flex>
   );

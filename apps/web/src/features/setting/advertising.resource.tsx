@@ -13,7 +13,10 @@ function usePositions(): SelectOption[] {
 }
 
 /** Whether an ad shows now: off, scheduled, running or ended. */
-export function adState(row: Pick<AdvertisingDto, 'isActive' | 'startTime' | 'endTime'>, now = Date.now()): 'off' | 'scheduled' | 'running' | 'ended' {
+export function adState(
+  row: Pick<AdvertisingDto, 'isActive' | 'startTime' | 'endTime'>,
+  now = Date.now(),
+): 'off' | 'scheduled' | 'running' | 'ended' {
   if (!row.isActive) return 'off';
   if (row.startTime && Date.parse(row.startTime) > now) return 'scheduled';
   if (row.endTime && Date.parse(row.endTime) < now) return 'ended';

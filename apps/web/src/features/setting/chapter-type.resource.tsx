@@ -34,10 +34,7 @@ function useParentChapters(ctx: FieldCtx<ChapterTypeDto>, control: Control<Field
   const categoryId = useWatch({ control, name: 'categoryId' }) as number | null | undefined;
   const { data } = useApi(api.chapterType.getList, categoryId ? { CategoryId: categoryId } : null);
   const self = ctx.row?.id;
-  return useMemo(
-    () => (data ?? []).filter((c) => c.parentId === null && c.id !== self).map((c) => ({ value: c.id, label: c.name })),
-    [data, self],
-  );
+  return useMemo(() => (data ?? []).filter((c) => c.parentId === null && c.id !== self).map((c) => ({ value: c.id, label: c.name })), [data, self]);
 }
 
 /** 章 / 节, with sections indented under their chapter's name. */
@@ -98,7 +95,14 @@ export const chapterTypeResource = defineResource({
     defaults: { sort: 0, isActive: true },
     fields: [
       { name: 'categoryId', type: 'cascader', useTreeOptions: useCourseTree, span: 2 },
-      { name: 'parentId', type: 'select', useOptions: useParentChapters, dependsOn: 'categoryId', placeholderKey: 'resources.chapterType.noParent', helpKey: 'resources.chapterType.hints.parentId' },
+      {
+        name: 'parentId',
+        type: 'select',
+        useOptions: useParentChapters,
+        dependsOn: 'categoryId',
+        placeholderKey: 'resources.chapterType.noParent',
+        helpKey: 'resources.chapterType.hints.parentId',
+      },
       { name: 'name', type: 'text' },
       { name: 'sort', type: 'number', min: 0, max: 9999 },
       { name: 'isActive', type: 'switch' },

@@ -107,10 +107,14 @@ function BulkAddDialog({ open, onClose }: ActionDialogProps<SystemDictionaryDto>
               <Field.RequiredIndicator />
             </Field.Label>
             <NativeSelect.Root>
-              <NativeSelect.Field value={type} onChange={(e) => {
+              <NativeSelect.Field
+                value={type}
+                onChange={(e) => {
                   const picked = WordDictionaryType.safeParse(e.currentTarget.value);
                   if (picked.success) setType(picked.data);
-                }} data-testid="bulk-type">
+                }}
+                data-testid="bulk-type"
+              >
                 {types.map((o) => (
                   <option key={o.value} value={String(o.value)}>
                     {o.label}
@@ -179,5 +183,13 @@ export const keywordResource = defineResource({
       { name: 'remark', type: 'textarea', rows: 2 },
     ],
   },
-  actions: [{ key: 'bulkAdd', labelKey: 'resources.systemDictionary.actions.bulkAdd', icon: <PlusIcon />, permission: api.systemDictionary.createKeywordAndCharacter.endpoint.access, dialog: BulkAddDialog }],
+  actions: [
+    {
+      key: 'bulkAdd',
+      labelKey: 'resources.systemDictionary.actions.bulkAdd',
+      icon: <PlusIcon />,
+      permission: api.systemDictionary.createKeywordAndCharacter.endpoint.access,
+      dialog: BulkAddDialog,
+    },
+  ],
 });

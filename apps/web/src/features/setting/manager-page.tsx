@@ -28,9 +28,7 @@ export default function ManagerPage() {
   const tabs: Tab[] = [
     { value: 'users' as const, icon: <UsersIcon />, resource: userResource as AnyResource },
     { value: 'roles' as const, icon: <ShieldIcon />, resource: roleResource as AnyResource },
-    ...(isHost && can(Permissions.Tenants)
-      ? [{ value: 'tenants' as const, icon: <BuildingIcon />, resource: tenantResource as AnyResource }]
-      : []),
+    ...(isHost && can(Permissions.Tenants) ? [{ value: 'tenants' as const, icon: <BuildingIcon />, resource: tenantResource as AnyResource }] : []),
   ].filter((tab) => can(tab.resource.service.getAll.endpoint.access));
 
   return (

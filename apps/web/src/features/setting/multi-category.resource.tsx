@@ -76,7 +76,14 @@ export const multiCategoryResource = defineResource({
     defaults: { sort: 0, isActive: true },
     fields: [
       { name: 'classTypeId', type: 'select', useOptions: useTypeOptions, emptyValue: undefined, disabled: ({ mode }) => mode === 'update' },
-      { name: 'parentId', type: 'cascader', useTreeOptions: useParentTree, dependsOn: 'classTypeId', placeholderKey: 'resources.multiLevelCategory.rootParent', helpKey: 'resources.multiLevelCategory.hints.parentId' },
+      {
+        name: 'parentId',
+        type: 'cascader',
+        useTreeOptions: useParentTree,
+        dependsOn: 'classTypeId',
+        placeholderKey: 'resources.multiLevelCategory.rootParent',
+        helpKey: 'resources.multiLevelCategory.hints.parentId',
+      },
       { name: 'name', type: 'text' },
       { name: 'code', type: 'text' },
       { name: 'sort', type: 'number', min: 0, max: 9999 },

@@ -1,12 +1,6 @@
 import { Badge, HStack, Text } from '@chakra-ui/react';
 import { IdCardIcon, KeyIcon, ShieldIcon, type SelectOption } from '@edu/ui';
-import {
-  ChangeUserIdentityInput,
-  CreateUserInput,
-  ResetPasswordInput,
-  UpdateUserInput,
-  type UserDto,
-} from '@edu/sdk';
+import { ChangeUserIdentityInput, CreateUserInput, ResetPasswordInput, UpdateUserInput, type UserDto } from '@edu/sdk';
 import { useMemo } from 'react';
 import type { i18n as I18n } from 'i18next';
 import { useTranslation } from 'react-i18next';

@@ -28,7 +28,17 @@ export interface RichTextEditorProps {
 }
 
 const svg = (body: ReactNode) => (
-  <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+  <svg
+    viewBox="0 0 24 24"
+    width="16"
+    height="16"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden="true"
+  >
     {body}
   </svg>
 );
@@ -44,9 +54,7 @@ const icons = {
   blockquote: svg(<path d="M17 6H3M21 12H8M21 18H8M3 12v6" />),
   codeBlock: svg(<path d="m16 18 6-6-6-6M8 6l-6 6 6 6" />),
   horizontalRule: svg(<path d="M5 12h14" />),
-  link: svg(
-    <path d="M10 13a5 5 0 0 0 7.54.54l3-3a5 5 0 0 0-7.07-7.07l-1.72 1.71M14 11a5 5 0 0 0-7.54-.54l-3 3a5 5 0 0 0 7.07 7.07l1.71-1.71" />,
-  ),
+  link: svg(<path d="M10 13a5 5 0 0 0 7.54.54l3-3a5 5 0 0 0-7.07-7.07l-1.72 1.71M14 11a5 5 0 0 0-7.54-.54l-3 3a5 5 0 0 0 7.07 7.07l1.71-1.71" />),
   image: svg(
     <>
       <rect width="18" height="18" x="3" y="3" rx="2" />
@@ -236,7 +244,10 @@ export default function RichTextEditor({ value, onChange, onBlur, placeholder, d
       borderWidth="1px"
       borderRadius="md"
       borderColor={invalid ? 'border.error' : 'border'}
-      _focusWithin={{ borderColor: invalid ? 'border.error' : 'brand.solid', boxShadow: invalid ? undefined : '0 0 0 1px var(--chakra-colors-brand-solid)' }}
+      _focusWithin={{
+        borderColor: invalid ? 'border.error' : 'brand.solid',
+        boxShadow: invalid ? undefined : '0 0 0 1px var(--chakra-colors-brand-solid)',
+      }}
       bg="bg"
       data-testid={name ? `rich-text-${name}` : 'rich-text'}
     >
