@@ -1,11 +1,12 @@
 import { Badge, HStack, Text } from '@chakra-ui/react';
 import { IdCardIcon, KeyIcon, ShieldIcon, type SelectOption } from '@edu/ui';
-import { ChangeUserIdentityInput, CreateUserInput, ResetPasswordInput, UpdateUserInput, type UserDto } from '@edu/sdk';
+import { ChangeUserIdentityInput, CreateUserInput, Permissions, ResetPasswordInput, UpdateUserInput, type UserDto } from '@edu/sdk';
 import { useMemo } from 'react';
 import type { i18n as I18n } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { getAbpState } from '../../lib/abp-store.ts';
+import { isGranted } from '../../lib/permissions.ts';
 import { roleDisplayName } from './role-names.ts';
 import { api } from '../../lib/client.ts';
 import {
@@ -102,7 +103,14 @@ const fields: FieldSpec<UserDto>[] = [
   { name: 'phoneNumber', type: 'tel' },
   { name: 'identity', type: 'select', options: identityOptions, emptyValue: undefined },
   { name: 'parentId', type: 'select', useOptions: useParentOptions },
-  { name: 'roleNames', type: 'multiselect', useOptions: useRoleOptions },
+  // The server refuses role changes without role management (and roles granting more than the caller holds): say so, don't offer it.
+  {
+    name: 'roleNames',
+    type: 'multiselect',
+    useOptions: useRoleOptions,
+    disabled: () => !isGranted(Permissions.Manages),
+    helpKey: 'resources.user.hints.roleNames',
+  },
   { name: 'isActive', type: 'switch' },
 ];
 
@@ -180,6 +188,7 @@ export const userResource = defineResource({
     formAction<UserDto>({
       key: 'assignRoles',
       icon: <ShieldIcon />,
+      permission: Permissions.Manages,
       // Saved through Update with the whole DTO, so load the record as it is now.
       call: api.user.update,
       load: { call: api.user.get, input: (row) => ({ Id: row.id }) },
