@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { newContext, shot, signIn } from './support/browser.ts';
-import { useConsole } from './support/suite.ts';
+import { settledTable, shot, type ContextOptions } from './support/browser.ts';
+import { signedIn as signedInAs, useConsole } from './support/suite.ts';
 
 /**
  * Content management in Chromium (issue 4): an editor writes an article, an
@@ -12,12 +12,7 @@ import { useConsole } from './support/suite.ts';
  */
 const suite = useConsole();
 
-async function signedIn(userName = 'admin', o: { locale?: string; width?: number } = {}): Promise<Page> {
-  const ctx = await newContext(suite.browser, suite.baseUrl, o);
-  const page = await ctx.newPage();
-  await signIn(page, { tenant: 'Default', userName });
-  return page;
-}
+const signedIn = (userName = 'admin', o: ContextOptions = {}) => signedInAs(suite, userName, o);
 
 /** Opens a route by URL and waits for its list (and its first page of rows, or the empty state). */
 async function openScreen(page: Page, path: string, resource: string): Promise<Locator> {
@@ -26,13 +21,6 @@ async function openScreen(page: Page, path: string, resource: string): Promise<L
   await screen.waitFor();
   await settledTable(page, resource);
   return screen;
-}
-
-async function settledTable(page: Page, resource: string) {
-  const table = page.getByTestId(`${resource}-table`);
-  await table.waitFor();
-  await expect.poll(() => table.locator('table').first().getAttribute('aria-busy'), { timeout: 15_000 }).not.toBe('true');
-  await page.waitForLoadState('networkidle');
 }
 
 /** A screenshot once dialogs, popovers and toasts have finished animating in. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
-import { newContext, shot, signIn } from './support/browser.ts';
-import { useConsole } from './support/suite.ts';
+import type { Locator } from 'playwright-core';
+import { settledTable, shot } from './support/browser.ts';
+import { signedIn as signedInAs, useConsole } from './support/suite.ts';
 
 /**
  * Child collections in the browser (issue 7): a course is created with three
@@ -12,19 +12,7 @@ import { useConsole } from './support/suite.ts';
  */
 const suite = useConsole();
 
-async function signedIn(): Promise<Page> {
-  const ctx = await newContext(suite.browser, suite.baseUrl);
-  const page = await ctx.newPage();
-  await signIn(page, { tenant: 'Default', userName: 'admin' });
-  return page;
-}
-
-async function settledTable(page: Page, resource: string) {
-  const table = page.getByTestId(`${resource}-table`);
-  await table.waitFor();
-  await expect.poll(() => table.locator('table').first().getAttribute('aria-busy'), { timeout: 15_000 }).not.toBe('true');
-  await page.waitForLoadState('networkidle');
-}
+const signedIn = () => signedInAs(suite);
 
 const lessonTitles = (dialog: Locator) =>
   dialog.locator('[data-testid="list-item-lessons"] input[name$=".title"]').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 export const ARTIFACTS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'artifacts');
 
@@ -78,5 +79,13 @@ async function hostLabel(page: Page): Promise<string> {
 
 /** Waits until no navigation is pending (the loading bar is idle). */
 export async function settled(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+}
+
+/** Waits for a resource list's table to finish loading its page of rows (or its empty state). */
+export async function settledTable(page: Page, resource: string): Promise<void> {
+  const table = page.getByTestId(`${resource}-table`);
+  await table.waitFor();
+  await expect.poll(() => table.locator('table').first().getAttribute('aria-busy'), { timeout: 15_000 }).not.toBe('true');
   await page.waitForLoadState('networkidle');
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser } from './browser.ts';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newContext, signIn, type ContextOptions } from './browser.ts';
 import { startConsoleServer, type ConsoleServer } from './server.ts';
 
 export interface Suite {
@@ -22,4 +22,12 @@ export function useConsole(): Suite {
     await suite.server?.close();
   });
   return suite;
+}
+
+/** A new browser context signed in to tenant Default (as admin unless another demo user is named). */
+export async function signedIn(suite: Suite, userName = 'admin', o: ContextOptions = {}): Promise<Page> {
+  const ctx = await newContext(suite.browser, suite.baseUrl, o);
+  const page = await ctx.newPage();
+  await signIn(page, { tenant: 'Default', userName });
+  return page;
 }
