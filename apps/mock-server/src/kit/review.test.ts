@@ -44,7 +44,7 @@ const audit = (token: string, id: number, auditStatus: 1 | 2, auditReason?: stri
   t.call('POST', api('Article/AuditedArticle'), { token, body: { id, auditStatus, auditReason } });
 const decisions = (entityId: number) => t.app.prisma.reviewDecision.findMany({ where: { entityName: 'Article', entityId }, orderBy: { id: 'asc' } });
 const notices = (userId: number, entityId: number) =>
-  t.app.prisma.userNotification.findMany({ where: { userId, entityTypeName: 'Article', entityId: String(entityId) } });
+  t.app.prisma.userNotification.findMany({ where: { userId, entityTypeName: 'Article', entityId: String(entityId) }, orderBy: { creationTime: 'asc' } });
 
 async function submit(title: string): Promise<number> {
   const r = await t.call('POST', api('Article/Create'), { token: author.token, body: { title, categoryId, content: '<p>正文</p>' } });
@@ -72,14 +72,19 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 describe('a two-step review', () => {
-  it('goes through both steps, each by its own permission, recording every decision and notifying the author once', async () => {
+  it('goes through both steps, each by its own permission, recording every decision and notifying the author at every step', async () => {
     const id = await submit('两级审核的文章');
     expect(await queueIds(first.token)).toContain(id);
 
     const step1 = await audit(first.token, id, 1);
     expect(step1.status, JSON.stringify(step1.body)).toBe(200);
     expect(step1.body.result).toMatchObject({ auditStatus: 0, reviewStep: 1, auditorUserId: first.id });
-    expect(await notices(author.id, id)).toHaveLength(0);
+    const passed = await notices(author.id, id);
+    expect(passed).toHaveLength(1);
+    expect(JSON.parse(passed[0]!.data)).toMatchObject({
+      message: '您的文章《两级审核的文章》已通过初审，等待复审。',
+      properties: { auditStatus: 0, stepName: 'second' },
+    });
     // The queue shows only items awaiting a step the caller may decide.
     expect(await queueIds(first.token)).not.toContain(id);
     expect(await queueIds(second.token)).toContain(id);
@@ -99,8 +104,8 @@ describe('a two-step review', () => {
     ]);
     expect(history.every((d) => d.tenantId === 1 && Date.now() - d.creationTime.getTime() < 60_000)).toBe(true);
     const sent = await notices(author.id, id);
-    expect(sent).toHaveLength(1);
-    expect(JSON.parse(sent[0]!.data).message).toBe('您的文章《两级审核的文章》已审核通过。');
+    expect(sent).toHaveLength(2);
+    expect(JSON.parse(sent[1]!.data).message).toBe('您的文章《两级审核的文章》已审核通过。');
 
     // The history extension: who, when, why at each step, for whoever may read articles.
     const read = await t.call('GET', api('Review/GetReviewHistory'), { token: author.token, query: { EntityName: 'Article', Id: id } });
@@ -176,11 +181,12 @@ describe('a two-step review', () => {
     const row = await t.app.prisma.article.findUniqueOrThrow({ where: { id } });
     expect([row.auditStatus, row.reviewStep, row.auditorUserId]).toEqual([0, 1, first.id]);
     expect(await decisions(id)).toHaveLength(1);
-    expect(await notices(author.id, id)).toHaveLength(0);
+    // Only the first step's notice: the failed second decision left none.
+    expect(await notices(author.id, id)).toHaveLength(1);
 
     const retried = await audit(second.token, id, 1);
     expect(retried.body.result).toMatchObject({ auditStatus: 1 });
     expect(await decisions(id)).toHaveLength(2);
-    expect(await notices(author.id, id)).toHaveLength(1);
+    expect(await notices(author.id, id)).toHaveLength(2);
   });
 });

@@ -129,23 +129,31 @@ function nextState(flow: ReviewFlow, step: number, decision: 1 | 2): { auditStat
 }
 
 /**
- * The author's notification of a finished flow, in the author's language.
- * Intermediate steps are recorded in the history, not notified: the author
- * hears once, when the item is approved or rejected.
+ * The author's notification of a decision, in the author's language: at every
+ * step of a multi-step flow (passed 初审, now awaiting 复审), and at the end
+ * (approved or rejected with the reason). A contributor follows their item
+ * through the flow without asking.
  */
 async function authorNotice(
   ctx: RequestContext,
   reviewable: Reviewable,
   row: ReviewRow,
-  status: 1 | 2,
+  flow: ReviewFlow,
+  step: number,
+  next: { auditStatus: 0 | 1 | 2; reviewStep: number },
   reason: string | null,
 ): Promise<NotifyInput | null> {
   if (row.creatorUserId === null || row.creatorUserId === ctx.session.userId) return null;
   const settings = await effectiveSettings(ctx.prisma, row.tenantId, row.creatorUserId);
   const culture = resolveCulture(settings['Abp.Localization.DefaultLanguageName']) ?? 'zh-Hans';
   const kind = reviewable.displayName[culture];
+  const status = next.auditStatus;
   const message =
-    status === 1 ? localize(culture, 'ContentApproved', kind, row.title) : localize(culture, 'ContentRejected', kind, row.title, reason ?? '');
+    status === 0
+      ? localize(culture, 'ContentPassedStep', kind, row.title, flow.steps[step]!.displayName[culture], flow.steps[next.reviewStep]!.displayName[culture])
+      : status === 1
+        ? localize(culture, 'ContentApproved', kind, row.title)
+        : localize(culture, 'ContentRejected', kind, row.title, reason ?? '');
   return {
     tenantId: row.tenantId,
     userId: row.creatorUserId,
@@ -158,8 +166,10 @@ async function authorNotice(
       entityId: row.id,
       auditStatus: status,
       auditReason: reason,
+      reviewStep: next.reviewStep,
+      stepName: flow.steps[next.reviewStep]!.name,
     },
-    severity: status === 1 ? 1 : 2,
+    severity: status === 2 ? 2 : status === 1 ? 1 : 0,
     entityTypeName: reviewable.entity,
     entityId: row.id,
   };
@@ -195,7 +205,7 @@ export async function decide(ctx: RequestContext, reviewable: RegisteredReviewab
   if (input.auditStatus === 2 && !reason) invalid('auditReason', ctx.t('RejectionNeedsReason'));
 
   const next = nextState(flow, step, input.auditStatus);
-  const notice = next.auditStatus === 0 ? null : await authorNotice(ctx, reviewable, row, next.auditStatus, reason);
+  const notice = await authorNotice(ctx, reviewable, row, flow, step, next, reason);
   const now = new Date();
   const stored = await ctx.transaction(async (tx) => {
     const updated = await reviewModel(tx.db, entity).updateMany({

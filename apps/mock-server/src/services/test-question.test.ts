@@ -309,8 +309,12 @@ describe('review and show state', () => {
     expect(second.body.result).toMatchObject({ auditStatus: 1, reviewStep: 1 });
     const history = await t.app.prisma.reviewDecision.findMany({ where: { entityName: 'TestQuestion', entityId: q.id }, orderBy: { id: 'asc' } });
     expect(history.map((h) => h.stepName)).toEqual(['first', 'second']);
-    const notice = await t.app.prisma.userNotification.findMany({ where: { userId: teacher.id, entityTypeName: 'TestQuestion' } });
-    expect(notice).toHaveLength(1);
+    // The author hears at each step: passed 初审, then approved.
+    const notice = await t.app.prisma.userNotification.findMany({ where: { userId: teacher.id, entityTypeName: 'TestQuestion' }, orderBy: { creationTime: 'asc' } });
+    expect(notice.map((n) => (JSON.parse(n.data) as { message: string }).message)).toEqual([
+      '您的试题《审核流程题》已通过初审，等待复审。',
+      '您的试题《审核流程题》已审核通过。',
+    ]);
 
     const hidden = await t.call('POST', api('showStateSwitching'), { token: admin, body: { id: q.id, isShow: false } });
     expect(hidden.body.result).toMatchObject({ isShow: false, auditStatus: 1 });
