@@ -302,6 +302,8 @@ export function contentHandlers<
     },
     /** Items awaiting a review step the caller may decide, not their own (static Admin sees all), both variants. */
     GetAllModerated: async (q: Q, ctx: RequestContext) => page(q, ctx, await awaitingDecisionBy(ctx, cfg.reviewable), queue),
+    /** Both variants unless the query names one, narrowed by `where`: a service's own list (its endpoint declares the permission). */
+    GetAllWhere: async (q: Q, ctx: RequestContext, where: Where) => page(q, ctx, where, queue),
     Get: async (input: { Id: number }, ctx: RequestContext) => detailOf(await load(input.Id, ctx), ctx),
     /** The row and what belongs with it (`afterWrite`) in one transaction. */
     Create: async (input: In, ctx: RequestContext) => {

@@ -43,7 +43,7 @@ async function category(name: string, parentId?: number): Promise<number> {
   return r.body.result.id;
 }
 
-async function makeUser(userName: string, permissions: string[]) {
+async function makeUser(userName: string, permissions: string[], identity = 2) {
   const role = await t.call('POST', app('Role/Create'), {
     token: admin,
     body: { name: userName, displayName: userName, grantedPermissions: ['Pages', 'Pages.Questions', ...permissions], grantedCategoryIds: [section] },
@@ -58,7 +58,7 @@ async function makeUser(userName: string, permissions: string[]) {
       emailAddress: `${userName}@example.edu.cn`,
       password: 'Passw0rd!',
       roleNames: [userName],
-      identity: 2,
+      identity,
     },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -330,6 +330,33 @@ describe('review and show state', () => {
     const reject = await t.call('POST', api('AuditedTestQuestion'), { token: firstReviewer.token, body: { id: q.id, auditStatus: 2 } });
     expect(reject.status).toBe(400);
     expect(reject.body.error.validationErrors[0].members).toEqual(['auditReason']);
+  });
+});
+
+describe('teacher questions', () => {
+  it('lists the questions of teacher authors in every state and both banks, for teacher-question reviewers', async () => {
+    const teacher = await makeUser('tq-teacher', ['Pages.Questions.TestQuestion', 'Pages.Questions.UniversityQuestion']);
+    const member = await makeUser('tq-member', ['Pages.Questions.TestQuestion'], 1);
+    const reviewer = await makeUser('tq-reviewer', ['Pages.Questions.Teachers']);
+    const outsider = await makeUser('tq-outsider', ['Pages.Questions.Statistical']);
+    const mine = await create(single('教师贡献的题'), teacher.token);
+    const university = await create(single('教师贡献的大学题', { isUniversity: true }), teacher.token);
+    const notTeacher = await create(single('非教师作者的题'), member.token);
+    const ids = async (query: Body = {}) => {
+      const r = await t.call('GET', api('GetAllTeacherQuestion'), { token: reviewer.token, query: { MaxResultCount: 1000, ...query } });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return (r.body.result.items as Array<{ id: number }>).map((i) => i.id);
+    };
+    const all = await ids();
+    expect(all).toEqual(expect.arrayContaining([mine.id, university.id]));
+    expect(all).not.toContain(notTeacher.id);
+    const universityOnly = await ids({ IsUniversity: true });
+    expect(universityOnly).toContain(university.id);
+    expect(universityOnly).not.toContain(mine.id);
+    const approved = await t.call('POST', api('AuditedTestQuestion'), { token: reviewer.token, body: { id: mine.id, auditStatus: 1 } });
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    expect(await ids({ AuditStatus: 0 })).not.toContain(mine.id);
+    expect((await t.call('GET', api('GetAllTeacherQuestion'), { token: outsider.token })).status).toBe(403);
   });
 });
 

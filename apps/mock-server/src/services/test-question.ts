@@ -5,6 +5,7 @@ import {
   QuestionOptionDto,
   TestQuestionDto,
   TestQuestionService,
+  UserIdentity,
   normaliseQuestionText as normaliseText,
   questionFingerprint as fingerprintOf,
   reviewables,
@@ -357,6 +358,10 @@ export const testQuestion = implement(TestQuestionService, {
   /** The page, wrapped once more (`result.result`): see `NestedQuestionPage`. */
   GetAllQuestion: async (q, ctx) => ({ result: await bank.GetAll(q, ctx) }),
   GetAllModerated: bank.GetAllModerated,
+  GetAllTeacherQuestion: async (q, ctx) => {
+    const teachers = await ctx.db.user.findMany({ where: { identity: UserIdentity.values.Teacher }, select: { id: true } });
+    return bank.GetAllWhere(q, ctx, { creatorUserId: { in: teachers.map((u) => u.id) } });
+  },
   Get: bank.Get,
   CreateQuestion: async (input, ctx) => withDuplicates(await bank.Create(input, ctx), ctx),
   /** The type of a question is fixed once created (papers and answers refer to it). */

@@ -285,6 +285,14 @@ export const TestQuestionService = defineService(
     GetAllQuestion: { input: GetAllQuestionInput, output: NestedQuestionPage },
     /** Extension: the reviewers' queue (the review registry's moderated list). */
     GetAllModerated: { input: GetAllQuestionInput, output: paged(TestQuestionDto), access: questionReviewers },
+    /**
+     * Extension: the teacher question list (教师题目, spec "a teacher question
+     * list"): questions whose author's identity is Teacher (教师), in every
+     * review state, both banks unless `IsUniversity` is given, with
+     * GetAllQuestion's filters (`AuditStatus` for a state). For the
+     * teacher-question screen (`Pages.Questions.Teachers`) and bank editors.
+     */
+    GetAllTeacherQuestion: { input: GetAllQuestionInput, output: paged(TestQuestionDto), access: questionReviewers },
     Get: { input: IdQuery, output: TestQuestionDto },
     CreateQuestion: { input: CreateQuestionInput, output: TestQuestionDto },
     UpdateQuestion: { input: UpdateQuestionInput, output: TestQuestionDto },
