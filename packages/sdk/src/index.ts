@@ -35,3 +35,5 @@ export * from './core/files.ts';
 export * from './services/file.ts';
 export * from './services/job.ts';
 export * from './services/test-question.ts';
+export * from './core/imports.ts';
+export * from './services/test-question-import.ts';

@@ -305,6 +305,8 @@ export function contentHandlers<
     /** Both variants unless the query names one, narrowed by `where`: a service's own list (its endpoint declares the permission). */
     GetAllWhere: async (q: Q, ctx: RequestContext, where: Where) => page(q, ctx, where, queue),
     Get: async (input: { Id: number }, ctx: RequestContext) => detailOf(await load(input.Id, ctx), ctx),
+    /** Create's checks without the write (an import's dry run): the columns Create would write, or the error it would answer. */
+    prepare,
     /** The row and what belongs with it (`afterWrite`) in one transaction. */
     Create: async (input: In, ctx: RequestContext) => {
       if (cfg.variant) await requireVariant(ctx, input.isUniversity);

@@ -26,6 +26,7 @@ import { AbpValidationError, EntityNotFoundError, invalid, UserFriendlyError } f
 import { fullNameOf } from '../kit/names.ts';
 import { iso } from '../kit/paging.ts';
 import { implement } from '../kit/register-service.ts';
+import { questionImportHandlers } from './test-question-import.ts';
 
 /**
  * The question bank (题库). Questions are content (kit/content.ts): scoped
@@ -487,6 +488,8 @@ export const testQuestion = implement(TestQuestionService, {
       })),
     };
   },
+  /** Extensions: the import template and upload, with Create's own checks and write. */
+  ...questionImportHandlers({ prepare: bank.prepare, create: bank.Create }),
 });
 
 /** A family left with a single question is no family: its last member is released. */

@@ -5,6 +5,7 @@ import { defineService } from '../core/define-service.ts';
 import { abpEnum } from '../core/enums.ts';
 import { AbpDateInput, AbpDateTime, IdQuery, VoidResult, paged } from '../core/schemas.ts';
 import { Permissions } from '../permissions.ts';
+import { questionImportEndpoints } from './test-question-import.ts';
 
 /**
  * The question bank (题库): spec section 7, TestQuestion, the calls that
@@ -309,6 +310,8 @@ export const TestQuestionService = defineService(
       output: SectionQuestionCountsDto,
       access: [P.QuestionsStatistical, P.MultiLevelCategorys],
     },
+    /** Extensions: the import template and the import upload (services/test-question-import.ts). */
+    ...questionImportEndpoints,
   },
   { access: editors },
 );

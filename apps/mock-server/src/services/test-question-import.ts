@@ -1,0 +1,158 @@
+import mammoth from 'mammoth';
+import { CreateQuestionInput, Permissions, QUESTION_IMPORT_MAX_ROWS, type TestQuestionService } from '@edu/sdk';
+import type { z } from 'zod';
+import { toValidationErrors, validate } from '../kit/bind-input.ts';
+import { assertCategory } from '../kit/categories.ts';
+import { tenantOf, type RequestContext } from '../kit/context.ts';
+import { AbpValidationError, ForbiddenError, invalid } from '../kit/errors.ts';
+import { decodeCsv, fileError, readTable, startImport, templateWorkbook, type ImportItem, type Importer, type Table } from '../kit/import.ts';
+import type { HandlersOf } from '../kit/register-service.ts';
+import { documentPlaceOf, parseQuestionDocument, type DocumentQuestion } from '../import/question-document.ts';
+import { formatTexts, type QuestionDraft } from '../import/question-format.ts';
+import { QUESTION_COLUMNS, TEMPLATE_LISTS, TEMPLATE_NOTES, TEMPLATE_ROWS, sheetColumnOf, sheetItems, type SheetQuestion } from '../import/question-sheet.ts';
+
+/**
+ * Question import (extensions of TestQuestion, SDK
+ * services/test-question-import.ts): the Excel template and the upload of
+ * Excel/CSV/Word/TXT files, run through the import kit (kit/import.ts) as a
+ * job. Every question passes CreateQuestion's own checks (`bank.prepare`) and
+ * is written by CreateQuestion's own create (`bank.create`), all in one
+ * transaction; the bank is handed in by services/test-question.ts.
+ */
+
+type In = z.output<typeof CreateQuestionInput>;
+
+/** What import uses of the bank: Create's checks without the write, and Create itself. */
+export interface QuestionBankWriter {
+  prepare(input: In, ctx: RequestContext): Promise<{ fingerprint: string }>;
+  create(input: In, ctx: RequestContext): Promise<{ id: number }>;
+}
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const QUESTION_CLASS_TYPE = 3;
+
+/** Either kind of item the two formats give: a sheet row or a document question. */
+type Source = { kind: 'sheet'; q: SheetQuestion } | { kind: 'document'; q: DocumentQuestion };
+
+const isZip = (b: Uint8Array) => b.length > 3 && b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04;
+const isOle = (b: Uint8Array) => b.length > 7 && b[0] === 0xd0 && b[1] === 0xcf && b[2] === 0x11 && b[3] === 0xe0;
+
+/** The plain text of a .docx: its paragraphs, one per line (mammoth drops Word's automatic numbers, which is why they must be off). */
+async function docxText(bytes: Uint8Array, ctx: RequestContext): Promise<string> {
+  const T = formatTexts[ctx.culture];
+  if (!isZip(bytes)) fileError(isOle(bytes) ? T.oldWord : T.notDocx);
+  try {
+    const { value } = await mammoth.extractRawText({ buffer: Buffer.from(bytes) });
+    return value;
+  } catch {
+    fileError(T.notDocx);
+  }
+}
+
+function mapItems<A, B>(items: Array<ImportItem<A>>, f: (a: A) => B): Array<ImportItem<B>> {
+  return items.map((i) => ({ ...i, input: i.input === null ? null : f(i.input) }));
+}
+
+/** Reads the file into items (file-level problems are a 400 on `file`). */
+async function readItems(
+  file: Blob,
+  base: Pick<QuestionDraft, 'categoryId' | 'chapterTypeId' | 'isUniversity'>,
+  ctx: RequestContext,
+): Promise<{ items: Array<ImportItem<Source>>; table: Table<Record<string, unknown>> | null; fileName: string }> {
+  const T = formatTexts[ctx.culture];
+  const fileName = file instanceof File ? file.name : 'questions';
+  const name = fileName.toLowerCase();
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  if (name.endsWith('.xlsx') || name.endsWith('.xls') || name.endsWith('.csv')) {
+    const table = await readTable({ name: fileName, bytes }, QUESTION_COLUMNS, ctx.culture, { maxRows: QUESTION_IMPORT_MAX_ROWS });
+    const items = mapItems(sheetItems(table, base, ctx.culture), (q): Source => ({ kind: 'sheet', q }));
+    return { items, table, fileName };
+  }
+  let text: string;
+  if (name.endsWith('.docx') || name.endsWith('.doc')) text = await docxText(bytes, ctx);
+  else if (name.endsWith('.txt')) {
+    text = decodeCsv(bytes);
+    if (text.includes('\u0000')) fileError(T.noQuestions);
+  } else fileError(T.unsupported);
+  const parsed = parseQuestionDocument(text, base, ctx.culture);
+  if (parsed.fileProblem) fileError(parsed.fileProblem);
+  if (parsed.items.length > QUESTION_IMPORT_MAX_ROWS) fileError(T.tooManyQuestions(QUESTION_IMPORT_MAX_ROWS));
+  return { items: mapItems(parsed.items, (q): Source => ({ kind: 'document', q })), table: null, fileName };
+}
+
+/** The importer of questions into one category: Create's checks, fingerprints for duplicates, Create's write. */
+function questionImporter(bank: QuestionBankWriter, chapters: Map<string, number>, table: Table<Record<string, unknown>> | null): Importer<Source, In> {
+  const draftOf = (s: Source) => s.q.draft;
+  return {
+    name: 'TestQuestion.Import',
+    title: '导入题目',
+    async check(source, ctx) {
+      const draft = { ...draftOf(source) };
+      if (source.kind === 'sheet' && source.q.chapterName) {
+        const id = chapters.get(source.q.chapterName.normalize('NFKC').trim());
+        if (id === undefined) invalid('chapterTypeId', formatTexts[ctx.culture].unknownChapter(source.q.chapterName));
+        draft.chapterTypeId = id;
+      }
+      const parsed = validate(CreateQuestionInput, draft, ctx.culture);
+      if (!parsed.success) throw new AbpValidationError(toValidationErrors(parsed.error, ctx.culture));
+      const { fingerprint } = await bank.prepare(parsed.data, ctx);
+      return { value: parsed.data, key: fingerprint };
+    },
+    async existing(keys, ctx) {
+      const rows = await ctx.db.testQuestion.findMany({ where: { fingerprint: { in: keys } }, select: { id: true, fingerprint: true }, orderBy: { id: 'asc' } });
+      const out = new Map<string, number>();
+      for (const r of rows) if (!out.has(r.fingerprint)) out.set(r.fingerprint, r.id);
+      return out;
+    },
+    write: async (_source, input, tx) => (await bank.create(input, tx)).id,
+    locate(member, item, culture) {
+      const source = item.input;
+      if (source?.kind === 'document') return documentPlaceOf(member, { ...item, input: source.q });
+      if (source?.kind === 'sheet' && table) return { column: sheetColumnOf(member, { ...item, input: source.q }, table, culture) };
+      return { column: null };
+    },
+  };
+}
+
+/** The import calls, spread into TestQuestion's implementation. */
+export function questionImportHandlers(
+  bank: QuestionBankWriter,
+): Pick<HandlersOf<typeof TestQuestionService>, 'GetQuestionImportTemplate' | 'ImportQuestions'> {
+  return {
+    /** The Excel template: headers (required ones in red), drop-down lists for 题型 and 难度, two examples per type, and a sheet of notes. */
+    GetQuestionImportTemplate: async () => {
+      const bytes = await templateWorkbook(QUESTION_COLUMNS, 'zh-Hans', TEMPLATE_ROWS, {
+        sheetName: '题目',
+        lists: TEMPLATE_LISTS,
+        notes: TEMPLATE_NOTES,
+      });
+      return { blob: new Blob([Buffer.from(bytes)], { type: XLSX_TYPE }), fileName: '题目导入模板.xlsx', contentType: XLSX_TYPE };
+    },
+    /**
+     * Checks permission (the bank's create permission for the variant), the
+     * category and chapter, reads the file (a 400 on `file` when it cannot be
+     * read as a whole) and starts the import job.
+     */
+    ImportQuestions: async (input, ctx) => {
+      const needed = input.isUniversity ? Permissions.QuestionsUniversityQuestion : Permissions.QuestionsTestQuestion;
+      const user = await ctx.requireUser();
+      if (!user.granted.has(needed)) throw new ForbiddenError([needed]);
+      tenantOf(ctx);
+      await assertCategory(ctx, input.categoryId, QUESTION_CLASS_TYPE);
+      const chapterRows = await ctx.db.chapterType.findMany({ where: { categoryId: input.categoryId }, select: { id: true, name: true } });
+      if (input.chapterTypeId !== undefined && !chapterRows.some((c) => c.id === input.chapterTypeId)) {
+        invalid('chapterTypeId', ctx.t('ChapterNotInCategory'));
+      }
+      const base = { categoryId: input.categoryId, chapterTypeId: input.chapterTypeId ?? null, isUniversity: input.isUniversity };
+      const { items, table, fileName } = await readItems(input.file, base, ctx);
+      const chapters = new Map(chapterRows.map((c) => [c.name.normalize('NFKC').trim(), c.id]));
+      return startImport(ctx, questionImporter(bank, chapters, table), items, {
+        fileName,
+        mode: input.mode,
+        allOrNothing: input.allOrNothing,
+        headers: table?.headers,
+        target: { categoryId: input.categoryId, chapterTypeId: input.chapterTypeId ?? null, isUniversity: input.isUniversity },
+      });
+    },
+  };
+}
