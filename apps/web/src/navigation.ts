@@ -78,6 +78,8 @@ const articles = () => import('./features/articles/article.resource.tsx').then((
 const courses = () => import('./features/articles/learning-course.resource.tsx').then((m) => m.learningCourseResource);
 const dailyQuestions = () => import('./features/articles/one-question-perday.resource.tsx').then((m) => m.oneQuestionPerdayResource);
 const resources = () => import('./features/resources/resource.resource.tsx').then((m) => m.resourceResource);
+const questions = () => import('./features/questions/test-question.resource.tsx').then((m) => m.testQuestionResource);
+const teacherQuestions = () => import('./features/questions/test-question.resource.tsx').then((m) => m.teacherQuestionResource);
 
 export const HOME_NAME = 'home_index';
 export const LOGIN_NAME = 'login';
@@ -197,10 +199,10 @@ export const appGroups: readonly NavGroup[] = [
     ['auditResource', Permissions.ResourcesAuditResource, { resource: resources, variant: 'moderated' }],
   ]),
   g('testQuestions', Permissions.Questions, 'question', [
-    ['testQuestion', Permissions.QuestionsTestQuestion],
-    ['testQuestionUs', Permissions.QuestionsUniversityQuestion],
-    ['testQuestionCensus', Permissions.QuestionsStatistical],
-    ['testQuestionTeacher', Permissions.QuestionsTeachers],
+    ['testQuestion', Permissions.QuestionsTestQuestion, { resource: questions }],
+    ['testQuestionUs', Permissions.QuestionsUniversityQuestion, { resource: questions, variant: 'university' }],
+    ['testQuestionCensus', Permissions.QuestionsStatistical, 'questions/census-page'],
+    ['testQuestionTeacher', Permissions.QuestionsTeachers, { resource: teacherQuestions, tabs: ['queue', 'rejected'] }],
   ]),
   g('testPapers', Permissions.TestPapers, 'paper', [
     ['testPaper', Permissions.TestPapersHand],

@@ -1,0 +1,82 @@
+import { CreateQuestionInput, paged, TestQuestionDto, type CallOptions, type GetAllQuestionInput } from '@edu/sdk';
+import type { SelectOption } from '@edu/ui';
+import { useMemo } from 'react';
+import { z } from 'zod';
+import { api } from '../../lib/client.ts';
+import { useApi, type ApiCall, type OptionSpec } from '../../resources/index.ts';
+import { useCategoryTree, ClassType } from '../setting/categories.tsx';
+import { QUESTION_TYPES, toQuestionInput } from './question-form.ts';
+
+/** The question bank's page (`{ totalCount, items }`). */
+export const QuestionPage = paged(TestQuestionDto);
+
+const nested = api.testQuestion.getAllQuestion;
+
+/**
+ * `TestQuestion/GetAllQuestion` read as an ordinary page. The call answers
+ * `result.result` (the original backend's nesting, reproduced by the SDK, see
+ * docs/decisions.md); the list mechanism reads `{ totalCount, items }`, so the
+ * console unwraps the inner `result` here, once. Same endpoint, same SWR key.
+ */
+export const listQuestions: ApiCall<typeof GetAllQuestionInput, typeof QuestionPage> = Object.assign(
+  async (input?: z.input<typeof GetAllQuestionInput>, options?: CallOptions) => (await nested(input, options)).result,
+  { endpoint: { ...nested.endpoint, output: QuestionPage } },
+);
+
+/**
+ * The editor's schema: the SDK's `CreateQuestionInput` after the answer parts
+ * the chosen type does not use are dropped (`toQuestionInput`), so a hidden
+ * options list never blocks a true/false question. Issues keep their paths.
+ */
+export const QuestionFormSchema = z.preprocess(
+  (v) => (typeof v === 'object' && v !== null && !Array.isArray(v) ? toQuestionInput(Object.fromEntries(Object.entries(v))) : v),
+  CreateQuestionInput,
+);
+
+export const typeOptions: readonly OptionSpec[] = QUESTION_TYPES.map((value) => ({ value, labelKey: `questions.type.${value}` }));
+export const difficultyOptions: readonly OptionSpec[] = [1, 2, 3].map((value) => ({ value, labelKey: `questions.difficulty.${value}` }));
+
+/** Every value of a tree, depth first. */
+function treeValues(nodes: ReadonlyArray<{ value: number | string; children?: ReadonlyArray<unknown> }>): Set<number | string> {
+  const out = new Set<number | string>();
+  const walk = (list: ReadonlyArray<unknown>) => {
+    for (const n of list) {
+      if (typeof n !== 'object' || n === null || !('value' in n)) continue;
+      const value = n.value;
+      if (typeof value === 'number' || typeof value === 'string') out.add(value);
+      if ('children' in n && Array.isArray(n.children)) walk(n.children);
+    }
+  };
+  walk(nodes);
+  return out;
+}
+
+/**
+ * The chapter (knowledge point) filter's options: the chapters of every
+ * question category the user may manage, named `数学 / 第一章`. A list
+ * filter cannot read the category filter beside it, so it offers them all.
+ */
+export function useQuestionChapterOptions(): SelectOption[] {
+  const tree = useCategoryTree(ClassType.Question);
+  const { data } = useApi(api.chapterType.getAll, { MaxResultCount: 1000 }, { silent: true });
+  return useMemo(() => {
+    const categories = treeValues(tree);
+    return (data?.items ?? [])
+      .filter((c) => categories.has(c.categoryId))
+      .map((c) => ({ value: c.id, label: c.categoryName ? `${c.categoryName} / ${c.name}` : c.name }));
+  }, [tree, data]);
+}
+
+/** The chapter picker of the editor: the chapters of the category chosen in the form. */
+export function useChaptersOf(categoryId: number | null | undefined): SelectOption[] {
+  const { data } = useApi(api.chapterType.getList, categoryId ? { CategoryId: categoryId } : null, { silent: true });
+  return useMemo(() => {
+    const list = data ?? [];
+    const out: SelectOption[] = [];
+    for (const chapter of list.filter((c) => c.parentId === null)) {
+      out.push({ value: chapter.id, label: chapter.name });
+      for (const section of list.filter((c) => c.parentId === chapter.id)) out.push({ value: section.id, label: `\u3000└ ${section.name}` });
+    }
+    return out;
+  }, [data]);
+}

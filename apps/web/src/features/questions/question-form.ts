@@ -1,0 +1,157 @@
+import { OPTION_LABELS, QuestionType, type TestQuestionDto } from '@edu/sdk';
+
+/**
+ * The question editor's pure logic: which answer fields a type uses, the
+ * correct-answer marks (radio semantics for single choice, checkboxes for
+ * multiple choice), new values per type, and the call input with only the
+ * fields the type keeps (the server refuses options on a true/false question).
+ */
+
+/** The answer part a type edits. */
+export type AnswerKind = 'options' | 'trueFalse' | 'blanks' | 'reference' | 'material';
+
+const KIND: Record<QuestionType, AnswerKind> = {
+  [QuestionType.values.SingleChoice]: 'options',
+  [QuestionType.values.MultipleChoice]: 'options',
+  [QuestionType.values.TrueFalse]: 'trueFalse',
+  [QuestionType.values.FillBlank]: 'blanks',
+  [QuestionType.values.ShortAnswer]: 'reference',
+  [QuestionType.values.Material]: 'material',
+};
+
+export function answerKind(type: QuestionType): AnswerKind {
+  return KIND[type];
+}
+
+/** Every type, in the SDK's order (1 单选 … 6 材料). */
+export const QUESTION_TYPES: readonly QuestionType[] = [1, 2, 3, 4, 5, 6];
+/** The types a material question's sub-question may have (not material itself). */
+export const SUB_QUESTION_TYPES: readonly QuestionType[] = [1, 2, 3, 4, 5];
+
+/** `A`…`J` for a 0-based position. */
+export function optionLabel(index: number): string {
+  return OPTION_LABELS.charAt(index) || String(index + 1);
+}
+
+export interface OptionValue {
+  id?: number;
+  content: string;
+  isCorrect: boolean;
+}
+
+/**
+ * Marks option `index` correct (or not). Single choice is a radio group: marking
+ * one unmarks the others. Multiple choice toggles the one option.
+ */
+export function markCorrect<O extends { isCorrect: boolean }>(options: readonly O[], index: number, checked: boolean, type: QuestionType): O[] {
+  if (type === QuestionType.values.SingleChoice) return options.map((o, i) => ({ ...o, isCorrect: checked ? i === index : i === index ? false : o.isCorrect }));
+  return options.map((o, i) => (i === index ? { ...o, isCorrect: checked } : o));
+}
+
+/** The answer as a key string (`B`, `ACD`), from the marked options. */
+export function answerKeys(options: ReadonlyArray<{ isCorrect: boolean }>): string {
+  return options
+    .map((o, i) => (o.isCorrect ? optionLabel(i) : ''))
+    .filter(Boolean)
+    .join('');
+}
+
+/**
+ * Answer values a new question (or a sub-question) of a type starts with:
+ * four empty options for choice types, one blank with one empty alternative,
+ * one sub-question for a material question.
+ */
+export function answerDefaults(type: QuestionType): Record<string, unknown> {
+  switch (answerKind(type)) {
+    case 'options':
+      return { options: Array.from({ length: 4 }, () => ({ content: '', isCorrect: false })) };
+    case 'trueFalse':
+      return { trueFalseAnswer: true };
+    case 'blanks':
+      return { blanks: [{ answers: [''] }] };
+    case 'reference':
+      return { referenceAnswer: '' };
+    case 'material':
+      return { subQuestions: [newSubQuestion(QuestionType.values.SingleChoice)] };
+  }
+}
+
+export function newSubQuestion(type: QuestionType): Record<string, unknown> {
+  return { questionType: type, stem: '', analysis: '', score: 2, ...answerDefaults(type) };
+}
+
+/** The answer members every question and sub-question has. */
+const ANSWER_MEMBERS = ['options', 'trueFalseAnswer', 'blanks', 'referenceAnswer', 'subQuestions'] as const;
+const KEPT: Record<AnswerKind, (typeof ANSWER_MEMBERS)[number]> = {
+  options: 'options',
+  trueFalse: 'trueFalseAnswer',
+  blanks: 'blanks',
+  reference: 'referenceAnswer',
+  material: 'subQuestions',
+};
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const typeOf = (v: unknown): QuestionType | undefined => {
+  const parsed = QuestionType.safeParse(v);
+  return parsed.success ? parsed.data : undefined;
+};
+
+/**
+ * Form values as a call input: the answer members the type does not use are
+ * dropped (or emptied where the schema defaults them), sub-questions likewise,
+ * and empty alternatives of a blank left out. Works for a question and for a
+ * sub-question (no `subQuestions` there).
+ */
+export function toQuestionInput(values: Record<string, unknown>): Record<string, unknown> {
+  const type = typeOf(values.questionType);
+  if (type === undefined) return values;
+  const kept = KEPT[answerKind(type)];
+  const out: Record<string, unknown> = { ...values };
+  for (const member of ANSWER_MEMBERS) {
+    if (member === kept || !(member in out)) continue;
+    if (member === 'options' || member === 'subQuestions') out[member] = [];
+    else out[member] = null;
+  }
+  if (kept === 'blanks' && Array.isArray(out.blanks))
+    out.blanks = out.blanks.map((b) => (isRecord(b) && Array.isArray(b.answers) ? { answers: b.answers.filter((a) => typeof a === 'string' && a.trim() !== '') } : b));
+  if (kept === 'subQuestions' && Array.isArray(out.subQuestions))
+    out.subQuestions = out.subQuestions.map((s) => (isRecord(s) ? toQuestionInput(s) : s));
+  return out;
+}
+
+/** Form values of a loaded question: the editable members, with the answer parts of its type (other types' parts as their defaults). */
+export function toQuestionForm(q: TestQuestionDto): Record<string, unknown> {
+  return {
+    questionType: q.questionType,
+    stem: q.stem,
+    analysis: q.analysis ?? '',
+    difficulty: q.difficulty,
+    score: q.score,
+    categoryId: q.categoryId,
+    chapterTypeId: q.chapterTypeId,
+    isUniversity: q.isUniversity,
+    isShow: q.isShow,
+    options: q.options.map((o) => ({ id: o.id, content: o.content, isCorrect: o.isCorrect })),
+    trueFalseAnswer: q.trueFalseAnswer,
+    blanks: q.blanks ?? [],
+    referenceAnswer: q.referenceAnswer ?? '',
+    subQuestions: q.subQuestions.map((s) => ({
+      questionType: s.questionType,
+      stem: s.stem,
+      analysis: s.analysis ?? '',
+      score: s.score,
+      options: s.options.map((o) => ({ content: o.content, isCorrect: o.isCorrect })),
+      trueFalseAnswer: s.trueFalseAnswer,
+      blanks: s.blanks ?? [],
+      referenceAnswer: s.referenceAnswer ?? '',
+    })),
+  };
+}
+
+/** A stem's blanks (`____`, two or more underscores), in order: where the preview draws numbered lines. */
+export const BLANK_PATTERN = /_{2,}/g;
+
+/** Splits a stem's HTML at its blanks: `['Tom gets up at ', ' every morning.']` has one blank. */
+export function splitAtBlanks(html: string): string[] {
+  return html.split(BLANK_PATTERN);
+}
