@@ -1,5 +1,5 @@
 /**
- * The question bank of tenant Default: a few hundred questions over the
+ * The question bank of tenant Default: about 2,100 questions over the
  * question categories (class type 3: 小学 / 初中 / 高中 × subjects), every
  * type (单选, 多选, 判断, 填空, 简答, 材料), every difficulty, every review
  * state (pending at 初审 and at 复审, approved, rejected with a reason), some
@@ -32,7 +32,15 @@ interface Sub {
   analysis: string | null;
 }
 /** A generated question before it gets its category, author and review state. */
-type Draft = Sub & { subQuestions?: Sub[]; family?: string };
+type Draft = Sub & {
+  subQuestions?: Sub[];
+  /** Questions with the same family key form a sister family (same knowledge point, other numbers or wording). */
+  family?: string;
+  /** The knowledge point: a chapter and a section of the question's category. */
+  point?: Point;
+};
+/** [chapter, section] of the chapter tree the seed gives each question category. */
+type Point = readonly [string, string];
 
 const base = { options: [], trueFalseAnswer: null, blanks: null, referenceAnswer: null, analysis: null };
 const choice = (stem: string, options: readonly string[], correct: readonly number[], analysis?: string): Draft => ({
@@ -162,9 +170,20 @@ const POOLS: Record<string, Draft[]> = {
 };
 
 const isPrime = (n: number) => n > 1 && Array.from({ length: Math.floor(Math.sqrt(n)) - 1 }, (_, i) => i + 2).every((d) => n % d !== 0);
-const distinct = (xs: number[]) => [...new Set(xs)];
+const distinct = <T>(xs: T[]) => [...new Set(xs)];
+const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+const lcm = (a: number, b: number) => (a / gcd(a, b)) * b;
+const at = (p: Point, d: Draft): Draft => ({ ...d, point: p });
 
-/** Math questions with seeded numbers; `level` 0..2 scales them. */
+/** The right answer among three distinct wrong ones, rotated by the seed so the key is not always A. */
+function numericChoice(rnd: Random, stem: string, right: string, wrongs: string[], analysis?: string): Draft {
+  const options = [right, ...distinct(wrongs.filter((w) => w !== right)).slice(0, 3)];
+  const turn = rnd.int(0, options.length - 1);
+  const rotated = [...options.slice(turn), ...options.slice(0, turn)];
+  return choice(stem, rotated, [rotated.indexOf(right)], analysis);
+}
+
+/** Math questions with seeded numbers; `level` 0..2 scales them. Templates run in turn; a run of one template is a sister family. */
 function mathDrafts(rnd: Random, level: number, count: number, familyPrefix: string): Draft[] {
   const out: Draft[] = [];
   const max = [20, 100, 1000][level] ?? 100;
@@ -172,81 +191,397 @@ function mathDrafts(rnd: Random, level: number, count: number, familyPrefix: str
     const a = rnd.int(2, max);
     const b = rnd.int(2, 12);
     const c = rnd.int(2, 12);
-    switch (i % 8) {
+    const family = `${familyPrefix}-${i % 12}-${Math.floor(i / 36)}`;
+    switch (i % 12) {
       case 0:
       case 1: {
-        // Three sisters per template run: same knowledge point, other numbers.
-        const family = `${familyPrefix}-${Math.floor(i / 8)}`;
         const right = a + b * c;
-        const wrong = distinct([(a + b) * c, a + b + c, a * b + c, right + 1])
-          .filter((x) => x !== right)
-          .slice(0, 3);
-        const options = [right, ...wrong].map(String);
-        const order = rnd.int(0, 3);
-        const rotated = [...options.slice(order), ...options.slice(0, order)];
         out.push({
-          ...choice(`计算：${a} + ${b} × ${c} = ？`, rotated, [rotated.indexOf(String(right))], '先乘除，后加减。'),
-          family: i % 16 < 2 ? family : undefined,
+          ...at(
+            ['数与运算', '四则混合运算'],
+            numericChoice(rnd, `计算：${a} + ${b} × ${c} = ？`, String(right), [(a + b) * c, a + b + c, a * b + c, right + 1].map(String), '先乘除，后加减。'),
+          ),
+          family: i % 24 < 2 ? family : undefined,
         });
         break;
       }
       case 2: {
-        const nums = distinct([
-          rnd.pick([2, 3, 5, 7, 11, 13, 17, 19, 23, 29]),
-          rnd.pick([31, 37, 41, 43, 47]),
-          rnd.int(4, 9) * 2,
-          rnd.int(3, 9) * 9,
-        ]).slice(0, 4);
+        const nums = distinct([rnd.pick([2, 3, 5, 7, 11, 13, 17, 19, 23, 29]), rnd.pick([31, 37, 41, 43, 47]), rnd.int(4, 9) * 2, rnd.int(3, 9) * 9]);
         if (nums.filter(isPrime).length < 2 || nums.length < 4) continue;
         out.push(
-          choice(
-            '下列各数中，是质数的有',
-            nums.map(String),
-            nums.flatMap((n, k) => (isPrime(n) ? [k] : [])),
+          at(
+            ['数与运算', '质数与合数'],
+            choice(
+              '下列各数中，是质数的有',
+              nums.map(String),
+              nums.flatMap((n, k) => (isPrime(n) ? [k] : [])),
+            ),
           ),
         );
         break;
       }
       case 3:
-        out.push(judge(`${a * b} 是偶数。`, (a * b) % 2 === 0));
+        out.push(at(['数与运算', '奇数与偶数'], judge(`${a * b} 是偶数。`, (a * b) % 2 === 0)));
         break;
       case 4: {
         const x = rnd.int(1, 9 + level * 10);
-        out.push(fill(`若 ${b}x + ${a} = ${b * x + a}，则 x = ____。`, [[String(x)]]));
+        out.push({ ...at(['方程与代数', '一元一次方程'], fill(`若 ${b}x + ${a} = ${b * x + a}，则 x = ____。`, [[String(x)]])), family });
         break;
       }
       case 5:
-        out.push(fill(`${a} 和 ${b} 的最小公倍数是 ____，最大公约数是 ____。`, [[String(lcm(a, b))], [String(gcd(a, b))]]));
+        out.push(at(['数与运算', '公倍数与公约数'], fill(`${a} 和 ${b} 的最小公倍数是 ____，最大公约数是 ____。`, [[String(lcm(a, b))], [String(gcd(a, b))]])));
         break;
       case 6: {
         const x = rnd.int(1, 20);
-        out.push(essay(`解方程：${b}x − ${c} = ${b * x - c}，并写出解题过程。`, `移项得 ${b}x = ${b * x}，系数化为 1 得 x = ${x}。`, 6));
+        out.push(
+          at(['方程与代数', '一元一次方程'], essay(`解方程：${b}x − ${c} = ${b * x - c}，并写出解题过程。`, `移项得 ${b}x = ${b * x}，系数化为 1 得 x = ${x}。`, 6)),
+        );
         break;
       }
       case 7: {
         const price = rnd.int(3, 20);
         const n = rnd.int(2, 9);
         out.push(
-          material(`<p>某文具店一支钢笔售价 ${price} 元，小明买了 ${n} 支，付给售货员 100 元。</p>`, [
-            { ...base, questionType: 4, stem: '小明一共要付 ____ 元。', score: 2, blanks: [{ answers: [String(price * n)] }] },
-            { ...base, questionType: 3, stem: `售货员应找回 ${100 - price * n} 元。`, score: 2, trueFalseAnswer: true },
-            {
-              ...base,
-              questionType: 5,
-              stem: '如果钢笔打八折，小明可以少付多少元？写出算式。',
-              score: 4,
-              referenceAnswer: `${price * n} × (1 − 0.8) = ${(price * n * 0.2).toFixed(1)}（元）`,
-            },
-          ]),
+          at(
+            ['综合与实践', '购物问题'],
+            material(`<p>某文具店一支钢笔售价 ${price} 元，小明买了 ${n} 支，付给售货员 100 元。</p>`, [
+              { ...base, questionType: 4, stem: '小明一共要付 ____ 元。', score: 2, blanks: [{ answers: [String(price * n)] }] },
+              { ...base, questionType: 3, stem: `售货员应找回 ${100 - price * n} 元。`, score: 2, trueFalseAnswer: true },
+              {
+                ...base,
+                questionType: 5,
+                stem: '如果钢笔打八折，小明可以少付多少元？写出算式。',
+                score: 4,
+                referenceAnswer: `${price * n} × (1 − 0.8) = ${(price * n * 0.2).toFixed(1)}（元）`,
+              },
+            ]),
+          ),
         );
+        break;
+      }
+      case 8: {
+        const w = rnd.int(2, 30);
+        const h = rnd.int(2, 30);
+        out.push({
+          ...at(
+            ['图形与几何', '长方形的周长与面积'],
+            numericChoice(rnd, `一个长方形长 ${w} 厘米、宽 ${h} 厘米，它的面积是多少平方厘米？`, String(w * h), [2 * (w + h), w + h, w * h + w].map(String), '长方形面积 = 长 × 宽。'),
+          ),
+          family,
+        });
+        break;
+      }
+      case 9: {
+        const first = rnd.int(1, 20);
+        const d = rnd.int(2, 9);
+        const n = rnd.int(5, 20);
+        out.push({ ...at(['数列与函数', '等差数列'], fill(`等差数列的首项是 ${first}，公差是 ${d}，第 ${n} 项是 ____。`, [[String(first + (n - 1) * d)]])), family });
+        break;
+      }
+      case 10: {
+        const total = rnd.int(2, 40) * 10;
+        const pct = rnd.pick([10, 20, 25, 30, 40, 50, 75]);
+        out.push(
+          at(['数与运算', '百分数'], numericChoice(rnd, `${total} 的 ${pct}% 是多少？`, String((total * pct) / 100), [total * pct, total / pct, (total * pct) / 10].map(String))),
+        );
+        break;
+      }
+      case 11: {
+        const r = rnd.int(1, 10);
+        out.push(
+          at(
+            ['图形与几何', '圆'],
+            judge(`半径是 ${r} 厘米的圆，周长是 ${(2 * 3.14 * r).toFixed(2).replace(/\.?0+$/, '')} 厘米（π 取 3.14）。`, rnd.next() < 0.6, '圆的周长 C = 2πr。'),
+          ),
+        );
+        break;
+      }
+    }
+  }
+  // A judged circle whose truth was drawn at random must say so correctly.
+  return out.map((d) => (d.point?.[1] === '圆' ? fixCircle(d) : d));
+}
+
+/** The circle statements are generated true or false; make the stem match the drawn answer. */
+function fixCircle(d: Draft): Draft {
+  if (d.trueFalseAnswer === true) return d;
+  const stem = d.stem.replace(/周长是 ([\d.]+) 厘米/, (_, c: string) => `周长是 ${(Number(c) * 2).toFixed(2).replace(/\.?0+$/, '')} 厘米`);
+  return { ...d, stem, analysis: '圆的周长 C = 2πr，题中把直径当成了半径。' };
+}
+
+/** 语文: poem lines, authors and idioms. */
+const POEMS: ReadonlyArray<readonly [string, string, string, string]> = [
+  ['静夜思', '李白', '举头望明月', '低头思故乡'],
+  ['登鹳雀楼', '王之涣', '欲穷千里目', '更上一层楼'],
+  ['春晓', '孟浩然', '夜来风雨声', '花落知多少'],
+  ['悯农', '李绅', '谁知盘中餐', '粒粒皆辛苦'],
+  ['望庐山瀑布', '李白', '飞流直下三千尺', '疑是银河落九天'],
+  ['赠汪伦', '李白', '桃花潭水深千尺', '不及汪伦送我情'],
+  ['江雪', '柳宗元', '孤舟蓑笠翁', '独钓寒江雪'],
+  ['咏柳', '贺知章', '不知细叶谁裁出', '二月春风似剪刀'],
+  ['游子吟', '孟郊', '谁言寸草心', '报得三春晖'],
+  ['望岳', '杜甫', '会当凌绝顶', '一览众山小'],
+  ['春望', '杜甫', '烽火连三月', '家书抵万金'],
+  ['登高', '杜甫', '无边落木萧萧下', '不尽长江滚滚来'],
+  ['黄鹤楼送孟浩然之广陵', '李白', '孤帆远影碧空尽', '唯见长江天际流'],
+  ['送元二使安西', '王维', '劝君更尽一杯酒', '西出阳关无故人'],
+  ['九月九日忆山东兄弟', '王维', '独在异乡为异客', '每逢佳节倍思亲'],
+  ['使至塞上', '王维', '大漠孤烟直', '长河落日圆'],
+  ['钱塘湖春行', '白居易', '乱花渐欲迷人眼', '浅草才能没马蹄'],
+  ['赋得古原草送别', '白居易', '野火烧不尽', '春风吹又生'],
+  ['泊船瓜洲', '王安石', '春风又绿江南岸', '明月何时照我还'],
+  ['题西林壁', '苏轼', '不识庐山真面目', '只缘身在此山中'],
+  ['水调歌头', '苏轼', '但愿人长久', '千里共婵娟'],
+  ['饮湖上初晴后雨', '苏轼', '欲把西湖比西子', '淡妆浓抹总相宜'],
+  ['游山西村', '陆游', '山重水复疑无路', '柳暗花明又一村'],
+  ['示儿', '陆游', '王师北定中原日', '家祭无忘告乃翁'],
+  ['过零丁洋', '文天祥', '人生自古谁无死', '留取丹心照汗青'],
+  ['观书有感', '朱熹', '问渠那得清如许', '为有源头活水来'],
+  ['夜雨寄北', '李商隐', '何当共剪西窗烛', '却话巴山夜雨时'],
+  ['无题', '李商隐', '春蚕到死丝方尽', '蜡炬成灰泪始干'],
+  ['出塞', '王昌龄', '但使龙城飞将在', '不教胡马度阴山'],
+  ['凉州词', '王翰', '醉卧沙场君莫笑', '古来征战几人回'],
+  ['山行', '杜牧', '停车坐爱枫林晚', '霜叶红于二月花'],
+  ['清明', '杜牧', '借问酒家何处有', '牧童遥指杏花村'],
+  ['己亥杂诗', '龚自珍', '落红不是无情物', '化作春泥更护花'],
+  ['石灰吟', '于谦', '粉骨碎身浑不怕', '要留清白在人间'],
+  ['竹石', '郑燮', '千磨万击还坚劲', '任尔东西南北风'],
+  ['行路难', '李白', '长风破浪会有时', '直挂云帆济沧海'],
+  ['酬乐天扬州初逢席上见赠', '刘禹锡', '沉舟侧畔千帆过', '病树前头万木春'],
+  ['望洞庭', '刘禹锡', '遥望洞庭山水翠', '白银盘里一青螺'],
+  ['次北固山下', '王湾', '海日生残夜', '江春入旧年'],
+  ['送杜少府之任蜀州', '王勃', '海内存知己', '天涯若比邻'],
+];
+const POETS = distinct(POEMS.map((p) => p[1]));
+const IDIOMS: ReadonlyArray<readonly [string, string]> = [
+  ['画蛇添足', '做了多余的事，反而不恰当'],
+  ['守株待兔', '死守狭隘经验，不知变通'],
+  ['亡羊补牢', '出了问题以后及时补救'],
+  ['刻舟求剑', '拘泥成例，不懂变化'],
+  ['掩耳盗铃', '自己欺骗自己'],
+  ['井底之蛙', '见识狭隘的人'],
+  ['拔苗助长', '违反规律，急于求成，反而坏事'],
+  ['对牛弹琴', '说话不看对象'],
+  ['杯弓蛇影', '疑神疑鬼，自相惊扰'],
+  ['纸上谈兵', '空谈理论，不能解决实际问题'],
+  ['卧薪尝胆', '刻苦自励，发奋图强'],
+  ['破釜沉舟', '下定决心，不留退路'],
+  ['望梅止渴', '用空想安慰自己'],
+  ['完璧归赵', '原物完好地归还原主'],
+  ['负荆请罪', '主动向人认错赔罪'],
+  ['闻鸡起舞', '有志者及时奋发'],
+];
+const IDIOM_MEANINGS = IDIOMS.map((i) => i[1]);
+
+function chineseDrafts(rnd: Random, count: number, offset: number): Draft[] {
+  const out: Draft[] = [];
+  for (let i = 0; out.length < count && i < count * 4; i++) {
+    const poem = POEMS[(i + offset) % POEMS.length]!;
+    const [title, poet, first, second] = poem;
+    const idiom = IDIOMS[(i + offset) % IDIOMS.length]!;
+    switch (i % 6) {
+      case 0:
+        out.push(at(['古诗词', '名句默写'], fill(`${first}，____。（${poet}《${title}》）`, [[second]])));
+        break;
+      case 1:
+        out.push(at(['古诗词', '名句默写'], fill(`____，${second}。（${poet}《${title}》）`, [[first]])));
+        break;
+      case 2:
+        out.push(at(['古诗词', '作家作品'], numericChoice(rnd, `“${first}，${second}”的作者是？`, poet, POETS.filter((p) => p !== poet).slice((i * 3) % 8, ((i * 3) % 8) + 3))));
+        break;
+      case 3: {
+        const truth = rnd.next() < 0.5;
+        const named = truth ? poet : POETS.filter((p) => p !== poet)[(i + offset) % (POETS.length - 1)]!;
+        out.push(at(['古诗词', '作家作品'], judge(`《${title}》的作者是${named}。`, truth, `《${title}》的作者是${poet}。`)));
+        break;
+      }
+      case 4:
+        out.push(
+          at(
+            ['词语积累', '成语'],
+            numericChoice(rnd, `成语“${idiom[0]}”的意思是？`, idiom[1], IDIOM_MEANINGS.filter((m) => m !== idiom[1]).slice((i * 5) % 12, ((i * 5) % 12) + 3)),
+          ),
+        );
+        break;
+      case 5:
+        out.push(at(['古诗词', '诗词鉴赏'], essay(`赏析“${first}，${second}”一句的妙处。`, `结合《${title}》的意境，从用词、修辞与情感三方面作答，言之成理即可。`, 8)));
+        break;
+    }
+  }
+  return out;
+}
+
+/** 英语: vocabulary and verb forms. */
+const WORDS: ReadonlyArray<readonly [string, string]> = [
+  ['library', '图书馆'], ['hospital', '医院'], ['museum', '博物馆'], ['station', '车站'], ['airport', '机场'], ['village', '村庄'],
+  ['weather', '天气'], ['season', '季节'], ['festival', '节日'], ['holiday', '假期'], ['weekend', '周末'], ['subject', '科目'],
+  ['science', '科学'], ['history', '历史'], ['geography', '地理'], ['biology', '生物'], ['music', '音乐'], ['dictionary', '词典'],
+  ['umbrella', '雨伞'], ['breakfast', '早餐'], ['vegetable', '蔬菜'], ['medicine', '药'], ['exercise', '锻炼'], ['environment', '环境'],
+  ['pollution', '污染'], ['invention', '发明'], ['experience', '经历'], ['knowledge', '知识'], ['culture', '文化'], ['tradition', '传统'],
+  ['government', '政府'], ['population', '人口'], ['friendship', '友谊'], ['success', '成功'], ['opinion', '观点'], ['challenge', '挑战'],
+];
+const MEANINGS = WORDS.map((w) => w[1]);
+const VERBS: ReadonlyArray<readonly [string, string, string]> = [
+  ['go', 'went', 'gone'], ['see', 'saw', 'seen'], ['eat', 'ate', 'eaten'], ['take', 'took', 'taken'], ['write', 'wrote', 'written'],
+  ['buy', 'bought', 'bought'], ['think', 'thought', 'thought'], ['teach', 'taught', 'taught'], ['catch', 'caught', 'caught'], ['swim', 'swam', 'swum'],
+  ['begin', 'began', 'begun'], ['drink', 'drank', 'drunk'], ['speak', 'spoke', 'spoken'], ['break', 'broke', 'broken'], ['choose', 'chose', 'chosen'],
+  ['forget', 'forgot', 'forgotten'], ['give', 'gave', 'given'], ['know', 'knew', 'known'], ['fly', 'flew', 'flown'], ['grow', 'grew', 'grown'],
+];
+const SUBJECTS_EN = ['Tom', 'Lucy', 'My father', 'Our teacher', 'The children', 'We', 'They', 'Li Lei'];
+const WHEN_PAST = ['yesterday', 'last week', 'two days ago', 'last Sunday', 'in 2020'];
+
+function englishDrafts(rnd: Random, count: number, offset: number): Draft[] {
+  const out: Draft[] = [];
+  for (let i = 0; out.length < count && i < count * 4; i++) {
+    const [word, meaning] = WORDS[(i + offset) % WORDS.length]!;
+    const [verb, past, participle] = VERBS[(i + offset) % VERBS.length]!;
+    const who = SUBJECTS_EN[(i + offset) % SUBJECTS_EN.length]!;
+    switch (i % 5) {
+      case 0:
+        out.push(at(['词汇', '词义辨析'], numericChoice(rnd, `The Chinese meaning of “${word}” is ____.`, meaning, MEANINGS.filter((m) => m !== meaning).slice((i * 7) % 30, ((i * 7) % 30) + 3))));
+        break;
+      case 1:
+        out.push(at(['词汇', '单词拼写'], fill(`根据中文写出单词：${meaning} ____`, [[word]])));
+        break;
+      case 2:
+        out.push({ ...at(['语法', '一般过去时'], fill(`${who} ____ (${verb}) to the park ${WHEN_PAST[i % WHEN_PAST.length]}.`, [[past]])), family: `en-past-${verb}` });
+        break;
+      case 3: {
+        const truth = rnd.next() < 0.5;
+        out.push(at(['语法', '动词的过去分词'], judge(`The past participle of “${verb}” is “${truth ? participle : `${verb}ed`}”.`, truth, `${verb} — ${past} — ${participle}`)));
+        break;
+      }
+      case 4:
+        out.push(
+          at(
+            ['语法', '现在完成时'],
+            numericChoice(rnd, `${who} ${/^(We|They|The children)$/.test(who) ? 'have' : 'has'} already ____ it.`, participle, [verb, past === participle ? `${verb}s` : past, `${verb}ing`]),
+          ),
+        );
+        break;
+    }
+  }
+  return out;
+}
+
+/** 物理: formula problems with seeded numbers; every run of one formula is a sister family. */
+function physicsDrafts(rnd: Random, count: number, familyPrefix: string): Draft[] {
+  const out: Draft[] = [];
+  for (let i = 0; out.length < count; i++) {
+    const family = `${familyPrefix}-${i % 6}-${Math.floor(i / 18)}`;
+    switch (i % 6) {
+      case 0: {
+        const t = rnd.int(2, 20);
+        const v = rnd.int(2, 30);
+        out.push({
+          ...at(['机械运动', '速度'], numericChoice(rnd, `一辆小车 ${t} s 内匀速行驶了 ${v * t} m，它的速度是多少？`, `${v} m/s`, [`${v * t * t} m/s`, `${v + t} m/s`, `${v * 2} m/s`], 'v = s / t。')),
+          family,
+        });
+        break;
+      }
+      case 1: {
+        const V = rnd.int(2, 50) * 10;
+        const rho = rnd.pick([1, 2.7, 7.9, 0.8, 8.9]);
+        out.push({ ...at(['质量与密度', '密度'], fill(`一块体积为 ${V} cm³ 的物体，质量为 ${Math.round(rho * V * 10) / 10} g，它的密度是 ____ g/cm³。`, [[String(rho)]])), family });
+        break;
+      }
+      case 2: {
+        const R = rnd.int(2, 50);
+        const I = rnd.pick([0.1, 0.2, 0.5, 1, 2]);
+        out.push({ ...at(['欧姆定律', '欧姆定律的应用'], numericChoice(rnd, `一个 ${R} Ω 的电阻中通过的电流为 ${I} A，它两端的电压是多少？`, `${Math.round(R * I * 10) / 10} V`, [`${R + I} V`, `${Math.round((R / I) * 10) / 10} V`, `${Math.round(R * I * 20) / 10} V`], 'U = IR。')), family });
+        break;
+      }
+      case 3: {
+        const m = rnd.int(1, 60);
+        out.push(at(['力', '重力'], fill(`质量为 ${m} kg 的物体受到的重力是 ____ N（g 取 10 N/kg）。`, [[String(m * 10)]])));
+        break;
+      }
+      case 4: {
+        const F = rnd.int(10, 200);
+        const S = rnd.pick([0.01, 0.02, 0.05, 0.1, 0.5]);
+        out.push(at(['压强', '固体压强'], judge(`${F} N 的压力作用在 ${S} m² 的面积上，压强是 ${Math.round(F / S)} Pa。`, true, 'p = F / S。')));
+        break;
+      }
+      case 5: {
+        const F = rnd.int(10, 100);
+        const s = rnd.int(2, 20);
+        const t = rnd.int(2, 10);
+        out.push(at(['功和机械能', '功率'], essay(`用 ${F} N 的水平拉力使物体沿力的方向移动 ${s} m，用时 ${t} s。求拉力做的功和功率。`, `W = Fs = ${F * s} J；P = W / t = ${Math.round((F * s * 10) / t) / 10} W。`, 8)));
         break;
       }
     }
   }
   return out;
 }
-const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
-const lcm = (a: number, b: number) => (a / gcd(a, b)) * b;
+
+/** 化学: elements and relative molecular masses. */
+const ELEMENTS: ReadonlyArray<readonly [string, string, number]> = [
+  ['氢', 'H', 1], ['氦', 'He', 2], ['碳', 'C', 6], ['氮', 'N', 7], ['氧', 'O', 8], ['氟', 'F', 9], ['钠', 'Na', 11], ['镁', 'Mg', 12],
+  ['铝', 'Al', 13], ['硅', 'Si', 14], ['磷', 'P', 15], ['硫', 'S', 16], ['氯', 'Cl', 17], ['钾', 'K', 19], ['钙', 'Ca', 20], ['铁', 'Fe', 26],
+  ['铜', 'Cu', 29], ['锌', 'Zn', 30], ['银', 'Ag', 47], ['碘', 'I', 53],
+];
+const COMPOUNDS: ReadonlyArray<readonly [string, string, number]> = [
+  ['水', 'H₂O', 18], ['二氧化碳', 'CO₂', 44], ['氯化钠', 'NaCl', 58.5], ['碳酸钙', 'CaCO₃', 100], ['氢氧化钠', 'NaOH', 40], ['硫酸', 'H₂SO₄', 98],
+  ['氨气', 'NH₃', 17], ['甲烷', 'CH₄', 16], ['氧化铁', 'Fe₂O₃', 160], ['氧化铜', 'CuO', 80], ['盐酸（氯化氢）', 'HCl', 36.5], ['过氧化氢', 'H₂O₂', 34],
+];
+
+function chemistryDrafts(rnd: Random, count: number, offset: number): Draft[] {
+  const out: Draft[] = [];
+  for (let i = 0; out.length < count && i < count * 4; i++) {
+    const [name, symbol, z] = ELEMENTS[(i + offset) % ELEMENTS.length]!;
+    const [cName, formula, mass] = COMPOUNDS[(i + offset) % COMPOUNDS.length]!;
+    switch (i % 5) {
+      case 0:
+        out.push(at(['物质构成的奥秘', '元素符号'], numericChoice(rnd, `元素“${name}”的元素符号是？`, symbol, ELEMENTS.filter((e) => e[1] !== symbol).slice((i * 3) % 16, ((i * 3) % 16) + 3).map((e) => e[1]))));
+        break;
+      case 1:
+        out.push(at(['物质构成的奥秘', '原子结构'], fill(`${name}原子的核电荷数是 ____，核外电子数是 ____。`, [[String(z)], [String(z)]])));
+        break;
+      case 2:
+        out.push({ ...at(['化学式与化合价', '相对分子质量'], numericChoice(rnd, `${cName}（${formula}）的相对分子质量是？`, String(mass), [mass + 2, mass * 2, mass - 1].map(String))), family: `chem-mass-${Math.floor((i + offset) / 15) % 4}` });
+        break;
+      case 3: {
+        const truth = rnd.next() < 0.5;
+        out.push(at(['化学式与化合价', '化学式'], judge(`${cName}的化学式是 ${truth ? formula : formula.replace(/₂|₃|₄/, '')}。`, truth || formula.replace(/₂|₃|₄/, '') === formula, `${cName}的化学式是 ${formula}。`)));
+        break;
+      }
+      case 4:
+        out.push(at(['化学式与化合价', '化学式'], fill(`${cName}的化学式是 ____。`, [[formula, formula.replace(/₂/g, '2').replace(/₃/g, '3').replace(/₄/g, '4')]])));
+        break;
+    }
+  }
+  return out;
+}
+
+/** Generated questions of one leaf category, on top of the fixed pool of its subject. */
+function generated(subject: string, rnd: Random, level: number, count: number, key: string, offset: number): Draft[] {
+  switch (subject) {
+    case '数学':
+      return mathDrafts(rnd, level, count, key);
+    case '语文':
+      return chineseDrafts(rnd, count, offset);
+    case '英语':
+      return englishDrafts(rnd, count, offset);
+    case '物理':
+      return physicsDrafts(rnd, count, key);
+    case '化学':
+      return chemistryDrafts(rnd, count, offset);
+    default:
+      return [];
+  }
+}
+
+/** Generated questions per leaf category by subject: numbers make math and physics unbounded; the word and poem pools are not. */
+const PER_LEAF: Readonly<Record<string, number>> = { 数学: 330, 物理: 280 };
+const PER_LEAF_DEFAULT = 160;
+
+interface PlannedQuestion {
+  categoryId: number;
+  level: number;
+  draft: Draft;
+  fingerprint: string;
+  stem: string;
+}
 
 export async function seedQuestionBank(prisma: PrismaClient, tenantId: number, now = new Date()): Promise<number> {
   if ((await prisma.testQuestion.count({ where: { tenantId } })) > 0) return 0;
@@ -265,82 +600,124 @@ export async function seedQuestionBank(prisma: PrismaClient, tenantId: number, n
   });
   const userId = (name: string) => users.find((u) => u.userName === name)?.id ?? null;
 
-  // Each non-math pool is spread over its subject's categories, every item once.
+  // Each fixed pool is spread over its subject's categories, every item once; each leaf adds generated questions. No duplicates.
   const bySubject = new Map<string, typeof leaves>();
   for (const leaf of leaves) bySubject.set(leaf.name, [...(bySubject.get(leaf.name) ?? []), leaf]);
-  const planned: Array<{ categoryId: number; level: number; draft: Draft }> = [];
+  const planned: PlannedQuestion[] = [];
+  const seen = new Set<string>();
+  const plan = (categoryId: number, level: number, draft: Draft): boolean => {
+    const stem = draft.stem.startsWith('<') ? draft.stem : `<p>${draft.stem}</p>`;
+    const fingerprint = questionFingerprint({ stem, options: draft.options, subQuestions: draft.subQuestions ?? [] });
+    if (seen.has(fingerprint)) return false;
+    seen.add(fingerprint);
+    planned.push({ categoryId, level, draft, fingerprint, stem });
+    return true;
+  };
   for (const [subject, subjectLeaves] of bySubject) {
-    if (subject === '数学') {
-      for (const leaf of subjectLeaves)
-        for (const draft of mathDrafts(rnd, levelOf(leaf), 56, `m${leaf.id}`)) planned.push({ categoryId: leaf.id, level: levelOf(leaf), draft });
-      continue;
-    }
     (POOLS[subject] ?? []).forEach((draft, i) => {
       const leaf = subjectLeaves[i % subjectLeaves.length]!;
-      planned.push({ categoryId: leaf.id, level: levelOf(leaf), draft });
+      plan(leaf.id, levelOf(leaf), draft);
+    });
+    subjectLeaves.forEach((leaf, k) => {
+      const quota = PER_LEAF[subject] ?? PER_LEAF_DEFAULT;
+      let added = 0;
+      // Three times the quota is drawn: drafts that repeat one already planned (here or in another leaf) are skipped.
+      for (const draft of generated(subject, rnd, levelOf(leaf), quota * 3, `${subject}${leaf.id}`, k * 7)) {
+        if (added === quota) break;
+        if (plan(leaf.id, levelOf(leaf), draft)) added++;
+      }
     });
   }
 
   let created = 0;
   await prisma.$transaction(
     async (tx) => {
-      const families = new Map<string, number>();
-      for (const [i, { categoryId, level, draft }] of planned.entries()) {
+      const chapters = await seedKnowledgePoints(tx, tenantId, planned, userId('admin'), now);
+      const rows = planned.map(({ categoryId, level, draft, fingerprint, stem }, i) => {
         const creationTime = new Date(now.getTime() - (60 - (i % 60)) * DAY_MS - (i % 24) * 3_600_000);
         // Review states in turn: approved, approved, pending at 初审, rejected, approved, pending at 复审, approved.
         const state = [1, 1, 0, 2, 1, 0, 1][i % 7]!;
         const reviewed = state !== 0 || i % 7 === 5;
         const subs = draft.subQuestions ?? [];
-        const stem = draft.stem.startsWith('<') ? draft.stem : `<p>${draft.stem}</p>`;
-        const row = await tx.testQuestion.create({
-          data: {
-            tenantId,
-            questionType: draft.questionType,
-            title: stem.replace(/<[^>]*>/g, '').slice(0, 100),
-            stem,
-            analysis: draft.analysis ? `<p>${draft.analysis}</p>` : null,
-            difficulty: [2, 1, 2, 3, 2][i % 5]!,
-            score: draft.score,
-            categoryId,
-            isUniversity: level === 2 && i % 10 === 0,
-            isShow: i % 9 !== 4,
-            trueFalseAnswer: draft.trueFalseAnswer,
-            blanksJson: draft.blanks ? JSON.stringify(draft.blanks) : null,
-            referenceAnswer: draft.referenceAnswer,
-            subQuestionsJson: subs.length
-              ? JSON.stringify(
-                  subs.map((s) => ({
-                    ...s,
-                    stem: s.stem,
-                    options: s.options.map((o, k) => ({ label: 'ABCDEFGHIJ'[k], ...o })),
-                  })),
-                )
-              : null,
-            fingerprint: questionFingerprint({ stem, options: draft.options, subQuestions: subs }),
-            auditStatus: state,
-            reviewStep: state === 0 ? (i % 7 === 5 ? 1 : 0) : state === 1 ? 1 : 0,
-            auditorUserId: reviewed ? userId(REVIEWERS[i % REVIEWERS.length]!) : null,
-            auditTime: reviewed ? new Date(creationTime.getTime() + 86_400_000) : null,
-            auditReason: state === 2 ? '答案有误，请核对后重新提交。' : null,
-            creatorUserId: userId(AUTHORS[i % AUTHORS.length]!),
-            creationTime,
-          },
-          select: { id: true },
-        });
-        if (draft.options.length)
-          await tx.testQuestionOption.createMany({
-            data: draft.options.map((o, sort) => ({ tenantId, questionId: row.id, sort, content: o.content, isCorrect: o.isCorrect, creationTime })),
-          });
-        if (draft.family) {
-          const group = families.get(draft.family) ?? row.id;
-          families.set(draft.family, group);
-          await tx.testQuestion.update({ where: { id: row.id }, data: { sisterGroupId: group } });
-          if (group !== row.id) await tx.testQuestion.update({ where: { id: group }, data: { sisterGroupId: group } });
-        }
-        created++;
+        return {
+          tenantId,
+          questionType: draft.questionType,
+          title: stem.replace(/<[^>]*>/g, '').slice(0, 100),
+          stem,
+          analysis: draft.analysis ? `<p>${draft.analysis}</p>` : null,
+          difficulty: [2, 1, 2, 3, 2][i % 5]!,
+          score: draft.score,
+          categoryId,
+          chapterTypeId: draft.point ? (chapters.get(`${categoryId}|${draft.point[0]}|${draft.point[1]}`) ?? null) : null,
+          isUniversity: level === 2 && i % 10 === 0,
+          isShow: i % 9 !== 4,
+          trueFalseAnswer: draft.trueFalseAnswer,
+          blanksJson: draft.blanks ? JSON.stringify(draft.blanks) : null,
+          referenceAnswer: draft.referenceAnswer,
+          subQuestionsJson: subs.length ? JSON.stringify(subs.map((s) => ({ ...s, options: s.options.map((o, k) => ({ label: 'ABCDEFGHIJ'[k], ...o })) }))) : null,
+          fingerprint,
+          auditStatus: state,
+          reviewStep: state === 0 ? (i % 7 === 5 ? 1 : 0) : state === 1 ? 1 : 0,
+          auditorUserId: reviewed ? userId(REVIEWERS[i % REVIEWERS.length]!) : null,
+          auditTime: reviewed ? new Date(creationTime.getTime() + DAY_MS) : null,
+          auditReason: state === 2 ? '答案有误，请核对后重新提交。' : null,
+          creatorUserId: userId(AUTHORS[i % AUTHORS.length]!),
+          creationTime,
+        };
+      });
+      // Batches keep a first start quick (one INSERT per batch, not per question); fingerprints are unique in the plan, so they key the ids.
+      const ids = new Map<string, number>();
+      for (let k = 0; k < rows.length; k += 200) {
+        const made = await tx.testQuestion.createManyAndReturn({ data: rows.slice(k, k + 200), select: { id: true, fingerprint: true } });
+        for (const m of made) ids.set(m.fingerprint, m.id);
       }
+      const options = planned.flatMap((p, i) =>
+        p.draft.options.map((o, sort) => ({
+          tenantId,
+          questionId: ids.get(p.fingerprint)!,
+          sort,
+          content: o.content,
+          isCorrect: o.isCorrect,
+          creationTime: rows[i]!.creationTime,
+        })),
+      );
+      for (let k = 0; k < options.length; k += 500) await tx.testQuestionOption.createMany({ data: options.slice(k, k + 500) });
+      // Sister families: the first question of a family names it; a family needs two members.
+      const families = new Map<string, number[]>();
+      for (const p of planned) if (p.draft.family) families.set(`${p.categoryId}|${p.draft.family}`, [...(families.get(`${p.categoryId}|${p.draft.family}`) ?? []), ids.get(p.fingerprint)!]);
+      for (const members of families.values())
+        if (members.length >= 2) await tx.testQuestion.updateMany({ where: { id: { in: members } }, data: { sisterGroupId: Math.min(...members) } });
+      created = rows.length;
     },
     { timeout: 120_000 },
   );
   return created;
+}
+
+/** The chapter tree (chapter → section) of each question category, from the knowledge points its questions use: `categoryId|chapter|section` → section id. */
+async function seedKnowledgePoints(
+  tx: Parameters<Parameters<PrismaClient['$transaction']>[0]>[0],
+  tenantId: number,
+  planned: readonly PlannedQuestion[],
+  creatorUserId: number | null,
+  now: Date,
+): Promise<Map<string, number>> {
+  const byCategory = new Map<number, Map<string, Set<string>>>();
+  for (const { categoryId, draft } of planned) {
+    if (!draft.point) continue;
+    const tree = byCategory.get(categoryId) ?? new Map<string, Set<string>>();
+    tree.set(draft.point[0], (tree.get(draft.point[0]) ?? new Set()).add(draft.point[1]));
+    byCategory.set(categoryId, tree);
+  }
+  const creationTime = new Date(now.getTime() - 61 * DAY_MS);
+  const ids = new Map<string, number>();
+  for (const [categoryId, tree] of byCategory)
+    for (const [i, [chapter, sections]] of [...tree].entries()) {
+      const parent = await tx.chapterType.create({ data: { tenantId, categoryId, name: chapter, sort: i + 1, creatorUserId, creationTime } });
+      for (const [j, section] of [...sections].entries()) {
+        const row = await tx.chapterType.create({ data: { tenantId, categoryId, parentId: parent.id, name: section, sort: j + 1, creatorUserId, creationTime } });
+        ids.set(`${categoryId}|${chapter}|${section}`, row.id);
+      }
+    }
+  return ids;
 }

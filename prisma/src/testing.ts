@@ -1,7 +1,10 @@
 /** Test helpers: every test gets its own SQLite file under the OS temp folder. */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, type Dirent } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { openDatabase, sqliteFilePath } from './client.ts';
+import { PRISMA_DIR } from './migrate.ts';
 
 export interface TempDatabase {
   /** `file:` URL of a database that does not exist yet (its folder does). */
@@ -19,3 +22,62 @@ export function tempDatabase(name = 'test'): TempDatabase {
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };
 }
+
+/**
+ * A fresh copy of a migrated and seeded database. Seeding takes seconds (a
+ * question bank of two thousand questions among the rest) and every server
+ * test starts from the same seed, so the seeded file is built once per machine
+ * and day as a template and copied (milliseconds). The template's name is a
+ * hash of everything that shapes it (migrations, seed sources, the SDK they
+ * read, this package's code) plus the UTC day (the seed dates rows relative to
+ * now), so a change to any of them builds a new one. Test processes running
+ * at once build it under a lock; the others wait for it.
+ */
+export async function seededDatabase(name = 'test'): Promise<TempDatabase> {
+  const template = await seedTemplate();
+  const db = tempDatabase(name);
+  copyFileSync(template, sqliteFilePath(db.url));
+  return db;
+}
+
+async function seedTemplate(): Promise<string> {
+  const file = path.join(tmpdir(), `edu-seed-${templateKey()}.db`);
+  if (existsSync(file)) return file;
+  const lock = `${file}.lock`;
+  for (const started = Date.now(); ; await sleep(200)) {
+    if (existsSync(file)) return file;
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      // Another process is building it; a lock older than two minutes was left by a crashed one.
+      const held = statSync(lock, { throwIfNoEntry: false });
+      if (held && Date.now() - held.mtimeMs > 120_000) rmSync(lock, { recursive: true, force: true });
+      if (Date.now() - started > 300_000) throw new Error(`Timed out waiting for the seed template ${file}`);
+    }
+  }
+  try {
+    const build = tempDatabase('template');
+    const prisma = await openDatabase(build.url);
+    await prisma.$queryRawUnsafe('PRAGMA wal_checkpoint(TRUNCATE)');
+    await prisma.$disconnect();
+    renameSync(sqliteFilePath(build.url), file);
+    build.remove();
+    return file;
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+function templateKey(): string {
+  const hash = createHash('sha256');
+  const root = path.resolve(PRISMA_DIR, '..');
+  for (const dir of [path.join(PRISMA_DIR, 'migrations'), path.join(PRISMA_DIR, 'seed'), path.join(PRISMA_DIR, 'src'), path.join(root, 'packages/sdk/src')])
+    for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true }).sort((a, b) => fullPath(a).localeCompare(fullPath(b))))
+      if (entry.isFile() && !entry.name.endsWith('.test.ts')) hash.update(fullPath(entry)).update(readFileSync(fullPath(entry)));
+  hash.update(new Date().toISOString().slice(0, 10));
+  return hash.digest('hex').slice(0, 16);
+}
+
+const fullPath = (e: Dirent) => path.join(e.parentPath, e.name);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

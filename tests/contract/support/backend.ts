@@ -1,6 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { createClient, type Client } from '@edu/sdk';
 import type { buildApp } from '@edu/mock-server';
 
@@ -60,8 +58,9 @@ export async function startBackend(): Promise<Backend> {
   const isMock = !baseUrl;
   if (!baseUrl) {
     const { buildApp } = await import('@edu/mock-server');
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'edu-contract-'));
-    const app = await buildApp({ databaseUrl: `file:${path.join(dir, 'contract.db')}`, jwtSecret: 'contract-secret-0123456789-0123456789-xyz' });
+    const { seededDatabase } = await import('@edu/mock-server/testing/test-app');
+    const { dir, url: databaseUrl } = await seededDatabase('contract');
+    const app = await buildApp({ databaseUrl, jwtSecret: 'contract-secret-0123456789-0123456789-xyz' });
     mock = app;
     baseUrl = (await app.listen({ port: 0, host: '127.0.0.1' })).replace('[::1]', '127.0.0.1');
     stop = async () => {

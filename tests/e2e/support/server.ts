@@ -1,6 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { cpSync, existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type * as MockServer from '@edu/mock-server';
@@ -29,12 +28,13 @@ export function ensureWebBuild(): void {
 export async function startConsoleServer(): Promise<ConsoleServer> {
   ensureWebBuild();
   const { buildApp } = await import('@edu/mock-server');
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'edu-e2e-'));
+  const { seededDatabase } = await import('@edu/mock-server/testing/test-app');
+  const { dir, url: databaseUrl } = await seededDatabase('e2e');
   // A private copy of the build: a rebuild during the run cannot pull files from under the server.
   const webRoot = path.join(dir, 'web');
   cpSync(WEB_DIST, webRoot, { recursive: true });
   const app = await buildApp({
-    databaseUrl: `file:${path.join(dir, 'e2e.db')}`,
+    databaseUrl,
     jwtSecret: 'e2e-secret-0123456789-0123456789-0123456789',
     webRoot,
   });

@@ -1,6 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
+import { seededDatabase, tempDatabase } from '@edu/db/testing';
+
+/** For suites outside this package (contract, browser) that start their own server on a seeded copy. */
+export { seededDatabase };
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp, type BuildOptions } from '../app.ts';
 
@@ -21,10 +23,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A mock server on a fresh SQLite file in a temp folder (migrated and seeded), used through `inject`. */
+/** A mock server on a fresh SQLite file in a temp folder (a copy of the migrated and seeded template), used through `inject`. */
 export async function createTestApp(options: Partial<BuildOptions> = {}): Promise<TestApp> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'edu-mock-'));
-  const databaseUrl = `file:${path.join(dir, 'test.db')}`;
+  // A copy of the seeded template unless the test asks for an unseeded database.
+  const { dir, url: databaseUrl } = options.seed === false ? tempDatabase() : await seededDatabase();
   const app = await buildApp({ databaseUrl, jwtSecret: TEST_JWT_SECRET, ...options });
   await app.ready();
 
