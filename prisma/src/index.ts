@@ -8,5 +8,5 @@ export { Prisma, PrismaClient } from '../generated/prisma/client.ts';
 export { createPrismaClient, openDatabase, sqliteFilePath, writeVersions, type OpenDatabaseOptions } from './client.ts';
 export { applyMigrations, createMigration, diagnoseMigrations, MIGRATIONS_DIR, PRISMA_DIR } from './migrate.ts';
 export { hashPassword, verifyPassword, type VerifyResult } from './password-hash.ts';
-export { SQLITE_MAX_BIND_VALUES } from './sqlite.ts';
+export { CONNECTION_PRAGMAS, SQLITE_MAX_BIND_VALUES } from './sqlite.ts';
 export { WriteVersions } from './write-versions.ts';

@@ -36,7 +36,7 @@ export function sqliteFilePath(databaseUrl: string): string {
 }
 
 /** Statements run on every new connection; journal_mode=WAL also persists in the file. */
-const CONNECTION_PRAGMAS = `PRAGMA journal_mode = WAL; PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}; PRAGMA foreign_keys = ON;`;
+export const CONNECTION_PRAGMAS = `PRAGMA journal_mode = WAL; PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}; PRAGMA foreign_keys = ON;`;
 
 export interface SqliteAdapterFactory extends SqlMigrationAwareDriverAdapterFactory {
   /** Closes every connection this factory opened (the schema engine never closes its own). */

@@ -1,0 +1,161 @@
+/**
+ * `pnpm bench`: the server as users start it (own process, production mode) on
+ * a prepared database (Article grown to 100,000 rows), the bare JWT route in a
+ * second process, the load from this one; best of two interleaved rounds; each
+ * case's req/s, p50, p99 and ratio to the bare route; the server's memory after
+ * the runs.
+ *
+ *   pnpm bench                        every case
+ *   pnpm bench -- floor keyword       a subset (case tags or names; also BENCH_CASES=floor,keyword)
+ *   ARTICLES=100000 USERS=10000 DURATION=5 BARE_DURATION=5 ROUNDS=2 CONNECTIONS=50
+ *   BENCH_CPU_PROF=/tmp/prof          write the server's CPU profile there
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { CONNECTION_PRAGMAS } from '@edu/db';
+import { body, ONE_CHAR_WORD, random, TWO_CHAR_WORD, UNIQUE_WORD } from './corpus.ts';
+import {
+  BENCH_SECRET,
+  interleaved,
+  loadProcess,
+  report,
+  settle,
+  signIn,
+  startBareProcess,
+  startServerProcess,
+  type BenchCase,
+  type Figures,
+} from './harness.ts';
+import { BENCH_TENANT, copyTemplate, prepareTemplate } from './prepare.ts';
+
+const ARTICLES = Number(process.env.ARTICLES ?? 100_000);
+const USERS = Number(process.env.USERS ?? 10_000);
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
+const DURATION = Number(process.env.DURATION ?? 5);
+const ROUNDS = Number(process.env.ROUNDS ?? 2);
+const selection = [...process.argv.slice(2), ...(process.env.BENCH_CASES ?? '').split(/[\s,]+/)].filter((a) => a && a !== '--');
+
+const template = await prepareTemplate({ articles: ARTICLES, users: USERS });
+const dir = mkdtempSync(path.join(os.tmpdir(), 'edu-bench-'));
+const dbFile = copyTemplate(template, dir);
+const rawFile = copyTemplate(template, dir, 'raw.db');
+const server = await startServerProcess(dbFile);
+let bare: Awaited<ReturnType<typeof startBareProcess>> | undefined;
+try {
+  const auth = await signIn(server.url, 'admin', '123qwe', BENCH_TENANT);
+  const api = (p: string) => `${server.url}/api/services/app/${p}`;
+  const get = async <T>(p: string): Promise<T> => {
+    const res = await fetch(api(p), { headers: auth });
+    const json = (await res.json()) as { result: T; error?: unknown };
+    if (!res.ok) throw new Error(`${p}: ${res.status} ${JSON.stringify(json.error)}`);
+    return json.result;
+  };
+  const session = await get<unknown>('Session/GetCurrentLoginInformations');
+  const { totalCount } = await get<{ totalCount: number }>('Article/GetAll?MaxResultCount=1');
+  // About one in 200 grown articles is soft-deleted.
+  if (totalCount < ARTICLES * 0.98) throw new Error(`expected ${ARTICLES} articles, Article/GetAll counts ${totalCount}`);
+  const oneMatch = await get<{ totalCount: number }>(`Article/GetAll?Keyword=${encodeURIComponent(UNIQUE_WORD)}`);
+  if (oneMatch.totalCount !== 1) throw new Error(`the keyword ${UNIQUE_WORD} should match one article, matches ${oneMatch.totalCount}`);
+  bare = await startBareProcess(session);
+
+  const raw = new Database(rawFile);
+  raw.exec(CONNECTION_PRAGMAS);
+  const categoryId = raw
+    .prepare<[number], { id: number }>('SELECT id FROM MultiLevelCategory WHERE tenantId = ? AND classTypeId = 1 AND isDeleted = 0 LIMIT 1')
+    .get(BENCH_TENANT)!.id;
+  const article = {
+    title: '七年级数学《有理数的运算》教学设计',
+    categoryId,
+    summary: '本节课以学生为主体，通过情境导入激发学习兴趣。',
+    content: body(random(7), 2000),
+    author: '张老师',
+    keywords: '数学,教学设计,七年级',
+  };
+
+  const opts = { connections: CONNECTIONS, headers: auth };
+  const getCase = (name: string, tags: string[], p: string): BenchCase => ({
+    name,
+    tags,
+    run: (d) => loadProcess(server, name, api(p), { ...opts, durationSec: d }),
+  });
+  const cases: BenchCase[] = [
+    getCase('Session/GetCurrentLoginInformations (floor)', ['floor', 'session'], 'Session/GetCurrentLoginInformations'),
+    getCase('FriendLink/GetAll', ['floor', 'friendlink'], 'FriendLink/GetAll?SkipCount=0&MaxResultCount=10'),
+    getCase('Article/GetAll page 1', ['articles', 'page'], 'Article/GetAll?SkipCount=0&MaxResultCount=10'),
+    getCase(`Article/GetAll last page (skip ${totalCount - 10})`, ['articles', 'deep'], `Article/GetAll?SkipCount=${totalCount - 10}&MaxResultCount=10`),
+    getCase(`Article/GetAll keyword ${UNIQUE_WORD} (1 match)`, ['articles', 'keyword'], `Article/GetAll?Keyword=${encodeURIComponent(UNIQUE_WORD)}`),
+    getCase(`Article/GetAll keyword ${TWO_CHAR_WORD} (2 chars)`, ['articles', 'keyword'], `Article/GetAll?Keyword=${encodeURIComponent(TWO_CHAR_WORD)}`),
+    getCase(`Article/GetAll keyword ${ONE_CHAR_WORD} (1 char)`, ['articles', 'keyword'], `Article/GetAll?Keyword=${encodeURIComponent(ONE_CHAR_WORD)}`),
+    getCase('User/GetAll page 1', ['users'], 'User/GetAll?SkipCount=0&MaxResultCount=10'),
+    {
+      name: 'raw better-sqlite3 inserts (WAL)',
+      tags: ['write', 'raw'],
+      run: async (d) => rawInserts(raw, article, d),
+    },
+    {
+      name: 'Article/Create',
+      tags: ['write'],
+      baseline: 'raw better-sqlite3 inserts (WAL)',
+      run: (d) =>
+        loadProcess(server, 'Article/Create', api('Article/Create'), {
+          ...opts,
+          durationSec: d,
+          method: 'POST',
+          headers: { ...auth, 'content-type': 'application/json' },
+          body: JSON.stringify(article),
+        }),
+    },
+  ];
+  const chosen = selection.length
+    ? cases.filter((c) => selection.some((s) => c.tags.includes(s) || c.name.toLowerCase().includes(s.toLowerCase())))
+    : cases;
+  // A baseline runs with the case that needs it.
+  const run = cases.filter((c) => chosen.includes(c) || chosen.some((x) => x.baseline === c.name));
+  const bareUrl = bare.url;
+  const bareProcess = bare;
+  const result = await interleaved(run, (d) => loadProcess(bareProcess, 'bare JWT route', bareUrl, { ...opts, durationSec: d }), {
+    rounds: ROUNDS,
+    durationSec: DURATION,
+    bareDurationSec: Number(process.env.BARE_DURATION ?? DURATION),
+    warmupSec: Number(process.env.WARMUP ?? 1),
+    after: () => settle(server.url),
+  });
+  raw.close();
+  const mem = server.memory();
+  report(
+    `${ARTICLES} articles, ${CONNECTIONS} connections, ${DURATION} s per case, best of ${ROUNDS} interleaved rounds (node ${process.version}, ${os.cpus().length} cores)`,
+    result.rows,
+    result.bare,
+  );
+  console.log(`\nserver memory after the runs: peak RSS (VmHWM) ${mem.peakMb.toFixed(0)} MB, RSS now ${mem.rssMb.toFixed(0)} MB`);
+} finally {
+  await bare?.stop();
+  await server.stop();
+  if (!process.env.BENCH_KEEP) rmSync(dir, { recursive: true, force: true });
+  else console.log(`kept ${dir}`);
+}
+
+/**
+ * The same row inserted straight through better-sqlite3, one autocommit
+ * transaction per row (as one request writes one), same pragmas as the server,
+ * for `durationSec`: what the write case is measured against.
+ */
+function rawInserts(db: Database.Database, a: Record<string, string | number>, durationSec: number): Figures {
+  const insert = db.prepare(
+    `INSERT INTO Article (tenantId, title, categoryId, summary, content, author, keywords, creationTime, creatorUserId)
+     VALUES (@tenantId, @title, @categoryId, @summary, @content, @author, @keywords, @creationTime, 1)`,
+  );
+  const latencies: number[] = [];
+  const end = performance.now() + durationSec * 1000;
+  let n = 0;
+  while (performance.now() < end) {
+    const t = performance.now();
+    insert.run({ ...a, tenantId: BENCH_TENANT, creationTime: new Date().toISOString().replace('Z', '+00:00') });
+    if (n++ % 16 === 0) latencies.push(performance.now() - t);
+  }
+  latencies.sort((x, y) => x - y);
+  const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0;
+  return { name: 'raw better-sqlite3 inserts (WAL)', requestsPerSec: n / durationSec, p50Ms: q(0.5), p99Ms: q(0.99), non2xx: 0, errors: 0 };
+}
