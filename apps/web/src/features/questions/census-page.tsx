@@ -8,7 +8,7 @@ import { api } from '../../lib/client.ts';
 import { saveFile } from '../../resources/file-actions.tsx';
 import { LocalizedUi, ScreenCard, useApi } from '../../resources/index.ts';
 import { useCategoryTree, ClassType } from '../setting/categories.tsx';
-import { defaultRange, fillDays, shareOf, toCsv, type CensusRow } from './census.ts';
+import { defaultRange, shareOf, toCsv, trendPoints, type CensusRow } from './census.ts';
 
 function Panel({ title, children, testId }: { title: ReactNode; children: ReactNode; testId?: string }) {
   return (
@@ -73,7 +73,7 @@ export default function CensusPage() {
   const section = useApi(api.testQuestion.getQuestionStatistical, sectionId ? { SectionId: sectionId } : null);
   const s = stats.data;
   const rows = s ? censusRows(s, t) : [];
-  const days = s ? fillDays(s.perDay, range.begin, range.end) : [];
+  const trend = s ? trendPoints(s.perDay, range.begin, range.end) : { unit: 'day' as const, labels: [], values: [] };
   const empty = t('questions.census.empty');
 
   const exportCsv = () => {
@@ -88,9 +88,6 @@ export default function CensusPage() {
     <LocalizedUi>
       <ScreenCard>
         <Stack gap="5" data-testid="census-page">
-          <Heading size="md" as="h2">
-            {t('routes.testQuestionCensus')}
-          </Heading>
           <Flex gap="3" wrap="wrap" align="flex-end">
             <Field.Root width="auto">
               <Field.Label>{t('questions.census.section')}</Field.Label>
@@ -138,12 +135,12 @@ export default function CensusPage() {
             />
           </SimpleGrid>
 
-          <Panel title={t('questions.census.perDay')} testId="census-per-day">
+          <Panel title={t(`questions.census.per.${trend.unit}`)} testId="census-per-day">
             <LineChart
-              labels={days.map((d) => d.day.slice(5))}
-              series={[{ name: t('questions.census.added'), values: days.map((d) => d.count) }]}
+              labels={trend.labels}
+              series={[{ name: t('questions.census.added'), values: trend.values }]}
               emptyText={empty}
-              aria-label={t('questions.census.perDay')}
+              aria-label={t(`questions.census.per.${trend.unit}`)}
             />
           </Panel>
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayUtc8, defaultRange, fillDays, shareOf, toCsv } from './census.ts';
+import { dayUtc8, defaultRange, fillDays, shareOf, toCsv, trendPoints } from './census.ts';
 
 describe('statistics helpers', () => {
   it('counts calendar days in UTC+8', () => {
@@ -14,6 +14,13 @@ describe('statistics helpers', () => {
       { day: '2024-05-02', count: 3 },
       { day: '2024-05-03', count: 0 },
     ]);
+  });
+
+  it('draws long ranges by month, then by year', () => {
+    const perDay = [{ day: '2024-01-15', count: 2 }, { day: '2024-01-20', count: 1 }, { day: '2024-03-01', count: 4 }];
+    expect(trendPoints(perDay, '2024-01-01', '2024-01-31').unit).toBe('day');
+    expect(trendPoints(perDay, '2024-01-01', '2024-03-31')).toEqual({ unit: 'month', labels: ['2024-01', '2024-02', '2024-03'], values: [3, 0, 4] });
+    expect(trendPoints(perDay, '2020-01-01', '2024-12-31')).toMatchObject({ unit: 'year', labels: ['2020', '2021', '2022', '2023', '2024'], values: [0, 0, 0, 0, 7] });
   });
 
   it('writes CSV with a BOM, quoting and no formulas', () => {

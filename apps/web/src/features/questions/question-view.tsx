@@ -68,7 +68,7 @@ function Solution({ q }: { q: Viewable }) {
   const [open, setOpen] = useState(false);
   if (answerKind(q.questionType) === 'material') return null;
   return (
-    <Collapsible.Root open={open} onOpenChange={(e) => setOpen(e.open)}>
+    <Collapsible.Root open={open} onOpenChange={(e) => setOpen(e.open)} lazyMount unmountOnExit>
       <Collapsible.Trigger asChild>
         <Button size="xs" variant="ghost" colorPalette="brand" data-testid="preview-toggle-answer">
           {t(open ? 'questions.preview.hideAnswer' : 'questions.preview.showAnswer')}

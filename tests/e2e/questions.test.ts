@@ -1,0 +1,265 @@
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { settledTable, shot } from './support/browser.ts';
+import { signedIn, useConsole } from './support/suite.ts';
+
+/**
+ * The question bank in the browser (issue 8): one question of each type is
+ * written in the editor (options reordered by keyboard drag, a server
+ * validation error shown on the options), previewed as a student sees it,
+ * hidden with the show switch, given a sister and parted from it; a teacher's
+ * question is reviewed through 初审 and 复审; the statistics page draws its
+ * charts. Screenshots: tests/e2e/artifacts/questions-*.png.
+ */
+const suite = useConsole();
+const TAG = `E2E${Date.now() % 100000}`;
+
+async function openBank(page: Page, keyword?: string): Promise<void> {
+  await page.goto('/testQuestions/testQuestion');
+  await page.getByTestId('resource-page-testQuestion').waitFor();
+  await settledTable(page, 'testQuestion');
+  if (keyword !== undefined) {
+    await page.getByTestId('filter-keyword').fill(keyword);
+    await page.getByTestId('filter-search').click();
+    await settledTable(page, 'testQuestion');
+  }
+}
+
+const rowOf = (page: Page, text: string, resource = 'testQuestion') => page.getByTestId(`${resource}-table`).locator('tbody tr').filter({ hasText: text });
+
+async function startQuestion(page: Page, type: number, stem: string): Promise<Locator> {
+  await page.getByTestId('action-create').click();
+  const dialog = page.getByTestId('testQuestion-create-dialog');
+  await dialog.waitFor();
+  await dialog.locator('select[name="questionType"]').selectOption(String(type));
+  await dialog.getByTestId('cascader-categoryId').click();
+  await dialog.getByTestId('cascader-categoryId-search').fill('小学 数学');
+  await dialog.getByTestId('cascader-hit').first().click();
+  const body = dialog.locator('[data-testid="rich-text-stem"] .ProseMirror');
+  await body.waitFor();
+  await body.click();
+  await page.keyboard.type(stem);
+  return dialog;
+}
+
+async function save(dialog: Locator): Promise<void> {
+  await dialog.getByTestId('form-submit').click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+/** A row action of the 更多 menu (dispatched: on a short list the open menu lies over the pager). */
+async function rowMenu(page: Page, row: Locator, key: string): Promise<void> {
+  await row.getByTestId('row-action-more').click();
+  const item = page.locator(`[role="menuitem"][data-testid="row-action-${key}"]`);
+  await item.waitFor();
+  await shot(page, `questions-menu-${key}`);
+  await item.dispatchEvent('click');
+}
+
+const optionContents = (dialog: Locator, prefix = '') =>
+  dialog.locator(`input[name^="${prefix}options."][name$=".content"]`).evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
+
+describe('question bank screens', () => {
+  it('creates one question of each type through the editor', { timeout: 240_000 }, async () => {
+    const page = await signedIn(suite);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await openBank(page);
+    await shot(page, 'questions-list');
+
+    // 单选: four options, no key first (the server names `options`), then C marked and dragged to the top.
+    let dialog = await startQuestion(page, 1, `${TAG} 单选：下列哪个数是质数？`);
+    for (const [i, text] of ['4', '6', '7', '9'].entries()) await dialog.locator(`input[name="options.${i}.content"]`).fill(text);
+    await dialog.getByTestId('form-submit').click();
+    await page.getByTestId('error-modal').waitFor();
+    await page.getByTestId('error-modal-ok').click();
+    const optionsError = dialog.getByTestId('error-options');
+    await optionsError.waitFor();
+    expect(await optionsError.innerText()).toMatch(/正确|答案/);
+    await optionsError.scrollIntoViewIfNeeded();
+    await shot(page, 'questions-editor-server-error');
+
+    await dialog.getByTestId('option-row').nth(2).getByTestId('option-correct').click();
+    const handle = dialog.getByTestId('option-row').nth(2).getByTestId('sortable-handle');
+    await handle.scrollIntoViewIfNeeded();
+    await handle.focus();
+    for (const key of ['Space', 'ArrowUp', 'ArrowUp', 'Space']) {
+      await page.keyboard.press(key);
+      await page.waitForTimeout(250);
+    }
+    await expect.poll(() => optionContents(dialog)).toEqual(['7', '4', '6', '9']);
+    // The key moved with its option: A is now the correct one, and the labels still read A–D.
+    expect(await dialog.getByTestId('option-label').allInnerTexts()).toEqual(['A', 'B', 'C', 'D']);
+    expect(await dialog.getByTestId('option-row').nth(0).locator('input[type="radio"]').isChecked()).toBe(true);
+    await shot(page, 'questions-editor-reordered');
+    await save(dialog);
+
+    // 多选: A and C.
+    dialog = await startQuestion(page, 2, `${TAG} 多选：下列哪些是偶数？`);
+    for (const [i, text] of ['2', '3', '8', '5'].entries()) await dialog.locator(`input[name="options.${i}.content"]`).fill(text);
+    await dialog.getByTestId('option-row').nth(0).getByTestId('option-correct').click();
+    await dialog.getByTestId('option-row').nth(2).getByTestId('option-correct').click();
+    await save(dialog);
+
+    // 判断: 错误.
+    dialog = await startQuestion(page, 3, `${TAG} 判断：1 是质数。`);
+    await dialog.getByTestId('truefalse-trueFalseAnswer').getByText('错误').click();
+    await save(dialog);
+
+    // 填空: one blank with two accepted answers.
+    dialog = await startQuestion(page, 4, `${TAG} 填空：3 + 4 = ____。`);
+    await dialog.getByTestId('blank-answer').first().fill('7');
+    await dialog.getByTestId('blank-add-alternative').click();
+    await dialog.getByTestId('blank-answer').nth(1).fill('七');
+    await shot(page, 'questions-editor-blanks');
+    await save(dialog);
+
+    // 简答.
+    dialog = await startQuestion(page, 5, `${TAG} 简答：怎样判断一个数是不是质数？`);
+    await dialog.locator('textarea[name="referenceAnswer"]').fill('看它除了 1 和它本身以外还有没有别的因数。');
+    await save(dialog);
+
+    // 材料: a single-choice and a true/false sub-question.
+    dialog = await startQuestion(page, 6, `${TAG} 材料：小明买了 3 支铅笔，每支 2 元。`);
+    await dialog.locator('textarea[name="subQuestions.0.stem"]').fill('小明一共花了多少元？');
+    for (const [i, text] of ['5', '6', '7', '8'].entries()) await dialog.locator(`input[name="subQuestions.0.options.${i}.content"]`).fill(text);
+    await dialog.getByTestId('sub-question').nth(0).getByTestId('option-row').nth(1).getByTestId('option-correct').click();
+    await dialog.getByTestId('sub-question-add').click();
+    await dialog.locator('select[name="subQuestions.1.questionType"]').selectOption('3');
+    await dialog.locator('textarea[name="subQuestions.1.stem"]').fill('付 10 元应找回 4 元。');
+    await dialog.getByTestId('sub-question').nth(1).getByText('正确').click();
+    await dialog.getByTestId('sub-question').nth(1).scrollIntoViewIfNeeded();
+    await shot(page, 'questions-editor-material');
+    await save(dialog);
+
+    await openBank(page, TAG);
+    await expect.poll(() => page.getByTestId('testQuestion-table').locator('tbody tr').count()).toBe(6);
+    const types = await page.getByTestId('testQuestion-table').locator('tbody tr td:nth-child(2)').allInnerTexts();
+    expect([...types].sort()).toEqual(['判断题', '单选题', '填空题', '多选题', '材料题', '简答题'].sort());
+    await shot(page, 'questions-created');
+  });
+
+  it('previews a question as a student sees it and hides it with the show switch', { timeout: 120_000 }, async () => {
+    const page = await signedIn(suite);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await openBank(page, `${TAG} 填空`);
+    const row = rowOf(page, `${TAG} 填空`);
+    await row.getByTestId('row-action-preview').click();
+    const preview = page.getByTestId('preview-dialog');
+    await preview.waitFor();
+    expect(await preview.getByTestId('preview-blank').count()).toBe(1);
+    expect(await preview.getByTestId('preview-answer').count()).toBe(0);
+    await preview.getByTestId('preview-toggle-answer').click();
+    await preview.getByTestId('preview-answer').waitFor();
+    expect(await preview.getByTestId('preview-answer').innerText()).toContain('7 / 七');
+    await shot(page, 'questions-preview');
+    await page.keyboard.press('Escape');
+    await preview.waitFor({ state: 'hidden' });
+
+    // The reordered single choice: its key is A now.
+    await openBank(page, `${TAG} 单选`);
+    await rowOf(page, `${TAG} 单选`).getByTestId('row-action-preview').click();
+    await preview.waitFor();
+    expect(await preview.getByTestId('preview-options').innerText()).toMatch(/^A\.\s*7/);
+    await preview.getByTestId('preview-toggle-answer').click();
+    expect(await preview.getByTestId('preview-answer').innerText()).toMatch(/答案：\s*A/);
+    await page.keyboard.press('Escape');
+
+    // Show state: the switch hides the question (the list reads it back hidden).
+    await openBank(page, `${TAG} 判断`);
+    const toggle = rowOf(page, `${TAG} 判断`).locator('label:has(input[type="checkbox"])');
+    expect(await toggle.locator('input').isChecked()).toBe(true);
+    await toggle.click();
+    await expect.poll(() => rowOf(page, `${TAG} 判断`).locator('input[type="checkbox"]').isChecked()).toBe(false);
+    await page.getByTestId('filter-IsShow').selectOption('false');
+    await page.getByTestId('filter-search').click();
+    await settledTable(page, 'testQuestion');
+    expect(await page.getByTestId('testQuestion-table').locator('tbody tr').count()).toBe(1);
+  });
+
+  it('adds a sister from the bank and takes it out again', async () => {
+    const page = await signedIn(suite);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await openBank(page, `${TAG} 单选`);
+    const row = rowOf(page, `${TAG} 单选`);
+    await rowMenu(page, row, 'sisters');
+    const dialog = page.getByTestId('sister-dialog');
+    await dialog.waitFor();
+    await expect.poll(() => dialog.getByTestId('sister-member').count()).toBe(1);
+    await dialog.getByTestId('sister-search').fill(`${TAG} 多选`);
+    await dialog.getByTestId('sister-search-button').click();
+    await dialog.getByTestId('sister-candidate').first().waitFor();
+    await dialog.getByTestId('sister-add').first().click();
+    await expect.poll(() => dialog.getByTestId('sister-member').count()).toBe(2);
+    await shot(page, 'questions-sisters');
+    await dialog.getByTestId('sister-remove').last().click();
+    // A family left with one question dissolves.
+    await expect.poll(() => dialog.getByTestId('sister-member').count()).toBe(1);
+    expect(await dialog.getByTestId('sister-remove').count()).toBe(0);
+  });
+
+  it("reviews a teacher's question through 初审 and 复审", { timeout: 120_000 }, async () => {
+    const page = await signedIn(suite);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/testQuestions/testQuestionTeacher');
+    await page.getByTestId('resource-page-testQuestionTeacher').waitFor();
+    await settledTable(page, 'testQuestionTeacher');
+    await page.getByTestId('variant-tab-queue').click();
+    await settledTable(page, 'testQuestionTeacher');
+    await shot(page, 'questions-teacher-queue');
+    const table = page.getByTestId('testQuestionTeacher-table');
+    // A teacher's question (not one of ours, which admin wrote): pending at 初审.
+    const pending = table.locator('tbody tr').filter({ hasNotText: TAG }).filter({ has: page.getByTestId('row-action-approveFirst') }).first();
+    await pending.waitFor();
+    // The creation time (to the second) and the stem identify the row across the two steps.
+    const cells = await pending.locator('td').allInnerTexts();
+    const stem = cells[0]!.trim();
+    const created = cells[cells.length - 2]!.trim();
+    const same = table.locator('tbody tr').filter({ hasText: stem }).filter({ hasText: created });
+
+    await pending.getByTestId('row-action-approveFirst').click();
+    await page.getByTestId('confirm-dialog').waitFor();
+    await page.getByTestId('confirm-ok').click();
+    await page.getByTestId('confirm-dialog').waitFor({ state: 'hidden' });
+    await settledTable(page, 'testQuestionTeacher');
+    await same.getByTestId('row-action-approveSecond').waitFor();
+    expect(await same.getByTestId('audit-status').innerText()).toContain('复审');
+    await shot(page, 'questions-teacher-second');
+
+    await same.getByTestId('row-action-approveSecond').click();
+    await page.getByTestId('confirm-ok').click();
+    await page.getByTestId('confirm-dialog').waitFor({ state: 'hidden' });
+    await settledTable(page, 'testQuestionTeacher');
+    // Decided: gone from the queue; the whole list shows it approved, with both decisions in its history.
+    await expect.poll(() => same.count()).toBe(0);
+    await page.getByTestId('variant-tab-all').click();
+    await settledTable(page, 'testQuestionTeacher');
+    await page.getByTestId('filter-keyword').fill(stem);
+    await page.getByTestId('filter-search').click();
+    await settledTable(page, 'testQuestionTeacher');
+    const decided = table.locator('tbody tr').filter({ hasText: created });
+    expect(await decided.getByTestId('audit-status').getAttribute('data-status')).toBe('1');
+    await rowMenu(page, decided, 'history');
+    const history = page.getByTestId('review-history');
+    await history.waitFor();
+    await expect.poll(() => history.locator('li').count()).toBeGreaterThanOrEqual(2);
+    await shot(page, 'questions-review-history');
+  });
+
+  it('shows the statistics as charts and a table', async () => {
+    const page = await signedIn(suite);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/testQuestions/testQuestionCensus');
+    await page.getByTestId('census-page').waitFor();
+    // The last 30 days (default) hold the questions written above; then half a year, drawn by month.
+    await page.getByTestId('census-by-type').locator('svg').first().waitFor();
+    await expect.poll(async () => Number((await page.getByTestId('census-total').innerText()).replace(/\D+/g, '') || 0)).toBeGreaterThanOrEqual(6);
+    await shot(page, 'questions-census-month');
+    const halfYear = new Date(Date.now() + 8 * 3_600_000 - 180 * 86_400_000).toISOString().slice(0, 10);
+    await page.getByTestId('census-begin').fill(halfYear);
+    await page.getByTestId('census-per-day').getByText('每月新增试题').waitFor();
+    await page.waitForLoadState('networkidle');
+    await expect.poll(async () => Number((await page.getByTestId('census-total').innerText()).replace(/\D+/g, '') || 0)).toBeGreaterThan(0);
+    expect(await page.getByTestId('census-table').locator('tbody tr').count()).toBeGreaterThan(3);
+    await shot(page, 'questions-census');
+  });
+});
