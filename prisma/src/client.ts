@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PrismaClient } from '../generated/prisma/client.ts';
 import { seed } from '../seed/index.ts';
+import { ensureKeywordIndexes } from './keyword-index.ts';
 import { applyMigrations } from './migrate.ts';
 import { sqliteAdapterFactory, sqliteFilePath } from './sqlite.ts';
 import type { WriteVersions } from './write-versions.ts';
@@ -42,7 +43,7 @@ export interface OpenDatabaseOptions {
 
 /**
  * Creates the database file and its folder if missing, applies pending
- * migrations, seeds it when empty, and returns a connected client.
+ * migrations, creates or repairs the keyword indexes (keyword-index.ts), seeds it when empty, and returns a connected client.
  * The caller decides the URL (and its default); the caller disconnects.
  */
 export async function openDatabase(databaseUrl: string, options: OpenDatabaseOptions = {}): Promise<PrismaClient> {
@@ -51,6 +52,7 @@ export async function openDatabase(databaseUrl: string, options: OpenDatabaseOpt
   await applyMigrations(databaseUrl);
   const prisma = createPrismaClient(databaseUrl);
   try {
+    await ensureKeywordIndexes(prisma);
     if (options.seed !== false && (await isEmpty(prisma))) await seed(prisma);
     return prisma;
   } catch (err) {

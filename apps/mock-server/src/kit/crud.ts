@@ -1,7 +1,8 @@
 import type { Prisma } from '@edu/db';
 import type { RequestContext } from './context.ts';
 import { EntityNotFoundError } from './errors.ts';
-import { keywordWhere, parseSorting, type OrderBy } from './paging.ts';
+import { keywordCondition } from './keyword-search.ts';
+import { parseSorting, type OrderBy } from './paging.ts';
 
 // ---------------------------------------------------------------------------
 // Typed models
@@ -80,7 +81,11 @@ export type ModelCrud<M extends Prisma.ModelName, Dto, Q extends ListQuery = Lis
 // ---------------------------------------------------------------------------
 // Handlers
 
-/** Paged list with the total counted under the same conditions, before paging. */
+/**
+ * Paged list with the total counted under the same conditions, before paging.
+ * The total comes first (usually from the count cache): it tells which end of
+ * the order a page is nearer to.
+ */
 export async function pagedList<Row extends { id: number }, Dto, Q extends ListQuery, W>(
   cfg: CrudConfig<Row, Dto, Q, W>,
   input: Q,
@@ -89,40 +94,57 @@ export async function pagedList<Row extends { id: number }, Dto, Q extends ListQ
   /** Order when the query gives no `Sorting` (default `id desc`). */
   defaultOrder?: OrderBy,
 ) {
-  const and = [cfg.scope?.(ctx), keywordWhere(input.Keyword, cfg.keywordColumns), await cfg.filter?.(input, ctx), extraWhere].filter(
-    (c): c is Cond<W> => c !== undefined,
-  );
-  const where: Cond<W> = { AND: and };
   const orderBy =
     !input.Sorting?.trim() && defaultOrder ? defaultOrder : parseSorting(input.Sorting, cfg.sortable, (f) => ctx.t('UnknownSortField', f));
-  const model = cfg.model(ctx);
+  const keyword = input.Keyword?.trim() || undefined;
+  const conditions = [cfg.scope?.(ctx), await cfg.filter?.(input, ctx), extraWhere];
   const { tenantId } = ctx.session;
-  const countKey = `${cfg.entityName}|${tenantId ?? 'host'}|${JSON.stringify(where)}`;
-  const [totalCount, rows] = await Promise.all([
-    ctx.app.countCache.count(countKey, cfg.countTables ?? [cfg.entityName], async () => model.count({ where })),
-    pageRows(model, { where, orderBy, skip: input.SkipCount, take: input.MaxResultCount }),
-  ]);
+  // Keyed by the keyword, not the ids it finds: both change only with the table's version.
+  const countKey = `${cfg.entityName}|${tenantId ?? 'host'}|${keyword ?? ''}|${JSON.stringify(conditions)}`;
+  const model = cfg.model(ctx);
+  let where: Cond<W> | undefined;
+  const whereOf = async () =>
+    (where ??= {
+      AND: [...conditions, await keywordCondition(ctx, cfg.entityName, cfg.keywordColumns, keyword)].filter((c): c is Cond<W> => c !== undefined),
+    });
+  const totalCount = await ctx.app.countCache.count(countKey, cfg.countTables ?? [cfg.entityName], async () => model.count({ where: await whereOf() }));
+  const rows = await pageRows(model, { where: await whereOf(), orderBy, skip: input.SkipCount, take: input.MaxResultCount }, totalCount);
   return { totalCount, items: await mapDtos(cfg, rows, ctx) };
 }
 
-/** Beyond this offset a page is found by ids first (see pageRows). */
+/** Beyond this offset (from either end) a page is found by ids first (see pageRows). */
 const DEEP_PAGE_OFFSET = 1000;
 
+const reversed = (orderBy: OrderBy): OrderBy =>
+  orderBy.map((o) => Object.fromEntries(Object.entries(o).map(([k, d]) => [k, d === 'asc' ? 'desc' : 'asc'])));
+
 /**
- * One page of rows. A deep page (a large offset) first picks its ids, so
- * SQLite can skip through the ordering index, then loads those rows and keeps
- * the order.
+ * One page of rows. A page nearer the end than the start is read in the
+ * reverse order from the end and turned around (the order always ends in
+ * `id`, so it is total and its reverse exact; SQLite sorts NULL lowest both
+ * ways), so the last page costs what the first does. A page still deep from
+ * both ends (the middle of a long list) first picks its ids, so SQLite skips
+ * through the ordering index alone, then loads those rows.
  */
 async function pageRows<Row extends { id: number }, W>(
   model: Table<Row, W>,
   q: { where: Cond<W>; orderBy: OrderBy; skip: number; take: number },
+  total: number,
 ): Promise<Row[]> {
-  if (q.skip < DEEP_PAGE_OFFSET) return model.findMany(q);
-  const ids = (await model.findMany({ ...q, select: { id: true } })).map((r) => r.id);
-  if (!ids.length) return [];
-  const rows = await model.findMany({ where: { id: { in: ids } } });
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.map((id) => byId.get(id)).filter((r): r is Row => r !== undefined);
+  if (q.skip >= total || q.take <= 0) return [];
+  const fromEnd = total - q.skip - q.take;
+  const backwards = fromEnd < q.skip;
+  const page = backwards
+    ? { where: q.where, orderBy: reversed(q.orderBy), skip: Math.max(0, fromEnd), take: Math.min(q.take, total - q.skip) }
+    : q;
+  let rows: Row[];
+  if (page.skip < DEEP_PAGE_OFFSET) rows = await model.findMany(page);
+  else {
+    const ids = (await model.findMany({ ...page, select: { id: true } })).map((r) => r.id);
+    const byId = new Map((ids.length ? await model.findMany({ where: { id: { in: ids } } }) : []).map((r) => [r.id, r]));
+    rows = ids.map((id) => byId.get(id)).filter((r): r is Row => r !== undefined);
+  }
+  return backwards ? rows.reverse() : rows;
 }
 
 /** Rows to DTOs, a page at once when the config has `toDtos`. */

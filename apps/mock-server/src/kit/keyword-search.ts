@@ -1,0 +1,73 @@
+import { KEYWORD_INDEXES, keywordIndexTable, Prisma } from '@edu/db';
+import type { RequestContext } from './context.ts';
+import { keywordWhere } from './paging.ts';
+
+/**
+ * More matches than this and the ids are not passed to the list query (a
+ * bind value each); the keyword becomes a LIKE on the table instead, which
+ * is cheap for common words: the page stops at its tenth match and the total
+ * is counted once per table version (count-cache.ts).
+ */
+export const MAX_KEYWORD_IDS = 5000;
+
+/** The trigram tokenizer indexes three characters; shorter keywords are matched with LIKE. */
+const TRIGRAM = 3;
+
+/** `LIKE` text of a keyword: wildcards and the escape character taken literally. */
+export const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** An FTS5 phrase: the keyword inside double quotes (doubled within), so `AND`, `NEAR`, `*`, `:` are text. */
+export const ftsPhrase = (keyword: string) => `"${keyword.replaceAll('"', '""')}"`;
+
+const sameColumns = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((c) => b.includes(c));
+
+export type KeywordCondition = { id: { in: number[] } } | { OR: Array<{ [column: string]: { contains: string } }> };
+
+/** Prisma's `contains` is a LIKE without an escape character: exact only for keywords without these. */
+const LIKE_SPECIAL = /[\\%_]/;
+const MODELS = new Set<string>(Object.values(Prisma.ModelName));
+
+type IdRow = { id: number | bigint };
+
+/**
+ * The condition a list's `Keyword` adds: "any of `columns` contains the
+ * keyword", case-insensitively (Latin letters), literally (`%`, `_`, quotes
+ * and FTS operators are text). Tables with a keyword index (prisma/src/
+ * keyword-index.ts) over exactly these columns answer from the index: three
+ * characters and more with an FTS5 trigram phrase query, one or two with LIKE
+ * over the index's own copy of the short columns (a scan, but of a small
+ * table, not of rows with rich-text bodies). The ids found become `id IN
+ * (...)`, so the data filters (tenant, soft delete), the list's own filters,
+ * its order and its exact count apply unchanged. Tables without an index
+ * (users, roles, tenants: small) use Prisma's `contains`, or for a keyword
+ * with LIKE wildcards, which `contains` would not escape, a LIKE with ESCAPE
+ * on the table. More than MAX_KEYWORD_IDS matches fall back to `contains`
+ * (exact unless the keyword holds a wildcard character: then a superset).
+ */
+export async function keywordCondition(
+  ctx: RequestContext,
+  table: string,
+  columns: readonly string[],
+  keyword: string | undefined,
+): Promise<KeywordCondition | undefined> {
+  const k = keyword?.trim();
+  if (!k) return undefined;
+  const indexed: readonly string[] | undefined = Object.entries<readonly string[]>(KEYWORD_INDEXES).find(([t]) => t === table)?.[1];
+  const limit = `LIMIT ${MAX_KEYWORD_IDS + 1}`;
+  const likeAny = (from: string) =>
+    ctx.db.$queryRawUnsafe<IdRow[]>(
+      `SELECT ${from === table ? '"id"' : 'rowid'} AS id FROM "${from}" WHERE ${columns.map((c) => `"${c}" LIKE ? ESCAPE '\\'`).join(' OR ')} ${limit}`,
+      ...columns.map(() => likePattern(k)),
+    );
+  let rows: IdRow[];
+  if (indexed && sameColumns(indexed, columns)) {
+    const fts = keywordIndexTable(table);
+    rows =
+      [...k].length >= TRIGRAM
+        ? await ctx.db.$queryRawUnsafe<IdRow[]>(`SELECT rowid AS id FROM "${fts}" WHERE "${fts}" MATCH ? ${limit}`, ftsPhrase(k))
+        : await likeAny(fts);
+  } else if (LIKE_SPECIAL.test(k) && MODELS.has(table)) rows = await likeAny(table);
+  else return keywordWhere(k, columns);
+  if (rows.length > MAX_KEYWORD_IDS) return keywordWhere(k, columns);
+  return { id: { in: rows.map((r) => Number(r.id)) } };
+}
