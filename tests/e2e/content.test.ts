@@ -383,7 +383,7 @@ describe('content screens', () => {
   it('reads in English', async () => {
     const page = await signedIn('admin', { locale: 'en-US' });
     const screen = await openScreen(page, '/articles/article', 'article');
-    expect(await screen.getByRole('heading').first().innerText()).toBe('Articles');
+    expect(await page.getByTestId('page-title').innerText()).toBe('Articles');
     expect(await screen.innerText()).toContain('Mine and my team');
     await still(page, 'content-article-en');
     await openScreen(page, '/setting/navigationMenu', 'navigationMenu');

@@ -96,7 +96,7 @@ describe('layout at 1366 px', () => {
       // The tab opens once the page's screen has loaded (and is saved for the next load).
       await page.getByTestId(`tab-${p === '/own-space' ? 'ownspace_index' : p.split('/')[2]}`).waitFor();
     }
-    expect(await page.locator('[data-testid="tabs-bar"] [role="tab"]').count()).toBe(paths.length + 1);
+    expect(await page.locator('[data-testid="tabs-bar"] [data-tab]').count()).toBe(paths.length + 1);
     expect(await fullyVisible(page, 'tab-home_index')).toBe(true);
     await shot(page, 'tabs-many');
     await page.getByTestId('tab-home_index').locator('a').click();

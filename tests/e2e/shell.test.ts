@@ -13,7 +13,7 @@ async function adminPage(o: { width?: number; height?: number; locale?: string }
 }
 
 const tabNames = (page: Page) =>
-  page.locator('[data-testid="tabs-bar"] [role="tab"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.slice(4)));
+  page.locator('[data-testid="tabs-bar"] [data-tab]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.slice(4)));
 
 async function openManagerFromMenu(page: Page) {
   await page.getByTestId('menu-group-setting').click();

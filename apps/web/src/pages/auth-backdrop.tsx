@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { Flex } from '@chakra-ui/react';
 
-/** The full-screen background of the sign-in and lock screens. */
+/** The full-screen background of the sign-in and lock screens: their one main landmark. */
 export function AuthBackdrop({ children, dark = false }: { children: ReactNode; dark?: boolean }) {
   return (
     <Flex
+      as="main"
       minH="100vh"
       align="center"
       justify="center"

@@ -45,13 +45,13 @@ export default function LockPage() {
     <AuthBackdrop dark>
       <Box w="full" maxW="340px" textAlign="center" color="white" data-testid="lock-screen">
         <Stack align="center" gap={3} mb={6}>
-          <Avatar.Root size="2xl" colorPalette="blue">
+          <Avatar.Root size="2xl" colorPalette="blue" aria-hidden>
             <Avatar.Fallback name={user?.userName ?? '?'} />
           </Avatar.Root>
           <Text fontSize="lg" fontWeight="semibold">
             {user?.userName}
           </Text>
-          <Text fontSize="sm" opacity={0.7} display="flex" alignItems="center" gap={1.5}>
+          <Text as="h1" fontSize="sm" color="whiteAlpha.800" display="flex" alignItems="center" gap={1.5}>
             <Icon name="lock" size={14} />
             {t('lock.title')}
           </Text>
@@ -76,7 +76,7 @@ export default function LockPage() {
                 bg="whiteAlpha.200"
                 borderColor="whiteAlpha.400"
                 color="white"
-                _placeholder={{ color: 'whiteAlpha.600' }}
+                _placeholder={{ color: 'whiteAlpha.700' }}
                 data-testid="unlock-password"
               />
               {failed && <Field.ErrorText color="red.300">{t('lock.wrongPassword')}</Field.ErrorText>}

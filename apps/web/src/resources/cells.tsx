@@ -6,7 +6,7 @@ import { translateOptions } from './i18n.tsx';
 import type { CellType, ColumnSpec, OptionSpec } from './types.ts';
 
 const Empty = () => (
-  <Text as="span" color="fg.subtle">
+  <Text as="span" color="fg.muted">
     —
   </Text>
 );

@@ -62,6 +62,7 @@ function RichTextField(props: ShellProps) {
       >
         <RichTextEditor
           name={props.name}
+          label={props.label}
           value={field.value as string | null | undefined}
           onChange={field.onChange}
           onBlur={field.onBlur}

@@ -74,6 +74,8 @@ export function ListFilters({ list, extra }: { list: ListController; extra?: Rea
   const { resource } = list;
   const labels = resourceLabels(t, resource.name);
   const filters = resource.filters ?? [];
+  const keywordHint = (f: FilterSpec) =>
+    t((f.type === 'keyword' && f.placeholderKey) || `resources.${resource.name}.filters.${f.name}`, { defaultValue: t('filters.keyword') });
   return (
     <HStack gap="2" wrap="wrap">
       {extra}
@@ -83,9 +85,9 @@ export function ListFilters({ list, extra }: { list: ListController; extra?: Rea
             <Input
               size="sm"
               value={list.keyword}
-              placeholder={t(f.placeholderKey ?? `resources.${resource.name}.filters.${f.name}`, {
-                defaultValue: t('filters.keyword'),
-              })}
+              placeholder={keywordHint(f)}
+              // A placeholder disappears on typing; the label stays.
+              aria-label={keywordHint(f)}
               onChange={(e) => list.setKeyword(e.target.value)}
               onKeyDown={(e) => e.key === 'Enter' && list.search()}
               data-testid="filter-keyword"

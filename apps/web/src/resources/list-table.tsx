@@ -1,4 +1,4 @@
-import { Box, Button, HStack, Menu, Portal, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, Menu, Text } from '@chakra-ui/react';
 import { ChevronDownIcon, DataTable, EditIcon, TrashIcon, type ColumnDef } from '@edu/ui';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -42,25 +42,24 @@ function RowActionsCell({ items, moreLabel, note }: { items: RowActionItem[]; mo
         </Button>
       ))}
       {menu.length > 0 && (
-        <Menu.Root positioning={{ placement: 'bottom-end' }} onSelect={(d) => menu.find((i) => i.key === d.value)?.run()}>
+        // Not portalled, so the open menu stays in the main landmark; fixed, so the table's scroll area does not clip it.
+        <Menu.Root positioning={{ placement: 'bottom-end', strategy: 'fixed' }} onSelect={(d) => menu.find((i) => i.key === d.value)?.run()}>
           <Menu.Trigger asChild>
             <Button size="xs" variant="ghost" colorPalette="gray" data-testid="row-action-more">
               {moreLabel}
               <ChevronDownIcon />
             </Button>
           </Menu.Trigger>
-          <Portal>
-            <Menu.Positioner>
-              <Menu.Content minW="36">
-                {menu.map((i) => (
-                  <Menu.Item key={i.key} value={i.key} color={i.destructive ? 'fg.error' : undefined} data-testid={`row-action-${i.key}`}>
-                    {i.icon}
-                    {i.label}
-                  </Menu.Item>
-                ))}
-              </Menu.Content>
-            </Menu.Positioner>
-          </Portal>
+          <Menu.Positioner>
+            <Menu.Content minW="36">
+              {menu.map((i) => (
+                <Menu.Item key={i.key} value={i.key} color={i.destructive ? 'fg.error' : undefined} data-testid={`row-action-${i.key}`}>
+                  {i.icon}
+                  {i.label}
+                </Menu.Item>
+              ))}
+            </Menu.Content>
+          </Menu.Positioner>
         </Menu.Root>
       )}
     </HStack>

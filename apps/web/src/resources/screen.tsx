@@ -11,12 +11,13 @@ export function ScreenCard(props: BoxProps) {
 /**
  * The whole screen of a route that is one resource list: `export default
  * resourceScreen(friendLinkResource)` in `features/<group>/<child>-page.tsx`.
+ * The shell already shows the route's title as the page's h1, so the list's own title is left out.
  */
 export function resourceScreen(resource: AnyResource, props: Omit<ResourcePageProps, 'resource'> = {}): ComponentType {
   function Screen() {
     return (
       <ScreenCard>
-        <ResourcePage resource={resource} {...props} />
+        <ResourcePage resource={resource} showTitle={false} {...props} />
       </ScreenCard>
     );
   }

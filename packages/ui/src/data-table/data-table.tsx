@@ -185,7 +185,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
                       whiteSpace="nowrap"
                       color="fg.muted"
                       fontWeight="semibold"
-                      aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+                      // A sortable column announces its state, "none" included, so it is known to sort.
+                      aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : canSort ? 'none' : undefined}
                     >
                       {canSort ? (
                         <chakra.button

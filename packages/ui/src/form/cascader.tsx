@@ -220,7 +220,7 @@ export function Cascader(props: CascaderProps) {
             data-testid={testId}
             title={label || undefined}
           >
-            <Text as="span" truncate color={label ? undefined : 'fg.subtle'}>
+            <Text as="span" truncate color={label ? undefined : 'fg.muted'}>
               {label || (props.placeholder ?? labels.selectPlaceholder)}
             </Text>
             {!(clearable && label) && <ChevronDownIcon color="fg.muted" />}

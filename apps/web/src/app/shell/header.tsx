@@ -64,7 +64,7 @@ export function Header({ windowWidth }: { windowWidth: number }) {
 
   const btn = { variant: 'ghost', size: 'sm', color: 'gray.600' } as const;
   return (
-    <Flex as="header" h="56px" align="center" gap={2} px={{ base: 2, md: 4 }} borderBottomWidth="1px" borderColor="gray.100">
+    <Flex h="56px" align="center" gap={2} px={{ base: 2, md: 4 }} borderBottomWidth="1px" borderColor="gray.100">
       <IconButton
         {...btn}
         aria-label={t(collapsed ? 'menu.expand' : 'menu.collapse')}

@@ -1,4 +1,4 @@
-import { Button, Menu, Portal } from '@chakra-ui/react';
+import { Button, Menu, VisuallyHidden } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage } from '../../lib/auth.ts';
 import { showError } from '../../lib/errors.tsx';
@@ -10,6 +10,7 @@ export function LanguagePicker({ compact = false }: { compact?: boolean }) {
   const { t, i18n } = useTranslation();
   const current = toAppLanguage(i18n.language);
   return (
+    // Not portalled: the open menu stays inside its landmark (banner, or the login page's main).
     <Menu.Root
       positioning={{ placement: 'bottom-end' }}
       onSelect={(d) => {
@@ -17,22 +18,22 @@ export function LanguagePicker({ compact = false }: { compact?: boolean }) {
       }}
     >
       <Menu.Trigger asChild>
-        <Button variant="ghost" size="sm" color="gray.600" aria-label={t('shell.language')} data-testid="language-picker" px={2}>
+        {/* Named "语言" plus the visible current language, so what is read contains what is shown. */}
+        <Button variant="ghost" size="sm" color="gray.600" data-testid="language-picker" px={2}>
           <Icon name="language" />
-          {!compact && t(`shell.languages.${current}`)}
+          <VisuallyHidden>{t('shell.language')}</VisuallyHidden>
+          {compact ? <VisuallyHidden>{t(`shell.languages.${current}`)}</VisuallyHidden> : t(`shell.languages.${current}`)}
         </Button>
       </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content>
-            {LANGUAGES.map((lng) => (
-              <Menu.Item key={lng} value={lng} data-testid={`language-${lng}`} fontWeight={lng === current ? 'semibold' : 'normal'}>
-                {t(`shell.languages.${lng}`)}
-              </Menu.Item>
-            ))}
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
+      <Menu.Positioner>
+        <Menu.Content>
+          {LANGUAGES.map((lng) => (
+            <Menu.Item key={lng} value={lng} data-testid={`language-${lng}`} fontWeight={lng === current ? 'semibold' : 'normal'}>
+              {t(`shell.languages.${lng}`)}
+            </Menu.Item>
+          ))}
+        </Menu.Content>
+      </Menu.Positioner>
     </Menu.Root>
   );
 }

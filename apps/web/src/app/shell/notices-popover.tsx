@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Badge, Box, Center, Flex, IconButton, Popover, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Center, Flex, IconButton, Popover, Spinner, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/client.ts';
 import { loadNotices, noticesStore, readAllNotices, type Notice } from '../notices.ts';
@@ -40,16 +40,10 @@ export function NoticesPopover() {
       positioning={{ placement: 'bottom-end' }}
     >
       <Popover.Trigger asChild>
-        <IconButton
-          variant="ghost"
-          size="sm"
-          color="gray.600"
-          aria-label={t('shell.notices')}
-          title={t('shell.notices')}
-          position="relative"
-          data-testid="notices-button"
-        >
+        <IconButton variant="ghost" size="sm" color="gray.600" title={t('shell.notices')} position="relative" data-testid="notices-button">
           <Icon name="bell" />
+          {/* Named by text, not aria-label: the visible unread count must be part of the name. */}
+          <VisuallyHidden>{t('shell.notices')}</VisuallyHidden>
           {unread > 0 && (
             <Box
               position="absolute"
@@ -59,7 +53,7 @@ export function NoticesPopover() {
               h="15px"
               px="3px"
               rounded="full"
-              bg="red.500"
+              bg="red.600"
               color="white"
               fontSize="9px"
               lineHeight="15px"
@@ -73,60 +67,59 @@ export function NoticesPopover() {
           )}
         </IconButton>
       </Popover.Trigger>
-      <Portal>
-        <Popover.Positioner>
-          <Popover.Content w="320px" data-testid="notices-popover">
-            <Popover.Header borderBottomWidth="1px" borderColor="gray.100" py={2}>
-              <Popover.Title fontWeight="semibold">{t('notices.title')}</Popover.Title>
-            </Popover.Header>
-            <Popover.Body p={0} maxH="360px" overflowY="auto">
-              {loading ? (
-                <Center py={10} flexDirection="column" gap={2} data-testid="notices-spinner">
-                  <Spinner color="blue.500" />
-                  <Text fontSize="xs" color="gray.500">
-                    {t('notices.loading')}
-                  </Text>
-                </Center>
-              ) : items.length === 0 ? (
-                <Center py={10} color="gray.400" fontSize="sm" data-testid="notices-empty">
-                  {t('notices.empty')}
-                </Center>
-              ) : (
-                <Stack gap={0} data-testid="notices-list">
-                  {items.map((n) => (
-                    <Flex key={n.id} gap={3} px={4} py={3} borderBottomWidth="1px" borderColor="gray.50" data-testid="notice">
-                      <Box
-                        mt={1.5}
-                        w="8px"
-                        h="8px"
-                        rounded="full"
-                        flexShrink={0}
-                        bg={n.read ? 'transparent' : 'red.500'}
-                        title={t(n.read ? 'notices.read' : 'notices.unread')}
-                      />
-                      <Box flex="1" minW={0}>
-                        <Flex align="center" gap={2}>
-                          <Badge size="sm" colorPalette={typeColor[n.type]}>
-                            {t(`notices.types.${n.type}`)}
-                          </Badge>
-                          <Text fontSize="sm" fontWeight={n.read ? 'normal' : 'semibold'} truncate>
-                            {n.title}
-                          </Text>
-                        </Flex>
-                        {n.description && (
-                          <Text mt={1} fontSize="xs" color="gray.500" lineClamp={2}>
-                            {n.description}
-                          </Text>
-                        )}
-                      </Box>
-                    </Flex>
-                  ))}
-                </Stack>
-              )}
-            </Popover.Body>
-          </Popover.Content>
-        </Popover.Positioner>
-      </Portal>
+      <Popover.Positioner>
+        <Popover.Content w="320px" data-testid="notices-popover">
+          {/* A div, not Popover.Header's <header>: a second banner landmark beside the page's. */}
+          <Box px={4} py={2} borderBottomWidth="1px" borderColor="gray.100">
+            <Popover.Title fontWeight="semibold">{t('notices.title')}</Popover.Title>
+          </Box>
+          <Popover.Body p={0} maxH="360px" overflowY="auto">
+            {loading ? (
+              <Center py={10} flexDirection="column" gap={2} data-testid="notices-spinner">
+                <Spinner color="blue.500" />
+                <Text fontSize="xs" color="gray.600">
+                  {t('notices.loading')}
+                </Text>
+              </Center>
+            ) : items.length === 0 ? (
+              <Center py={10} color="gray.600" fontSize="sm" data-testid="notices-empty">
+                {t('notices.empty')}
+              </Center>
+            ) : (
+              <Stack gap={0} data-testid="notices-list">
+                {items.map((n) => (
+                  <Flex key={n.id} gap={3} px={4} py={3} borderBottomWidth="1px" borderColor="gray.50" data-testid="notice">
+                    <Box
+                      mt={1.5}
+                      w="8px"
+                      h="8px"
+                      rounded="full"
+                      flexShrink={0}
+                      bg={n.read ? 'transparent' : 'red.500'}
+                      title={t(n.read ? 'notices.read' : 'notices.unread')}
+                    />
+                    <Box flex="1" minW={0}>
+                      <Flex align="center" gap={2}>
+                        <Badge size="sm" colorPalette={typeColor[n.type]}>
+                          {t(`notices.types.${n.type}`)}
+                        </Badge>
+                        <Text fontSize="sm" fontWeight={n.read ? 'normal' : 'semibold'} truncate>
+                          {n.title}
+                        </Text>
+                      </Flex>
+                      {n.description && (
+                        <Text mt={1} fontSize="xs" color="gray.600" lineClamp={2}>
+                          {n.description}
+                        </Text>
+                      )}
+                    </Box>
+                  </Flex>
+                ))}
+              </Stack>
+            )}
+          </Popover.Body>
+        </Popover.Content>
+      </Popover.Positioner>
     </Popover.Root>
   );
 }

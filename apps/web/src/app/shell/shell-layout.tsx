@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { Box, Flex } from '@chakra-ui/react';
+import { Box, Flex, Heading } from '@chakra-ui/react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
 import { useRouteHandle } from '../route-handle.ts';
 import { onNavigated, setCollapsed, shellStore } from '../shell-store.ts';
 import { NARROW_BREAKPOINT, SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH, isNarrow } from '../theme.ts';
@@ -9,18 +10,36 @@ import { Header } from './header.tsx';
 import { TabsBar } from './tabs-bar.tsx';
 import { useWindowWidth } from './use-window-width.ts';
 
-/** The signed-in frame: sidebar, header, tab bar and the page. */
+/** Id of the page's main landmark (the skip link's target). */
+export const MAIN_ID = 'main-content';
+
+/**
+ * The signed-in frame: a skip link, the sidebar (complementary, with the menu's
+ * nav), the banner (header and tab bar) and the one main landmark, which starts
+ * with the page title as the page's h1 (issue 14).
+ */
 export function ShellLayout() {
+  const { t } = useTranslation();
   const handle = useRouteHandle();
   const location = useLocation();
   const collapsed = shellStore.use((s) => s.collapsed);
   const width = useWindowWidth();
   const wasNarrow = useRef(isNarrow(width));
+  const heading = useRef<HTMLHeadingElement>(null);
+  const lastPath = useRef(location.pathname);
 
   // After each navigation the page opens as a tab (spec section 2).
   useEffect(() => {
     if (handle) onNavigated(handle.name, location.pathname + location.search);
   }, [handle, location.pathname, location.search]);
+
+  // After a navigation (not the first render), focus goes to the new page's title, so keyboard and
+  // screen-reader users start on the page they opened rather than on the link they left behind.
+  useEffect(() => {
+    if (lastPath.current === location.pathname) return;
+    lastPath.current = location.pathname;
+    heading.current?.focus({ preventScroll: true });
+  }, [location.pathname]);
 
   // Crossing below the breakpoint collapses the sidebar.
   useEffect(() => {
@@ -32,16 +51,68 @@ export function ShellLayout() {
   const sidebarWidth = collapsed ? SIDEBAR_COLLAPSED_WIDTH : SIDEBAR_WIDTH;
   return (
     <Flex minH="100vh" bg="gray.50" data-breakpoint={NARROW_BREAKPOINT}>
+      <SkipLink />
       <Sidebar width={sidebarWidth} collapsed={collapsed} />
       <Flex direction="column" flex="1" minW={0} ml={`${sidebarWidth}px`} transition="margin-left 0.2s">
-        <Box position="sticky" top={0} zIndex={10} bg="white" boxShadow="0 1px 4px rgba(0,21,41,.08)">
+        <Box as="header" position="sticky" top={0} zIndex={10} bg="white" boxShadow="0 1px 4px rgba(0,21,41,.08)">
           <Header windowWidth={width} />
           <TabsBar />
         </Box>
-        <Box as="main" flex="1" p={{ base: 3, md: 4 }} minW={0}>
+        <Box as="main" id={MAIN_ID} tabIndex={-1} flex="1" p={{ base: 3, md: 4 }} minW={0} outline="none">
+          {handle && (
+            <Heading
+              as="h1"
+              ref={heading}
+              tabIndex={-1}
+              size="md"
+              mb={3}
+              color="gray.800"
+              outline="none"
+              _focusVisible={{ outline: '2px solid', outlineColor: 'brand.solid', outlineOffset: '2px' }}
+              data-testid="page-title"
+            >
+              {t(handle.titleKey)}
+            </Heading>
+          )}
           <Outlet />
         </Box>
       </Flex>
     </Flex>
+  );
+}
+
+/** The first stop of the Tab key: jumps past the menu and the header to the page. */
+function SkipLink() {
+  const { t } = useTranslation();
+  return (
+    <Box
+      asChild
+      position="fixed"
+      top={2}
+      left={2}
+      zIndex={100}
+      px={3}
+      py={2}
+      rounded="md"
+      bg="white"
+      color="brand.fg"
+      fontWeight="semibold"
+      boxShadow="md"
+      transform="translateY(-200%)"
+      _focus={{ transform: 'none' }}
+    >
+      <a
+        href={`#${MAIN_ID}`}
+        data-testid="skip-link"
+        onClick={(e) => {
+          // The router owns the URL: move focus without adding a hash to it.
+          e.preventDefault();
+          const main = document.getElementById(MAIN_ID);
+          (main?.querySelector<HTMLElement>('h1') ?? main)?.focus();
+        }}
+      >
+        {t('shell.skipToContent')}
+      </a>
+    </Box>
   );
 }

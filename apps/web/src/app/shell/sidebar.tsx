@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Box, Flex, Menu, Portal, Text, VStack } from '@chakra-ui/react';
+import { useState, type KeyboardEvent } from 'react';
+import { Box, Flex, Menu, Text, VStack } from '@chakra-ui/react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { MENU_EXCLUDED, type NavPage } from '../../navigation.ts';
@@ -7,18 +7,21 @@ import { setSidebarTheme, shellStore } from '../shell-store.ts';
 import type { SidebarTheme } from '../theme.ts';
 import type { MenuEntry } from '../nav-logic.ts';
 import { Icon } from './icons.tsx';
+import { stepFocus } from './keyboard.ts';
 
 const palettes: Record<
   SidebarTheme,
-  { bg: string; sub: string; fg: string; fgHover: string; activeBg: string; activeFg: string; border: string; logo: string }
+  { bg: string; sub: string; fg: string; fgHover: string; activeBg: string; activeFg: string; accent: string; border: string; logo: string }
 > = {
   dark: {
     bg: '#001529',
     sub: '#000c17',
     fg: 'rgba(255,255,255,0.68)',
     fgHover: '#fff',
-    activeBg: '#1677ff',
+    // Antd's blue-7 behind white text: 6.2:1 (blue-6 #1677ff is 4.1:1, below WCAG AA).
+    activeBg: '#0958d9',
     activeFg: '#fff',
+    accent: '#4096ff',
     border: 'transparent',
     logo: '#002140',
   },
@@ -26,9 +29,11 @@ const palettes: Record<
     bg: '#fff',
     sub: '#fafafa',
     fg: '#374151',
-    fgHover: '#1677ff',
+    // Blue-7 on the pale active background: 5.5:1 (blue-6 is 3.7:1).
+    fgHover: '#0958d9',
     activeBg: '#e6f4ff',
-    activeFg: '#1677ff',
+    activeFg: '#0958d9',
+    accent: '#0958d9',
     border: '#e5e7eb',
     logo: '#fff',
   },
@@ -50,6 +55,30 @@ export function Sidebar({ width, collapsed }: { width: number; collapsed: boolea
   }
 
   const toggle = (name: string) => setOpen((o) => (o.includes(name) ? o.filter((x) => x !== name) : [...o, name]));
+
+  // Up/Down (Home/End) move between the menu's items; Right opens a group, Left closes it or goes up to it.
+  const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
+    const target = e.target;
+    if (!(target instanceof HTMLElement)) return;
+    const group = target.closest<HTMLElement>('[data-menu-group]')?.dataset.menuGroup;
+    const onGroupButton = target.matches('button[data-menu-toggle]');
+    if (e.key === 'ArrowRight' && group && onGroupButton && !open.includes(group)) {
+      e.preventDefault();
+      toggle(group);
+      return;
+    }
+    if (e.key === 'ArrowLeft' && group) {
+      e.preventDefault();
+      if (onGroupButton && open.includes(group)) toggle(group);
+      else target.closest('[data-menu-group]')?.querySelector<HTMLElement>('button[data-menu-toggle]')?.focus();
+      return;
+    }
+    const items = [...e.currentTarget.querySelectorAll<HTMLElement>('a[href], button')];
+    const next = stepFocus(e.key, items.indexOf(target), items.length, 'vertical');
+    if (next === null) return;
+    e.preventDefault();
+    items[next]?.focus();
+  };
 
   return (
     <Box
@@ -83,8 +112,8 @@ export function Sidebar({ width, collapsed }: { width: number; collapsed: boolea
         borderBottomWidth={theme === 'light' ? '1px' : 0}
         borderColor={p.border}
       >
-        <RouterLink to="/main/home" aria-label={t('app.siteName')}>
-          <Flex w="28px" h="28px" rounded="md" bg="#1677ff" color="white" align="center" justify="center" flexShrink={0}>
+        <RouterLink to="/main/home" aria-label={collapsed ? t('app.sidebarTitle') : undefined}>
+          <Flex w="28px" h="28px" rounded="md" bg="#1677ff" color="white" align="center" justify="center" flexShrink={0} aria-hidden>
             <Icon name="home" size={16} />
           </Flex>
           {!collapsed && (
@@ -94,16 +123,17 @@ export function Sidebar({ width, collapsed }: { width: number; collapsed: boolea
           )}
         </RouterLink>
       </Flex>
-      <VStack as="nav" aria-label={t('menu.label')} align="stretch" gap={0} py={2} flex="1" data-testid="side-menu">
+      <VStack as="nav" aria-label={t('menu.label')} align="stretch" gap={0} py={2} flex="1" data-testid="side-menu" onKeyDown={onKeyDown}>
         {menu.map((entry) =>
           collapsed ? (
             <CollapsedEntry key={entry.group.name} entry={entry} palette={p} current={currentRouteName} />
           ) : entry.kind === 'page' ? (
             <PageLink key={entry.page.name} page={entry.page} palette={p} active={entry.page.name === currentRouteName} icon />
           ) : (
-            <Box key={entry.group.name} data-testid={`menu-group-${entry.group.name}`}>
+            <Box key={entry.group.name} data-testid={`menu-group-${entry.group.name}`} data-menu-group={entry.group.name}>
               <Flex
                 as="button"
+                data-menu-toggle
                 w="full"
                 align="center"
                 gap={3}
@@ -114,6 +144,7 @@ export function Sidebar({ width, collapsed }: { width: number; collapsed: boolea
                 cursor="pointer"
                 _hover={{ color: p.fgHover }}
                 aria-expanded={open.includes(entry.group.name)}
+                aria-controls={`menu-pages-${entry.group.name}`}
                 onClick={() => toggle(entry.group.name)}
               >
                 <Icon name={entry.group.icon} />
@@ -125,7 +156,7 @@ export function Sidebar({ width, collapsed }: { width: number; collapsed: boolea
                 </Box>
               </Flex>
               {open.includes(entry.group.name) && (
-                <Box bg={p.sub}>
+                <Box bg={p.sub} id={`menu-pages-${entry.group.name}`}>
                   {entry.children.map((c) => (
                     <PageLink key={c.name} page={c} palette={p} active={c.name === currentRouteName} indent />
                   ))}
@@ -170,7 +201,7 @@ function PageLink({
       bg={active ? p.activeBg : 'transparent'}
       _hover={{ color: active ? p.activeFg : p.fgHover }}
       borderRightWidth={active && p === palettes.light ? '3px' : 0}
-      borderColor="#1677ff"
+      borderColor={p.accent}
     >
       <RouterLink to={page.path} aria-current={active ? 'page' : undefined} data-testid={`menu-${page.name}`}>
         {icon && page.icon && <Icon name={page.icon} />}
@@ -205,7 +236,8 @@ function CollapsedEntry({ entry, palette: p, current }: { entry: MenuEntry; pale
   }
   return (
     <Menu.Root
-      positioning={{ placement: 'right-start' }}
+      // Not portalled (the fly-out stays inside the menu's nav landmark); fixed, so the aside's overflow does not clip it.
+      positioning={{ placement: 'right-start', strategy: 'fixed' }}
       onSelect={(d) => {
         const page = entry.children.find((c) => c.name === d.value);
         if (page && !MENU_EXCLUDED.includes(d.value)) void navigate(page.path);
@@ -223,20 +255,18 @@ function CollapsedEntry({ entry, palette: p, current }: { entry: MenuEntry; pale
           <Icon name={entry.group.icon} size={20} />
         </Flex>
       </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content minW="160px">
-            <Menu.ItemGroup>
-              <Menu.ItemGroupLabel>{t(entry.group.titleKey)}</Menu.ItemGroupLabel>
-              {entry.children.map((c) => (
-                <Menu.Item key={c.name} value={c.name} data-testid={`menu-${c.name}`}>
-                  {t(c.titleKey)}
-                </Menu.Item>
-              ))}
-            </Menu.ItemGroup>
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
+      <Menu.Positioner>
+        <Menu.Content minW="160px">
+          <Menu.ItemGroup>
+            <Menu.ItemGroupLabel>{t(entry.group.titleKey)}</Menu.ItemGroupLabel>
+            {entry.children.map((c) => (
+              <Menu.Item key={c.name} value={c.name} data-testid={`menu-${c.name}`}>
+                {t(c.titleKey)}
+              </Menu.Item>
+            ))}
+          </Menu.ItemGroup>
+        </Menu.Content>
+      </Menu.Positioner>
     </Menu.Root>
   );
 }
@@ -254,8 +284,8 @@ function ThemeSwitch({ theme, palette: p }: { theme: SidebarTheme; palette: Pale
           py={0.5}
           rounded="sm"
           borderWidth="1px"
-          borderColor={theme === v ? '#1677ff' : p.border === 'transparent' ? 'rgba(255,255,255,0.2)' : p.border}
-          color={theme === v ? '#1677ff' : p.fg}
+          borderColor={theme === v ? p.accent : p.border === 'transparent' ? 'rgba(255,255,255,0.2)' : p.border}
+          color={theme === v ? p.accent : p.fg}
           aria-pressed={theme === v}
           onClick={() => setSidebarTheme(v)}
           data-testid={`theme-${v}`}

@@ -1,4 +1,4 @@
-import { Avatar, Button, Menu, Portal, Text } from '@chakra-ui/react';
+import { Avatar, Button, Menu, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { logout } from '../../lib/auth.ts';
@@ -15,6 +15,7 @@ export function UserMenu() {
   const user = session?.user;
   const display = user ? `${user.surname}${user.name}`.trim() || user.userName : '';
   return (
+    // Not portalled: the open menu stays inside the banner landmark.
     <Menu.Root
       positioning={{ placement: 'bottom-end' }}
       onSelect={(d) => {
@@ -23,41 +24,41 @@ export function UserMenu() {
       }}
     >
       <Menu.Trigger asChild>
-        <Button variant="ghost" size="sm" px={1.5} gap={2} aria-label={t('shell.userMenu')} data-testid="user-menu">
-          <Avatar.Root size="xs" colorPalette="blue">
+        {/* Named by its visible text (the user name) plus a hidden "user menu", never by a label that hides the name. */}
+        <Button variant="ghost" size="sm" px={1.5} gap={2} data-testid="user-menu">
+          <Avatar.Root size="xs" colorPalette="blue" aria-hidden>
             <Avatar.Fallback name={user?.userName ?? '?'} />
           </Avatar.Root>
           <Text display={{ base: 'none', md: 'inline' }} fontSize="sm" color="gray.700" maxW="120px" truncate>
             {user?.userName ?? display}
           </Text>
+          <VisuallyHidden>{t('shell.userMenu')}</VisuallyHidden>
         </Button>
       </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content minW="160px">
-            {session?.tenant ? (
-              <Menu.ItemGroup>
-                <Menu.ItemGroupLabel fontWeight="normal" color="gray.500">
-                  {t('shell.tenant', { name: session.tenant.name })}
-                </Menu.ItemGroupLabel>
-              </Menu.ItemGroup>
-            ) : (
-              <Menu.ItemGroup>
-                <Menu.ItemGroupLabel fontWeight="normal" color="gray.500">
-                  {t('shell.host')}
-                </Menu.ItemGroupLabel>
-              </Menu.ItemGroup>
-            )}
-            <Menu.Separator />
-            <Menu.Item value="ownSpace" data-testid="menu-own-space">
-              {t('shell.ownSpace')}
-            </Menu.Item>
-            <Menu.Item value="logout" data-testid="logout" color="red.600">
-              {t('shell.logout')}
-            </Menu.Item>
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
+      <Menu.Positioner>
+        <Menu.Content minW="160px">
+          {session?.tenant ? (
+            <Menu.ItemGroup>
+              <Menu.ItemGroupLabel fontWeight="normal" color="gray.600">
+                {t('shell.tenant', { name: session.tenant.name })}
+              </Menu.ItemGroupLabel>
+            </Menu.ItemGroup>
+          ) : (
+            <Menu.ItemGroup>
+              <Menu.ItemGroupLabel fontWeight="normal" color="gray.600">
+                {t('shell.host')}
+              </Menu.ItemGroupLabel>
+            </Menu.ItemGroup>
+          )}
+          <Menu.Separator />
+          <Menu.Item value="ownSpace" data-testid="menu-own-space">
+            {t('shell.ownSpace')}
+          </Menu.Item>
+          <Menu.Item value="logout" data-testid="logout" color="red.600">
+            {t('shell.logout')}
+          </Menu.Item>
+        </Menu.Content>
+      </Menu.Positioner>
     </Menu.Root>
   );
 }

@@ -31,7 +31,7 @@ function LevelCrumbs({ level, typeName }: { level: TreeLevel; typeName: string }
           {t('resources.multiLevelCategory.up')}
         </Button>
       )}
-      <Breadcrumb.Root size="sm">
+      <Breadcrumb.Root size="sm" aria-label={t('resources.multiLevelCategory.levels')}>
         <Breadcrumb.List>
           <Breadcrumb.Item>
             {level.parentId ? (
@@ -137,6 +137,7 @@ export default function MultiCategoryPage() {
       <ResourcePage
         key={`${level.classTypeId}-${level.parentId}`}
         resource={resource}
+        showTitle={false}
         toolbarExtra={typePicker}
         subheader={<LevelCrumbs level={level} typeName={typeName} />}
       />

@@ -25,6 +25,8 @@ export interface RichTextEditorProps {
   /** Editing area height (CSS), default 240px min. */
   minHeight?: string;
   name?: string;
+  /** The field's label: the editable area's accessible name. */
+  label?: string;
 }
 
 const svg = (body: ReactNode) => (
@@ -199,7 +201,17 @@ function Toolbar({ editor, disabled }: { editor: Editor; disabled?: boolean }) {
   );
 }
 
-export default function RichTextEditor({ value, onChange, onBlur, placeholder, disabled, invalid, minHeight = '240px', name }: RichTextEditorProps) {
+export default function RichTextEditor({
+  value,
+  onChange,
+  onBlur,
+  placeholder,
+  disabled,
+  invalid,
+  minHeight = '240px',
+  name,
+  label,
+}: RichTextEditorProps) {
   // What the editor last reported: a value that differs came from outside (a form reset) and replaces the document.
   const emitted = useRef<string>(value ?? '');
   const editor = useEditor({
@@ -213,6 +225,8 @@ export default function RichTextEditor({ value, onChange, onBlur, placeholder, d
     ],
     content: value ?? '',
     editable: !disabled,
+    // ProseMirror's editable area is a textbox with no name of its own: it takes the field's label.
+    editorProps: { attributes: { 'aria-label': label ?? '', 'aria-multiline': 'true' } },
     immediatelyRender: true,
     shouldRerenderOnTransaction: false,
     onUpdate: ({ editor: e }) => {

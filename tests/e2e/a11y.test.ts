@@ -1,0 +1,185 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { a11yProblems, animationsDone, writeA11yReport, type Finding } from './support/axe.ts';
+import { newContext, signIn } from './support/browser.ts';
+import { signedIn, useConsole } from './support/suite.ts';
+
+/**
+ * Issue 14: axe-core (WCAG 2.0/2.1 A + AA and best practices) on the login page,
+ * the lock screen, every route the navigation offers the admin, and the shell's
+ * and lists' dialogs and menus, in both languages. Any serious or critical
+ * violation fails, as do the landmark and heading rules. The routes come from
+ * the sidebar itself, so a new screen is checked the day it joins the menu.
+ */
+const suite = useConsole();
+afterAll(() => writeA11yReport(process.env.A11Y_REPORT ?? 'a11y'));
+
+const LANGUAGES = ['zh-CN', 'en'] as const;
+
+const report = (list: Finding[]) => list.map((f) => `${f.page}: ${f.rule} (${f.impact}) x${f.nodes.length} ${f.nodes[0]?.target ?? ''}`);
+
+/** Waits for the page's lists to finish loading and for lazy screens to mount. */
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 15_000 }).catch(() => undefined);
+  await page
+    .locator('main h1')
+    .first()
+    .waitFor({ timeout: 5_000 })
+    .catch(() => undefined);
+  await animationsDone(page);
+}
+
+/** Opens every menu group and returns the paths of the menu's pages, in menu order. */
+async function menuPaths(page: Page): Promise<string[]> {
+  const menu = page.getByTestId('side-menu');
+  await expandMenu(page);
+  const hrefs = await menu.locator('a[href]').evaluateAll((els) => els.map((e) => new URL((e as HTMLAnchorElement).href).pathname));
+  return [...new Set(hrefs)];
+}
+
+async function expandMenu(page: Page): Promise<void> {
+  const closed = page.getByTestId('side-menu').locator('button[aria-expanded="false"]');
+  while ((await closed.count()) > 0) await closed.first().click();
+}
+
+async function openFromMenu(page: Page, path: string): Promise<void> {
+  await expandMenu(page);
+  await page.getByTestId('side-menu').locator(`a[href="${path}"]`).click();
+  await page.waitForURL(`**${path}`);
+  await settle(page);
+}
+
+/** Opens a menu or popover from its trigger, scans it, and closes it with Escape. */
+async function scanPopup(page: Page, label: string, trigger: string, content: string): Promise<Finding[]> {
+  await page.getByTestId(trigger).click();
+  await page.locator(content).first().waitFor();
+  const found = await a11yProblems(page, label);
+  await page.keyboard.press('Escape');
+  await page.locator(content).first().waitFor({ state: 'hidden' });
+  return found;
+}
+
+describe.each(LANGUAGES)('axe in %s', (locale) => {
+  it('login page, tenant dialog and lock screen', async () => {
+    const ctx = await newContext(suite.browser, suite.baseUrl, { locale });
+    const page = await ctx.newPage();
+    const problems: Finding[] = [];
+    await page.goto('/');
+    await page.getByTestId('login-form').waitFor();
+    await settle(page);
+    problems.push(...(await a11yProblems(page, `${locale} login`)));
+    await page.getByTestId('tenant-change').click();
+    await page.getByTestId('tenant-dialog').waitFor();
+    problems.push(...(await a11yProblems(page, `${locale} login: tenant dialog`)));
+    await page.keyboard.press('Escape');
+    await page.getByTestId('tenant-dialog').waitFor({ state: 'hidden' });
+
+    await signIn(page, { tenant: 'Default' });
+    await page.getByTestId('lock-button').click();
+    await page.getByTestId('lock-screen').waitFor();
+    await settle(page);
+    problems.push(...(await a11yProblems(page, `${locale} lock screen`)));
+    await page.getByTestId('unlock-password').fill('123qwe');
+    await page.getByTestId('unlock-submit').click();
+    await page.getByTestId('sidebar').waitFor();
+    await ctx.close();
+    expect(report(problems)).toEqual([]);
+  });
+
+  it('every route of the navigation, the 403 and the 404 page', { timeout: 240_000 }, async () => {
+    const page = await signedIn(suite, 'admin', { locale });
+    const problems: Finding[] = [];
+    const paths = await menuPaths(page);
+    expect(paths.length).toBeGreaterThan(10);
+    for (const path of paths) {
+      await openFromMenu(page, path);
+      problems.push(...(await a11yProblems(page, `${locale} ${path}`)));
+    }
+    for (const path of ['/own-space', '/error-403', '/no-such-page']) {
+      await page.goto(path);
+      await page.getByTestId('sidebar').waitFor();
+      await settle(page);
+      problems.push(...(await a11yProblems(page, `${locale} ${path}`)));
+    }
+    await page.context().close();
+    expect(report(problems)).toEqual([]);
+  });
+
+  it('shell menus, popovers, themes and the collapsed sidebar', async () => {
+    const page = await signedIn(suite, 'admin', { locale });
+    await settle(page);
+    const problems: Finding[] = [];
+    problems.push(...(await scanPopup(page, `${locale} user menu`, 'user-menu', '[data-testid="menu-own-space"]')));
+    problems.push(...(await scanPopup(page, `${locale} language menu`, 'language-picker', '[data-testid="language-en"]')));
+    problems.push(...(await scanPopup(page, `${locale} tab menu`, 'tabs-actions', '[data-testid="tabs-close-all"]')));
+    problems.push(...(await scanPopup(page, `${locale} notice popover`, 'notices-button', '[data-testid="notices-popover"]')));
+
+    await page.getByTestId('theme-light').click();
+    await openFromMenu(page, '/setting/manager');
+    problems.push(...(await a11yProblems(page, `${locale} light sidebar`)));
+    await page.getByTestId('theme-dark').click();
+
+    await page.getByTestId('sidebar-toggle').click();
+    await page.getByTestId('sidebar').and(page.locator('[data-collapsed="true"]')).waitFor();
+    await animationsDone(page);
+    problems.push(...(await a11yProblems(page, `${locale} collapsed sidebar`)));
+    problems.push(...(await scanPopup(page, `${locale} collapsed sidebar fly-out`, 'menu-group-setting', '[data-testid="menu-manager"]')));
+    await page.getByTestId('sidebar-toggle').click();
+    await page.context().close();
+    expect(report(problems)).toEqual([]);
+  });
+
+  it('create and edit forms, delete confirmation and the role permission tree', { timeout: 120_000 }, async () => {
+    const page = await signedIn(suite, 'admin', { locale });
+    const problems: Finding[] = [];
+    const dialog = page.locator('[data-scope="dialog"][data-part="content"][data-state="open"]').first();
+    const closeDialog = async () => {
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+    };
+
+    for (const path of ['/setting/keyword', '/articles/article', '/setting/advertising']) {
+      await page.goto(path);
+      await settle(page);
+      await page.getByTestId('action-create').first().click();
+      await dialog.waitFor();
+      await settle(page);
+      problems.push(...(await a11yProblems(page, `${locale} ${path} create`)));
+      // Submitting the empty form shows the fields' errors.
+      await page.getByTestId('form-submit').click();
+      await page
+        .locator('[aria-invalid="true"]')
+        .first()
+        .waitFor({ timeout: 5_000 })
+        .catch(() => undefined);
+      problems.push(...(await a11yProblems(page, `${locale} ${path} create with errors`)));
+      await closeDialog();
+    }
+
+    await page.goto('/setting/keyword');
+    await settle(page);
+    await page.getByTestId('row-action-edit').first().click();
+    await dialog.waitFor();
+    await settle(page);
+    problems.push(...(await a11yProblems(page, `${locale} edit form`)));
+    await closeDialog();
+    await page.getByTestId('row-action-delete').first().click();
+    await dialog.waitFor();
+    problems.push(...(await a11yProblems(page, `${locale} delete confirmation`)));
+    await closeDialog();
+
+    await page.goto('/setting/manager');
+    await settle(page);
+    await page.getByTestId('tab-roles').click();
+    await settle(page);
+    problems.push(...(await a11yProblems(page, `${locale} roles tab`)));
+    await page.getByTestId('row-action-edit').first().click();
+    await dialog.waitFor();
+    await settle(page);
+    problems.push(...(await a11yProblems(page, `${locale} role permission tree`)));
+    await closeDialog();
+    await page.context().close();
+    expect(report(problems)).toEqual([]);
+  });
+});

@@ -1,0 +1,94 @@
+import { createRequire } from 'node:module';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { AxeResults, ImpactValue, Result } from 'axe-core';
+import type { Page } from 'playwright-core';
+import { ARTIFACTS } from './browser.ts';
+
+const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** The WCAG 2.0/2.1 A and AA rules plus axe's best practices (landmarks, one h1). */
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] as const;
+
+/** Serious and critical violations always fail; these moderate ones were fixed (issue 14) and must not come back. */
+export const BLOCKING_IMPACTS: readonly ImpactValue[] = ['serious', 'critical'];
+export const BLOCKING_MODERATE_RULES: readonly string[] = ['landmark-one-main', 'page-has-heading-one', 'region'];
+
+export interface Finding {
+  page: string;
+  rule: string;
+  impact: ImpactValue | null;
+  help: string;
+  nodes: { target: string; summary: string }[];
+}
+
+/** Every finding of this test file (all impacts), for the before/after report. */
+const findings: Finding[] = [];
+const scanned: string[] = [];
+
+/** Waits until no CSS animation or transition runs (a dialog half faded in reads as low contrast). */
+export async function animationsDone(page: Page): Promise<void> {
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 5_000 })
+    .catch(() => undefined);
+}
+
+/** Runs axe-core on the page as it is now; records and returns the violations. */
+export async function axeScan(page: Page, label: string): Promise<Finding[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_SCRIPT });
+  await animationsDone(page);
+  const results = await page.evaluate(
+    (tags) =>
+      (window as Window & { axe: { run(ctx: Document, o: object): Promise<AxeResults> } }).axe.run(document, {
+        runOnly: { type: 'tag', values: tags },
+        resultTypes: ['violations'],
+      }),
+    [...AXE_TAGS],
+  );
+  const found = results.violations.map((v: Result) => ({
+    page: label,
+    rule: v.id,
+    impact: v.impact ?? null,
+    help: v.help,
+    nodes: v.nodes.map((n) => ({ target: n.target.join(' '), summary: (n.failureSummary ?? '').split('\n').slice(0, 3).join(' ') })),
+  }));
+  scanned.push(label);
+  findings.push(...found);
+  return found;
+}
+
+export const isBlocking = (f: Finding) => (f.impact !== null && BLOCKING_IMPACTS.includes(f.impact)) || BLOCKING_MODERATE_RULES.includes(f.rule);
+
+/** Human-readable lines: page, rule, impact, each target with axe's summary. */
+export function describeFindings(list: readonly Finding[]): string {
+  return list
+    .map((f) => `[${f.page}] ${f.rule} (${f.impact}) ${f.help}\n${f.nodes.map((n) => `    ${n.target} :: ${n.summary}`).join('\n')}`)
+    .join('\n');
+}
+
+/** Scans and returns the blocking findings (serious, critical, or a fixed moderate rule), printing them. */
+export async function a11yProblems(page: Page, label: string): Promise<Finding[]> {
+  const blocking = (await axeScan(page, label)).filter(isBlocking);
+  if (blocking.length) console.warn(describeFindings(blocking));
+  return blocking;
+}
+
+/** Node counts by rule (and the pages each rule hit), for docs/decisions.md. */
+export function summarize(list: readonly Finding[] = findings): { rule: string; impact: string; nodes: number; pages: number }[] {
+  const byRule = new Map<string, { impact: string; nodes: number; pages: Set<string> }>();
+  for (const f of list) {
+    const r = byRule.get(f.rule) ?? { impact: f.impact ?? '', nodes: 0, pages: new Set<string>() };
+    r.nodes += f.nodes.length;
+    r.pages.add(f.page);
+    byRule.set(f.rule, r);
+  }
+  return [...byRule].map(([rule, r]) => ({ rule, impact: r.impact, nodes: r.nodes, pages: r.pages.size })).sort((a, b) => b.nodes - a.nodes);
+}
+
+/** Writes tests/e2e/artifacts/<name>.json (every finding) and prints the table by rule. */
+export function writeA11yReport(name: string): void {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  writeFileSync(path.join(ARTIFACTS, `${name}.json`), JSON.stringify({ scanned, summary: summarize(), findings }, null, 2));
+  const rows = summarize().map((r) => `| ${r.rule} | ${r.impact} | ${r.nodes} | ${r.pages} |`);
+  console.log([`axe: ${scanned.length} scans`, '| rule | impact | nodes | pages |', '|---|---|---:|---:|', ...rows].join('\n'));
+}
