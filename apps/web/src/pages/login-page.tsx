@@ -66,7 +66,7 @@ export default function LoginPage() {
       </Flex>
       <Box w="full" maxW="400px" bg="white" rounded="xl" boxShadow="0 20px 50px rgba(0,0,0,.25)" p={{ base: 6, md: 8 }}>
         <Stack gap={1} mb={6} textAlign="center">
-          <Heading size="xl" color="gray.800">
+          <Heading as="h1" size="xl" color="gray.800">
             {t('app.siteName')}
           </Heading>
           <Text color="gray.500" fontSize="sm">
