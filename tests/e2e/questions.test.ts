@@ -1,7 +1,19 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { settledTable, shot } from './support/browser.ts';
+import { REPO_ROOT } from './support/server.ts';
 import { signedIn, useConsole } from './support/suite.ts';
+
+/** exceljs as the mock server has it (the file is written here, as a teacher would fill the template). */
+interface Workbook {
+  addWorksheet(name: string): { addRow(values: ReadonlyArray<string | number>): void };
+  xlsx: { writeFile(file: string): Promise<void> };
+}
+const { Workbook } = createRequire(path.join(REPO_ROOT, 'apps/mock-server/package.json'))('exceljs') as { Workbook: new () => Workbook };
 
 /**
  * The question bank in the browser (issue 8): one question of each type is
@@ -243,6 +255,55 @@ describe('question bank screens', () => {
     await history.waitFor();
     await expect.poll(() => history.locator('li').count()).toBeGreaterThanOrEqual(2);
     await shot(page, 'questions-review-history');
+  });
+
+  it('imports a small Excel file: a dry run with an error row, then a commit of the valid rows', { timeout: 120_000 }, async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'questions-import-'));
+    const file = path.join(dir, '导入试题.xlsx');
+    const wb = new Workbook();
+    const sheet = wb.addWorksheet('题目');
+    sheet.addRow(['题型', '题干', '选项A', '选项B', '选项C', '选项D', '答案', '解析', '难度', '分数']);
+    sheet.addRow(['单选', `${TAG} 导入单选：2 + 2 = ？`, '3', '4', '5', '6', 'B', '二加二等于四', '简单', 2]);
+    sheet.addRow(['判断', `${TAG} 导入判断：0 是偶数。`, '', '', '', '', '正确', '', '一般', 2]);
+    sheet.addRow(['单选', `${TAG} 导入错题：答案不在选项里`, '甲', '乙', '', '', 'E', '', '', 2]);
+    await wb.xlsx.writeFile(file);
+
+    const page = await signedIn(suite);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await openBank(page);
+    await page.getByTestId('action-import').click();
+    const dialog = page.getByTestId('import-dialog');
+    await dialog.waitFor();
+    await dialog.getByTestId('import-category').click();
+    await page.getByTestId('import-category-search').fill('小学 数学');
+    await page.getByTestId('cascader-hit').first().click();
+    await dialog.locator('input[type="file"]').setInputFiles(file);
+    await dialog.getByTestId('upload-file-name').waitFor();
+    await dialog.getByTestId('import-dry-run').click();
+    const result = dialog.getByTestId('import-result');
+    await result.waitFor({ timeout: 30_000 });
+    expect(await result.getAttribute('data-mode')).toBe('dryRun');
+    expect(await dialog.getByTestId('import-count-total').getAttribute('data-count')).toBe('3');
+    expect(await dialog.getByTestId('import-count-invalid').getAttribute('data-count')).toBe('1');
+    expect(await dialog.getByTestId('import-count-valid').getAttribute('data-count')).toBe('2');
+    const errors = dialog.getByTestId('import-errors').locator('tbody tr');
+    expect(await errors.count()).toBeGreaterThanOrEqual(1);
+    expect(await errors.first().locator('td').first().innerText()).toBe('4');
+    // All or nothing (the default) would write nothing: the commit waits until the choice changes.
+    expect(await dialog.getByTestId('import-commit').isDisabled()).toBe(true);
+    await shot(page, 'questions-import-dry-run');
+
+    await dialog.getByTestId('import-all-or-nothing').click();
+    await dialog.getByTestId('import-commit').click();
+    await expect.poll(() => result.getAttribute('data-mode'), { timeout: 30_000 }).toBe('commit');
+    expect(await dialog.getByTestId('import-count-created').getAttribute('data-count')).toBe('2');
+    await dialog.getByRole('button', { name: '下载报告' }).waitFor();
+    await shot(page, 'questions-import-committed');
+    await dialog.getByTestId('import-close').click();
+
+    await openBank(page, `${TAG} 导入`);
+    await expect.poll(() => page.getByTestId('testQuestion-table').locator('tbody tr').count()).toBe(2);
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it('shows the statistics as charts and a table', async () => {

@@ -6,6 +6,7 @@ import { auditOptions, callAction, defineResource, switchCell, type ColumnSpec, 
 import { reviewColumn } from '../content-preset.tsx';
 import { categoryColumn, categoryFilter, ClassType } from '../setting/categories.tsx';
 import { difficultyOptions, listQuestions, typeOptions, useQuestionChapterOptions } from './question-api.ts';
+import { importQuestionsAction } from './import-dialog.tsx';
 import { createQuestionAction, editQuestionAction } from './question-editor.tsx';
 import { reviewHistoryAction, stepReviewActions } from './question-review.tsx';
 import { previewQuestionAction } from './question-view.tsx';
@@ -74,9 +75,9 @@ function bankRowActions(): RowAction<TestQuestionDto>[] {
   ];
 }
 
-/** Extra toolbar actions of the bank lists (the import dialog adds itself here). */
+/** The toolbar of a bank list: 新增 (the editor) and 导入. */
 export function bankToolbar(university: boolean): ToolbarAction<TestQuestionDto>[] {
-  return [createQuestionAction({ isUniversity: university })];
+  return [createQuestionAction({ isUniversity: university }), importQuestionsAction(university)];
 }
 
 /**
