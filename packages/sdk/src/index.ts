@@ -37,3 +37,4 @@ export * from './services/job.ts';
 export * from './services/test-question.ts';
 export * from './core/imports.ts';
 export * from './services/test-question-import.ts';
+export * from './services/test-paper.ts';

@@ -23,6 +23,7 @@ import { SystemDictionaryService } from './services/system-dictionary.ts';
 import { FileService } from './services/file.ts';
 import { BackgroundJobService } from './services/job.ts';
 import { TestQuestionService } from './services/test-question.ts';
+import { TestPaperService } from './services/test-paper.ts';
 
 /**
  * Every service of the backend, keyed by the client property it gets
@@ -54,6 +55,7 @@ export const services = {
   backgroundJob: BackgroundJobService,
   review: ReviewService,
   testQuestion: TestQuestionService,
+  testPaper: TestPaperService,
 } as const;
 
 export type Services = typeof services;

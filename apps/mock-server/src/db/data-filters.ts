@@ -64,6 +64,10 @@ export const modelFilters = {
   TestQuestion: mustHaveTenantContent,
   // Options of a choice question, hard-deleted when left out of the list (prisma/schema/question-bank.prisma).
   TestQuestionOption: { tenant: 'must', audited: true },
+  TestPaper: mustHaveTenantContent,
+  // Sections and question links of a paper, hard-deleted when left out of its lists (prisma/schema/test-paper.prisma).
+  TestPaperSection: { tenant: 'must', audited: true },
+  TestPaperQuestion: { tenant: 'must', audited: true },
   // Files and jobs are read by token/owner; their services check tenant and user explicitly too.
   StoredFile: { tenant: 'may' },
   BackgroundJob: { tenant: 'may' },

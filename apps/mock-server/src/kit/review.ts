@@ -74,6 +74,7 @@ const reviewModels = {
   LearningCourse: (db) => db.learningCourse,
   OneQuestionPerday: (db) => db.oneQuestionPerday,
   TestQuestion: (db) => db.testQuestion,
+  TestPaper: (db) => db.testPaper,
 } satisfies Record<ReviewableEntity, (db: Db) => ReviewModel>;
 
 export function reviewModel(db: Db, entity: ReviewableEntity): ReviewModel {

@@ -22,6 +22,7 @@ import { file } from './file.ts';
 import { backgroundJob } from './job.ts';
 import { review } from './review.ts';
 import { testQuestion } from './test-question.ts';
+import { testPaper } from './test-paper.ts';
 
 /** Every implemented service; `app.test.ts` checks this covers the SDK registry. */
 export const implementations: readonly Implementation[] = [
@@ -49,4 +50,5 @@ export const implementations: readonly Implementation[] = [
   backgroundJob,
   review,
   testQuestion,
+  testPaper,
 ];

@@ -27,6 +27,7 @@ import { fullNameOf } from '../kit/names.ts';
 import { iso } from '../kit/paging.ts';
 import { implement } from '../kit/register-service.ts';
 import { questionImportHandlers } from './test-question-import.ts';
+import { paperQuestionHandlers } from './test-paper.ts';
 
 /**
  * The question bank (题库). Questions are content (kit/content.ts): scoped
@@ -490,6 +491,8 @@ export const testQuestion = implement(TestQuestionService, {
   },
   /** Extensions: the import template and upload, with Create's own checks and write. */
   ...questionImportHandlers({ prepare: bank.prepare, create: bank.Create }),
+  /** The paper calls (services/test-paper.ts), with the bank's own DTOs. */
+  ...paperQuestionHandlers(bank.GetAllWhere),
 });
 
 /** A family left with a single question is no family: its last member is released. */

@@ -7,6 +7,7 @@ import { LearningCourseService } from '../services/learning-course.ts';
 import { OneQuestionPerdayService } from '../services/one-question-perday.ts';
 import { ResourceService } from '../services/resource.ts';
 import { TestQuestionService } from '../services/test-question.ts';
+import { TestPaperService } from '../services/test-paper.ts';
 
 /**
  * The review registry: every reviewable entity declared once, with its review
@@ -157,6 +158,17 @@ export const reviewables = {
     classTypeId: ClassType.Question,
     displayName: { 'zh-Hans': '试题', en: 'question' },
     countText: { 'zh-Hans': '{0} 道试题', en: '{0} question(s)' },
+  }),
+  /** Papers and homework (one entity, `kind`): one step by `Pages.Administration.Manages` (spec: auditedTestPaper, auditedHomeWork). */
+  testPaper: defineReviewable({
+    clientKey: 'testPaper',
+    service: TestPaperService,
+    reviewEndpoint: 'Review',
+    moderatedList: 'GetAllModerated',
+    flow: singleStepFlow('AuditTestPaperFlow', P.Manages),
+    classTypeId: ClassType.Paper,
+    displayName: { 'zh-Hans': '试卷', en: 'paper' },
+    countText: { 'zh-Hans': '{0} 份试卷', en: '{0} paper(s)' },
   }),
 } as const;
 

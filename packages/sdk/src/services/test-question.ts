@@ -6,6 +6,7 @@ import { abpEnum } from '../core/enums.ts';
 import { AbpDateInput, AbpDateTime, IdQuery, VoidResult, paged } from '../core/schemas.ts';
 import { Permissions } from '../permissions.ts';
 import { questionImportEndpoints } from './test-question-import.ts';
+import { paperQuestionEndpoints } from './test-paper-questions.ts';
 
 /**
  * The question bank (题库): spec section 7, TestQuestion, the calls that
@@ -312,6 +313,8 @@ export const TestQuestionService = defineService(
     },
     /** Extensions: the import template and the import upload (services/test-question-import.ts). */
     ...questionImportEndpoints,
+    /** The paper calls (services/test-paper-questions.ts): a paper's questions, and removing one. */
+    ...paperQuestionEndpoints(TestQuestionDto),
   },
   { access: editors },
 );

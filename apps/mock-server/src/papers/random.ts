@@ -1,0 +1,270 @@
+import { PAPER_PRICE_FEN, RandomRule, type RandomGroupReport, type RandomRuleReport, type ValidationErrorInfo } from '@edu/sdk';
+import type { Prisma } from '@edu/db';
+import type { z } from 'zod';
+import type { Db } from '../kit/context.ts';
+import { AbpValidationError } from '../kit/errors.ts';
+import { seededRank, solveRules, type Signature, type Solution, type SolverRule, type UnitGroup } from './solver.ts';
+
+/**
+ * Random assembly (随机组卷): rules resolved against the tenant's bank, the
+ * joint dry run (counts by signature in grouped queries, then the flow of
+ * solver.ts over groups of interchangeable units) and the draw of concrete
+ * questions (least used first, ties broken by the seed, one per family).
+ * Functions take the filtered database (`ctx.db` or a transaction's), so the
+ * tenant and soft-delete filters apply; the benchmark calls `randomDryRun`
+ * directly.
+ */
+
+export type Rule = z.output<typeof RandomRule>;
+type Translate = (key: string, ...args: Array<string | number>) => string;
+
+const TYPE_SHORT: Record<number, string> = { 1: '单选', 2: '多选', 3: '判断', 4: '填空', 5: '简答', 6: '材料' };
+const DIFFICULTY_NAMES: Record<number, string> = { 1: '简单', 2: '一般', 3: '困难' };
+const QUESTION_CATEGORY = 3;
+
+/** A rule with what it accepts resolved: the category subtree or the chapter with its sections. */
+export interface ResolvedRule extends SolverRule {
+  rule: Rule;
+  label: string;
+}
+
+/** What a dry run found: the report, and what the draw needs. */
+export interface RandomPlan {
+  report: RandomGroupReport;
+  rules: ResolvedRule[];
+  signatures: Signature[];
+  groups: UnitGroup[];
+  groupIndex: Map<string, number>;
+  solution: Solution;
+  /** The questions' common conditions (bank variant, approved, shown, types, places). */
+  where: Prisma.TestQuestionWhereInput;
+}
+
+/** Resolves categories and chapters of the rules (400 on `rules[i].categoryId` / `.chapterTypeId` for unknown ones). */
+export async function resolveRules(db: Db, rules: readonly Rule[], t: Translate): Promise<ResolvedRule[]> {
+  const categoryIds = [...new Set(rules.flatMap((r) => (r.categoryId ? [r.categoryId] : [])))];
+  const chapterIds = [...new Set(rules.flatMap((r) => (r.chapterTypeId ? [r.chapterTypeId] : [])))];
+  const [roots, chapters] = await Promise.all([
+    categoryIds.length
+      ? db.multiLevelCategory.findMany({ where: { id: { in: categoryIds }, classTypeId: QUESTION_CATEGORY }, select: { id: true, name: true, path: true } })
+      : [],
+    chapterIds.length
+      ? db.chapterType.findMany({ where: { OR: [{ id: { in: chapterIds } }, { parentId: { in: chapterIds } }] }, select: { id: true, name: true, parentId: true } })
+      : [],
+  ]);
+  const subtrees = roots.length
+    ? await db.multiLevelCategory.findMany({ where: { OR: roots.map((r) => ({ path: { startsWith: r.path } })) }, select: { id: true, path: true } })
+    : [];
+  const errors: ValidationErrorInfo[] = [];
+  const resolved = rules.map((rule, i): ResolvedRule => {
+    let place = '';
+    let inPlace: (s: Signature) => boolean = () => false;
+    if (rule.categoryId) {
+      const root = roots.find((r) => r.id === rule.categoryId);
+      if (!root) errors.push({ message: t('RuleCategoryUnknown', rule.categoryId), members: [`rules[${i}].categoryId`] });
+      else {
+        const ids = new Set(subtrees.filter((c) => c.path.startsWith(root.path)).map((c) => c.id));
+        place = root.name;
+        inPlace = (s) => ids.has(s.categoryId);
+      }
+    } else if (rule.chapterTypeId) {
+      const chapter = chapters.find((c) => c.id === rule.chapterTypeId);
+      if (!chapter) errors.push({ message: t('RuleChapterUnknown', rule.chapterTypeId), members: [`rules[${i}].chapterTypeId`] });
+      else {
+        const ids = new Set([chapter.id, ...chapters.filter((c) => c.parentId === chapter.id).map((c) => c.id)]);
+        place = chapter.name;
+        inPlace = (s) => s.chapterTypeId !== null && ids.has(s.chapterTypeId);
+      }
+    }
+    const difficulty = rule.difficulty ?? null;
+    return {
+      rule,
+      count: rule.count,
+      label: [TYPE_SHORT[rule.questionType], place, difficulty ? DIFFICULTY_NAMES[difficulty] : null].filter(Boolean).join('·'),
+      accepts: (s) => s.questionType === rule.questionType && (difficulty === null || s.difficulty === difficulty) && inPlace(s),
+    };
+  });
+  if (errors.length) throw new AbpValidationError(errors);
+  return resolved;
+}
+
+const signatureKey = (s: Signature) => `${s.questionType}|${s.difficulty}|${s.categoryId}|${s.chapterTypeId ?? ''}`;
+
+/**
+ * The joint dry run: grouped counts of approved, shown questions of the bank
+ * variant by signature (standalone questions counted, families listed once
+ * per signature they span), the flow over groups, and the report. Writes
+ * nothing. `seed` is only echoed in the report.
+ */
+export async function randomDryRun(
+  db: Db,
+  input: { isUniversity: boolean; rules: readonly Rule[]; seed: number },
+  t: Translate = (key) => key,
+): Promise<RandomPlan> {
+  const rules = await resolveRules(db, input.rules, t);
+  const where: Prisma.TestQuestionWhereInput = {
+    auditStatus: 1,
+    isShow: true,
+    isUniversity: input.isUniversity,
+    questionType: { in: [...new Set(input.rules.map((r) => r.questionType))] },
+  };
+  const by = ['questionType', 'difficulty', 'categoryId', 'chapterTypeId'] as const;
+  const [standalone, familyRows] = await Promise.all([
+    db.testQuestion.groupBy({ by: [...by], where: { ...where, sisterGroupId: null }, _count: { _all: true } }),
+    db.testQuestion.groupBy({ by: ['sisterGroupId', ...by], where: { ...where, sisterGroupId: { not: null } } }),
+  ]);
+  const signatures: Signature[] = [];
+  const sigIndex = new Map<string, number>();
+  const sig = (s: Signature) => {
+    const key = signatureKey(s);
+    let i = sigIndex.get(key);
+    if (i === undefined) {
+      i = signatures.push({ questionType: s.questionType, difficulty: s.difficulty, categoryId: s.categoryId, chapterTypeId: s.chapterTypeId }) - 1;
+      sigIndex.set(key, i);
+    }
+    return i;
+  };
+  const groups: UnitGroup[] = [];
+  const groupIndex = new Map<string, number>();
+  const addUnits = (sigs: number[], n: number) => {
+    const key = groupKeyOf(sigs);
+    const i = groupIndex.get(key);
+    if (i === undefined) groupIndex.set(key, groups.push({ signatures: [...new Set(sigs)].sort((a, b) => a - b), capacity: n }) - 1);
+    else groups[i]!.capacity += n;
+  };
+  for (const row of standalone) addUnits([sig(row)], row._count._all);
+  const families = new Map<number, number[]>();
+  for (const row of familyRows) if (row.sisterGroupId !== null) families.set(row.sisterGroupId, [...(families.get(row.sisterGroupId) ?? []), sig(row)]);
+  for (const sigs of families.values()) addUnits(sigs, 1);
+
+  const solution = solveRules(rules, signatures, groups);
+  return { report: reportOf(rules, solution, input.seed), rules, signatures, groups, groupIndex, solution, where };
+}
+
+/** A group's key: its signature indexes, sorted and distinct. */
+function groupKeyOf(sigs: readonly number[]): string {
+  return [...new Set(sigs)].sort((a, b) => a - b).join(',');
+}
+
+function reportOf(rules: ResolvedRule[], solution: Solution, seed: number): RandomGroupReport {
+  const limitingIndexes = solution.perRule.flatMap((p, i) => (p.limiting ? [i] : []));
+  const lines: RandomRuleReport[] = rules.map((r, i) => {
+    const p = solution.perRule[i]!;
+    const required = r.rule.count;
+    const others = limitingIndexes.filter((j) => j !== i).map((j) => `规则 ${j + 1}`);
+    const message =
+      p.available < required
+        ? `${r.label} 需 ${required} 可用 ${p.available}`
+        : p.assignable < required || (p.limiting && others.length)
+          ? `${r.label} 需 ${required} 可用 ${p.assignable}（与${others.join('、') || '其他规则'}共用同一批试题）`
+          : `${r.label} 需 ${required} 可用 ${p.available}`;
+    return {
+      index: i,
+      label: r.label,
+      required,
+      available: p.available,
+      assignable: p.assignable,
+      shortBy: required - p.assignable,
+      limiting: p.limiting,
+      message,
+    };
+  });
+  const required = lines.reduce((s, l) => s + l.required, 0);
+  return {
+    feasible: solution.feasible,
+    required,
+    assignable: lines.reduce((s, l) => s + l.assignable, 0),
+    totalFraction: rules.reduce((s, r) => s + r.rule.count * r.rule.score, 0),
+    money: rules.reduce((s, r) => s + r.rule.count * PAPER_PRICE_FEN[r.rule.questionType], 0),
+    rules: lines,
+    message: solution.feasible ? null : lines.filter((l) => l.limiting).map((l) => l.message).join('；'),
+    seed,
+  };
+}
+
+/** A drawn question: which rule it serves. */
+export interface DrawnQuestion {
+  ruleIndex: number;
+  questionId: number;
+  questionType: number;
+  score: number;
+}
+
+interface Candidate extends Signature {
+  id: number;
+  sisterGroupId: number | null;
+  usage: number;
+}
+
+/**
+ * Draws the concrete questions of a feasible plan: per group, units in order
+ * of usage (how many live papers of the tenant hold them; a family's usage is
+ * its members' sum) with the seed breaking ties; rules take their share in
+ * rule order; a family gives the rule its least-used member the rule accepts.
+ * The same seed, bank and usage give the same questions.
+ */
+export async function drawQuestions(db: Db, tenantId: number, plan: RandomPlan, seed: number): Promise<DrawnQuestion[]> {
+  const rows = await db.testQuestion.findMany({
+    where: plan.where,
+    select: { id: true, questionType: true, difficulty: true, categoryId: true, chapterTypeId: true, sisterGroupId: true },
+  });
+  const usage = await usageOf(db, tenantId);
+  const sigIndexOf = new Map(plan.signatures.map((s, i) => [signatureKey(s), i]));
+  type Unit = { key: number; members: Candidate[]; usage: number };
+  const unitsByGroup = new Map<number, Unit[]>();
+  const familyMembers = new Map<number, Candidate[]>();
+  const place = (key: number, members: Candidate[]) => {
+    const gi = plan.groupIndex.get(groupKeyOf(members.map((m) => sigIndexOf.get(signatureKey(m)) ?? -1)));
+    if (gi === undefined) return;
+    const list = unitsByGroup.get(gi) ?? [];
+    list.push({ key, members, usage: members.reduce((s, m) => s + m.usage, 0) });
+    unitsByGroup.set(gi, list);
+  };
+  for (const row of rows) {
+    const c: Candidate = { ...row, usage: usage.get(row.id) ?? 0 };
+    if (c.sisterGroupId === null) place(c.id, [c]);
+    else familyMembers.set(c.sisterGroupId, [...(familyMembers.get(c.sisterGroupId) ?? []), c]);
+  }
+  // Families are keyed apart from question ids (a family's key is its group id, negated).
+  for (const [group, members] of familyMembers) place(-group, members);
+  const rank = (usage: number, key: number) => [usage, seededRank(seed, key)] as const;
+  const byRank = <T>(keyOf: (x: T) => readonly [number, number]) => (a: T, b: T) => {
+    const [ua, ra] = keyOf(a);
+    const [ub, rb] = keyOf(b);
+    return ua - ub || ra - rb;
+  };
+  for (const units of unitsByGroup.values()) units.sort(byRank((u: Unit) => rank(u.usage, u.key)));
+  const cursor = new Map<number, number>();
+  const drawn: DrawnQuestion[] = [];
+  plan.rules.forEach((r, ruleIndex) => {
+    for (const [gi, n] of [...plan.solution.assignment[ruleIndex]!].sort((a, b) => a[0] - b[0])) {
+      const units = unitsByGroup.get(gi) ?? [];
+      const from = cursor.get(gi) ?? 0;
+      const taken = units.slice(from, from + n);
+      // The counts came from the same filtered tables a moment ago; fewer rows now means the bank changed meanwhile.
+      if (taken.length < n) throw new Error('The bank changed during the draw');
+      cursor.set(gi, from + n);
+      for (const unit of taken) {
+        const member = unit.members.filter((m) => r.accepts(m)).sort(byRank((m: Candidate) => rank(m.usage, m.id)))[0];
+        if (!member) throw new Error('A unit without a member the rule accepts');
+        drawn.push({ ruleIndex, questionId: member.id, questionType: member.questionType, score: r.rule.score });
+      }
+    }
+  });
+  return drawn;
+}
+
+/**
+ * How many live papers of the tenant hold each question: one grouped query
+ * over the links. Raw SQL passes the data filters by, so the tenant and the
+ * papers' soft delete are written here.
+ */
+export async function usageOf(db: Db, tenantId: number): Promise<Map<number, number>> {
+  const rows = await db.$queryRaw<Array<{ questionId: number; n: number | bigint }>>`
+    SELECT l."questionId" AS "questionId", COUNT(DISTINCT l."paperId") AS n
+    FROM "TestPaperQuestion" l JOIN "TestPaper" p ON p."id" = l."paperId"
+    WHERE p."isDeleted" = 0 AND p."tenantId" = ${tenantId}
+    GROUP BY l."questionId"`;
+  return new Map(rows.map((r) => [r.questionId, Number(r.n)]));
+}
+
