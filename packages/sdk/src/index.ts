@@ -38,3 +38,8 @@ export * from './services/test-question.ts';
 export * from './core/imports.ts';
 export * from './services/test-question-import.ts';
 export * from './services/test-paper.ts';
+export * from './core/money.ts';
+export * from './services/income.ts';
+export * from './services/payment.ts';
+export * from './services/consumption.ts';
+export * from './services/member.ts';

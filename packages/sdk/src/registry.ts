@@ -23,6 +23,9 @@ import { SystemDictionaryService } from './services/system-dictionary.ts';
 import { FileService } from './services/file.ts';
 import { BackgroundJobService } from './services/job.ts';
 import { TestQuestionService } from './services/test-question.ts';
+import { PaymentService } from './services/payment.ts';
+import { ConsumptionService } from './services/consumption.ts';
+import { IncomeService } from './services/income.ts';
 import { TestPaperService } from './services/test-paper.ts';
 
 /**
@@ -55,6 +58,9 @@ export const services = {
   backgroundJob: BackgroundJobService,
   review: ReviewService,
   testQuestion: TestQuestionService,
+  payment: PaymentService,
+  consumption: ConsumptionService,
+  income: IncomeService,
   testPaper: TestPaperService,
 } as const;
 

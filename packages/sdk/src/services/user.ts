@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { defineService } from '../core/define-service.ts';
-import { AbpDateTime, PagedQuery, VoidResult, crud, listResult } from '../core/schemas.ts';
+import { AbpDateTime, PagedQuery, VoidResult, crud, listResult, paged } from '../core/schemas.ts';
 import { abpEnum } from '../core/enums.ts';
 import { Permissions } from '../permissions.ts';
 import { RoleDto } from './role.ts';
+import { BackgroundJobDto } from './job.ts';
+import { GetAllMembersInput, ImportFromExcelInput, MemberExtra, memberImportTemplateEndpoint } from './member.ts';
 
 /**
  * Inferred: a user's identity on the platform (身份). `General` members are the
@@ -88,6 +90,10 @@ export const ChangeUserIdentityInput = z.object({ id: z.number().int().min(1), i
 /** Inferred: ids in the body; all or nothing (one transaction). */
 export const BatchDeleteInput = z.object({ ids: z.array(z.number().int().min(1)).min(1).max(1000) });
 
+/** A member as the member list shows it: the user plus the balance (member.ts). */
+export const MemberDto = UserDto.extend(MemberExtra.shape);
+export type MemberDto = z.infer<typeof MemberDto>;
+
 /** Reading and changing users takes administrator or member management. */
 const manageUsers = [Permissions.Manages, Permissions.MembersUsers] as const;
 
@@ -107,6 +113,11 @@ export const UserService = defineService(
     changeUserIdentity: { input: ChangeUserIdentityInput, output: UserDto, inferred: true },
     /** CUSTOM: soft-deletes several users at once. */
     BatchDelete: { input: BatchDeleteInput, output: VoidResult, inferred: true },
+    /** Members (General identity) with their balance; see member.ts. */
+    GetAllMembers: { input: GetAllMembersInput, output: paged(MemberDto), extension: true, access: Permissions.MembersUsers },
+    /** Member import as a background job (member.ts). */
+    ImportFromExcel: { input: ImportFromExcelInput, output: BackgroundJobDto, inferred: true, access: Permissions.MembersImportUsers },
+    GetMemberImportTemplate: { ...memberImportTemplateEndpoint, access: Permissions.MembersImportUsers },
   },
   { access: manageUsers },
 );
