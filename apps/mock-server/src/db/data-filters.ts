@@ -71,6 +71,14 @@ export const modelFilters = {
   // Files and jobs are read by token/owner; their services check tenant and user explicitly too.
   StoredFile: { tenant: 'may' },
   BackgroundJob: { tenant: 'may' },
+  // Members' money (prisma/schema/money.prisma): rows follow their member's tenant. The ledger is append-only (no audit updates);
+  // accounts and sequences are written only by apps/mock-server/src/ledger.
+  LedgerEntry: { tenant: 'may' },
+  MemberAccount: { tenant: 'may' },
+  MoneySequence: {},
+  Payment: { tenant: 'may', softDelete: true, audited: true },
+  Consumption: { tenant: 'may', softDelete: true, audited: true },
+  ConsumptionRefund: { tenant: 'may' },
 } as const satisfies Record<Prisma.ModelName, ModelFilterConfig>;
 
 export type ModelFilterTable = Readonly<Record<Prisma.ModelName, ModelFilterConfig>>;
