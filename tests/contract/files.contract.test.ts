@@ -1,4 +1,4 @@
-import { FileDto, UploadedFileDto, clientMethodName, services, type Client, type Endpoint } from '@edu/sdk';
+import { ClassType, FileDto, UploadedFileDto, clientMethodName, services, type Client, type Endpoint } from '@edu/sdk';
 import { saveTempFile } from '@edu/mock-server/kit/files';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -13,8 +13,18 @@ import { exportEndpoints, sampleFileFor, uploadEndpoints } from './support/files
  */
 
 type Input = Record<string, unknown>;
-/** Non-file fields of upload endpoints, keyed `Service/Method`. */
-const uploadFixtures: Record<string, (client: Client) => Promise<Input> | Input> = {};
+/**
+ * Non-file fields of upload endpoints, keyed `Service/Method`; a fixture may
+ * also give the file itself when the endpoint reads its content (an import
+ * needs a file in its format, not any file of an accepted type).
+ */
+const uploadFixtures: Record<string, (client: Client) => Promise<Input> | Input> = {
+  'TestQuestion/ImportQuestions': async (client) => ({
+    categoryId: (await client.multiLevelCategory.create({ classTypeId: ClassType.Question, name: `合同导入-${Date.now()}` })).id,
+    mode: 'dryRun',
+    file: new File(['1、合同测试：1 + 1 = ?\nA. 1\nB. 2\n【答案】B\n'], '合同测试.txt', { type: 'text/plain' }),
+  }),
+};
 /** Inputs of export endpoints, keyed `Service/Method`. */
 const exportFixtures: Record<string, (client: Client) => Promise<Input> | Input> = {};
 
@@ -50,7 +60,7 @@ describe.each(uploadEndpoints().map((e) => [key(e), e] as const))('upload contra
   it('accepts a small file of an accepted type as multipart and answers the SDK schema', async (ctx) => {
     if (e.extension && !backend.isMock) return ctx.skip();
     const files = Object.fromEntries(e.files.map((f) => [f.name, sampleFileFor(f)]));
-    const input = { ...(await uploadFixtures[key(e)]?.(admin.client)), ...files };
+    const input = { ...files, ...(await uploadFixtures[key(e)]?.(admin.client)) };
     const result = await callOf(admin.client, e)(input);
     const uploaded = UploadedFileDto.safeParse(result);
     if (!uploaded.success) return;

@@ -66,10 +66,9 @@ const HEADING = /^[一二三四五六七八九十]+\s*[、.．]/;
 function splitOptions(line: string): string[] {
   const out: string[] = [];
   let rest = line;
-  let expected = 1;
   const first = OPTION.exec(rest);
   if (!first) return [line];
-  expected = OPTION_LABELS.indexOf(first[1]!.toUpperCase()) + 1;
+  let expected = OPTION_LABELS.indexOf(first[1]!.toUpperCase()) + 1;
   for (;;) {
     const next = OPTION_LABELS[expected];
     if (!next) break;

@@ -101,7 +101,7 @@ export function sheetItems(
     }
     const answer = v.answer ?? '';
     const type = v.type ?? null;
-    if (type === null && !r.errors.some((e) => e.column === header('type'))) fail('type', T.unknownType(''));
+    if (type === null && !r.errors.some((e) => e.column === header('type'))) fail('type', T.missingType);
     const draft: QuestionDraft = {
       ...base,
       questionType: type ?? 1,

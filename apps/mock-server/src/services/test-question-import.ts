@@ -22,10 +22,15 @@ import { QUESTION_COLUMNS, TEMPLATE_LISTS, TEMPLATE_NOTES, TEMPLATE_ROWS, sheetC
 
 type In = z.output<typeof CreateQuestionInput>;
 
-/** What import uses of the bank: Create's checks without the write, and Create itself. */
-export interface QuestionBankWriter {
-  prepare(input: In, ctx: RequestContext): Promise<{ fingerprint: string }>;
-  create(input: In, ctx: RequestContext): Promise<{ id: number }>;
+/**
+ * What import uses of the bank: Create's checks without the write (`prepare`,
+ * answering the columns Create would write, the fingerprint among them) and
+ * Create's write of many checked questions at once (`insertMany`: rows and
+ * options, pending review, the caller as author; distinct fingerprints).
+ */
+export interface QuestionBankWriter<Data extends { fingerprint: string }> {
+  prepare(input: In, ctx: RequestContext): Promise<Data>;
+  insertMany(items: ReadonlyArray<{ input: In; data: Data }>, tx: RequestContext): Promise<number[]>;
 }
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -81,7 +86,11 @@ async function readItems(
 }
 
 /** The importer of questions into one category: Create's checks, fingerprints for duplicates, Create's write. */
-function questionImporter(bank: QuestionBankWriter, chapters: Map<string, number>, table: Table<Record<string, unknown>> | null): Importer<Source, In> {
+function questionImporter<Data extends { fingerprint: string }>(
+  bank: QuestionBankWriter<Data>,
+  chapters: Map<string, number>,
+  table: Table<Record<string, unknown>> | null,
+): Importer<Source, { input: In; data: Data }> {
   const draftOf = (s: Source) => s.q.draft;
   return {
     name: 'TestQuestion.Import',
@@ -95,8 +104,8 @@ function questionImporter(bank: QuestionBankWriter, chapters: Map<string, number
       }
       const parsed = validate(CreateQuestionInput, draft, ctx.culture);
       if (!parsed.success) throw new AbpValidationError(toValidationErrors(parsed.error, ctx.culture));
-      const { fingerprint } = await bank.prepare(parsed.data, ctx);
-      return { value: parsed.data, key: fingerprint };
+      const data = await bank.prepare(parsed.data, ctx);
+      return { value: { input: parsed.data, data }, key: data.fingerprint };
     },
     async existing(keys, ctx) {
       const rows = await ctx.db.testQuestion.findMany({ where: { fingerprint: { in: keys } }, select: { id: true, fingerprint: true }, orderBy: { id: 'asc' } });
@@ -104,7 +113,7 @@ function questionImporter(bank: QuestionBankWriter, chapters: Map<string, number
       for (const r of rows) if (!out.has(r.fingerprint)) out.set(r.fingerprint, r.id);
       return out;
     },
-    write: async (_source, input, tx) => (await bank.create(input, tx)).id,
+    write: (batch, tx) => bank.insertMany(batch.map((b) => b.value), tx),
     locate(member, item, culture) {
       const source = item.input;
       if (source?.kind === 'document') return documentPlaceOf(member, { ...item, input: source.q });
@@ -115,8 +124,8 @@ function questionImporter(bank: QuestionBankWriter, chapters: Map<string, number
 }
 
 /** The import calls, spread into TestQuestion's implementation. */
-export function questionImportHandlers(
-  bank: QuestionBankWriter,
+export function questionImportHandlers<Data extends { fingerprint: string }>(
+  bank: QuestionBankWriter<Data>,
 ): Pick<HandlersOf<typeof TestQuestionService>, 'GetQuestionImportTemplate' | 'ImportQuestions'> {
   return {
     /** The Excel template: headers (required ones in red), drop-down lists for 题型 and 难度, two examples per type, and a sheet of notes. */

@@ -18,16 +18,16 @@ import sanitizeHtml from 'sanitize-html';
 import type { z } from 'zod';
 import { subtreeIds } from '../kit/categories.ts';
 import { childCollection, type ChildTable } from '../kit/children.ts';
-import type { RequestContext } from '../kit/context.ts';
+import { tenantOf, type RequestContext } from '../kit/context.ts';
 import { contentHandlers, distinctIds, reviewFields, sanitizeRichText, type ContentTableOf } from '../kit/content.ts';
 import type { Cond, RowOf, WhereOf } from '../kit/crud.ts';
 import { dtoMapper } from '../kit/dto.ts';
+import { PENDING_REVIEW } from '../kit/review.ts';
 import { AbpValidationError, EntityNotFoundError, invalid, UserFriendlyError } from '../kit/errors.ts';
 import { fullNameOf } from '../kit/names.ts';
 import { iso } from '../kit/paging.ts';
 import { implement } from '../kit/register-service.ts';
 import { questionImportHandlers } from './test-question-import.ts';
-import { paperQuestionHandlers } from './test-paper.ts';
 
 /**
  * The question bank (题库). Questions are content (kit/content.ts): scoped
@@ -155,6 +155,11 @@ function storedSub(s: In['subQuestions'][number]) {
 const optionDto = dtoMapper(QuestionOptionDto);
 const questionDto = dtoMapper(TestQuestionDto);
 
+/** An option's columns: sanitized text, key mark, position (the label). */
+function optionColumns(o: NonNullable<In['options']>[number], sort: number): OptionColumns {
+  return { content: sanitizeRichText(o.content), isCorrect: o.isCorrect, sort };
+}
+
 export const questionOptions = childCollection({
   field: 'options',
   model: (
@@ -168,7 +173,7 @@ export const questionOptions = childCollection({
   ofParents: (ids) => ({ questionId: { in: ids } }),
   parentOf: (o) => o.questionId,
   orderBy: [{ sort: 'asc' }, { id: 'asc' }],
-  toData: (o: NonNullable<In['options']>[number], sort) => ({ content: sanitizeRichText(o.content), isCorrect: o.isCorrect, sort }),
+  toData: optionColumns,
   toNew: (data, q: { id: number; tenantId: number }) => ({ ...data, questionId: q.id, tenantId: q.tenantId }),
   toDto: (o) => optionDto(o, { label: OPTION_LABELS[o.sort] ?? '?' }),
 });
@@ -490,10 +495,33 @@ export const testQuestion = implement(TestQuestionService, {
     };
   },
   /** Extensions: the import template and upload, with Create's own checks and write. */
-  ...questionImportHandlers({ prepare: bank.prepare, create: bank.Create }),
-  /** The paper calls (services/test-paper.ts), with the bank's own DTOs. */
-  ...paperQuestionHandlers(bank.GetAllWhere),
+  ...questionImportHandlers({ prepare: bank.prepare, insertMany: insertQuestions }),
 });
+
+/**
+ * Create's write for many questions that `bank.prepare` has checked (an
+ * import's commit), inside the caller's transaction: the rows (pending
+ * review, the caller as author, through the data filters) and their options,
+ * one statement each instead of a few per question. The fingerprints must be
+ * distinct (an import skips duplicates first): rows are matched back by them.
+ * Answers the new ids in input order.
+ */
+export async function insertQuestions(items: ReadonlyArray<{ input: In; data: Columns }>, tx: RequestContext): Promise<number[]> {
+  if (!items.length) return [];
+  const tenantId = tenantOf(tx);
+  const rows = await tx.db.testQuestion.createManyAndReturn({
+    data: items.map((i) => ({ ...i.data, ...PENDING_REVIEW, tenantId })),
+    select: { id: true, fingerprint: true },
+  });
+  const idOf = new Map(rows.map((r) => [r.fingerprint, r.id]));
+  const ids = items.map((i) => idOf.get(i.data.fingerprint));
+  if (idOf.size !== items.length || ids.some((id) => id === undefined)) throw new Error('insertQuestions needs distinct fingerprints');
+  const options = items.flatMap((item, i) =>
+    isChoice(item.input.questionType) ? item.input.options.map((o, sort) => ({ ...optionColumns(o, sort), questionId: ids[i] ?? 0, tenantId })) : [],
+  );
+  if (options.length) await tx.db.testQuestionOption.createMany({ data: options });
+  return ids.map((id) => id ?? 0);
+}
 
 /** A family left with a single question is no family: its last member is released. */
 async function leaveFamily(ctx: RequestContext, group: number) {
