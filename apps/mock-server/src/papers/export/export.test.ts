@@ -1,0 +1,204 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { htmlToRuns, runsToText } from './html-runs.ts';
+import { renderPaper } from './index.ts';
+import { docxPart, docxText, hasPoppler, pdfFonts, pdfPagesPng, pdfText } from './inspect.ts';
+import { chineseOrdinal, layoutPaper, optionsPerLine, sectionHeaderText, type Block } from './layout.ts';
+import { samplePaper } from './sample-paper.ts';
+
+const poppler = await hasPoppler();
+if (!poppler) console.warn('poppler-utils (pdftotext, pdffonts, pdftoppm) are not installed: the PDF read-back checks are skipped; .ci/run installs them.');
+
+describe('rich text to runs', () => {
+  it('keeps bold, italic, underline, sub/superscripts, breaks and blanks', () => {
+    const runs = htmlToRuns('<p>H<sub>2</sub>O 与 x<sup>2</sup></p><p><strong>粗</strong><em>斜</em><u>线</u>&nbsp;&lt;a&gt; ____ 结束</p>');
+    expect(runs).toEqual([
+      { kind: 'text', text: 'H' },
+      { kind: 'text', text: '2', script: 'sub' },
+      { kind: 'text', text: 'O 与 x' },
+      { kind: 'text', text: '2', script: 'sup' },
+      { kind: 'break' },
+      { kind: 'text', text: '粗', bold: true },
+      { kind: 'text', text: '斜', italic: true },
+      { kind: 'text', text: '线', underline: true },
+      { kind: 'text', text: '\u00a0<a> ' },
+      { kind: 'blank', width: 5 },
+      { kind: 'text', text: ' 结束' },
+    ]);
+  });
+
+  it('marks images, lists and table cells', () => {
+    expect(runsToText(htmlToRuns('<p>如图<img src="/File/GetFile?token=x" alt="三角形">所示</p><ul><li>甲</li><li>乙</li></ul>'))).toBe('如图【图：三角形】所示\n• 甲\n• 乙');
+    expect(runsToText(htmlToRuns('<table><tr><td>1</td><td>2</td></tr><tr><td>3</td><td>4</td></tr></table>'))).toBe('1\u30002\n3\u30004');
+  });
+});
+
+describe('layout (the one render both formats typeset)', () => {
+  const model = samplePaper();
+  const paper = layoutPaper(model, 'paper');
+  const headers = paper.blocks.flatMap((b) => (b.kind === 'sectionHeader' ? [b.text] : []));
+
+  it('titles sections with their ordinal, type and scores', () => {
+    expect(headers).toEqual([
+      '一、单选题（每小题 2 分，共 10 分）',
+      '二、多选题（每小题 3 分，共 6 分）',
+      '三、判断题（每小题 2 分，共 6 分）',
+      '四、填空题（共 10 分）',
+      '五、简答题（每小题 10 分，共 10 分）',
+      '六、材料题（每小题 6 分，共 6 分）',
+    ]);
+    expect(sectionHeaderText({ title: '三、判断题', description: null, questions: [] }, 2)).toBe('三、判断题（共 0 分）');
+    expect([0, 9, 10, 11, 19, 20, 21].map(chineseOrdinal)).toEqual(['一', '十', '十一', '十二', '二十', '二十一', '二十二']);
+  });
+
+  it('has a score table whose columns add up to the full score', () => {
+    const table = paper.blocks.find((b): b is Extract<Block, { kind: 'scoreTable' }> => b.kind === 'scoreTable');
+    const full = model.sections.flatMap((s) => s.questions).reduce((s, q) => s + q.score, 0);
+    expect(table?.columns.map((c) => c.label)).toEqual(['一', '二', '三', '四', '五', '六']);
+    expect(table?.columns.reduce((s, c) => s + c.score, 0)).toBe(full);
+    expect(table?.total).toBe(full);
+  });
+
+  it('numbers questions across sections and lays options out by width', () => {
+    const numbers = paper.blocks.flatMap((b) => (b.kind === 'paragraph' && b.level === 0 ? [/^(\d+)．/.exec(runsToText(b.runs))?.[1]] : []));
+    expect(numbers).toEqual(Array.from({ length: 15 }, (_v, i) => String(i + 1)));
+    const options = paper.blocks.filter((b): b is Extract<Block, { kind: 'options' }> => b.kind === 'options');
+    expect(options.map((o) => o.perLine)).toEqual([4, 4, 4, 1, 4, 4, 2, 4]);
+    const text = (t: string) => ({ runs: htmlToRuns(t) });
+    expect(optionsPerLine([text('甲'), text('乙')], 0)).toBe(4);
+    expect(optionsPerLine([text('一二三四五六七八九十一二三四五')], 0)).toBe(2);
+    expect(optionsPerLine([text('短'), text('一<br>二')], 0)).toBe(1);
+  });
+
+  it('gives choice stems brackets, blank stems their blanks, short answers lines', () => {
+    const paragraphs = paper.blocks.flatMap((b) => (b.kind === 'paragraph' ? [runsToText(b.runs)] : []));
+    expect(paragraphs).toContain('1．下列各数中，是质数的是（\u3000\u3000）');
+    expect(paragraphs).toContain('8．一个数的倒数一定比这个数小。（\u3000\u3000）');
+    // A stem with its own blank gets no brackets.
+    expect(paragraphs).toContain('3．There _____ a book and two pens on the desk.');
+    expect(paragraphs).toContain('11．（2 分）床前明月光，_____。');
+    expect(paper.blocks.filter((b) => b.kind === 'answerLines').map((b) => (b.kind === 'answerLines' ? b.count : 0))).toEqual([6, 3]);
+  });
+
+  it('keys every question in the answer document, with analyses', () => {
+    const answers = layoutPaper(model, 'answers');
+    const lines = answers.blocks.flatMap((b) => (b.kind === 'paragraph' ? [runsToText(b.runs)] : []));
+    expect(answers.sealLine).toBe(false);
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        '1．【答案】C',
+        '【解析】29 只能被 1 和它本身整除。',
+        '6．【答案】AB',
+        '8．【答案】错误（×）',
+        '12．【答案】（1）不亦说乎（或 不亦悦乎）；（2）不亦乐乎',
+        '14．【参考答案】绿色植物利用光能，在叶绿体中把二氧化碳和水转化成储存能量的有机物，并释放出氧气。\n意义：为生物提供食物和能量，维持大气中氧气和二氧化碳的平衡。',
+        '（2）【答案】C',
+      ]),
+    );
+    expect(answers.blocks.some((b) => b.kind === 'scoreTable')).toBe(false);
+  });
+});
+
+describe('DOCX', () => {
+  let xml = '';
+  let footer = '';
+  let header = '';
+  beforeAll(async () => {
+    const file = await renderPaper(samplePaper(), 'docx', 'paper');
+    expect(file.contentType).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+    expect(file.fileName).toBe('2024—2025学年第一学期期中考试 七年级综合 A 卷.docx');
+    xml = docxPart(file.bytes, 'word/document.xml') ?? '';
+    footer = docxPart(file.bytes, 'word/footer1.xml') ?? '';
+    header = docxPart(file.bytes, 'word/header1.xml') ?? '';
+  });
+
+  it('holds the title, Chinese section headers, options and blanks', () => {
+    const text = docxText(xml);
+    expect(text).toContain('2024—2025学年第一学期期中考试 七年级综合 A 卷');
+    expect(text).toContain('科目：综合\u3000\u3000考试时间：90 分钟\u3000\u3000满分：48 分');
+    expect(text).toContain('一、单选题（每小题 2 分，共 10 分）');
+    expect(text).toContain('三、判断题（每小题 2 分，共 6 分）');
+    expect(text).toContain('A．21\tB．27\tC．29\tD．33');
+    expect(xml).toMatch(/<w:u w:val="single"\/><\/w:rPr><w:t xml:space="preserve">\u3000{5}<\/w:t>/);
+    expect(xml).toContain('<w:vertAlign w:val="subscript"/>');
+  });
+
+  it('has a 计分栏 that sums to the full score', () => {
+    const table = /<w:tbl>[\s\S]*?<\/w:tbl>/.exec(xml)?.[0] ?? '';
+    const rows = [...table.matchAll(/<w:tr>[\s\S]*?<\/w:tr>/g)].map((r) => [...r[0].matchAll(/<w:tc>[\s\S]*?<\/w:tc>/g)].map((c) => docxText(c[0]).trim()));
+    expect(rows[0]).toEqual(['题号', '一', '二', '三', '四', '五', '六', '总分']);
+    expect(rows[1]?.[0]).toBe('分值');
+    const scores = (rows[1] ?? []).slice(1).map(Number);
+    expect(scores.slice(0, -1).reduce((a, b) => a + b, 0)).toBe(scores[scores.length - 1]);
+    expect(scores[scores.length - 1]).toBe(48);
+    expect(rows[2]?.[0]).toBe('得分');
+  });
+
+  it('is A4 with a 3 cm left margin, a 密封线 in the header and 第 x 页 共 y 页 in the footer', () => {
+    expect(xml).toMatch(/<w:pgSz w:w="11906" w:h="16838"/);
+    expect(xml).toMatch(/<w:pgMar [^>]*w:left="1701"/);
+    expect(docxText(header)).toContain('班级：');
+    expect(docxText(header)).toContain('学号：');
+    expect(docxText(header)).toContain('姓名：');
+    expect(header).toContain('<w:textDirection w:val="btLr"/>');
+    expect(header).toContain('w:val="dashed"');
+    expect(footer).toMatch(/第 [\s\S]*PAGE[\s\S]* 页 共 [\s\S]*NUMPAGES[\s\S]* 页/);
+  });
+
+  it('writes the answer key without a 密封线', async () => {
+    const file = await renderPaper(samplePaper(), 'docx', 'answers');
+    expect(file.fileName).toContain('（答案与解析）');
+    expect(docxPart(file.bytes, 'word/header1.xml')).toBeUndefined();
+    const text = docxText(docxPart(file.bytes, 'word/document.xml') ?? '');
+    expect(text).toContain('1．【答案】C');
+    expect(text).toContain('【解析】29 只能被 1 和它本身整除。');
+  });
+});
+
+describe.skipIf(!poppler)('PDF', () => {
+  let bytes: Buffer = Buffer.alloc(0);
+  let text = '';
+  beforeAll(async () => {
+    const file = await renderPaper(samplePaper(), 'pdf', 'paper');
+    expect(file.contentType).toBe('application/pdf');
+    bytes = file.bytes;
+    text = await pdfText(bytes);
+  });
+
+  it('reads back: title, section headers, options, footers on every page', () => {
+    const pages = text.split('\f').filter((p) => p.trim());
+    expect(pages.length).toBe(2);
+    expect(text).toContain('2024—2025学年第一学期期中考试 七年级综合 A 卷');
+    expect(text).toContain('一、单选题（每小题 2 分，共 10 分）');
+    expect(text).toContain('四、填空题（共 10 分）');
+    expect(text).toMatch(/A．21\s+B．27\s+C．29\s+D．33/);
+    // pdftotext may drop the thin spaces around the numbers.
+    pages.forEach((page, i) => expect(page).toMatch(new RegExp(`第\\s*${i + 1}\\s*页\\s*共\\s*${pages.length}\\s*页`)));
+    // The 密封线 fields on every page.
+    for (const page of pages) for (const field of ['班级', '学号', '姓名']) expect(page).toContain(field);
+  });
+
+  it('embeds the Chinese font as a subset, and stays small', async () => {
+    const fonts = await pdfFonts(bytes);
+    const noto = fonts.filter((f) => f.name.includes('NotoSerifSC'));
+    expect(noto.length).toBeGreaterThan(0);
+    expect(noto.every((f) => f.embedded && f.subset)).toBe(true);
+    expect(bytes.length).toBeLessThan(300_000);
+  });
+
+  it('renders its first page to an image', async () => {
+    const [page] = await pdfPagesPng(bytes, 60, { first: 1, last: 1 });
+    // A4 at 60 dpi: about 496 × 702 pixels (PNG header: width and height at bytes 16 and 20).
+    expect(Math.abs((page?.readUInt32BE(16) ?? 0) - 496)).toBeLessThanOrEqual(1);
+    expect(Math.abs((page?.readUInt32BE(20) ?? 0) - 702)).toBeLessThanOrEqual(1);
+  });
+
+  it('writes the answer key and the answer sheet', async () => {
+    const answers = await pdfText((await renderPaper(samplePaper(), 'pdf', 'answers')).bytes);
+    expect(answers).toContain('答案与解析');
+    expect(answers).toContain('1．【答案】C');
+    expect(answers).not.toContain('班级');
+    const sheet = await pdfText((await renderPaper(samplePaper(), 'pdf', 'answerSheet')).bytes);
+    expect(sheet).toContain('答题卡');
+    expect(sheet).toMatch(/1．［A］［B］［C］［D］/);
+  });
+});

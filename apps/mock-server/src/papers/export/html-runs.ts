@@ -1,0 +1,168 @@
+/**
+ * The bank's sanitized rich text as formatted runs, the input of both
+ * writers. Handled: bold (strong, b), italic (em, i), underline (u),
+ * subscript and superscript (sub, sup), line breaks (br and block ends: p,
+ * div, headings, list items, table rows), list bullets, table cells
+ * (separated by a full-width space, a row per line). Blanks are runs of two
+ * or more underscores in the text (`____`), typeset as an underlined space.
+ *
+ * Images are not embedded: the bank's images are uploads served by token
+ * (`/File/GetFile?token=`), sized for the screen; a paper shows the marker
+ * 【图】 (with the alt text when there is one) where the figure goes, so the
+ * teacher places it in the DOCX. Recorded in docs/decisions.md.
+ *
+ * The input is sanitize-html's output (well-formed tags of a known set), so a
+ * tokenizer suffices; unknown tags are dropped and their text kept.
+ */
+
+export interface TextRun {
+  kind: 'text';
+  text: string;
+  bold?: boolean;
+  italic?: boolean;
+  underline?: boolean;
+  script?: 'sub' | 'sup';
+}
+/** A blank to fill in: an underlined space `width` ems wide. */
+export interface BlankRun {
+  kind: 'blank';
+  width: number;
+}
+export interface BreakRun {
+  kind: 'break';
+}
+export type Run = TextRun | BlankRun | BreakRun;
+
+/** Width of a blank in ems for `n` underscores: at least five full-width characters. */
+export const blankWidth = (n: number) => Math.max(5, Math.ceil(n / 1.6));
+
+const BLOCK = new Set(['p', 'div', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'li', 'tr', 'blockquote', 'pre', 'ul', 'ol', 'table', 'figure']);
+const ENTITIES: Readonly<Record<string, string>> = { nbsp: '\u00a0', lt: '<', gt: '>', amp: '&', quot: '"', apos: "'", times: '×', divide: '÷', deg: '°' };
+
+function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+    if (name.startsWith('#x') || name.startsWith('#X')) return String.fromCodePoint(parseInt(name.slice(2), 16));
+    if (name.startsWith('#')) return String.fromCodePoint(parseInt(name.slice(1), 10));
+    return ENTITIES[name.toLowerCase()] ?? whole;
+  });
+}
+
+const attr = (attrs: string, name: string) => new RegExp(`\\b${name}\\s*=\\s*"([^"]*)"`, 'i').exec(attrs)?.[1];
+
+/** Formatted runs of a piece of sanitized HTML (no leading or trailing breaks; adjacent equal runs merged). */
+export function htmlToRuns(html: string): Run[] {
+  const out: Run[] = [];
+  const depth = { bold: 0, italic: 0, underline: 0, sub: 0, sup: 0 };
+  const lastIsBreak = () => out.length === 0 || out[out.length - 1]?.kind === 'break';
+  const pushBreak = () => {
+    if (!lastIsBreak()) out.push({ kind: 'break' });
+  };
+  const pushText = (raw: string) => {
+    // HTML collapses ASCII white space only; a full-width space is the author's.
+    const text = decodeEntities(raw.replace(/[ \t\r\n\f]+/g, ' '));
+    if (!text) return;
+    const parts = text.split(/(_{2,})/);
+    for (const part of parts) {
+      if (!part) continue;
+      if (/^_{2,}$/.test(part)) {
+        out.push({ kind: 'blank', width: blankWidth(part.length) });
+        continue;
+      }
+      const run: TextRun = { kind: 'text', text: part };
+      if (depth.bold) run.bold = true;
+      if (depth.italic) run.italic = true;
+      if (depth.underline) run.underline = true;
+      if (depth.sub) run.script = 'sub';
+      else if (depth.sup) run.script = 'sup';
+      out.push(run);
+    }
+  };
+  const token = /<!--[\s\S]*?-->|<(\/?)([a-zA-Z][a-zA-Z0-9]*)([^>]*)>|[^<]+|</g;
+  for (let m = token.exec(html); m; m = token.exec(html)) {
+    const [whole, closing, rawTag, attrs = ''] = m;
+    if (whole.startsWith('<!--')) continue;
+    if (rawTag === undefined) {
+      pushText(whole);
+      continue;
+    }
+    const tag = rawTag.toLowerCase();
+    const delta = closing ? -1 : whole.endsWith('/>') ? 0 : 1;
+    switch (tag) {
+      case 'strong':
+      case 'b':
+        depth.bold = Math.max(0, depth.bold + delta);
+        break;
+      case 'em':
+      case 'i':
+        depth.italic = Math.max(0, depth.italic + delta);
+        break;
+      case 'u':
+        depth.underline = Math.max(0, depth.underline + delta);
+        break;
+      case 'sub':
+      case 'sup':
+        depth[tag] = Math.max(0, depth[tag] + delta);
+        break;
+      case 'br':
+        out.push({ kind: 'break' });
+        break;
+      case 'img': {
+        const alt = decodeEntities(attr(attrs, 'alt') ?? '').trim();
+        pushText(alt ? `【图：${alt}】` : '【图】');
+        break;
+      }
+      case 'td':
+      case 'th':
+        // Cells of a row apart by a full-width space; a row's first cell starts its line.
+        if (!closing && !lastIsBreak()) pushText('\u3000');
+        break;
+      default:
+        if (BLOCK.has(tag)) {
+          pushBreak();
+          if (tag === 'li' && !closing) pushText('• ');
+        }
+    }
+  }
+  return tidy(out);
+}
+
+const sameFormat = (a: TextRun, b: TextRun) => a.bold === b.bold && a.italic === b.italic && a.underline === b.underline && a.script === b.script;
+
+/** Drops leading/trailing breaks and spaces, and merges neighbouring text runs of one format. */
+function tidy(runs: Run[]): Run[] {
+  const merged: Run[] = [];
+  for (const run of runs) {
+    const prev = merged[merged.length - 1];
+    if (run.kind === 'text' && prev?.kind === 'text' && sameFormat(prev, run)) merged[merged.length - 1] = { ...prev, text: prev.text + run.text };
+    else merged.push(run);
+  }
+  // Spaces next to a break come from source formatting, not from the author.
+  for (let i = 0; i < merged.length; i++) {
+    const run = merged[i];
+    if (run?.kind !== 'text') continue;
+    let text = run.text;
+    if (i === 0 || merged[i - 1]?.kind === 'break') text = text.replace(/^[ \u00a0]+/, '');
+    if (i === merged.length - 1 || merged[i + 1]?.kind === 'break') text = text.replace(/[ \u00a0]+$/, '');
+    merged[i] = { ...run, text };
+  }
+  const kept = merged.filter((r) => r.kind !== 'text' || r.text !== '');
+  while (kept[0]?.kind === 'break') kept.shift();
+  while (kept[kept.length - 1]?.kind === 'break') kept.pop();
+  // A break left doubled by dropping an empty run.
+  return kept.filter((r, i) => !(r.kind === 'break' && kept[i - 1]?.kind === 'break'));
+}
+
+/** Plain text runs (no HTML interpretation) split into lines. */
+export function textToRuns(text: string, format: Omit<TextRun, 'kind' | 'text'> = {}): Run[] {
+  const out: Run[] = [];
+  text.split(/\r?\n/).forEach((line, i) => {
+    if (i > 0) out.push({ kind: 'break' });
+    if (line) out.push({ kind: 'text', text: line, ...format });
+  });
+  return out;
+}
+
+/** The runs' text with blanks as underscores and breaks as newlines (tests, measuring). */
+export function runsToText(runs: readonly Run[]): string {
+  return runs.map((r) => (r.kind === 'text' ? r.text : r.kind === 'blank' ? '_'.repeat(r.width) : '\n')).join('');
+}
