@@ -1,7 +1,7 @@
 import { CreateQuestionInput } from '@edu/sdk';
 import { describe, expect, it } from 'vitest';
 import { QuestionFormSchema } from './question-api.ts';
-import { answerDefaults, answerKeys, answerKind, markCorrect, optionLabel, splitAtBlanks, toQuestionInput } from './question-form.ts';
+import { answerDefaults, answerKeys, answerKind, markBlanks, markCorrect, optionLabel, toQuestionInput } from './question-form.ts';
 import { newQuestionValues } from './question-editor.tsx';
 
 const opts = (marks: boolean[]) => marks.map((isCorrect, i) => ({ content: `选项${i}`, isCorrect }));
@@ -68,8 +68,8 @@ describe('question editor logic', () => {
     expect(answerDefaults(6).subQuestions).toHaveLength(1);
   });
 
-  it('splits a stem at its blanks', () => {
-    expect(splitAtBlanks('Tom gets up at ____ every morning.')).toEqual(['Tom gets up at ', ' every morning.']);
-    expect(splitAtBlanks('没有空')).toEqual(['没有空']);
+  it('numbers the blanks of a stem inside their paragraph', () => {
+    expect(markBlanks('<p>Tom gets up at ____ and leaves at ___.</p>', (n) => `[${n}]`)).toBe('<p>Tom gets up at [1] and leaves at [2].</p>');
+    expect(markBlanks('<p>没有空</p>', (n) => `[${n}]`)).toBe('<p>没有空</p>');
   });
 });

@@ -112,10 +112,14 @@ export function toQuestionInput(values: Record<string, unknown>): Record<string,
     if (member === 'options' || member === 'subQuestions') out[member] = [];
     else out[member] = null;
   }
-  if (kept === 'blanks' && Array.isArray(out.blanks))
-    out.blanks = out.blanks.map((b) => (isRecord(b) && Array.isArray(b.answers) ? { answers: b.answers.filter((a) => typeof a === 'string' && a.trim() !== '') } : b));
-  if (kept === 'subQuestions' && Array.isArray(out.subQuestions))
-    out.subQuestions = out.subQuestions.map((s) => (isRecord(s) ? toQuestionInput(s) : s));
+  const blanks: unknown = out.blanks;
+  if (kept === 'blanks' && Array.isArray(blanks))
+    out.blanks = blanks.map((b: unknown) => {
+      const answers: unknown = isRecord(b) ? b.answers : undefined;
+      return Array.isArray(answers) ? { answers: answers.filter((a: unknown) => typeof a === 'string' && a.trim() !== '') } : b;
+    });
+  const subs: unknown = out.subQuestions;
+  if (kept === 'subQuestions' && Array.isArray(subs)) out.subQuestions = subs.map((s: unknown) => (isRecord(s) ? toQuestionInput(s) : s));
   return out;
 }
 
@@ -151,7 +155,12 @@ export function toQuestionForm(q: TestQuestionDto): Record<string, unknown> {
 /** A stem's blanks (`____`, two or more underscores), in order: where the preview draws numbered lines. */
 export const BLANK_PATTERN = /_{2,}/g;
 
-/** Splits a stem's HTML at its blanks: `['Tom gets up at ', ' every morning.']` has one blank. */
-export function splitAtBlanks(html: string): string[] {
-  return html.split(BLANK_PATTERN);
+/**
+ * A stem's HTML with each blank (`____`) replaced by numbered markup (the
+ * preview draws it as a line), inside the paragraph it stands in. The stem is
+ * sanitized by the server; the markup is ours.
+ */
+export function markBlanks(html: string, blank: (n: number) => string): string {
+  let n = 0;
+  return html.replace(BLANK_PATTERN, () => blank(++n));
 }

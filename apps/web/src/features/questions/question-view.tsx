@@ -1,11 +1,11 @@
 import { Badge, Box, Collapsible, Button, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import type { TestQuestionDto } from '@edu/sdk';
 import { ChevronDownIcon, ModalDialog } from '@edu/ui';
-import { Fragment, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuditBadge, type RowAction, type RowDialogProps } from '../../resources/index.ts';
 import { proseStyles } from '../../resources/rich-text/prose.ts';
-import { answerKeys, answerKind, splitAtBlanks } from './question-form.ts';
+import { answerKeys, answerKind, markBlanks } from './question-form.ts';
 
 type SubQuestion = TestQuestionDto['subQuestions'][number];
 type Viewable = Pick<SubQuestion, 'questionType' | 'stem' | 'analysis' | 'score' | 'trueFalseAnswer' | 'blanks' | 'referenceAnswer'> & {
@@ -17,26 +17,26 @@ function Html({ html, testId }: { html: string; testId?: string }) {
   return <Box css={proseStyles} dangerouslySetInnerHTML={{ __html: html }} data-testid={testId} />;
 }
 
+const blankStyles = {
+  '& .q-blank': {
+    display: 'inline-block',
+    minWidth: '4rem',
+    borderBottom: '1px solid',
+    borderColor: 'fg',
+    textAlign: 'center',
+    marginInline: '0.25rem',
+    color: 'fg.muted',
+    fontSize: 'xs',
+    lineHeight: '1.2',
+    verticalAlign: 'baseline',
+  },
+};
+
 /** The stem with its blanks (`____`) drawn as numbered underlines, as on a paper. */
 function Stem({ q }: { q: Viewable }) {
-  const parts = answerKind(q.questionType) === 'blanks' ? splitAtBlanks(q.stem) : [q.stem];
-  if (parts.length === 1) return <Html html={q.stem} testId="preview-stem" />;
-  return (
-    <Box css={proseStyles} data-testid="preview-stem">
-      {parts.map((part, i) => (
-        <Fragment key={i}>
-          <span dangerouslySetInnerHTML={{ __html: part }} />
-          {i < parts.length - 1 && (
-            <Box as="span" display="inline-block" minW="16" borderBottomWidth="1px" borderColor="fg" textAlign="center" mx="1" data-testid="preview-blank">
-              <Text as="sup" color="fg.muted" fontSize="2xs">
-                {i + 1}
-              </Text>
-            </Box>
-          )}
-        </Fragment>
-      ))}
-    </Box>
-  );
+  const html =
+    answerKind(q.questionType) === 'blanks' ? markBlanks(q.stem, (n) => `<span class="q-blank" data-testid="preview-blank"><sup>${n}</sup></span>`) : q.stem;
+  return <Box css={[proseStyles, blankStyles]} dangerouslySetInnerHTML={{ __html: html }} data-testid="preview-stem" />;
 }
 
 /** The answer as a teacher reads it (keys, 正确/错误, each blank's alternatives, the reference). */
