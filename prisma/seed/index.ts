@@ -32,6 +32,7 @@ import { createRandom, type Random } from './random.ts';
 import { seedBuiltInClassificationTypes, seedContentStructure } from './content-structure.ts';
 import { seedContent } from './content.ts';
 import { seedQuestionBank } from './question-bank.ts';
+import { seedTestPapers } from './test-papers.ts';
 
 export { seedBulkUsers, type BulkUsersOptions, type BulkUsersResult } from './bulk-users.ts';
 export { seedContentStructure } from './content-structure.ts';
@@ -73,6 +74,7 @@ export async function seed(prisma: PrismaClient): Promise<void> {
   await seedContentStructure(prisma, tenantId, now);
   await seedContent(prisma, tenantId, now);
   await seedQuestionBank(prisma, tenantId, now);
+  await seedTestPapers(prisma, tenantId, now);
 }
 
 interface CreatedUser {

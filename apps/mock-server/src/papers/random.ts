@@ -3,7 +3,7 @@ import type { Prisma } from '@edu/db';
 import type { z } from 'zod';
 import type { Db } from '../kit/context.ts';
 import { AbpValidationError } from '../kit/errors.ts';
-import { seededRank, solveRules, type Signature, type Solution, type SolverRule, type UnitGroup } from './solver.ts';
+import { minCostAssignment, seededRank, solveRules, type CostBucket, type Signature, type Solution, type SolverRule, type UnitGroup } from './solver.ts';
 
 /**
  * Random assembly (随机组卷): rules resolved against the tenant's bank, the
@@ -197,11 +197,14 @@ interface Candidate extends Signature {
 }
 
 /**
- * Draws the concrete questions of a feasible plan: per group, units in order
- * of usage (how many live papers of the tenant hold them; a family's usage is
- * its members' sum) with the seed breaking ties; rules take their share in
- * rule order; a family gives the rule its least-used member the rule accepts.
- * The same seed, bank and usage give the same questions.
+ * Draws the concrete questions of a feasible plan. Units (questions, or
+ * families: a family's usage is its members' sum) are bucketed by group and
+ * usage (how many live papers of the tenant hold them); a minimum-cost flow
+ * takes each rule's units from the buckets it accepts at the least total
+ * usage (least-used first across the whole bank, not group by group), the
+ * seed ordering groups of equal usage and units within a bucket; a family
+ * gives the rule its least-used member the rule accepts. The same seed, bank
+ * and usage give the same questions.
  */
 export async function drawQuestions(db: Db, tenantId: number, plan: RandomPlan, seed: number): Promise<DrawnQuestion[]> {
   const rows = await db.testQuestion.findMany({
@@ -227,28 +230,38 @@ export async function drawQuestions(db: Db, tenantId: number, plan: RandomPlan, 
   }
   // Families are keyed apart from question ids (a family's key is its group id, negated).
   for (const [group, members] of familyMembers) place(-group, members);
-  const rank = (usage: number, key: number) => [usage, seededRank(seed, key)] as const;
-  const byRank = <T>(keyOf: (x: T) => readonly [number, number]) => (a: T, b: T) => {
-    const [ua, ra] = keyOf(a);
-    const [ub, rb] = keyOf(b);
-    return ua - ub || ra - rb;
-  };
-  for (const units of unitsByGroup.values()) units.sort(byRank((u: Unit) => rank(u.usage, u.key)));
+  // Buckets: a group's units of one usage. Cost: usage first, then a seeded order of the groups (variety between seeds at equal usage).
+  const weight = plan.groups.length + 1;
+  const buckets: Array<CostBucket & { units: Unit[] }> = [];
+  for (const [gi, units] of [...unitsByGroup].sort((a, b) => a[0] - b[0])) {
+    const byUsage = new Map<number, Unit[]>();
+    for (const u of units) byUsage.set(u.usage, [...(byUsage.get(u.usage) ?? []), u]);
+    for (const [u, list] of [...byUsage].sort((a, b) => a[0] - b[0])) {
+      list.sort((a, b) => seededRank(seed, a.key) - seededRank(seed, b.key));
+      buckets.push({ group: gi, capacity: list.length, cost: u * weight + (seededRank(seed, gi) % weight), units: list });
+    }
+  }
+  const accepts = (r: number, gi: number) => plan.groups[gi]!.signatures.some((s) => plan.rules[r]!.accepts(plan.signatures[s]!));
+  const assignment = minCostAssignment(
+    plan.rules.map((r) => r.count),
+    buckets,
+    accepts,
+  );
   const cursor = new Map<number, number>();
   const drawn: DrawnQuestion[] = [];
   plan.rules.forEach((r, ruleIndex) => {
-    for (const [gi, n] of [...plan.solution.assignment[ruleIndex]!].sort((a, b) => a[0] - b[0])) {
-      const units = unitsByGroup.get(gi) ?? [];
-      const from = cursor.get(gi) ?? 0;
-      const taken = units.slice(from, from + n);
-      // The counts came from the same filtered tables a moment ago; fewer rows now means the bank changed meanwhile.
-      if (taken.length < n) throw new Error('The bank changed during the draw');
-      cursor.set(gi, from + n);
-      for (const unit of taken) {
-        const member = unit.members.filter((m) => r.accepts(m)).sort(byRank((m: Candidate) => rank(m.usage, m.id)))[0];
-        if (!member) throw new Error('A unit without a member the rule accepts');
-        drawn.push({ ruleIndex, questionId: member.id, questionType: member.questionType, score: r.rule.score });
-      }
+    const taken: Unit[] = [];
+    for (const [bi, n] of [...assignment[ruleIndex]!].sort((a, b) => a[0] - b[0])) {
+      const from = cursor.get(bi) ?? 0;
+      taken.push(...(buckets[bi]?.units.slice(from, from + n) ?? []));
+      cursor.set(bi, from + n);
+    }
+    // The counts came from the same filtered tables a moment ago (in the same transaction); fewer now would be a bug.
+    if (taken.length !== r.count) throw new Error(`Rule ${ruleIndex}: drew ${taken.length} of ${r.count}`);
+    for (const unit of taken) {
+      const member = unit.members.filter((m) => r.accepts(m)).sort((a, b) => a.usage - b.usage || seededRank(seed, a.id) - seededRank(seed, b.id))[0];
+      if (!member) throw new Error('A unit without a member the rule accepts');
+      drawn.push({ ruleIndex, questionId: member.id, questionType: member.questionType, score: r.rule.score });
     }
   });
   return drawn;

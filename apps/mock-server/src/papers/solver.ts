@@ -163,3 +163,79 @@ export function seededRank(seed: number, key: number): number {
   h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
   return (h ^ (h >>> 16)) >>> 0;
 }
+
+/** A bucket of the draw: units of one group with one cost (their usage, weighted). */
+export interface CostBucket {
+  /** The group its units belong to (index into the dry run's groups). */
+  group: number;
+  capacity: number;
+  cost: number;
+}
+
+/**
+ * The draw's assignment: as many units as each rule requires, from buckets
+ * the rule accepts, at the least total cost (minimum-cost flow by successive
+ * shortest paths; the network is small and costs are non-negative). Answers,
+ * per rule, the units taken from each bucket. Called only on a feasible plan,
+ * so the flow saturates every rule.
+ */
+export function minCostAssignment(
+  counts: readonly number[],
+  buckets: readonly CostBucket[],
+  accepts: (rule: number, group: number) => boolean,
+): Array<Map<number, number>> {
+  const R = counts.length;
+  const source = 0;
+  const sink = 1;
+  const size = 2 + R + buckets.length;
+  type E = { to: number; cap: number; cost: number; rev: number };
+  const adj: E[][] = Array.from({ length: size }, () => []);
+  const add = (from: number, to: number, cap: number, cost: number) => {
+    const e: E = { to, cap, cost, rev: adj[to]!.length };
+    adj[from]!.push(e);
+    adj[to]!.push({ to: from, cap: 0, cost: -cost, rev: adj[from]!.length - 1 });
+    return e;
+  };
+  counts.forEach((c, r) => add(source, 2 + r, c, 0));
+  const links = counts.map((_, r) => buckets.flatMap((b, bi) => (accepts(r, b.group) ? [{ bi, edge: add(2 + r, 2 + R + bi, Number.MAX_SAFE_INTEGER, b.cost) }] : [])));
+  buckets.forEach((b, bi) => add(2 + R + bi, sink, b.capacity, 0));
+  const need = counts.reduce((s, c) => s + c, 0);
+  for (let flow = 0; flow < need; ) {
+    // Shortest path by cost (SPFA: residual edges may have negative costs).
+    const dist = new Array<number>(size).fill(Infinity);
+    const prev = new Array<{ v: number; e: E } | null>(size).fill(null);
+    const inQueue = new Array<boolean>(size).fill(false);
+    dist[source] = 0;
+    const queue = [source];
+    for (let head = 0; head < queue.length; head++) {
+      const v = queue[head]!;
+      inQueue[v] = false;
+      for (const e of adj[v]!)
+        if (e.cap > 0 && dist[v]! + e.cost < dist[e.to]!) {
+          dist[e.to] = dist[v]! + e.cost;
+          prev[e.to] = { v, e };
+          if (!inQueue[e.to]) {
+            inQueue[e.to] = true;
+            queue.push(e.to);
+          }
+        }
+    }
+    if (dist[sink] === Infinity) break;
+    let push = need - flow;
+    for (let v = sink; v !== source; v = prev[v]!.v) push = Math.min(push, prev[v]!.e.cap);
+    for (let v = sink; v !== source; v = prev[v]!.v) {
+      const { e } = prev[v]!;
+      e.cap -= push;
+      adj[e.to]![e.rev]!.cap += push;
+    }
+    flow += push;
+  }
+  return links.map((ls) => {
+    const m = new Map<number, number>();
+    for (const { bi, edge } of ls) {
+      const taken = Number.MAX_SAFE_INTEGER - edge.cap;
+      if (taken > 0) m.set(bi, taken);
+    }
+    return m;
+  });
+}

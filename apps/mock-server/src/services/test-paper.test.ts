@@ -84,6 +84,31 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
+describe('the seeded papers', () => {
+  it('has papers and homework, manual and random, in every state, with totals that match their content, all readable', async () => {
+    const rows = await t.app.prisma.testPaper.findMany({ where: { tenantId: 1 } });
+    expect(rows.length).toBeGreaterThanOrEqual(12);
+    const states = new Set(rows.map((r) => `${r.kind}/${r.assembly}`));
+    expect(states).toEqual(new Set(['1/1', '1/2', '2/1', '2/2']));
+    expect(new Set(rows.map((r) => r.auditStatus))).toEqual(new Set([0, 1, 2]));
+    expect(rows.some((r) => r.isActive) && rows.some((r) => r.isShow) && rows.some((r) => r.auditStatus === 1 && !r.isActive)).toBe(true);
+    expect(rows.every((r) => r.auditStatus === 1 || (!r.isActive && !r.isShow))).toBe(true);
+    expect(rows.filter((r) => r.assembly === 2).every((r) => parseRandomParams(r.params) !== null)).toBe(true);
+    for (const r of rows) {
+      const p = await ok('GET', 'TestPaper/Get', { query: { Id: r.id } });
+      const qs = p.sections.flatMap((s: { questions: Array<{ questionId: number; score: number; sisterGroupId: number | null; questionType: 1 }> }) => s.questions);
+      expect(qs.length).toBe(p.totalQuestion);
+      expect(qs.reduce((sum: number, q: { score: number }) => sum + q.score, 0)).toBe(p.totalFraction);
+      expect(qs.reduce((sum: number, q: { questionType: 1 }) => sum + PAPER_PRICE_FEN[q.questionType], 0)).toBe(p.money);
+      expect(new Set(qs.map((q: { questionId: number }) => q.questionId)).size).toBe(qs.length);
+      const families = qs.flatMap((q: { sisterGroupId: number | null }) => (q.sisterGroupId === null ? [] : [q.sisterGroupId]));
+      expect(new Set(families).size).toBe(families.length);
+    }
+    const list = await ok('GET', 'TestPaper/GetAll', { query: { MaxResultCount: 100 } });
+    expect(list.totalCount).toBe(rows.length);
+  });
+});
+
 describe('manual assembly', () => {
   it('computes totals from the content and ignores client totals', async () => {
     const [a, b, c] = [await question(1), await question(3), await question(5, { score: 10 })];

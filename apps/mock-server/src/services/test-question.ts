@@ -28,6 +28,7 @@ import { fullNameOf } from '../kit/names.ts';
 import { iso } from '../kit/paging.ts';
 import { implement } from '../kit/register-service.ts';
 import { questionImportHandlers } from './test-question-import.ts';
+import { paperExportHandlers } from './test-paper-export.ts';
 
 /**
  * The question bank (题库). Questions are content (kit/content.ts): scoped
@@ -496,6 +497,8 @@ export const testQuestion = implement(TestQuestionService, {
   },
   /** Extensions: the import template and upload, with Create's own checks and write. */
   ...questionImportHandlers({ prepare: bank.prepare, insertMany: insertQuestions }),
+  /** Preview and export of a paper (services/test-paper-export.ts). */
+  ...paperExportHandlers(bank.GetAllWhere),
 });
 
 /**
