@@ -38,6 +38,7 @@ export * from './services/test-question.ts';
 export * from './core/imports.ts';
 export * from './services/test-question-import.ts';
 export * from './services/test-paper.ts';
+export * from './services/test-paper-export.ts';
 export * from './core/money.ts';
 export * from './services/income.ts';
 export * from './services/payment.ts';

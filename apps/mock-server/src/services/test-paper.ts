@@ -398,6 +398,12 @@ async function storedSections(ctx: RequestContext, paperId: number): Promise<Sec
 /** The paper's DTO after a write. */
 const paperOf = (id: number, ctx: RequestContext) => papers.Get({ Id: id }, ctx);
 
+/** A paper as `Get` answers it, for whoever may read it (its cell's permission or a reviewer's); the export reads papers through this. */
+export async function readPaper(id: number, ctx: RequestContext) {
+  await requireCell(ctx, await rowOf(id, ctx), 'read');
+  return papers.Get({ Id: id }, ctx);
+}
+
 /** One section per question type, in type order (一、单选题 …); a section's score is set when all its questions score alike. */
 function sectionsFromDraw(drawn: ReadonlyArray<{ questionId: number; questionType: number; score: number }>): SectionPlan[] {
   const types = [...new Set(drawn.map((d) => d.questionType))].sort((a, b) => a - b);

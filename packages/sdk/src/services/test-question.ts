@@ -7,6 +7,7 @@ import { AbpDateInput, AbpDateTime, IdQuery, VoidResult, paged } from '../core/s
 import { Permissions } from '../permissions.ts';
 import { questionImportEndpoints } from './test-question-import.ts';
 import { paperQuestionEndpoints } from './test-paper-questions.ts';
+import { paperExportEndpoints } from './test-paper-export.ts';
 
 /**
  * The question bank (题库): spec section 7, TestQuestion, the calls that
@@ -315,6 +316,8 @@ export const TestQuestionService = defineService(
     ...questionImportEndpoints,
     /** The paper calls (services/test-paper-questions.ts): a paper's questions, and removing one. */
     ...paperQuestionEndpoints(TestQuestionDto),
+    /** Preview and export of a paper (services/test-paper-export.ts). */
+    ...paperExportEndpoints,
   },
   { access: editors },
 );

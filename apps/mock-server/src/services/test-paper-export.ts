@@ -1,0 +1,45 @@
+import type { TestQuestionService } from '@edu/sdk';
+import type { RequestContext } from '../kit/context.ts';
+import type { HandlersOf } from '../kit/register-service.ts';
+import { paperRenderModel } from '../papers/export/from-paper.ts';
+import { renderPaper } from '../papers/export/index.ts';
+import { paperQuestionHandlers, readPaper } from './test-paper.ts';
+
+/**
+ * `PreviewTestPaper` and `ExportTestPaper` (TestQuestion's paper calls; SDK
+ * services/test-paper-export.ts). The paper is read as `TestPaper/Get`
+ * reads it (the cell's permission or a reviewer's, the tenant filter, 404),
+ * its questions as `GetAllQuestionOfPaper` lists them, and both go through
+ * the one render (papers/export).
+ */
+
+type Handlers = HandlersOf<typeof TestQuestionService>;
+/** `GetAllQuestionOfPaper`'s handler: a paper's questions in order with the bank's DTOs. */
+type QuestionsOfPaper = ReturnType<typeof paperQuestionHandlers>['GetAllQuestionOfPaper'];
+
+/** The school line of the title block: the tenant's name (none on the host). */
+async function schoolOf(ctx: RequestContext): Promise<string | null> {
+  if (ctx.session.tenantId === null) return null;
+  const tenant = await ctx.prisma.tenant.findFirst({ where: { id: ctx.session.tenantId }, select: { name: true } });
+  return tenant?.name ?? null;
+}
+
+async function render(ctx: RequestContext, questionsOfPaper: QuestionsOfPaper, id: number, format: 'docx' | 'pdf', document: 'paper' | 'answers' | 'answerSheet') {
+  const paper = await readPaper(id, ctx);
+  const [{ items }, school] = await Promise.all([questionsOfPaper({ PaperId: id }, ctx), schoolOf(ctx)]);
+  const file = await renderPaper(paperRenderModel(paper, items, school), format, document);
+  return { blob: new Blob([new Uint8Array(file.bytes)], { type: file.contentType }), fileName: file.fileName, contentType: file.contentType };
+}
+
+/**
+ * The preview and export handlers, spread into TestQuestion's implementation,
+ * given the bank's list of questions by id (as `paperQuestionHandlers` takes it).
+ */
+export function paperExportHandlers(questionsWhere: Parameters<typeof paperQuestionHandlers>[0]): Pick<Handlers, 'PreviewTestPaper' | 'ExportTestPaper'> {
+  const questionsOfPaper = paperQuestionHandlers(questionsWhere).GetAllQuestionOfPaper;
+  return {
+    /** The print PDF itself, shown inline: preview equals print. */
+    PreviewTestPaper: async ({ id, document }, ctx) => ({ ...(await render(ctx, questionsOfPaper, id, 'pdf', document)), inline: true }),
+    ExportTestPaper: ({ id, format, document }, ctx) => render(ctx, questionsOfPaper, id, format, document),
+  };
+}
