@@ -23,6 +23,9 @@ import { backgroundJob } from './job.ts';
 import { review } from './review.ts';
 import { testQuestion } from './test-question.ts';
 import { testPaper } from './test-paper.ts';
+import { payment } from './payment.ts';
+import { consumption } from './consumption.ts';
+import { income } from './income.ts';
 
 /** Every implemented service; `app.test.ts` checks this covers the SDK registry. */
 export const implementations: readonly Implementation[] = [
@@ -51,4 +54,7 @@ export const implementations: readonly Implementation[] = [
   review,
   testQuestion,
   testPaper,
+  payment,
+  consumption,
+  income,
 ];

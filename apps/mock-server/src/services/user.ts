@@ -13,6 +13,8 @@ import { implement } from '../kit/register-service.ts';
 import { setUserSetting } from '../kit/settings.ts';
 import { resolveCulture } from '../localization/texts.ts';
 import { listRoles } from './role.ts';
+import { memberImportHandlers } from './member-import.ts';
+import { assertMemberScope, managesStaff, memberPage } from './members.ts';
 
 type UserRow = RowOf<'User'>;
 
@@ -63,6 +65,8 @@ const users: ModelCrud<
   filter: async (q, ctx) => ({
     ...(q.IsActive !== undefined && { isActive: q.IsActive }),
     ...(q.Identity !== undefined && { identity: q.Identity }),
+    // A member manager (Pages.Members.Users without user management) sees members only (services/members.ts).
+    ...(!(await managesStaff(ctx)) && { identity: q.Identity === undefined || q.Identity === 1 ? 1 : -1 }),
     ...(q.ParentId !== undefined && {
       id: { in: (await selfAndDescendantIds(ctx.prisma, ctx.session.tenantId, q.ParentId)).filter((id) => id !== q.ParentId) },
     }),
@@ -105,6 +109,10 @@ function assertDeletable(ctx: RequestContext, user: { id: number; userName: stri
 async function deleteUsers(ctx: RequestContext, ids: number[]) {
   const found = await ctx.db.user.findMany({ where: { id: { in: ids } }, select: { id: true, userName: true, parentId: true } });
   for (const u of found) assertDeletable(ctx, u);
+  await assertMemberScope(
+    ctx,
+    found.map((u) => u.id),
+  );
   await assertCanManageUsers(
     ctx,
     found.map((u) => u.id),
@@ -137,8 +145,12 @@ const generic = crudHandlers(users);
 
 export const user = implement(UserService, {
   GetAll: generic.GetAll,
-  Get: generic.Get,
+  Get: async (input, ctx) => {
+    await assertMemberScope(ctx, [input.Id]);
+    return generic.Get(input, ctx);
+  },
   Create: async (input, ctx) => {
+    await assertMemberScope(ctx, [], [input.identity]);
     await assertUnique(ctx, input);
     await assertParent(ctx, input.parentId);
     const roleIds = await roleIdsOf(ctx, input.roleNames);
@@ -155,6 +167,7 @@ export const user = implement(UserService, {
   },
   Update: async (input, ctx) => {
     const existing = await getOr404(users, input.id, ctx);
+    await assertMemberScope(ctx, [input.id], [input.identity]);
     if (existing.userName.toLowerCase() === 'admin' && input.userName.toLowerCase() !== 'admin') invalid('userName', ctx.t('CanNotRenameAdminUser'));
     await assertUnique(ctx, input, input.id);
     await assertParent(ctx, input.parentId, input.id);
@@ -217,6 +230,7 @@ export const user = implement(UserService, {
     if (!own || !verifyPassword(own.passwordHash, input.adminPassword).ok) throw new UserFriendlyError(ctx.t('WrongAdminPassword'));
     if (!me.isAdmin) throw new UserFriendlyError(ctx.t('OnlyAdminsCanResetPasswords'));
     await getOr404(users, input.userId, ctx);
+    await assertMemberScope(ctx, [input.userId]);
     await assertCanManageUsers(ctx, [input.userId]);
     // A new security stamp ends every token issued before the reset (kit/permission-checker.ts).
     await ctx.db.user.update({
@@ -227,8 +241,21 @@ export const user = implement(UserService, {
   },
   changeUserIdentity: async (input, ctx) => {
     await getOr404(users, input.id, ctx);
+    await assertMemberScope(ctx, [input.id], [input.identity]);
     await assertCanManageUsers(ctx, [input.id]);
     await ctx.db.user.update({ where: { id: input.id }, data: { identity: input.identity } });
     return getDto(users, input.id, ctx);
   },
+  /** Members with their balance (services/members.ts): the page's ids and balances in one query, then the usual user DTOs. */
+  GetAllMembers: async (input, ctx) => {
+    const page = await memberPage(ctx, input);
+    const rows = await ctx.db.user.findMany({ where: { id: { in: page.ids } } });
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const dtos = await toUserDtos(
+      page.ids.flatMap((id) => byId.get(id) ?? []),
+      ctx,
+    );
+    return { totalCount: page.totalCount, items: dtos.map((d) => ({ ...d, balance: page.balances.get(d.id) ?? 0 })) };
+  },
+  ...memberImportHandlers,
 });

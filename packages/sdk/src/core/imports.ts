@@ -80,7 +80,8 @@ export const IMPORT_LIST_CAP = 1000;
  * - `errors`: the first `IMPORT_LIST_CAP` errors, in row order;
  * - `rows`: the first `IMPORT_LIST_CAP` rows with their status;
  * - `committed`: whether the commit wrote (false on a dry run or when all-or-nothing stopped it);
- * - `report`: an xlsx of the rejected rows with a reason column (`client.download(report)`), when any row was rejected.
+ * - `report`: an xlsx of the rejected rows with a reason column (`client.download(report)`), when any row was rejected;
+ * - `files`: further files an importer makes, by name (member import: `passwords`, the initial passwords of the created users when they were random).
  */
 export const ImportResult = z.object({
   mode: ImportMode,
@@ -96,6 +97,7 @@ export const ImportResult = z.object({
   rows: z.array(ImportRowDto),
   committed: z.boolean(),
   report: FileDto.optional(),
+  files: z.record(z.string(), FileDto).optional(),
 });
 export type ImportResult = z.infer<typeof ImportResult>;
 

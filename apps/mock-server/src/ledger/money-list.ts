@@ -1,0 +1,198 @@
+import ExcelJS from 'exceljs';
+import { chinaDayRange, type FileDto, type MoneyTotals } from '@edu/sdk';
+import { Prisma } from '@edu/db';
+import type { RequestContext } from '../kit/context.ts';
+import { invalid, UserFriendlyError } from '../kit/errors.ts';
+import { saveTempFile } from '../kit/files.ts';
+import { fullNameOf } from '../kit/names.ts';
+import type { Culture } from '../localization/texts.ts';
+
+/**
+ * One mechanism for the three money lists (ledger, recharges, consumption):
+ * the filter is written once as SQL conditions; one grouped query gives the
+ * tab counts (every condition but the tab's own), one the totals of the
+ * filter, one the page's ids in order. Raw SQL goes past the data filters,
+ * so tenant and soft delete are written here.
+ */
+
+export type MoneyTable = 'LedgerEntry' | 'Payment' | 'Consumption';
+
+export interface MoneyFilter {
+  DateFrom?: string;
+  DateTo?: string;
+  MemberId?: number;
+  MinAmount?: number;
+  MaxAmount?: number;
+  Keyword?: string;
+  Sorting?: string;
+}
+
+export interface MoneyListSpec {
+  table: MoneyTable;
+  softDelete: boolean;
+  /** Conditions particular to the list (channel, item type, ...), without the tab's own. */
+  where: Prisma.Sql[];
+  /** Columns a keyword matches by prefix (order and serial numbers). */
+  numberColumns: readonly string[];
+  /** The tab's column (`status`, `type`), its chosen value, and every value it has (tabs with 0 are listed too). */
+  tab: { column: string; value: number | undefined; values: readonly number[] };
+  /** SQL of money in and money out of one row (both ≥ 0). */
+  inSql: Prisma.Sql;
+  outSql: Prisma.Sql;
+}
+
+const t = (table: MoneyTable) => Prisma.raw(`"${table}"`);
+const col = (name: string) => Prisma.raw(`"${name}"`);
+
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The common conditions: tenant, soft delete, UTC+8 days, member, |amount| range, keyword. */
+export function baseConditions(ctx: RequestContext, spec: Pick<MoneyListSpec, 'table' | 'softDelete' | 'numberColumns'>, q: MoneyFilter): Prisma.Sql[] {
+  if (q.DateFrom && q.DateTo && q.DateTo < q.DateFrom) invalid('dateTo', ctx.culture === 'zh-Hans' ? '结束日期不能早于开始日期。' : 'The end date is before the start date.');
+  if (q.MinAmount !== undefined && q.MaxAmount !== undefined && q.MaxAmount < q.MinAmount)
+    invalid('maxAmount', ctx.culture === 'zh-Hans' ? '最大金额不能小于最小金额。' : 'The largest amount is below the smallest.');
+  const range = chinaDayRange(q.DateFrom, q.DateTo);
+  const tenant = ctx.session.tenantId;
+  const out: Prisma.Sql[] = [tenant === null ? Prisma.sql`"tenantId" IS NULL` : Prisma.sql`"tenantId" = ${tenant}`];
+  if (spec.softDelete) out.push(Prisma.sql`"isDeleted" = 0`);
+  if (range.gte) out.push(Prisma.sql`"creationTime" >= ${range.gte}`);
+  if (range.lt) out.push(Prisma.sql`"creationTime" < ${range.lt}`);
+  if (q.MemberId !== undefined) out.push(Prisma.sql`"memberId" = ${q.MemberId}`);
+  if (q.MinAmount !== undefined) out.push(Prisma.sql`abs("amount") >= ${q.MinAmount}`);
+  if (q.MaxAmount !== undefined) out.push(Prisma.sql`abs("amount") <= ${q.MaxAmount}`);
+  const k = q.Keyword?.trim();
+  if (k) {
+    const prefix = `${likeEscape(k)}%`;
+    const contains = `%${likeEscape(k)}%`;
+    const numbers = spec.numberColumns.map((c) => Prisma.sql`${col(c)} LIKE ${prefix} ESCAPE '\\'`);
+    const members = Prisma.sql`"memberId" IN (SELECT "id" FROM "User" WHERE ${tenant === null ? Prisma.sql`"tenantId" IS NULL` : Prisma.sql`"tenantId" = ${tenant}`}
+      AND ("userName" LIKE ${contains} ESCAPE '\\' OR ("surname" || "name") LIKE ${contains} ESCAPE '\\' OR "phoneNumber" LIKE ${contains} ESCAPE '\\'))`;
+    out.push(Prisma.sql`(${Prisma.join([...numbers, members], ' OR ')})`);
+  }
+  return out;
+}
+
+const SORTABLE: Readonly<Record<string, string>> = { creationtime: 'creationTime', amount: 'amount', id: 'id' };
+
+/** `Sorting` over creationTime, amount, id (`asc`/`desc`); default newest first. A 400 on `sorting` for anything else. */
+function orderOf(ctx: RequestContext, sorting: string | undefined): Prisma.Sql {
+  if (!sorting?.trim()) return Prisma.sql`"creationTime" DESC, "id" DESC`;
+  const parts = sorting.split(',').map((p) => {
+    const [field = '', dir = 'asc', ...rest] = p.trim().split(/\s+/);
+    const column = SORTABLE[field.toLowerCase()];
+    if (!column || rest.length || !/^(asc|desc)$/i.test(dir)) invalid('sorting', ctx.culture === 'zh-Hans' ? `无法按“${p.trim()}”排序。` : `Cannot sort by "${p.trim()}".`);
+    return `"${column}" ${dir.toUpperCase()}`;
+  });
+  return Prisma.raw(`${parts.join(', ')}, "id" DESC`);
+}
+
+export interface MoneyPageIds {
+  ids: number[];
+  totalCount: number;
+  totals: MoneyTotals;
+  counts: Array<{ value: number; count: number }>;
+  countAll: number;
+}
+
+/** Counts per tab, totals of the filter and the page's ids (three queries). */
+export async function moneyPageIds(ctx: RequestContext, spec: MoneyListSpec, q: MoneyFilter & { SkipCount: number; MaxResultCount: number }): Promise<MoneyPageIds> {
+  const base = [...baseConditions(ctx, spec, q), ...spec.where];
+  const all = [...base, ...(spec.tab.value === undefined ? [] : [Prisma.sql`${col(spec.tab.column)} = ${spec.tab.value}`])];
+  const where = (c: Prisma.Sql[]) => Prisma.join(c, ' AND ');
+  const [byTab, totals, page] = await Promise.all([
+    ctx.db.$queryRaw<Array<{ v: number | bigint; n: number | bigint }>>`
+      SELECT ${col(spec.tab.column)} AS v, COUNT(*) AS n FROM ${t(spec.table)} WHERE ${where(base)} GROUP BY v`,
+    ctx.db.$queryRaw<Array<{ n: number | bigint; i: number | bigint | null; o: number | bigint | null }>>`
+      SELECT COUNT(*) AS n, SUM(${spec.inSql}) AS i, SUM(${spec.outSql}) AS o FROM ${t(spec.table)} WHERE ${where(all)}`,
+    ctx.db.$queryRaw<Array<{ id: number | bigint }>>`
+      SELECT "id" FROM ${t(spec.table)} WHERE ${where(all)} ORDER BY ${orderOf(ctx, q.Sorting)} LIMIT ${q.MaxResultCount} OFFSET ${q.SkipCount}`,
+  ]);
+  const counted = new Map(byTab.map((r) => [Number(r.v), Number(r.n)]));
+  const inSum = Number(totals[0]?.i ?? 0);
+  const outSum = Number(totals[0]?.o ?? 0);
+  return {
+    ids: page.map((r) => Number(r.id)),
+    totalCount: Number(totals[0]?.n ?? 0),
+    totals: { count: Number(totals[0]?.n ?? 0), in: inSum, out: outSum, net: inSum - outSum },
+    counts: spec.tab.values.map((value) => ({ value, count: counted.get(value) ?? 0 })),
+    countAll: [...counted.values()].reduce((a, b) => a + b, 0),
+  };
+}
+
+/** Rows of ids in the ids' order (one query). */
+export function inOrder<R extends { id: number }>(ids: readonly number[], rows: readonly R[]): R[] {
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** Most rows one export writes; more is a user-friendly error asking for a narrower filter. */
+export const EXPORT_MAX_ROWS = 100_000;
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+export interface ExportColumn<R> {
+  header: Readonly<Record<Culture, string>>;
+  width?: number;
+  /** `yuan`: fen shown as a number with two decimals; `text`: kept as text (long numbers never turn into 1.2E+19); `time`: UTC+8 local time text. */
+  kind: 'text' | 'yuan' | 'time' | 'number';
+  value: (row: R) => string | number | null;
+}
+
+/** The filtered set as an xlsx temp file (`FileDto`); ids are read in pages of 2,000. */
+export async function exportMoney<R>(
+  ctx: RequestContext,
+  spec: MoneyListSpec,
+  q: MoneyFilter,
+  load: (ids: number[]) => Promise<R[]>,
+  options: { fileName: string; sheetName: string; columns: ReadonlyArray<ExportColumn<R>> },
+): Promise<FileDto> {
+  const first = await moneyPageIds(ctx, spec, { ...q, SkipCount: 0, MaxResultCount: 1 });
+  if (first.totalCount > EXPORT_MAX_ROWS)
+    throw new UserFriendlyError(
+      ctx.culture === 'zh-Hans'
+        ? `一次最多导出 ${EXPORT_MAX_ROWS} 条，当前筛选有 ${first.totalCount} 条，请缩小范围。`
+        : `At most ${EXPORT_MAX_ROWS} rows can be exported; the filter has ${first.totalCount}. Narrow it.`,
+    );
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(options.sheetName);
+  sheet.columns = options.columns.map((c, i) => ({ header: c.header[ctx.culture], key: `c${i}`, width: c.width ?? 14 }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.views = [{ state: 'frozen', ySplit: 1 }];
+  options.columns.forEach((c, i) => {
+    if (c.kind === 'yuan') sheet.getColumn(i + 1).numFmt = '#,##0.00';
+    if (c.kind === 'text') sheet.getColumn(i + 1).numFmt = '@';
+  });
+  for (let skip = 0; skip < first.totalCount; skip += 2000) {
+    const { ids } = await moneyPageIds(ctx, spec, { ...q, SkipCount: skip, MaxResultCount: 2000 });
+    for (const row of await load(ids)) {
+      sheet.addRow(
+        options.columns.map((c) => {
+          const v = c.value(row);
+          if (v === null) return null;
+          if (c.kind === 'yuan' && typeof v === 'number') return v / 100;
+          if (c.kind === 'text') return String(v);
+          return v;
+        }),
+      );
+    }
+  }
+  const totals = first.totals;
+  const label = ctx.culture === 'zh-Hans' ? ['合计', '笔数', '收入', '支出', '净额'] : ['Total', 'Count', 'In', 'Out', 'Net'];
+  sheet.addRow([]);
+  const sum = sheet.addRow([label[0], `${label[1]} ${totals.count}`, `${label[2]} ${(totals.in / 100).toFixed(2)}`, `${label[3]} ${(totals.out / 100).toFixed(2)}`, `${label[4]} ${(totals.net / 100).toFixed(2)}`]);
+  sum.font = { bold: true };
+  const bytes = new Uint8Array(await workbook.xlsx.writeBuffer());
+  return saveTempFile(ctx.prisma, { tenantId: ctx.session.tenantId, userId: ctx.session.userId }, { fileName: options.fileName, contentType: XLSX_TYPE, bytes });
+}
+
+/** `2026-11-23 09:05:00` in UTC+8, for exports. */
+export function chinaTime(d: Date | null): string | null {
+  return d ? new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ') : null;
+}
+
+/** Names of users (members, operators) for a page, one query. */
+export async function userNames(ctx: RequestContext, ids: Iterable<number | null>): Promise<Map<number, { userName: string; name: string }>> {
+  const list = [...new Set([...ids].filter((id): id is number => id !== null))];
+  if (!list.length) return new Map();
+  const rows = await ctx.prisma.user.findMany({ where: { id: { in: list } }, select: { id: true, userName: true, name: true, surname: true } });
+  return new Map(rows.map((u) => [u.id, { userName: u.userName, name: fullNameOf(u) }]));
+}

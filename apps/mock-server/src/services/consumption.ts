@@ -1,0 +1,195 @@
+import { ConsumptionDto, ConsumptionService, ConsumptionStatus, chinaDay, fenToYuan, type GetAllConsumptionInput } from '@edu/sdk';
+import { Prisma } from '@edu/db';
+import type { z } from 'zod';
+import type { RowOf } from '../kit/crud.ts';
+import type { RequestContext } from '../kit/context.ts';
+import { EntityNotFoundError, invalid, UserFriendlyError } from '../kit/errors.ts';
+import { iso } from '../kit/paging.ts';
+import { implement } from '../kit/register-service.ts';
+import { book, requireMember, reserveNumbers } from '../ledger/ledger.ts';
+import { chinaTime, exportMoney, inOrder, moneyPageIds, userNames, type ExportColumn, type MoneyListSpec } from '../ledger/money-list.ts';
+
+/**
+ * Consumption records (docs/decisions.md, "Members and money (issue 10)";
+ * rules in the SDK's consumption.ts). A purchase and its ledger row commit
+ * together; a refund raises `refundedAmount` with a guarded update
+ * (`refundedAmount + x <= amount`) and is keyed by the client's `requestNo`
+ * (unique), so neither a race nor a double click refunds twice.
+ */
+
+type ConsumptionRow = RowOf<'Consumption'>;
+type ConsumptionQuery = z.output<typeof GetAllConsumptionInput>;
+
+const texts = {
+  'zh-Hans': {
+    overRefund: (left: number) => `退款金额超过可退金额 ¥${fenToYuan(left)}。`,
+    requestOfOther: '该退款请求号已用于其他记录。',
+    notRefunded: '只有已全额退款的消费记录可以删除。',
+  },
+  en: {
+    overRefund: (left: number) => `The refund exceeds the refundable ¥${fenToYuan(left)}.`,
+    requestOfOther: 'This refund request number was used for another record.',
+    notRefunded: 'Only fully refunded records can be deleted.',
+  },
+} as const;
+
+const spec = (q: Partial<ConsumptionQuery>): MoneyListSpec => ({
+  table: 'Consumption',
+  softDelete: true,
+  where: q.ItemType === undefined ? [] : [Prisma.sql`"itemType" = ${q.ItemType}`],
+  numberColumns: ['orderNo'],
+  tab: { column: 'status', value: q.Status, values: Object.values(ConsumptionStatus.values) },
+  inSql: Prisma.sql`"refundedAmount"`,
+  outSql: Prisma.sql`"amount"`,
+});
+
+const statusOf = (amount: number, refunded: number) => (refunded === 0 ? 1 : refunded >= amount ? 3 : 2);
+
+async function toDtos(ctx: RequestContext, rows: ConsumptionRow[], detail: boolean): Promise<ConsumptionDto[]> {
+  const ids = rows.map((r) => r.id);
+  const refunds = detail && ids.length ? await ctx.db.consumptionRefund.findMany({ where: { consumptionId: { in: ids } }, orderBy: { id: 'asc' } }) : [];
+  const entryIds = [...rows.flatMap((r) => (r.ledgerEntryId === null ? [] : [r.ledgerEntryId])), ...refunds.map((r) => r.ledgerEntryId)];
+  const [names, entries] = await Promise.all([
+    userNames(ctx, [...rows.flatMap((r) => [r.memberId, r.creatorUserId]), ...refunds.map((r) => r.creatorUserId)]),
+    entryIds.length ? ctx.db.ledgerEntry.findMany({ where: { id: { in: entryIds } }, select: { id: true, serialNo: true } }) : [],
+  ]);
+  const serials = new Map(entries.map((e) => [e.id, e.serialNo]));
+  return rows.map((r) =>
+    ConsumptionDto.parse({
+      id: r.id,
+      orderNo: r.orderNo,
+      memberId: r.memberId,
+      memberUserName: names.get(r.memberId)?.userName ?? '',
+      memberName: names.get(r.memberId)?.name ?? '',
+      itemType: r.itemType,
+      itemId: r.itemId,
+      itemName: r.itemName,
+      amount: r.amount,
+      refundedAmount: r.refundedAmount,
+      refundable: r.amount - r.refundedAmount,
+      status: r.status,
+      remark: r.remark,
+      ledgerSerialNo: r.ledgerEntryId === null ? null : (serials.get(r.ledgerEntryId) ?? null),
+      operatorName: r.creatorUserId === null || r.creatorUserId === r.memberId ? null : (names.get(r.creatorUserId)?.name ?? null),
+      creationTime: iso(r.creationTime),
+      refunds: refunds
+        .filter((f) => f.consumptionId === r.id)
+        .map((f) => ({
+          id: f.id,
+          amount: f.amount,
+          reason: f.reason,
+          requestNo: f.requestNo,
+          ledgerSerialNo: serials.get(f.ledgerEntryId) ?? '',
+          operatorName: f.creatorUserId === null ? null : (names.get(f.creatorUserId)?.name ?? null),
+          creationTime: iso(f.creationTime),
+        })),
+    }),
+  );
+}
+
+async function rowOr404(ctx: RequestContext, id: number): Promise<ConsumptionRow> {
+  const row = await ctx.db.consumption.findFirst({ where: { id } });
+  if (!row) throw new EntityNotFoundError('Consumption', id);
+  return row;
+}
+const dtoOf = async (ctx: RequestContext, id: number) => (await toDtos(ctx, [await rowOr404(ctx, id)], true))[0]!;
+const load = async (ctx: RequestContext, ids: number[]) => toDtos(ctx, inOrder(ids, await ctx.db.consumption.findMany({ where: { id: { in: ids } } })), false);
+
+const itemNames = { 'zh-Hans': { 1: '课程', 2: '试卷', 3: '作业' }, en: { 1: 'Course', 2: 'Paper', 3: 'Homework' } } as const;
+const statusNames = { 'zh-Hans': { 1: '已支付', 2: '部分退款', 3: '已退款' }, en: { 1: 'Paid', 2: 'Partly refunded', 3: 'Refunded' } } as const;
+const columns = (ctx: RequestContext): Array<ExportColumn<ConsumptionDto>> => [
+  { header: { 'zh-Hans': '订单号', en: 'Order no.' }, kind: 'text', width: 22, value: (r) => r.orderNo },
+  { header: { 'zh-Hans': '时间', en: 'Time' }, kind: 'time', width: 20, value: (r) => chinaTime(new Date(r.creationTime)) },
+  { header: { 'zh-Hans': '会员', en: 'Member' }, kind: 'text', width: 16, value: (r) => `${r.memberName}（${r.memberUserName}）` },
+  { header: { 'zh-Hans': '类型', en: 'Type' }, kind: 'text', value: (r) => itemNames[ctx.culture][r.itemType] },
+  { header: { 'zh-Hans': '商品', en: 'Item' }, kind: 'text', width: 30, value: (r) => r.itemName },
+  { header: { 'zh-Hans': '金额（元）', en: 'Amount (yuan)' }, kind: 'yuan', value: (r) => r.amount },
+  { header: { 'zh-Hans': '已退款（元）', en: 'Refunded (yuan)' }, kind: 'yuan', value: (r) => r.refundedAmount },
+  { header: { 'zh-Hans': '状态', en: 'Status' }, kind: 'text', value: (r) => statusNames[ctx.culture][r.status] },
+  { header: { 'zh-Hans': '流水号', en: 'Ledger serial' }, kind: 'text', width: 22, value: (r) => r.ledgerSerialNo },
+  { header: { 'zh-Hans': '备注', en: 'Remark' }, kind: 'text', width: 30, value: (r) => r.remark },
+];
+
+export const consumption = implement(ConsumptionService, {
+  GetAll: async (q, ctx) => {
+    const page = await moneyPageIds(ctx, spec(q), q);
+    return { ...page, items: await load(ctx, page.ids) };
+  },
+  Get: async (q, ctx) => dtoOf(ctx, q.Id),
+  GetAllToExcel: async (q, ctx) =>
+    exportMoney(ctx, spec(q), q, (ids) => load(ctx, ids), {
+      fileName: ctx.culture === 'zh-Hans' ? `消费记录-${chinaDay(new Date())}.xlsx` : `consumption-${chinaDay(new Date())}.xlsx`,
+      sheetName: ctx.culture === 'zh-Hans' ? '消费记录' : 'Consumption',
+      columns: columns(ctx),
+    }),
+  Create: async (input, ctx) => {
+    await requireMember(ctx, input.memberId);
+    const id = await ctx.transaction(async (tx) => {
+      const [orderNo] = await reserveNumbers(tx, 'C');
+      const entry = await book(tx, { memberId: input.memberId, type: 2, channel: 4, amount: -input.amount, orderNo, remark: input.itemName });
+      const row = await tx.db.consumption.create({
+        data: {
+          tenantId: tx.session.tenantId,
+          orderNo: orderNo!,
+          memberId: input.memberId,
+          itemType: input.itemType,
+          itemId: input.itemId ?? null,
+          itemName: input.itemName,
+          amount: input.amount,
+          remark: input.remark ?? null,
+          ledgerEntryId: entry.id,
+        },
+      });
+      return row.id;
+    });
+    return dtoOf(ctx, id);
+  },
+  Update: async (input, ctx) => {
+    await rowOr404(ctx, input.id);
+    await ctx.db.consumption.update({ where: { id: input.id }, data: { itemName: input.itemName, remark: input.remark ?? null } });
+    return dtoOf(ctx, input.id);
+  },
+  Delete: async (q, ctx) => {
+    const row = await ctx.db.consumption.findFirst({ where: { id: q.Id } });
+    if (!row) return null;
+    const gone = await ctx.db.consumption.deleteMany({ where: { id: row.id, status: 3 } });
+    if (gone.count === 0) throw new UserFriendlyError(texts[ctx.culture].notRefunded);
+    return null;
+  },
+  Refund: async (input, ctx) => {
+    const T = texts[ctx.culture];
+    const row = await rowOr404(ctx, input.id);
+    const sameRequest = async (db: RequestContext['db']) => {
+      const earlier = await db.consumptionRefund.findFirst({ where: { requestNo: input.requestNo }, select: { consumptionId: true } });
+      if (earlier && earlier.consumptionId !== row.id) invalid('requestNo', T.requestOfOther);
+      return earlier !== null;
+    };
+    try {
+      await ctx.transaction(async (tx) => {
+      // The same request again: answered as it was, refunded once.
+      if (await sameRequest(tx.db)) return;
+      // Guarded: the cap holds whatever ran in between.
+      const raised = await tx.db.$queryRaw<Array<{ refundedAmount: number | bigint; amount: number | bigint }>>`
+        UPDATE "Consumption" SET "refundedAmount" = "refundedAmount" + ${input.amount}, "lastModificationTime" = ${new Date()}, "lastModifierUserId" = ${tx.session.userId}
+        WHERE "id" = ${row.id} AND "isDeleted" = 0 AND "refundedAmount" + ${input.amount} <= "amount"
+        RETURNING "refundedAmount", "amount"`;
+      const after = raised[0];
+      if (!after) {
+        const now = await rowOr404(tx, row.id);
+        throw new UserFriendlyError(T.overRefund(now.amount - now.refundedAmount));
+      }
+      const refunded = Number(after.refundedAmount);
+      await tx.db.consumption.update({ where: { id: row.id }, data: { status: statusOf(Number(after.amount), refunded) } });
+      const entry = await book(tx, { memberId: row.memberId, type: 3, channel: 4, amount: input.amount, orderNo: row.orderNo, remark: input.reason });
+      await tx.db.consumptionRefund.create({
+        data: { tenantId: tx.session.tenantId, consumptionId: row.id, amount: input.amount, reason: input.reason, requestNo: input.requestNo, ledgerEntryId: entry.id, creatorUserId: tx.session.userId },
+      });
+      });
+    } catch (err) {
+      // Two submissions of one request raced: the unique key let one commit; this one answers it (or names another tenant's key).
+      if (!(err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002')) throw err;
+      if (!(await sameRequest(ctx.db))) invalid('requestNo', T.requestOfOther);
+    }
+    return dtoOf(ctx, row.id);
+  },
+});

@@ -1,0 +1,176 @@
+import { IncomeService, LedgerEntryDto, LedgerEntryType, chinaDay, chinaDayRange, type GetAllLedgerInput } from '@edu/sdk';
+import { Prisma } from '@edu/db';
+import type { z } from 'zod';
+import type { RequestContext } from '../kit/context.ts';
+import { EntityNotFoundError, invalid } from '../kit/errors.ts';
+import { iso } from '../kit/paging.ts';
+import { implement } from '../kit/register-service.ts';
+import { book, ledgerBalance, requireMember, reverse, type LedgerRow } from '../ledger/ledger.ts';
+import { chinaTime, exportMoney, inOrder, moneyPageIds, userNames, type ExportColumn, type MoneyListSpec } from '../ledger/money-list.ts';
+
+/** The ledger as a list, the platform's income, adjustments and reversals (docs/decisions.md, "Members and money (issue 10)"). */
+
+type LedgerQuery = z.output<typeof GetAllLedgerInput>;
+
+const ledgerSpec = (q: Partial<LedgerQuery>): MoneyListSpec => ({
+  table: 'LedgerEntry',
+  softDelete: false,
+  where: q.Channel === undefined ? [] : [Prisma.sql`"channel" = ${q.Channel}`],
+  numberColumns: ['serialNo', 'orderNo', 'transactionNo'],
+  tab: { column: 'type', value: q.Type, values: Object.values(LedgerEntryType.values) },
+  inSql: Prisma.sql`CASE WHEN "amount" > 0 THEN "amount" ELSE 0 END`,
+  outSql: Prisma.sql`CASE WHEN "amount" < 0 THEN -"amount" ELSE 0 END`,
+});
+
+/** Ledger rows with member and operator names and the reversal that undid each (one query each). */
+export async function ledgerDtos(ctx: RequestContext, rows: LedgerRow[]): Promise<LedgerEntryDto[]> {
+  const [names, reversals] = await Promise.all([
+    userNames(
+      ctx,
+      rows.flatMap((r) => [r.memberId, r.operatorUserId]),
+    ),
+    rows.length ? ctx.db.ledgerEntry.findMany({ where: { reversalOfId: { in: rows.map((r) => r.id) } }, select: { id: true, reversalOfId: true } }) : [],
+  ]);
+  const reversedBy = new Map(reversals.map((r) => [r.reversalOfId, r.id]));
+  return rows.map((r) =>
+    LedgerEntryDto.parse({
+      id: r.id,
+      serialNo: r.serialNo,
+      memberId: r.memberId,
+      memberUserName: names.get(r.memberId)?.userName ?? '',
+      memberName: names.get(r.memberId)?.name ?? '',
+      type: r.type,
+      channel: r.channel,
+      amount: r.amount,
+      balanceAfter: r.balanceAfter,
+      orderNo: r.orderNo,
+      transactionNo: r.transactionNo,
+      operatorUserId: r.operatorUserId,
+      operatorName: r.operatorUserId === null ? null : (names.get(r.operatorUserId)?.name ?? null),
+      remark: r.remark,
+      reversalOfId: r.reversalOfId,
+      reversedById: reversedBy.get(r.id) ?? null,
+      creationTime: iso(r.creationTime),
+    }),
+  );
+}
+
+async function entryOr404(ctx: RequestContext, id: number) {
+  return (await ctx.db.ledgerEntry.findFirst({ where: { id } })) ?? Promise.reject(new EntityNotFoundError('LedgerEntry', id));
+}
+
+const load = async (ctx: RequestContext, ids: number[]) => ledgerDtos(ctx, inOrder(ids, await ctx.db.ledgerEntry.findMany({ where: { id: { in: ids } } })));
+
+const typeNames = {
+  'zh-Hans': { 1: '充值', 2: '消费', 3: '退款', 4: '收入', 5: '调整' },
+  en: { 1: 'Recharge', 2: 'Consumption', 3: 'Refund', 4: 'Income', 5: 'Adjustment' },
+} as const;
+export const channelNames = {
+  'zh-Hans': { 1: '微信支付', 2: '支付宝', 3: '线下', 4: '余额' },
+  en: { 1: 'WeChat Pay', 2: 'Alipay', 3: 'Offline', 4: 'Balance' },
+} as const;
+
+const ledgerColumns = (ctx: RequestContext): Array<ExportColumn<LedgerEntryDto>> => [
+  { header: { 'zh-Hans': '流水号', en: 'Serial no.' }, kind: 'text', width: 22, value: (r) => r.serialNo },
+  { header: { 'zh-Hans': '时间', en: 'Time' }, kind: 'time', width: 20, value: (r) => chinaTime(new Date(r.creationTime)) },
+  { header: { 'zh-Hans': '会员', en: 'Member' }, kind: 'text', width: 16, value: (r) => `${r.memberName}（${r.memberUserName}）` },
+  { header: { 'zh-Hans': '类型', en: 'Type' }, kind: 'text', value: (r) => typeNames[ctx.culture][r.type] },
+  { header: { 'zh-Hans': '渠道', en: 'Channel' }, kind: 'text', value: (r) => channelNames[ctx.culture][r.channel] },
+  { header: { 'zh-Hans': '金额（元）', en: 'Amount (yuan)' }, kind: 'yuan', value: (r) => r.amount },
+  { header: { 'zh-Hans': '变动后余额（元）', en: 'Balance after (yuan)' }, kind: 'yuan', width: 18, value: (r) => r.balanceAfter },
+  { header: { 'zh-Hans': '关联订单', en: 'Order no.' }, kind: 'text', width: 22, value: (r) => r.orderNo },
+  { header: { 'zh-Hans': '交易号', en: 'Transaction no.' }, kind: 'text', width: 34, value: (r) => r.transactionNo },
+  { header: { 'zh-Hans': '操作人', en: 'Operator' }, kind: 'text', value: (r) => r.operatorName },
+  { header: { 'zh-Hans': '备注', en: 'Remark' }, kind: 'text', width: 30, value: (r) => r.remark },
+];
+
+/** Every UTC+8 day from `from` to `to`, inclusive. */
+function daysOf(from: string, to: string): string[] {
+  const out: string[] = [];
+  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000) out.push(new Date(t).toISOString().slice(0, 10));
+  return out;
+}
+
+export const income = implement(IncomeService, {
+  GetAll: async (q, ctx) => {
+    const page = await moneyPageIds(ctx, ledgerSpec(q), q);
+    return { ...page, items: await load(ctx, page.ids) };
+  },
+  Get: async (q, ctx) => (await ledgerDtos(ctx, [await entryOr404(ctx, q.Id)]))[0]!,
+  GetAllToExcel: async (q, ctx) =>
+    exportMoney(ctx, ledgerSpec(q), q, (ids) => load(ctx, ids), {
+      fileName: ctx.culture === 'zh-Hans' ? `资金流水-${chinaDay(new Date())}.xlsx` : `ledger-${chinaDay(new Date())}.xlsx`,
+      sheetName: ctx.culture === 'zh-Hans' ? '资金流水' : 'Ledger',
+      columns: ledgerColumns(ctx),
+    }),
+  GetIncomeSummary: async (q, ctx) => {
+    const to = q.DateTo ?? chinaDay(new Date());
+    const from = q.DateFrom ?? new Date(Date.parse(`${to}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10);
+    if (to < from) invalid('dateTo', ctx.culture === 'zh-Hans' ? '结束日期不能早于开始日期。' : 'The end date is before the start date.');
+    const days = daysOf(from, to);
+    if (days.length > 366) invalid('dateFrom', ctx.culture === 'zh-Hans' ? '统计区间最长 366 天。' : 'The period is at most 366 days.');
+    const range = chinaDayRange(from, to);
+    const tenant = ctx.session.tenantId === null ? Prisma.sql`"tenantId" IS NULL` : Prisma.sql`"tenantId" = ${ctx.session.tenantId}`;
+    // Per day and ledger type: income is consumption less refunds; one grouped query over the range.
+    const [perDay, perItem, held] = await Promise.all([
+      ctx.db.$queryRaw<Array<{ day: string; type: number | bigint; total: number | bigint; n: number | bigint }>>`
+        SELECT strftime('%Y-%m-%d', "creationTime", '+8 hours') AS day, "type", SUM("amount") AS total, COUNT(*) AS n
+        FROM "LedgerEntry" WHERE ${tenant} AND "creationTime" >= ${range.gte} AND "creationTime" < ${range.lt}
+        GROUP BY day, "type"`,
+      // By what was bought: consumption rows of the period (their refunds counted whenever made, against the purchase).
+      ctx.db.$queryRaw<Array<{ itemType: number | bigint; spent: number | bigint; refunded: number | bigint; n: number | bigint }>>`
+        SELECT "itemType", SUM("amount") AS spent, SUM("refundedAmount") AS refunded, COUNT(*) AS n
+        FROM "Consumption" WHERE ${tenant} AND "creationTime" >= ${range.gte} AND "creationTime" < ${range.lt}
+        GROUP BY "itemType"`,
+      ctx.db.$queryRaw<Array<{ total: number | bigint | null }>>`SELECT SUM("balance") AS total FROM "MemberAccount" WHERE ${tenant}`,
+    ]);
+    const zero = () => ({ income: 0, refunded: 0, net: 0, recharged: 0, rewards: 0, adjustments: 0, orders: 0 });
+    const byDay = new Map(days.map((d) => [d, { day: d, ...zero() }]));
+    const totals = zero();
+    for (const r of perDay) {
+      const d = byDay.get(r.day);
+      if (!d) continue;
+      const amount = Number(r.total);
+      const n = Number(r.n);
+      for (const f of [d, totals]) {
+        const type = Number(r.type);
+        if (type === 2) {
+          f.income += -amount;
+          f.orders += n;
+        } else if (type === 3) f.refunded += amount;
+        else if (type === 1) f.recharged += amount;
+        else if (type === 4) f.rewards += amount;
+        else f.adjustments += amount;
+        f.net = f.income - f.refunded;
+      }
+    }
+    return {
+      dateFrom: from,
+      dateTo: to,
+      totals,
+      byDay: [...byDay.values()],
+      byType: [1, 2, 3].map((itemType) => {
+        const r = perItem.find((x) => Number(x.itemType) === itemType);
+        const spent = Number(r?.spent ?? 0);
+        const refunded = Number(r?.refunded ?? 0);
+        return { itemType, income: spent, refunded, net: spent - refunded, orders: Number(r?.n ?? 0) };
+      }),
+      balanceHeld: Number(held[0]?.total ?? 0),
+    };
+  },
+  CreateAdjustment: async (input, ctx) => {
+    await requireMember(ctx, input.memberId);
+    const row = await ctx.transaction((tx) => book(tx, { memberId: input.memberId, type: 5, channel: 4, amount: input.amount, remark: input.reason }));
+    return (await ledgerDtos(ctx, [row]))[0]!;
+  },
+  ReverseEntry: async (input, ctx) => {
+    const entry = await entryOr404(ctx, input.id);
+    const row = await ctx.transaction((tx) => reverse(tx, entry, input.reason));
+    return (await ledgerDtos(ctx, [row]))[0]!;
+  },
+  GetMemberBalance: async (q, ctx) => {
+    await requireMember(ctx, q.MemberId, 'memberId');
+    const { balance, entries } = await ledgerBalance(ctx, q.MemberId);
+    return { memberId: q.MemberId, balance, entries };
+  },
+});
