@@ -124,6 +124,13 @@ export const crudFixtures: Record<string, CrudFixture> = {
     update: (dto) => ({ ...dto, answer: '二', publishDate: '2026-11-24' }),
     changed: (dto) => dto.answer === '二' && dto.publishDate.startsWith('2026-11-23T16:00:00'),
   },
+  // An empty manual paper (questions and random assembly: test-paper.contract.test.ts).
+  testPaper: {
+    side: 'tenant',
+    create: async (client) => ({ title: unique('合同试卷'), categoryId: await ownCategory(client, 4), examMinutes: 90, sections: [] }),
+    update: (dto) => ({ ...dto, title: `${dto.title}改`, examMinutes: 120 }),
+    changed: (dto) => dto.title.endsWith('改') && dto.examMinutes === 120,
+  },
 };
 
 /** A category of the class type made for the test, so content fixtures work on any backend and tenant. */
