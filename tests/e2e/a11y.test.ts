@@ -20,6 +20,10 @@ const report = (list: Finding[]) => list.map((f) => `${f.page}: ${f.rule} (${f.i
 
 /** Waits for the page's lists to finish loading and for lazy screens to mount. */
 async function settle(page: Page): Promise<void> {
+  await page
+    .locator('[data-testid="loading-bar"][data-state="idle"]')
+    .waitFor({ state: 'attached', timeout: 15_000 })
+    .catch(() => undefined);
   await page.waitForLoadState('networkidle');
   await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 15_000 }).catch(() => undefined);
   await page

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { settledTable } from './support/browser.ts';
 import { signedIn, useConsole } from './support/suite.ts';
 
 /**
@@ -107,7 +108,10 @@ describe('the shell from the keyboard', () => {
     await pressUntil(page, 'Shift+Tab', (f) => f.testid === 'tabs-actions', 4);
     await page.keyboard.press('Enter');
     await page.getByTestId('tabs-close-others').waitFor();
-    await pressUntil(page, 'ArrowDown', (f) => f.testid === 'tabs-close-others', 4);
+    // Menus keep focus on the list and mark the current item (aria-activedescendant).
+    const closeOthers = page.locator('[data-testid="tabs-close-others"][data-highlighted]');
+    for (let i = 0; i < 4 && (await closeOthers.count()) === 0; i++) await page.keyboard.press('ArrowDown');
+    expect(await closeOthers.count()).toBe(1);
     await page.keyboard.press('Enter');
     await expect.poll(() => tabNames(page)).toEqual(['home_index']);
     await expect.poll(async () => (await focused(page)).testid).toBe('tabs-actions');
@@ -117,12 +121,12 @@ describe('the shell from the keyboard', () => {
     await pressUntil(page, 'Shift+Tab', (f) => f.testid === 'menu-keyword');
     await page.keyboard.press('Enter');
     await page.waitForURL('**/setting/keyword');
-    await page.getByTestId('keyword-table').locator('table[aria-busy="false"]').waitFor();
+    await settledTable(page, 'systemDictionary');
     await expect.poll(async () => (await focused(page)).testid).toBe('page-title');
     const create = await pressUntil(page, 'Tab', (f) => f.testid === 'action-create');
     expect(create.ring).toBe(true);
     await page.keyboard.press('Enter');
-    const dialog = page.getByTestId('keyword-create-dialog');
+    const dialog = page.getByTestId('systemDictionary-create-dialog');
     await dialog.waitFor();
     await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'))).toBe(true);
     await page.keyboard.press('Escape');
@@ -132,9 +136,9 @@ describe('the shell from the keyboard', () => {
     // Row actions are reachable with Tab: the first row's edit button opens the edit form.
     await pressUntil(page, 'Tab', (f) => f.testid === 'row-action-edit');
     await page.keyboard.press('Enter');
-    await page.getByTestId('keyword-update-dialog').waitFor();
+    await page.getByTestId('systemDictionary-update-dialog').waitFor();
     await page.keyboard.press('Escape');
-    await page.getByTestId('keyword-update-dialog').waitFor({ state: 'hidden' });
+    await page.getByTestId('systemDictionary-update-dialog').waitFor({ state: 'hidden' });
     await expect.poll(async () => (await focused(page)).testid).toBe('row-action-edit');
 
     // The user menu: Enter opens it, Escape closes it and focus returns to the button.

@@ -88,7 +88,7 @@ export function LineChart({ labels, series, height = 240, emptyText, ...rest }: 
       </HStack>
       <Box ref={ref} position="relative" width="full" height={`${height}px`}>
         {empty ? (
-          <Flex height="full" align="center" justify="center" color="fg.subtle" fontSize="sm">
+          <Flex height="full" align="center" justify="center" color="fg.muted" fontSize="sm">
             {emptyText}
           </Flex>
         ) : (
@@ -220,7 +220,7 @@ export function DonutChart({ items, centerLabel, size = 180, emptyText, ...rest 
   const colorOf = (i: number) => items[i]?.color ?? CHART_COLORS[i % CHART_COLORS.length]!;
   if (total === 0)
     return (
-      <Flex height={`${size}px`} align="center" justify="center" color="fg.subtle" fontSize="sm">
+      <Flex height={`${size}px`} align="center" justify="center" color="fg.muted" fontSize="sm">
         {emptyText}
       </Flex>
     );

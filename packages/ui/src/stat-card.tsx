@@ -45,7 +45,7 @@ export function StatCard({ label, value, icon, colorPalette = 'brand', hint, loa
               </Text>
             )}
             {hint && (
-              <Text color="fg.subtle" fontSize="xs" mt="0.5" truncate>
+              <Text color="fg.muted" fontSize="xs" mt="0.5" truncate>
                 {hint}
               </Text>
             )}

@@ -5,6 +5,13 @@ import type { AxeResults, ImpactValue, Result } from 'axe-core';
 import type { Page } from 'playwright-core';
 import { ARTIFACTS } from './browser.ts';
 
+declare global {
+  interface Window {
+    /** axe-core, once `axeScan` injected it. */
+    axe?: { run(context: Document, options: object): Promise<AxeResults> };
+  }
+}
+
 const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 /** The WCAG 2.0/2.1 A and AA rules plus axe's best practices (landmarks, one h1). */
@@ -19,12 +26,13 @@ export interface Finding {
   rule: string;
   impact: ImpactValue | null;
   help: string;
-  nodes: { target: string; summary: string }[];
+  nodes: { target: string; html: string; summary: string }[];
 }
 
 /** Every finding of this test file (all impacts), for the before/after report. */
 const findings: Finding[] = [];
 const scanned: string[] = [];
+let axeMs = 0;
 
 /** Waits until no CSS animation or transition runs (a dialog half faded in reads as low contrast). */
 export async function animationsDone(page: Page): Promise<void> {
@@ -37,20 +45,25 @@ export async function animationsDone(page: Page): Promise<void> {
 export async function axeScan(page: Page, label: string): Promise<Finding[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_SCRIPT });
   await animationsDone(page);
+  const started = Date.now();
   const results = await page.evaluate(
-    (tags) =>
-      (window as Window & { axe: { run(ctx: Document, o: object): Promise<AxeResults> } }).axe.run(document, {
-        runOnly: { type: 'tag', values: tags },
-        resultTypes: ['violations'],
-      }),
+    (tags) => {
+      if (!window.axe) throw new Error('axe-core is not loaded');
+      return window.axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+    },
     [...AXE_TAGS],
   );
+  axeMs += Date.now() - started;
   const found = results.violations.map((v: Result) => ({
     page: label,
     rule: v.id,
     impact: v.impact ?? null,
     help: v.help,
-    nodes: v.nodes.map((n) => ({ target: n.target.join(' '), summary: (n.failureSummary ?? '').split('\n').slice(0, 3).join(' ') })),
+    nodes: v.nodes.map((n) => ({
+      target: n.target.join(' '),
+      html: n.html.slice(0, 160),
+      summary: (n.failureSummary ?? '').split('\n').slice(0, 3).join(' '),
+    })),
   }));
   scanned.push(label);
   findings.push(...found);
@@ -62,7 +75,7 @@ export const isBlocking = (f: Finding) => (f.impact !== null && BLOCKING_IMPACTS
 /** Human-readable lines: page, rule, impact, each target with axe's summary. */
 export function describeFindings(list: readonly Finding[]): string {
   return list
-    .map((f) => `[${f.page}] ${f.rule} (${f.impact}) ${f.help}\n${f.nodes.map((n) => `    ${n.target} :: ${n.summary}`).join('\n')}`)
+    .map((f) => `[${f.page}] ${f.rule} (${f.impact}) ${f.help}\n${f.nodes.map((n) => `    ${n.target} ${n.html} :: ${n.summary}`).join('\n')}`)
     .join('\n');
 }
 
@@ -90,5 +103,9 @@ export function writeA11yReport(name: string): void {
   mkdirSync(ARTIFACTS, { recursive: true });
   writeFileSync(path.join(ARTIFACTS, `${name}.json`), JSON.stringify({ scanned, summary: summarize(), findings }, null, 2));
   const rows = summarize().map((r) => `| ${r.rule} | ${r.impact} | ${r.nodes} | ${r.pages} |`);
-  console.log([`axe: ${scanned.length} scans`, '| rule | impact | nodes | pages |', '|---|---|---:|---:|', ...rows].join('\n'));
+  console.log(
+    [`axe: ${scanned.length} scans, ${Math.round(axeMs / 1000)} s in axe`, '| rule | impact | nodes | pages |', '|---|---|---:|---:|', ...rows].join(
+      '\n',
+    ),
+  );
 }

@@ -131,8 +131,8 @@ export interface SwitchCellSpec<R> {
  * A column cell with an inline switch bound to a boolean field:
  * `{ field: 'isActive', cell: switchCell({ call: api.testPaper.activation, input: (row, on) => ({ id: row.id, isActive: on }) }) }`.
  */
-export function switchCell<R>(spec: SwitchCellSpec<R>): ComponentType<{ row: R; value: unknown }> {
-  function SwitchCell({ row, value }: { row: R; value: unknown }) {
+export function switchCell<R>(spec: SwitchCellSpec<R>): ComponentType<{ row: R; value: unknown; label?: string }> {
+  function SwitchCell({ row, value, label }: { row: R; value: unknown; label?: string }) {
     const { t } = useTranslation();
     const runCall = useRunCall();
     const allowed = useCan(spec.permission ?? spec.call.endpoint.access);
@@ -150,7 +150,8 @@ export function switchCell<R>(spec: SwitchCellSpec<R>): ComponentType<{ row: R; 
     };
     return (
       <Switch.Root size="sm" colorPalette="brand" checked={!!value} disabled={!allowed || busy} onCheckedChange={(e) => void flip(e.checked)}>
-        <Switch.HiddenInput />
+        {/* A switch with no text beside it: the column's header names it. */}
+        <Switch.HiddenInput aria-label={label} />
         <Switch.Control />
       </Switch.Root>
     );

@@ -87,7 +87,7 @@ export function ListTable({ list }: { list: ListController }) {
       cell: ({ row, getValue }) => {
         if (spec.cell) {
           const C = spec.cell;
-          return <C row={row.original} value={getValue()} />;
+          return <C row={row.original} value={getValue()} label={labels.field(spec.field, spec.labelKey)} />;
         }
         if (spec.render) return spec.render(row.original, t);
         return <CellValue value={getValue()} type={spec.type} options={spec.options} t={t} />;

@@ -53,8 +53,8 @@ export interface ColumnSpec<R> {
   options?: readonly OptionSpec[];
   /** A plain render function (no hooks). */
   render?: (row: R, t: TFunction) => ReactNode;
-  /** A component cell, for cells that need hooks (lookups, inline switches). */
-  cell?: ComponentType<{ row: R; value: unknown }>;
+  /** A component cell, for cells that need hooks (lookups, inline switches); `label` is the column's header (a control's name). */
+  cell?: ComponentType<{ row: R; value: unknown; label?: string }>;
   width?: string;
   minWidth?: string;
   align?: 'start' | 'center' | 'end';

@@ -1,4 +1,4 @@
-import { Box, Button, Flex, IconButton, Input, Popover, Portal, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, IconButton, Input, Popover, Portal, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useController, type FieldValues } from 'react-hook-form';
 import { ChevronDownIcon, ChevronRightIcon, SearchIcon } from '../icons.tsx';
@@ -213,13 +213,14 @@ export function Cascader(props: CascaderProps) {
             justifyContent="space-between"
             fontWeight="normal"
             disabled={props.disabled}
-            aria-label={props['aria-label']}
             aria-invalid={props.invalid || undefined}
             borderColor={props.invalid ? 'border.error' : undefined}
             pe={clearable && label ? '8' : undefined}
             data-testid={testId}
             title={label || undefined}
           >
+            {/* The name is the label and then the visible text (never a label that hides what is shown). */}
+            {props['aria-label'] && <VisuallyHidden>{props['aria-label']} </VisuallyHidden>}
             <Text as="span" truncate color={label ? undefined : 'fg.muted'}>
               {label || (props.placeholder ?? labels.selectPlaceholder)}
             </Text>

@@ -38,10 +38,9 @@ export function LoadingBar() {
   }, [busy, location.key]);
 
   return (
+    // Decorative: assistive technology learns that the page arrived when focus moves to its title.
     <Box
-      role="progressbar"
-      aria-hidden={!visible}
-      aria-valuenow={progress}
+      aria-hidden
       data-testid="loading-bar"
       data-state={visible ? 'loading' : 'idle'}
       position="fixed"

@@ -117,7 +117,7 @@ function Toolbar({ editor, disabled }: { editor: Editor; disabled?: boolean }) {
     setPrompt(null);
   };
 
-  const groups: Array<Array<{ key: string; icon: ReactNode; active?: boolean; run: () => void; disabled?: boolean }>> = [
+  const groups: Array<Array<{ key: string; icon: ReactNode; text?: string; active?: boolean; run: () => void; disabled?: boolean }>> = [
     [
       { key: 'bold', icon: icons.bold, active: state.bold, run: () => chain().toggleBold().run() },
       { key: 'italic', icon: icons.italic, active: state.italic, run: () => chain().toggleItalic().run() },
@@ -125,8 +125,8 @@ function Toolbar({ editor, disabled }: { editor: Editor; disabled?: boolean }) {
       { key: 'strike', icon: icons.strike, active: state.strike, run: () => chain().toggleStrike().run() },
     ],
     [
-      { key: 'heading2', icon: <b>H2</b>, active: state.h2, run: () => chain().toggleHeading({ level: 2 }).run() },
-      { key: 'heading3', icon: <b>H3</b>, active: state.h3, run: () => chain().toggleHeading({ level: 3 }).run() },
+      { key: 'heading2', icon: <b>H2</b>, text: 'H2', active: state.h2, run: () => chain().toggleHeading({ level: 2 }).run() },
+      { key: 'heading3', icon: <b>H3</b>, text: 'H3', active: state.h3, run: () => chain().toggleHeading({ level: 3 }).run() },
       { key: 'bulletList', icon: icons.bulletList, active: state.bulletList, run: () => chain().toggleBulletList().run() },
       { key: 'orderedList', icon: icons.orderedList, active: state.orderedList, run: () => chain().toggleOrderedList().run() },
       { key: 'blockquote', icon: icons.blockquote, active: state.blockquote, run: () => chain().toggleBlockquote().run() },
@@ -157,7 +157,8 @@ function Toolbar({ editor, disabled }: { editor: Editor; disabled?: boolean }) {
             {group.map((b) => (
               <ToolButton
                 key={b.key}
-                aria-label={label(b.key)}
+                // A button showing text (H2) is named by that text first, then what it does.
+                aria-label={b.text ? `${b.text} ${label(b.key)}` : label(b.key)}
                 active={b.active}
                 disabled={disabled || b.disabled}
                 onClick={b.run}
