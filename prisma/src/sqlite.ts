@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
+import Database from 'better-sqlite3';
 import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory, Transaction } from '@prisma/driver-adapter-utils';
 import { WriteVersions } from './write-versions.ts';
 
@@ -59,6 +60,61 @@ function observeWrites<T extends Pick<SqlDriverAdapter, 'queryRaw' | 'executeRaw
   };
 }
 
+/** Compiled statements kept per connection (distinct SQL texts; `IN (?,?,...)` lists of each length are one each). */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * A cached statement as the adapter uses a fresh one: `bind(args)` once, then
+ * `reader`, `run()`, `columns()`, `raw().all()`. better-sqlite3 binds a
+ * statement for good, so the arguments stay here and go with each call.
+ */
+class ReusedStatement {
+  #args: unknown[] = [];
+  constructor(private readonly statement: Database.Statement<unknown[]>) {}
+  get reader(): boolean {
+    return this.statement.reader;
+  }
+  bind(args: unknown[]): this {
+    this.#args = args;
+    return this;
+  }
+  run() {
+    return this.statement.run(this.#args);
+  }
+  columns() {
+    return this.statement.columns();
+  }
+  raw() {
+    this.statement.raw(true);
+    return { all: () => this.statement.all(this.#args) };
+  }
+}
+
+/**
+ * The adapter compiles every statement afresh (`client.prepare(sql)` per
+ * query); Prisma sends the same few texts over and over, and compiling one
+ * costs more than running it. Its better-sqlite3 connection (`client`, not in
+ * the adapter's types: found at run time and left alone if absent) gets a
+ * bounded cache of compiled statements behind the calls the adapter makes.
+ * SQLite recompiles a cached statement itself after a schema change.
+ */
+function cacheStatements(adapter: SqlDriverAdapter): void {
+  const client: unknown = Reflect.get(adapter, 'client');
+  if (!(client instanceof Database)) return;
+  const prepare = client.prepare.bind(client);
+  const cache = new Map<string, Database.Statement<unknown[]>>();
+  const cached = (sql: string): ReusedStatement => {
+    let statement = cache.get(sql);
+    if (statement) cache.delete(sql);
+    else statement = prepare<unknown[]>(sql);
+    cache.set(sql, statement);
+    if (cache.size > STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+    return new ReusedStatement(statement);
+  };
+  // Replaced by definition, not assignment: the adapter reads only what ReusedStatement provides.
+  Object.defineProperty(client, 'prepare', { value: cached, configurable: true });
+}
+
 /**
  * The better-sqlite3 adapter factory with our pragmas applied on connect.
  * Wrapping `connect` (instead of running pragmas after `new PrismaClient`)
@@ -93,6 +149,7 @@ export function sqliteAdapterFactory(filePath: string): SqliteAdapterFactory {
     const info = adapter.getConnectionInfo?.bind(adapter);
     adapter.getConnectionInfo = () => ({ supportsRelationJoins: false, ...info?.(), maxBindValues: SQLITE_MAX_BIND_VALUES });
     if (observe) {
+      cacheStatements(adapter);
       observeWrites(adapter, writes);
       const executeScript = adapter.executeScript.bind(adapter);
       adapter.executeScript = async (script) => {

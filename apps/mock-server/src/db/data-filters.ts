@@ -201,7 +201,7 @@ function queryAs(params: unknown, action: 'update' | 'updateMany', args: Args): 
 export function makeDataFilters(table: ModelFilterTable) {
   const models = resolveModelFilters(table);
 
-  return function withDataFilters(prisma: PrismaClient, session: DataFilterSession, options: DataFilterOptions = {}) {
+  function extend(prisma: PrismaClient, session: DataFilterSession, options: DataFilterOptions) {
     const hideDeleted = options.softDelete ?? true;
     const filterTenant = options.tenant ?? true;
 
@@ -275,12 +275,37 @@ export function makeDataFilters(table: ModelFilterTable) {
         },
       },
     });
+  }
+
+  /*
+   * A filtered client depends only on the session's tenant and user and the
+   * options, so one per combination is kept and shared by requests: building
+   * it (`$extends`) costs more than the query a request then makes.
+   */
+  type Filtered = ReturnType<typeof extend>;
+  const made = new WeakMap<PrismaClient, Map<string, Filtered>>();
+  return function withDataFilters(prisma: PrismaClient, session: DataFilterSession, options: DataFilterOptions = {}): Filtered {
+    const key = `${session.tenantId}|${session.userId}|${options.softDelete ?? true}|${options.tenant ?? true}`;
+    let clients = made.get(prisma);
+    if (!clients) made.set(prisma, (clients = new Map()));
+    const hit = clients.get(key);
+    if (hit) return hit;
+    // A copy: the closure must not see later changes to the caller's session object.
+    const client = extend(prisma, { tenantId: session.tenantId, userId: session.userId }, options);
+    clients.set(key, client);
+    // Bounded: the oldest combination goes first (rebuilding one is cheap, keeping thousands is not).
+    if (clients.size > MAX_FILTERED_CLIENTS) clients.delete(clients.keys().next().value!);
+    return client;
   };
 }
 
+/** Filtered clients kept per base client (sessions active at once, roughly). */
+const MAX_FILTERED_CLIENTS = 500;
+
 /**
- * The client seen through ABP's filters for one session. Cheap enough to build
- * per request. Hard deletes and deliberate cross-tenant access use `prisma`.
+ * The client seen through ABP's filters for one session, shared by the
+ * requests of the same tenant and user. Hard deletes and deliberate
+ * cross-tenant access use `prisma`.
  */
 export const withDataFilters = makeDataFilters(modelFilters);
 

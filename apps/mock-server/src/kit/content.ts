@@ -107,6 +107,11 @@ export interface ContentConfig<
   toData(input: In, rich: (field: Rich) => string | null): NoInfer<Data>;
   /** Writes that belong with the row (child collections), in the same transaction as Create/Update. */
   afterWrite?(row: { id: number; tenantId: number }, input: In, tx: RequestContext): Promise<void>;
+  /**
+   * The SDK's list row (`listDto(...)`, the GetAll output's item): rich fields
+   * it leaves out are not read for lists (a page never loads ten 200 kB bodies).
+   */
+  listDto?: z.ZodObject;
   /** Row -> DTO with the common names (give this or `toDtos`). */
   toDto?: (row: NoInfer<Row>, lookups: Lookups) => Dto;
   /**
@@ -229,8 +234,13 @@ export function contentHandlers<
       return and.length ? { AND: and } : undefined;
     };
 
+  // Rich fields the list row leaves out: not selected; the mapping gets '' in their place (the wire never shows it, see register-service.ts).
+  const listShape = cfg.listDto?.shape;
+  const unlisted: string[] = listShape ? cfg.richFields.filter((f) => !(f in listShape)) : [];
+  const blanks = Object.fromEntries(unlisted.map((f) => [f, '']));
   const list: CrudConfig<Row, Row, Q, W | ContentWhere> = {
     entityName: cfg.reviewable.entity,
+    ...(unlisted.length && { omit: Object.fromEntries(unlisted.map((f) => [f, true])) }),
     model: cfg.model,
     toDto: (row) => row,
     keywordColumns: cfg.keywordColumns,
@@ -243,7 +253,8 @@ export function contentHandlers<
   async function page(q: Q, ctx: RequestContext, extraWhere?: Where, of = list) {
     if (cfg.variant && of === list) await requireVariant(ctx, q.IsUniversity);
     const rows = await pagedList(of, q, ctx, extraWhere, defaultOrder);
-    return { totalCount: rows.totalCount, items: await toDtos(rows.items, ctx) };
+    const items = unlisted.length ? rows.items.map((r) => ({ ...r, ...blanks })) : rows.items;
+    return { totalCount: rows.totalCount, items: await toDtos(items, ctx) };
   }
 
   async function load(id: number, ctx: RequestContext): Promise<Row> {

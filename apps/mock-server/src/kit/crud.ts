@@ -28,7 +28,7 @@ export type Cond<W> =
  * bound to it, is one: `(ctx) => ctx.db.friendLink` needs no cast.
  */
 export interface Table<Row extends { id: number }, W> {
-  findMany(args: { where?: Cond<W>; orderBy?: OrderBy; skip?: number; take?: number }): PromiseLike<Row[]>;
+  findMany(args: { where?: Cond<W>; orderBy?: OrderBy; skip?: number; take?: number; omit?: Omitted }): PromiseLike<Row[]>;
   findMany(args: { where?: Cond<W>; orderBy?: OrderBy; skip?: number; take?: number; select: { id: true } }): PromiseLike<Array<{ id: number }>>;
   findFirst(args: { where?: Cond<W> }): PromiseLike<Row | null>;
   count(args: { where?: Cond<W> }): PromiseLike<number>;
@@ -36,6 +36,9 @@ export interface Table<Row extends { id: number }, W> {
 }
 /** The table of Prisma model `M`. */
 export type TableOf<M extends Prisma.ModelName> = Table<RowOf<M>, WhereOf<M>>;
+
+/** Columns a list leaves out of its query (Prisma's `omit`). */
+export type Omitted = Readonly<Record<string, boolean>>;
 
 /** The query every paged list takes. */
 export type ListQuery = { SkipCount: number; MaxResultCount: number; Sorting?: string; Keyword?: string };
@@ -71,6 +74,8 @@ export type CrudConfig<Row extends { id: number }, Dto, Q extends ListQuery, W =
     filter?(input: Q, ctx: RequestContext): Cond<W> | undefined | Promise<Cond<W> | undefined>;
     /** Tables whose writes change this list's total (default: the entity's own, `entityName`). */
     countTables?: readonly string[];
+    /** Columns the list does not read (bulky ones its rows never show). */
+    omit?: Omitted;
   };
 
 /** A `CrudConfig` of Prisma model `M`: rows and conditions typed by the model. */
@@ -108,7 +113,8 @@ export async function pagedList<Row extends { id: number }, Dto, Q extends ListQ
       AND: [...conditions, await keywordCondition(ctx, cfg.entityName, cfg.keywordColumns, keyword)].filter((c): c is Cond<W> => c !== undefined),
     });
   const totalCount = await ctx.app.countCache.count(countKey, cfg.countTables ?? [cfg.entityName], async () => model.count({ where: await whereOf() }));
-  const rows = await pageRows(model, { where: await whereOf(), orderBy, skip: input.SkipCount, take: input.MaxResultCount }, totalCount);
+  const page = { where: await whereOf(), orderBy, skip: input.SkipCount, take: input.MaxResultCount, ...(cfg.omit && { omit: cfg.omit }) };
+  const rows = await pageRows(model, page, totalCount);
   return { totalCount, items: await mapDtos(cfg, rows, ctx) };
 }
 
@@ -128,20 +134,19 @@ const reversed = (orderBy: OrderBy): OrderBy =>
  */
 async function pageRows<Row extends { id: number }, W>(
   model: Table<Row, W>,
-  q: { where: Cond<W>; orderBy: OrderBy; skip: number; take: number },
+  q: { where: Cond<W>; orderBy: OrderBy; skip: number; take: number; omit?: Omitted },
   total: number,
 ): Promise<Row[]> {
   if (q.skip >= total || q.take <= 0) return [];
   const fromEnd = total - q.skip - q.take;
   const backwards = fromEnd < q.skip;
-  const page = backwards
-    ? { where: q.where, orderBy: reversed(q.orderBy), skip: Math.max(0, fromEnd), take: Math.min(q.take, total - q.skip) }
-    : q;
+  const page = backwards ? { ...q, orderBy: reversed(q.orderBy), skip: Math.max(0, fromEnd), take: Math.min(q.take, total - q.skip) } : q;
+  const omit = q.omit && { omit: q.omit };
   let rows: Row[];
   if (page.skip < DEEP_PAGE_OFFSET) rows = await model.findMany(page);
   else {
-    const ids = (await model.findMany({ ...page, select: { id: true } })).map((r) => r.id);
-    const byId = new Map((ids.length ? await model.findMany({ where: { id: { in: ids } } }) : []).map((r) => [r.id, r]));
+    const ids = (await model.findMany({ where: page.where, orderBy: page.orderBy, skip: page.skip, take: page.take, select: { id: true } })).map((r) => r.id);
+    const byId = new Map((ids.length ? await model.findMany({ where: { id: { in: ids } }, ...omit }) : []).map((r) => [r.id, r]));
     rows = ids.map((id) => byId.get(id)).filter((r): r is Row => r !== undefined);
   }
   return backwards ? rows.reverse() : rows;

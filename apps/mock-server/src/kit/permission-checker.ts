@@ -7,6 +7,9 @@ export interface SessionUser {
   id: number;
   tenantId: number | null;
   userName: string;
+  name: string;
+  surname: string;
+  emailAddress: string;
   identity: number;
   /** Role NormalizedName values. */
   roleNames: string[];
@@ -22,6 +25,14 @@ export function isStaticAdmin(role: { isStatic: boolean; normalizedName: string 
   return role.isStatic && role.normalizedName === 'ADMIN';
 }
 
+/** The session's tenant as GetCurrentLoginInformations shows it. */
+export interface SessionTenant {
+  id: number;
+  tenancyName: string;
+  name: string;
+  isActive: boolean;
+}
+
 /** Tables a session user is computed from: a write to any of them recomputes it. */
 const SOURCE_TABLES = ['User', 'UserRole', 'Role', 'PermissionGrant', 'Tenant'] as const;
 
@@ -32,6 +43,7 @@ const SOURCE_TABLES = ['User', 'UserRole', 'Role', 'PermissionGrant', 'Tenant'] 
  */
 export class PermissionChecker {
   private cache = new Map<string, { stamp: string; user: Promise<SessionUser | null> }>();
+  private tenants = new Map<number, { stamp: string; tenant: Promise<SessionTenant | null> }>();
 
   constructor(private readonly prisma: PrismaClient) {}
 
@@ -55,6 +67,24 @@ export class PermissionChecker {
     user.catch(() => this.cache.delete(key));
     if (this.cache.size > 10_000) this.cache.delete(this.cache.keys().next().value!);
     return user;
+  }
+
+  /**
+   * A tenant that is not deleted (active or not), cached until the Tenant
+   * table is written: every request of a tenant's session reads it.
+   */
+  tenant(tenantId: number): Promise<SessionTenant | null> {
+    const stamp = writeVersions(this.prisma).version('Tenant');
+    const hit = this.tenants.get(tenantId);
+    if (hit && hit.stamp === stamp) return hit.tenant;
+    const tenant = this.prisma.tenant.findFirst({
+      where: { id: tenantId, isDeleted: false },
+      select: { id: true, tenancyName: true, name: true, isActive: true },
+    });
+    this.tenants.set(tenantId, { stamp, tenant });
+    tenant.catch(() => this.tenants.delete(tenantId));
+    if (this.tenants.size > 10_000) this.tenants.delete(this.tenants.keys().next().value!);
+    return tenant;
   }
 
   /**
@@ -88,16 +118,16 @@ export class PermissionChecker {
         id: true,
         tenantId: true,
         userName: true,
+        name: true,
+        surname: true,
+        emailAddress: true,
         identity: true,
         securityStamp: true,
         roles: { where: { role: { isDeleted: false } }, select: { role: { select: { id: true, normalizedName: true, isStatic: true } } } },
       },
     });
     if (!user) return null;
-    if (activeOnly && tenantId !== null) {
-      const tenant = await this.prisma.tenant.findFirst({ where: { id: tenantId, isDeleted: false, isActive: true }, select: { id: true } });
-      if (!tenant) return null;
-    }
+    if (activeOnly && tenantId !== null && !(await this.tenant(tenantId))?.isActive) return null;
     const roleIds = user.roles.map((r) => r.role.id);
     const grants = await this.prisma.permissionGrant.findMany({
       where: { tenantId, OR: [{ roleId: { in: roleIds } }, { userId: user.id }] },
@@ -118,6 +148,9 @@ export class PermissionChecker {
       id: user.id,
       tenantId: user.tenantId,
       userName: user.userName,
+      name: user.name,
+      surname: user.surname,
+      emailAddress: user.emailAddress,
       identity: user.identity,
       roleNames: user.roles.map((r) => r.role.normalizedName),
       isAdmin,

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { FileContent, contentDisposition, requiredPermissions, type Endpoint, type Service } from '@edu/sdk';
 import { bindValue, toValidationErrors, validate } from './bind-input.ts';
 import { createContext, type RequestContext } from './context.ts';
@@ -47,6 +47,33 @@ async function authorize(endpoint: Endpoint, ctx: RequestContext): Promise<void>
   const needed = requiredPermissions(endpoint.access);
   if (endpoint.hostOnly && ctx.session.tenantId !== null) throw new ForbiddenError(needed);
   if (needed.length && !needed.some((p) => user.granted.has(p))) throw new ForbiddenError(needed);
+}
+
+/**
+ * The keys of a paged output's row (`{ totalCount, items: [row] }` with a plain
+ * object row), or undefined for other outputs. A list row may be declared
+ * narrower than what a handler maps (a list DTO without the rich-text body);
+ * the reply carries the declared keys only, as ABP serializes the declared DTO
+ * type, so the wire matches the SDK's schema in production too.
+ */
+function pagedRowKeys(output: z.ZodType): readonly string[] | undefined {
+  if (!(output instanceof z.ZodObject) || !('totalCount' in output.shape)) return undefined;
+  const items: unknown = output.shape.items;
+  if (!(items instanceof z.ZodArray) || !(items.element instanceof z.ZodObject)) return undefined;
+  return Object.keys(items.element.shape);
+}
+
+/** `result` with each row cut to `keys` (a page from a handler; anything else passes unchanged). */
+function shapeRows(result: unknown, keys: readonly string[]): unknown {
+  if (typeof result !== 'object' || result === null || !('items' in result) || !Array.isArray(result.items)) return result;
+  const items = result.items.map((row: unknown) => {
+    if (typeof row !== 'object' || row === null) return row;
+    const source: Readonly<Record<string, unknown>> = { ...row };
+    const out: Record<string, unknown> = {};
+    for (const k of keys) if (k in source) out[k] = source[k];
+    return out;
+  });
+  return { ...result, items };
 }
 
 export interface RegisterOptions {
@@ -97,6 +124,7 @@ export function registerServices(app: FastifyInstance, impls: readonly Implement
       verbs.add(endpoint.verb);
       verbsByPath.set(key, verbs);
 
+      const rowKeys = pagedRowKeys(endpoint.output);
       app.route({
         method: endpoint.verb,
         url: endpoint.path,
@@ -112,7 +140,8 @@ export function registerServices(app: FastifyInstance, impls: readonly Implement
             const fileErrors = checkFiles(endpoint, parsed.data, ctx.culture);
             if (fileErrors.length) throw new AbpValidationError(fileErrors);
           }
-          const result: unknown = await handler(parsed.data, ctx);
+          const handled: unknown = await handler(parsed.data, ctx);
+          const result = rowKeys ? shapeRows(handled, rowKeys) : handled;
           if (endpoint.response === 'file') return sendFile(endpoint, reply, result);
           if (options.validateOutput) {
             const out = endpoint.output.safeParse(result);

@@ -1,4 +1,4 @@
-import { ArticleDto, ArticleService, reviewables, CreateArticleInput } from '@edu/sdk';
+import { ArticleDto, ArticleListDto, ArticleService, CreateArticleInput, reviewables } from '@edu/sdk';
 import type { z } from 'zod';
 import { contentHandlers, pinFields, reviewFields, type ContentTableOf } from '../kit/content.ts';
 import type { RequestContext } from '../kit/context.ts';
@@ -12,6 +12,7 @@ const articles = contentHandlers({
   reviewable: reviewables.article,
   input: CreateArticleInput,
   model: (ctx: RequestContext): ContentTableOf<'Article', In> => ctx.db.article,
+  listDto: ArticleListDto,
   richFields: ['content'],
   textFields: ['title', 'summary'],
   keywordColumns: ['title', 'summary', 'keywords', 'author'],

@@ -1,12 +1,4 @@
-import {
-  CreateLearningCourseInput,
-  LearningCourseDto,
-  LearningCourseLessonDto,
-  LearningCourseService,
-  Permissions,
-  reviewables,
-  type GetAllLearningCourseInput,
-} from '@edu/sdk';
+import { CreateLearningCourseInput, LearningCourseDto, LearningCourseLessonDto, LearningCourseListDto, LearningCourseService, Permissions, reviewables, type GetAllLearningCourseInput } from '@edu/sdk';
 import type { z } from 'zod';
 import { childCollection, type ChildTable } from '../kit/children.ts';
 import type { RequestContext } from '../kit/context.ts';
@@ -64,6 +56,7 @@ const courses = contentHandlers({
   reviewable: reviewables.learningCourse,
   input: CreateLearningCourseInput,
   model: (ctx: RequestContext): ContentTableOf<'LearningCourse', Columns> => ctx.db.learningCourse,
+  listDto: LearningCourseListDto,
   richFields: ['content'],
   textFields: ['title', 'summary'],
   keywordColumns: ['title', 'summary'],

@@ -1,4 +1,4 @@
-import { OneQuestionPerdayDto, OneQuestionPerdayService, reviewables, CreateOneQuestionPerdayInput } from '@edu/sdk';
+import { CreateOneQuestionPerdayInput, OneQuestionPerdayDto, OneQuestionPerdayListDto, OneQuestionPerdayService, reviewables } from '@edu/sdk';
 import type { z } from 'zod';
 import { contentHandlers, reviewFields, type ContentTableOf } from '../kit/content.ts';
 import type { RequestContext } from '../kit/context.ts';
@@ -17,6 +17,7 @@ const questions = contentHandlers({
   input: CreateOneQuestionPerdayInput,
   model: (ctx: RequestContext): ContentTableOf<'OneQuestionPerday', Columns> => ctx.db.oneQuestionPerday,
   categoryOptional: true,
+  listDto: OneQuestionPerdayListDto,
   richFields: ['content', 'analysis'],
   textFields: ['title', 'answer'],
   keywordColumns: ['title', 'answer'],

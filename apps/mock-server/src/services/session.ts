@@ -38,9 +38,10 @@ async function successfulLogins(ctx: RequestContext, since: Date) {
 
 export const session = implement(SessionService, {
   GetCurrentLoginInformations: async (_input, ctx) => {
-    const { userId, tenantId } = ctx.session;
-    const user = userId === null ? null : await ctx.db.user.findFirst({ where: { id: userId, isActive: true } });
-    const tenant = tenantId === null ? null : await ctx.prisma.tenant.findFirst({ where: { id: tenantId, isDeleted: false } });
+    const { tenantId } = ctx.session;
+    // Both from the exact caches every request already consults (permission-checker.ts): no query of its own.
+    const user = await ctx.user();
+    const tenant = tenantId === null ? null : await ctx.app.permissions.tenant(tenantId);
     return {
       application: { version: APP_VERSION, releaseDate: APP_RELEASE_DATE, features: { SignalR: true, 'SignalR.AspNetCore': true } },
       user: user && { id: user.id, name: user.name, surname: user.surname, userName: user.userName, emailAddress: user.emailAddress },

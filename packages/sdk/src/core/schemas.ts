@@ -52,6 +52,21 @@ export function paged<T extends z.ZodType>(item: T) {
   return z.object({ totalCount: z.number().int().min(0), items: z.array(item) });
 }
 
+/**
+ * The row a list returns: the DTO without its bulky fields (rich-text bodies,
+ * long answers), which only Get returns. `listDto(ArticleDto, { content: true })`.
+ * A list of 10 rows then never carries ten 200 kB bodies, and the server does
+ * not read them (kit/content.ts omits the columns). The OpenAPI document
+ * follows from the schema.
+ */
+export function listDto<Shape extends z.ZodRawShape, Config extends z.core.$ZodObjectConfig, M extends z.core.util.Mask<keyof Shape>>(
+  dto: z.ZodObject<Shape, Config>,
+  omit: M & Record<Exclude<keyof M, keyof Shape>, never>,
+) {
+  const dropped = Object.keys(omit).join(', ');
+  return dto.omit(omit).describe(`${dto.description ? `${dto.description} ` : ''}List row: the full DTO without ${dropped} (Get returns them).`);
+}
+
 /** `ListResultDto<T>`. */
 export function listResult<T extends z.ZodType>(item: T) {
   return z.object({ items: z.array(item) });
@@ -65,8 +80,10 @@ export const AuditedDto = z.object({
   lastModifierUserId: z.number().int().nullable(),
 });
 
-export interface CrudSchemas<D extends z.ZodType, C extends z.ZodType, U extends z.ZodType, Q extends z.ZodType> {
+export interface CrudSchemas<D extends z.ZodType, C extends z.ZodType, U extends z.ZodType, Q extends z.ZodType, L extends z.ZodType = D> {
   dto: D;
+  /** The GetAll row when it differs from the DTO (`listDto(...)`); default the DTO. */
+  list?: L;
   create: C;
   update: U;
   /** The GetAll query; default `PagedQuery`. */
@@ -78,12 +95,12 @@ export interface CrudSchemas<D extends z.ZodType, C extends z.ZodType, U extends
  * The five endpoints of ABP's `AsyncCrudAppService`: GetAll (paged), Get?Id=,
  * Create (returns the created DTO), Update (full DTO with id), Delete?Id=.
  */
-export function crud<D extends z.ZodType, C extends z.ZodType, U extends z.ZodType, Q extends z.ZodType = typeof PagedQuery>(
-  s: CrudSchemas<D, C, U, Q>,
+export function crud<D extends z.ZodType, C extends z.ZodType, U extends z.ZodType, Q extends z.ZodType = typeof PagedQuery, L extends z.ZodType = D>(
+  s: CrudSchemas<D, C, U, Q, L>,
 ) {
   const a = s.access ?? {};
   return {
-    GetAll: { input: (s.query ?? PagedQuery) as Q, output: paged(s.dto), ...(a.GetAll && { access: a.GetAll }) },
+    GetAll: { input: (s.query ?? PagedQuery) as Q, output: paged((s.list ?? s.dto) as L), ...(a.GetAll && { access: a.GetAll }) },
     Get: { input: IdQuery, output: s.dto, ...(a.Get && { access: a.Get }) },
     Create: { input: s.create, output: s.dto, ...(a.Create && { access: a.Create }) },
     Update: { input: s.update, output: s.dto, ...(a.Update && { access: a.Update }) },

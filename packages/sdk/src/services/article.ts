@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AuditInput, AuthorDto, ContentQuery, PinDto, PinInput, ReviewDto, WebUrl, scopedLists } from '../core/content.ts';
 import { defineService } from '../core/define-service.ts';
-import { crud } from '../core/schemas.ts';
+import { crud, listDto } from '../core/schemas.ts';
 import { Permissions } from '../permissions.ts';
 
 /**
@@ -28,6 +28,9 @@ export const ArticleDto = z
   .extend(ReviewDto.shape)
   .extend(AuthorDto.shape);
 export type ArticleDto = z.infer<typeof ArticleDto>;
+/** A row of the article lists: no `content` (the body, up to 200 kB); Get returns it. */
+export const ArticleListDto = listDto(ArticleDto, { content: true });
+export type ArticleListDto = z.infer<typeof ArticleListDto>;
 
 export const CreateArticleInput = z.object({
   title: z.string().trim().min(1).max(200),
@@ -45,8 +48,8 @@ const P = Permissions;
 export const ArticleService = defineService(
   'Article',
   {
-    ...crud({ dto: ArticleDto, create: CreateArticleInput, update: UpdateArticleInput, query: ContentQuery }),
-    ...scopedLists(ArticleDto, ContentQuery, { mine: P.ArticlesArticle, moderated: P.ArticlesAuditArticle }),
+    ...crud({ dto: ArticleDto, list: ArticleListDto, create: CreateArticleInput, update: UpdateArticleInput, query: ContentQuery }),
+    ...scopedLists(ArticleListDto, ContentQuery, { mine: P.ArticlesArticle, moderated: P.ArticlesAuditArticle }),
     /** Approve or reject; the author is notified in real time. */
     AuditedArticle: { input: AuditInput, output: ArticleDto, access: P.ArticlesAuditArticle },
     /** Pin or unpin: pinned articles list first, newest pin first. */

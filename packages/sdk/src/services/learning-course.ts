@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AuditInput, AuthorDto, ContentQuery, ReviewDto, WebUrl, scopedLists } from '../core/content.ts';
 import { childDto, orderedChildren } from '../core/children.ts';
 import { defineService } from '../core/define-service.ts';
-import { crud } from '../core/schemas.ts';
+import { crud, listDto } from '../core/schemas.ts';
 import { Permissions } from '../permissions.ts';
 
 /**
@@ -52,6 +52,9 @@ export const LearningCourseDto = z
   .extend(ReviewDto.shape)
   .extend(AuthorDto.shape);
 export type LearningCourseDto = z.infer<typeof LearningCourseDto>;
+/** A row of the course lists: no `content` (rich text) and no `lessons`; Get returns them. */
+export const LearningCourseListDto = listDto(LearningCourseDto, { content: true, lessons: true });
+export type LearningCourseListDto = z.infer<typeof LearningCourseListDto>;
 
 export const CreateLearningCourseInput = z.object({
   title: z.string().trim().min(1).max(200),
@@ -79,8 +82,8 @@ const editors = [P.ArticlesLearningCourse, P.ArticlesUniversityCourse] as const;
 export const LearningCourseService = defineService(
   'LearningCourse',
   {
-    ...crud({ dto: LearningCourseDto, create: CreateLearningCourseInput, update: UpdateLearningCourseInput, query: GetAllLearningCourseInput }),
-    ...scopedLists(LearningCourseDto, GetAllLearningCourseInput, { mine: editors, moderated: P.ArticlesAuditLearning }),
+    ...crud({ dto: LearningCourseDto, list: LearningCourseListDto, create: CreateLearningCourseInput, update: UpdateLearningCourseInput, query: GetAllLearningCourseInput }),
+    ...scopedLists(LearningCourseListDto, GetAllLearningCourseInput, { mine: editors, moderated: P.ArticlesAuditLearning }),
     AuditedLearningCourse: { input: AuditInput, output: LearningCourseDto, access: P.ArticlesAuditLearning },
   },
   { access: editors },

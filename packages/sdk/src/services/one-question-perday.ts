@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AuditInput, AuthorDto, ContentQuery, ReviewDto, scopedLists } from '../core/content.ts';
 import { defineService } from '../core/define-service.ts';
-import { AbpDateInput, AbpDateTime, crud } from '../core/schemas.ts';
+import { AbpDateInput, AbpDateTime, crud, listDto } from '../core/schemas.ts';
 import { Permissions } from '../permissions.ts';
 
 /**
@@ -25,6 +25,9 @@ export const OneQuestionPerdayDto = z
   .extend(ReviewDto.shape)
   .extend(AuthorDto.shape);
 export type OneQuestionPerdayDto = z.infer<typeof OneQuestionPerdayDto>;
+/** A row of the daily-question lists: no `content` (the stem, rich text) and no `analysis`; Get returns them. */
+export const OneQuestionPerdayListDto = listDto(OneQuestionPerdayDto, { content: true, analysis: true });
+export type OneQuestionPerdayListDto = z.infer<typeof OneQuestionPerdayListDto>;
 
 export const CreateOneQuestionPerdayInput = z.object({
   title: z.string().trim().min(1).max(200),
@@ -41,8 +44,8 @@ const P = Permissions;
 export const OneQuestionPerdayService = defineService(
   'OneQuestionPerday',
   {
-    ...crud({ dto: OneQuestionPerdayDto, create: CreateOneQuestionPerdayInput, update: UpdateOneQuestionPerdayInput, query: ContentQuery }),
-    ...scopedLists(OneQuestionPerdayDto, ContentQuery, { mine: P.ArticlesOneQuestionPerday, moderated: P.ArticlesAuditOneQuestionPerday }),
+    ...crud({ dto: OneQuestionPerdayDto, list: OneQuestionPerdayListDto, create: CreateOneQuestionPerdayInput, update: UpdateOneQuestionPerdayInput, query: ContentQuery }),
+    ...scopedLists(OneQuestionPerdayListDto, ContentQuery, { mine: P.ArticlesOneQuestionPerday, moderated: P.ArticlesAuditOneQuestionPerday }),
     AuditedOneQuestionPerday: { input: AuditInput, output: OneQuestionPerdayDto, access: P.ArticlesAuditOneQuestionPerday },
   },
   { access: P.ArticlesOneQuestionPerday },
