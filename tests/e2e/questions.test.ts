@@ -194,6 +194,32 @@ describe('question bank screens', () => {
     expect(await page.getByTestId('testQuestion-table').locator('tbody tr').count()).toBe(1);
   });
 
+  it('edits a question with its type fixed, and warns of a duplicate after saving', { timeout: 120_000 }, async () => {
+    const page = await signedIn(suite);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await openBank(page, `${TAG} 材料`);
+    await rowOf(page, `${TAG} 材料`).getByTestId('row-action-edit').click();
+    const edit = page.getByTestId('testQuestion-update-dialog');
+    await edit.getByTestId('sub-question').first().waitFor();
+    expect(await edit.locator('select[name="questionType"]').isDisabled()).toBe(true);
+    expect(await edit.getByTestId('sub-question').count()).toBe(2);
+    expect(await optionContents(edit, 'subQuestions.0.')).toEqual(['5', '6', '7', '8']);
+    await edit.locator('input[name="subQuestions.0.options.3.content"]').fill('9');
+    await save(edit);
+
+    // The same stem and options again: saved, with a notice naming the question it repeats.
+    await openBank(page);
+    const dialog = await startQuestion(page, 2, `${TAG} 多选：下列哪些是偶数？`);
+    for (const [i, text] of ['8', '5', '2', '3'].entries()) await dialog.locator(`input[name="options.${i}.content"]`).fill(text);
+    await dialog.getByTestId('option-row').nth(0).getByTestId('option-correct').click();
+    await dialog.getByTestId('option-row').nth(2).getByTestId('option-correct').click();
+    await save(dialog);
+    const notice = page.getByText(/可能重复的试题/);
+    await notice.waitFor();
+    await animationsDone(page);
+    await shot(page, 'questions-duplicate-warning');
+  });
+
   it('adds a sister from the bank and takes it out again', async () => {
     const page = await signedIn(suite);
     await page.setViewportSize({ width: 1440, height: 900 });

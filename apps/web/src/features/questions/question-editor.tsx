@@ -1,5 +1,5 @@
 import { Permissions, type CreateQuestionInput, type TestQuestionDto } from '@edu/sdk';
-import { EditIcon, notify, PlusIcon, type SelectOption } from '@edu/ui';
+import { EditIcon, notify, PlusIcon, toaster, type SelectOption } from '@edu/ui';
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -64,10 +64,13 @@ export function newQuestionValues(defaults: Record<string, unknown> = {}): Recor
 /** The duplicate warning of a saved question (`duplicateIds`): non-blocking, the question is saved. */
 export function warnDuplicates(t: TFunction, saved: { duplicateIds: readonly number[] }): void {
   if (saved.duplicateIds.length === 0) return;
-  notify.warning(
-    t('questions.duplicates.title', { count: saved.duplicateIds.length }),
-    t('questions.duplicates.ids', { ids: saved.duplicateIds.map((id) => `#${id}`).join('、') }),
-  );
+  // Longer than a plain toast: the ids are to be noted down and checked.
+  toaster.create({
+    type: 'warning',
+    title: t('questions.duplicates.title', { count: saved.duplicateIds.length }),
+    description: t('questions.duplicates.ids', { ids: saved.duplicateIds.map((id) => `#${id}`).join('、') }),
+    duration: 12_000,
+  });
 }
 
 export interface QuestionEditorProps {
