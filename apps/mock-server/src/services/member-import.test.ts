@@ -72,7 +72,7 @@ function sheetjsFile(name: string, rows: unknown[][], options: { title?: string 
 }
 
 /** GB18030 (two-byte GBK range) bytes, from a table built off the WHATWG decoder: what Excel writes on a Chinese Windows. */
-function gb18030(text: string): Uint8Array {
+function gb18030(text: string): Uint8Array<ArrayBuffer> {
   const table = new Map<string, number[]>();
   const dec = new TextDecoder('gbk');
   for (let a = 0x81; a <= 0xfe; a++)
