@@ -118,6 +118,7 @@ export const formatTexts = {
   'zh-Hans': {
     unknownType: (v: string) => `无法识别的题型“${v}”，应为 ${TYPE_NAMES.join('、')} 之一。`,
     missingType: `请填写题型（${TYPE_NAMES.join('、')}）。`,
+    optionGap: (l: string) => `选项${l}为空，但后面还有选项；请按顺序填写选项。`,
     unknownDifficulty: (v: string) => `无法识别的难度“${v}”，应为 ${DIFFICULTY_NAMES.join('、')} 之一。`,
     notANumber: (v: string) => `“${v}”不是数字。`,
     badKey: (k: string) => `答案中的“${k}”没有对应的选项。`,
@@ -139,6 +140,7 @@ export const formatTexts = {
   en: {
     unknownType: (v: string) => `Unknown question type "${v}"; use one of ${TYPE_NAMES.join(', ')}.`,
     missingType: `Give the question type (${TYPE_NAMES.join(', ')}).`,
+    optionGap: (l: string) => `Option ${l} is empty but later options are not; fill the options in order.`,
     unknownDifficulty: (v: string) => `Unknown difficulty "${v}"; use one of ${DIFFICULTY_NAMES.join(', ')}.`,
     notANumber: (v: string) => `"${v}" is not a number.`,
     badKey: (k: string) => `The answer "${k}" has no option.`,

@@ -94,10 +94,15 @@ export function sheetItems(
     const fail = (key: string, reason: string) => errors.push(rowError(culture, { row: r.row, column: header(key), reason }));
     const stemText = v.stem ?? '';
     const options: Array<{ content: string; isCorrect: boolean }> = [];
+    let gap: string | null = null;
     for (const l of OPTION_LABELS) {
       const text = v[`option${l}`];
-      if (typeof text !== 'string' || !text) break;
-      options.push({ content: textToInline(text), isCorrect: false });
+      if (typeof text !== 'string' || !text) gap ??= l;
+      else if (gap !== null) {
+        // An option after an empty one: the letters would shift, so say so rather than guess.
+        fail(`option${gap}`, T.optionGap(gap));
+        break;
+      } else options.push({ content: textToInline(text), isCorrect: false });
     }
     const answer = v.answer ?? '';
     const type = v.type ?? null;

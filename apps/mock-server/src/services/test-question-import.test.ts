@@ -183,10 +183,11 @@ describe('Excel and CSV rows', () => {
       ['单选', '好行：3 + 3 = ?', '5', '6', '', '', 'B', '', '', ''],
       ['单选', '坏行：答案没有对应选项', '甲', '乙', '', '', 'E', '', '', ''],
       ['判断', '坏行：判断的答案', '', '', '', '', '也许', '', '', ''],
+      ['单选', '坏行：选项中间空了一个', '甲', '', '丙', '', 'A', '', '', ''],
     ];
     const before = await count();
     const strict = await importFile(csv('坏文件.csv', rows), { mode: 'commit' });
-    expect(strict).toMatchObject({ total: 8, valid: 1, invalidRows: 7, created: 0, committed: false });
+    expect(strict).toMatchObject({ total: 9, valid: 1, invalidRows: 8, created: 0, committed: false });
     const at = (row: number) => strict.errors.filter((e) => e.row === row).map((e) => [e.column, e.reason]);
     expect(at(2)).toEqual([['题干', expect.stringMatching(/Stem/)]]);
     expect(at(3)).toEqual([['答案', '单选题只能有一个正确选项。']]);
@@ -195,6 +196,7 @@ describe('Excel and CSV rows', () => {
     expect(at(6)).toEqual([['答案', '请为该空填写至少一个答案。']]);
     expect(at(8)).toEqual([['答案', '答案中的“E”没有对应的选项。']]);
     expect(at(9)).toEqual([['答案', expect.stringContaining('判断题的答案应为')]]);
+    expect(at(10)).toEqual([['选项B', '选项B为空，但后面还有选项；请按顺序填写选项。']]);
     expect(strict.errors.find((e) => e.row === 3)!.message).toBe('第 3 行“答案”：单选题只能有一个正确选项。');
     expect(strict.rows.find((r) => r.row === 7)!.status).toBe('notWritten');
     expect(await count()).toBe(before);
@@ -207,13 +209,12 @@ describe('Excel and CSV rows', () => {
     await wb.xlsx.load(new Uint8Array(file.rawPayload).buffer);
     const sheet = wb.worksheets[0]!;
     expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([...HEAD, '错误原因']);
-    expect(sheet.rowCount).toBe(8);
+    expect(sheet.rowCount).toBe(9);
     expect(sheet.getRow(3).getCell(2).value).toBe('坏行：两个答案的单选');
     expect(sheet.getRow(3).getCell(11).text).toContain('单选题只能有一个正确选项');
 
-    // In English, the same rows explain themselves in English.
     const lenient = await importFile(csv('bad.csv', rows), { mode: 'commit', allOrNothing: false });
-    expect(lenient).toMatchObject({ total: 8, invalidRows: 7, created: 1, committed: true });
+    expect(lenient).toMatchObject({ total: 9, invalidRows: 8, created: 1, committed: true });
     expect(lenient.rows.find((r) => r.row === 7)!.status).toBe('created');
     expect(await count()).toBe(before + 1);
   });
