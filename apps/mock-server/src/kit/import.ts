@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { IMPORT_LIST_CAP, type ImportMode, type ImportResult, type ImportRowDto, type ImportRowError, type ValidationErrorInfo } from '@edu/sdk';
+import { IMPORT_LIST_CAP, type FileDto, type ImportMode, type ImportResult, type ImportRowDto, type ImportRowError, type ValidationErrorInfo } from '@edu/sdk';
 import { z } from 'zod';
 import type { Culture } from '../localization/texts.ts';
 import { validate } from './bind-input.ts';
@@ -136,6 +136,39 @@ export function zodCell<S extends z.ZodType>(schema: S): CellParser<z.output<S>>
 /** Values of a row, keyed by the columns' keys. */
 export type RowValues<C extends readonly ImportColumn[]> = { [Col in C[number] as Col['key']]: Col extends ImportColumn<string, infer T> ? T : never };
 
+/** How many non-blank rows from the top may hold the header row (title rows above it are skipped). */
+const HEADER_SEARCH_ROWS = 10;
+
+/** Excel's day 0 (1899-12-30, which absorbs Lotus's 1900 leap-year bug for dates after February 1900). */
+const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
+
+/**
+ * A calendar date however a spreadsheet holds it: `YYYY-MM-DD` (what
+ * `cellText` writes for a date cell), `YYYY/M/D`, `YYYY.M.D`,
+ * `YYYY年M月D日`, or an Excel serial number (a date cell another program
+ * stored as a plain number, or as text). Empty is `null`; the value is
+ * `YYYY-MM-DD`.
+ */
+export function dateCell(invalidText: Readonly<Record<Culture, string>>): CellParser<string | null> {
+  return (text, culture) => {
+    const s = text.normalize('NFKC').trim();
+    if (!s) return { ok: true, value: null };
+    if (/^\d+(\.\d+)?$/.test(s)) {
+      const serial = Number(s);
+      // 1 = 1900-01-01 … 2958465 = 9999-12-31; the fraction is a time of day.
+      if (serial >= 1 && serial <= 2958465) return { ok: true, value: new Date(EXCEL_EPOCH_MS + Math.floor(serial) * 86_400_000).toISOString().slice(0, 10) };
+      return { ok: false, reason: invalidText[culture] };
+    }
+    const m = /^(\d{4})\s*[-/.年]\s*(\d{1,2})\s*[-/.月]\s*(\d{1,2})\s*日?(?:[ T]\d{1,2}:\d{2}(?::\d{2})?)?$/.exec(s);
+    if (m) {
+      const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+      const date = new Date(Date.UTC(y, mo - 1, d));
+      if (date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d && y >= 1900) return { ok: true, value: date.toISOString().slice(0, 10) };
+    }
+    return { ok: false, reason: invalidText[culture] };
+  };
+}
+
 /** Headers compared as a user means them: NFKC (full-width folded), no spaces, lower case. */
 const headerKey = (s: string) => s.normalize('NFKC').replace(/\s+/g, '').toLowerCase();
 
@@ -160,6 +193,8 @@ export interface TableRow<V> {
 export interface Table<V> {
   /** The header texts as the file has them (report columns). */
   headers: string[];
+  /** Keys of the declared columns the file has. */
+  found: ReadonlySet<string>;
   rows: Array<TableRow<V>>;
 }
 
@@ -245,7 +280,9 @@ async function readGrid(file: UploadedFile, culture: Culture): Promise<Array<{ r
     sheet.eachRow({ includeEmpty: false }, (r, rowNumber) => {
       const cells: string[] = [];
       r.eachCell({ includeEmpty: true }, (cell, col) => {
-        cells[col - 1] = cellText(cell.value);
+        // A merged range: its master's value counts once across a row (a header over two columns), and for every row it spans downwards (one value for several rows).
+        const master = cell.isMerged ? cell.master : cell;
+        cells[col - 1] = master !== cell && master.row === cell.row ? '' : cellText(master.value);
       });
       out.push({ row: rowNumber, cells: Array.from(cells, (c) => c ?? '') });
     });
@@ -271,12 +308,19 @@ export async function readTable<const C extends readonly ImportColumn[]>(
   const T = texts[culture];
   const maxRows = options.maxRows ?? DEFAULT_MAX_ROWS;
   const grid = await readGrid(file, culture);
-  const nonBlank = grid.filter((r) => r.cells.some((c) => c.trim() !== ''));
-  const head = nonBlank[0];
-  if (!head) fileError(T.noHeader);
+  // A leading apostrophe is Excel's "keep as text" mark; programs that export CSV sometimes write it out.
+  const nonBlank = grid
+    .map((r) => ({ row: r.row, cells: r.cells.map((c) => (c.startsWith("'") ? c.slice(1) : c)) }))
+    .filter((r) => r.cells.some((c) => c.trim() !== ''));
 
   const byHeader = new Map<string, ImportColumn>();
   for (const c of columns) for (const h of [c.header['zh-Hans'], c.header.en, ...(c.aliases ?? [])]) byHeader.set(headerKey(h), c);
+  // The header row: of the first rows, the one naming most declared columns (a title row or a merged group header above it is skipped); none: the first row.
+  const known = (cells: string[]) => cells.filter((c) => c.trim() && byHeader.has(headerKey(c.trim()))).length;
+  let headAt = 0;
+  for (let i = 1; i < Math.min(nonBlank.length, HEADER_SEARCH_ROWS); i++) if (known(nonBlank[i]!.cells) > known(nonBlank[headAt]!.cells)) headAt = i;
+  const head = nonBlank[headAt];
+  if (!head) fileError(T.noHeader);
   const headers = head.cells.map((c) => c.trim());
   const at = new Map<number, ImportColumn>();
   const unknown: string[] = [];
@@ -297,7 +341,7 @@ export async function readTable<const C extends readonly ImportColumn[]>(
   if (unknown.length) problems.push({ message: T.unknownColumns(unknown.join('、'), columns.map((c) => c.header[culture]).join('、')), members: ['file'] });
   if (problems.length) throw new AbpValidationError(problems);
 
-  const data = nonBlank.slice(1);
+  const data = nonBlank.slice(headAt + 1);
   if (!data.length) fileError(T.noRows);
   if (data.length > maxRows) fileError(T.tooManyRows(maxRows));
 
@@ -317,7 +361,7 @@ export async function readTable<const C extends readonly ImportColumn[]>(
     }
     return { row, values: values as Partial<RowValues<C>>, cells: headers.map((_, i) => cells[i] ?? ''), errors };
   });
-  return { headers, rows };
+  return { headers, found: seen, rows };
 }
 
 /** An error with its whole sentence (`第 3 行“答案”：…` / `第 12 题（第 48 行）：…`). */
@@ -369,6 +413,8 @@ export interface Importer<T, P> {
   write(batch: ReadonlyArray<{ input: T; value: P }>, tx: RequestContext): Promise<number[]>;
   /** Where a validation member (`options[1].isCorrect`) is in the file: the column header, and for documents the question and line. */
   locate(member: string | null, item: ImportItem<T>, culture: Culture): { column: string | null; question?: number | null; row?: number };
+  /** Further files of the result (`ImportResult.files`), made once the run has ended (e.g. the initial passwords of created users). */
+  files?(jobCtx: Pick<JobContext, 'saveTempFile'>, committed: boolean): Promise<Record<string, FileDto> | undefined>;
 }
 
 export const ImportJobInput = z.object({
@@ -518,6 +564,8 @@ export async function runImport<T, P>(
     const base = options.fileName.replace(/\.[^.]+$/, '');
     result.report = await jobCtx.saveTempFile({ fileName: T.reportName(base), contentType: XLSX_TYPE, bytes });
   }
+  const files = await importer.files?.(jobCtx, committed);
+  if (files && Object.keys(files).length) result.files = files;
   await report(100);
   return result;
 }
