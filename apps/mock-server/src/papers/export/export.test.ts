@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { htmlToRuns, runsToText } from './html-runs.ts';
 import { renderPaper } from './index.ts';
 import { docxPart, docxText, hasPoppler, pdfFonts, pdfPagesPng, pdfText } from './inspect.ts';
-import { chineseOrdinal, layoutPaper, optionsPerLine, sectionHeaderText, type Block } from './layout.ts';
+import { chineseOrdinal, layoutPaper, optionsPerLine, restatesScores, sectionHeaderText, type Block } from './layout.ts';
 import { samplePaper } from './sample-paper.ts';
 
 const poppler = await hasPoppler();
@@ -23,6 +23,17 @@ describe('rich text to runs', () => {
       { kind: 'text', text: '\u00a0<a> ' },
       { kind: 'blank', width: 5 },
       { kind: 'text', text: ' 结束' },
+    ]);
+  });
+
+  it('sets Unicode super- and subscripts (missing from the font) as script runs', () => {
+    expect(htmlToRuns('<p>3×10⁸ m/s，O₂ 和 x⁻¹</p>')).toEqual([
+      { kind: 'text', text: '3×10' },
+      { kind: 'text', text: '8', script: 'sup' },
+      { kind: 'text', text: ' m/s，O' },
+      { kind: 'text', text: '2', script: 'sub' },
+      { kind: 'text', text: ' 和 x' },
+      { kind: 'text', text: '-1', script: 'sup' },
     ]);
   });
 
@@ -47,6 +58,7 @@ describe('layout (the one render both formats typeset)', () => {
       '六、材料题（每小题 6 分，共 6 分）',
     ]);
     expect(sectionHeaderText({ title: '三、判断题', description: null, questions: [] }, 2)).toBe('三、判断题（共 0 分）');
+    expect(['每小题 2 分，共 24 分', '（共 10 分）', '每小题2分', '本题考查名句默写'].map(restatesScores)).toEqual([true, true, true, false]);
     expect([0, 9, 10, 11, 19, 20, 21].map(chineseOrdinal)).toEqual(['一', '十', '十一', '十二', '二十', '二十一', '二十二']);
   });
 
@@ -85,10 +97,10 @@ describe('layout (the one render both formats typeset)', () => {
     expect(answers.sealLine).toBe(false);
     expect(lines).toEqual(
       expect.arrayContaining([
-        '1．【答案】C',
-        '【解析】29 只能被 1 和它本身整除。',
-        '6．【答案】AB',
-        '8．【答案】错误（×）',
+        '1．【答案】C\u3000【解析】29 只能被 1 和它本身整除。',
+        '2．【答案】A',
+        '6．【答案】AB\u3000【解析】煤炭、石油属于化石能源，不可再生。',
+        '8．【答案】错误（×）\u3000【解析】例如 0.5 的倒数是 2。',
         '12．【答案】（1）不亦说乎（或 不亦悦乎）；（2）不亦乐乎',
         '14．【参考答案】绿色植物利用光能，在叶绿体中把二氧化碳和水转化成储存能量的有机物，并释放出氧气。\n意义：为生物提供食物和能量，维持大气中氧气和二氧化碳的平衡。',
         '（2）【答案】C',
@@ -149,8 +161,7 @@ describe('DOCX', () => {
     expect(file.fileName).toContain('（答案与解析）');
     expect(docxPart(file.bytes, 'word/header1.xml')).toBeUndefined();
     const text = docxText(docxPart(file.bytes, 'word/document.xml') ?? '');
-    expect(text).toContain('1．【答案】C');
-    expect(text).toContain('【解析】29 只能被 1 和它本身整除。');
+    expect(text).toContain('1．【答案】C\u3000【解析】29 只能被 1 和它本身整除。');
   });
 });
 

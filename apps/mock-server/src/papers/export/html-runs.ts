@@ -33,6 +33,26 @@ export interface BreakRun {
 }
 export type Run = TextRun | BlankRun | BreakRun;
 
+const SUPERSCRIPTS = '⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾';
+const SUBSCRIPTS = '₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎';
+const PLAIN = '0123456789+-=()';
+
+/**
+ * Unicode super- and subscript digits and signs (10⁸, O₂, as pasted from
+ * elsewhere) become sup/sub runs of the plain characters: the Chinese font
+ * lacks most of them, and a script run looks the same in both formats.
+ */
+export function splitScripts(run: TextRun): TextRun[] {
+  const out: TextRun[] = [];
+  for (const m of run.text.matchAll(/([⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾]+)|([₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎]+)|[^⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎]+/gu)) {
+    const [text, sup, sub] = m;
+    if (sup) out.push({ ...run, text: [...sup].map((c) => PLAIN[SUPERSCRIPTS.indexOf(c)] ?? c).join(''), script: 'sup' });
+    else if (sub) out.push({ ...run, text: [...sub].map((c) => PLAIN[SUBSCRIPTS.indexOf(c)] ?? c).join(''), script: 'sub' });
+    else out.push({ ...run, text });
+  }
+  return out;
+}
+
 /** Width of a blank in ems for `n` underscores: at least five full-width characters. */
 export const blankWidth = (n: number) => Math.max(5, Math.ceil(n / 1.6));
 
@@ -74,7 +94,7 @@ export function htmlToRuns(html: string): Run[] {
       if (depth.underline) run.underline = true;
       if (depth.sub) run.script = 'sub';
       else if (depth.sup) run.script = 'sup';
-      out.push(run);
+      out.push(...splitScripts(run));
     }
   };
   const token = /<!--[\s\S]*?-->|<(\/?)([a-zA-Z][a-zA-Z0-9]*)([^>]*)>|[^<]+|</g;
@@ -157,7 +177,7 @@ export function textToRuns(text: string, format: Omit<TextRun, 'kind' | 'text'> 
   const out: Run[] = [];
   text.split(/\r?\n/).forEach((line, i) => {
     if (i > 0) out.push({ kind: 'break' });
-    if (line) out.push({ kind: 'text', text: line, ...format });
+    if (line) out.push(...splitScripts({ kind: 'text', text: line, ...format }));
   });
   return out;
 }

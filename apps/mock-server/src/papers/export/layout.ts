@@ -71,6 +71,9 @@ export function sectionHeaderText(section: RenderSection, index: number): string
   return `${chineseOrdinal(index)}、${sectionName(section.title)}（${scoreText}）`;
 }
 
+/** A section note that only says what the header says (每小题 2 分，共 24 分) is not printed twice. */
+export const restatesScores = (note: string) => /^[（(]?\s*(每小题\s*[\d.]+\s*分\s*[，,、]?\s*)?(共\s*[\d.]+\s*分)?\s*[）)]?[。.]?$/.test(note.trim());
+
 /** Display width in ems: full-width characters 1, others ½, blanks their width. */
 export function emWidth(runs: readonly Run[]): number {
   let w = 0;
@@ -145,7 +148,7 @@ export function answerRuns(q: RenderQuestion): Run[] {
     case 4: {
       const blanks = q.blanks ?? [];
       const one = (answers: readonly string[]) => answers.filter(Boolean).join('（或 ') + '）'.repeat(Math.max(0, answers.filter(Boolean).length - 1));
-      return [text(blanks.length === 1 ? one(blanks[0] ?? []) : blanks.map((b, i) => `（${i + 1}）${one(b)}`).join('；') || '—')];
+      return textToRuns(blanks.length === 1 ? one(blanks[0] ?? []) : blanks.map((b, i) => `（${i + 1}）${one(b)}`).join('；') || '—');
     }
     case 5:
       return q.referenceAnswer ? textToRuns(q.referenceAnswer) : [text('略')];
@@ -155,17 +158,15 @@ export function answerRuns(q: RenderQuestion): Run[] {
 }
 
 function answerBlocks(q: RenderQuestion, n: number, level: 0 | 1): Block[] {
-  const label = q.type === 5 ? '【参考答案】' : '【答案】';
-  const blocks: Block[] = [];
-  if (q.type === 6) {
-    blocks.push({ kind: 'paragraph', level, runs: [text(numberOf(n, level))] });
-    q.subQuestions.forEach((sub, i) => blocks.push(...answerBlocks(sub, i + 1, 1)));
-  } else {
-    blocks.push({ kind: 'paragraph', level, runs: [text(numberOf(n, level)), text(label, true), ...answerRuns(q)] });
-  }
+  const para = (runs: Run[]): Block => ({ kind: 'paragraph', level, runs });
   const analysis = q.analysis ? htmlToRuns(q.analysis) : [];
-  if (analysis.length) blocks.push({ kind: 'paragraph', level, runs: [text('【解析】', true), ...analysis] });
-  return blocks;
+  const analysisRuns: Run[] = analysis.length ? [text('【解析】', true), ...analysis] : [];
+  const own = analysisRuns.length ? [para(analysisRuns)] : [];
+  const number = text(numberOf(n, level));
+  if (q.type === 6) return [para([number]), ...q.subQuestions.flatMap((sub, i) => answerBlocks(sub, i + 1, 1)), ...own];
+  if (q.type === 5) return [para([number, text('【参考答案】', true), ...answerRuns(q)]), ...own];
+  // A one-line key takes its analysis on the same line, as printed keys do.
+  return [para([number, text('【答案】', true), ...answerRuns(q), ...(analysisRuns.length ? [text('\u3000'), ...analysisRuns] : [])])];
 }
 
 /** The answer sheet's space for one question: letter boxes, blanks, or lines. */
@@ -237,7 +238,8 @@ export function layoutPaper(model: PaperRenderModel, document: PaperDocument): P
   }
   let n = 1;
   sections.forEach((section, i) => {
-    blocks.push({ kind: 'sectionHeader', text: sectionHeaderText(section, i), description: document === 'answers' ? null : section.description });
+    const description = document === 'answers' || !section.description || restatesScores(section.description) ? null : section.description;
+    blocks.push({ kind: 'sectionHeader', text: sectionHeaderText(section, i), description });
     const mixed = new Set(section.questions.map((q) => q.score)).size > 1;
     if (document === 'answerSheet') blocks.push(...sheetSection(section, n));
     else section.questions.forEach((q, k) => blocks.push(...(document === 'paper' ? questionBlocks(q, n + k, 0, mixed) : answerBlocks(q, n + k, 0))));
