@@ -367,7 +367,7 @@ describe('random assembly', () => {
 
   it('exports the dry run for benchmarks: a filtered db and rules', async () => {
     const db = withDataFilters(t.app.prisma, { tenantId: 1, userId: null });
-    const plan = await randomDryRun(db, { isUniversity: false, seed: 1, rules: [{ questionType: 1, chapterTypeId: chapter, count: 3, score: 2 }] });
+    const plan = await randomDryRun(db, { tenantId: 1, isUniversity: false, seed: 1, rules: [{ questionType: 1, chapterTypeId: chapter, count: 3, score: 2 }] });
     expect(plan.report).toMatchObject({ feasible: true, required: 3 });
   });
 });

@@ -476,14 +476,13 @@ export const testPaper = implement(TestPaperService, {
     }
     const data = await papers.prepare({ ...input, sections: [] }, ctx);
     const seed = input.seed ?? newSeed();
-    const request = { isUniversity: input.isUniversity, rules: input.rules, seed };
+    const request = { tenantId: tenantOf(ctx), isUniversity: input.isUniversity, rules: input.rules, seed };
     if (input.dryRun) return { report: (await randomDryRun(ctx.db, request, ctx.t)).report, paper: null };
-    const tenantId = tenantOf(ctx);
     const written = await ctx.transaction(async (tx) => {
       const plan = await randomDryRun(tx.db, request, tx.t);
       if (!plan.report.feasible)
         throw new AbpValidationError(plan.report.rules.filter((r) => r.shortBy > 0 || r.limiting).map((r) => ({ message: r.message, members: [`rules[${r.index}].count`] })));
-      const drawn = await drawQuestions(tx.db, tenantId, plan, seed);
+      const drawn = await drawQuestions(tx.db, plan, seed);
       const params: RandomParams = { version: 1, seed, rules: input.rules.map(ruleRecord) };
       const id = await writePaper(tx, { existing, data, assembly: RANDOM, params: JSON.stringify(params) }, sectionsFromDraw(drawn));
       return { id, report: plan.report };
