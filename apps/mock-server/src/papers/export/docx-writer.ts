@@ -105,6 +105,8 @@ function sealTable(): Table {
       width: { size: width, type: WidthType.DXA },
       textDirection: TextDirection.BOTTOM_TO_TOP_LEFT_TO_RIGHT,
       verticalAlign: VerticalAlignTable.CENTER,
+      // The default cell margins would leave a narrow column less room than one line of text.
+      margins: { left: 0, right: 0, top: 0, bottom: 0 },
       borders: { ...noBorders, right },
       children,
     });
@@ -115,15 +117,15 @@ function sealTable(): Table {
       verticalAnchor: TableAnchorType.PAGE,
       absoluteVerticalPosition: tw(25),
     },
-    width: { size: tw(17), type: WidthType.DXA },
-    columnWidths: [tw(10), tw(7)],
+    width: { size: tw(19), type: WidthType.DXA },
+    columnWidths: [tw(10), tw(9)],
     borders: { ...noBorders, insideHorizontal: none, insideVertical: none },
     rows: [
       new TableRow({
         height: { value: height, rule: HeightRule.EXACT },
         children: [
           cell([new Paragraph({ alignment: AlignmentType.CENTER, children: fields })], tw(10)),
-          cell([new Paragraph({ alignment: AlignmentType.CENTER, children: [plain(SEAL_WORDS)] })], tw(7), {
+          cell([new Paragraph({ alignment: AlignmentType.CENTER, children: [plain(SEAL_WORDS)] })], tw(9), {
             style: BorderStyle.DASHED,
             size: 6,
             color: '000000',
