@@ -354,5 +354,7 @@ describe('question bank screens', () => {
     await expect.poll(async () => Number((await page.getByTestId('census-total').innerText()).replace(/\D+/g, '') || 0)).toBeGreaterThan(0);
     expect(await page.getByTestId('census-table').locator('tbody tr').count()).toBeGreaterThan(3);
     await shot(page, 'questions-census');
+    await page.getByTestId('census-children').scrollIntoViewIfNeeded();
+    await shot(page, 'questions-census-breakdown');
   });
 });
