@@ -3,7 +3,9 @@ import { htmlToRuns, runsToText } from './html-runs.ts';
 import { renderPaper } from './index.ts';
 import { docxPart, docxText, hasPoppler, pdfFonts, pdfPagesPng, pdfText } from './inspect.ts';
 import { chineseOrdinal, layoutPaper, optionsPerLine, restatesScores, sectionHeaderText, type Block } from './layout.ts';
-import { samplePaper } from './sample-paper.ts';
+import { SHORT, samplePaper } from './sample-paper.ts';
+
+const SHORT_FALLBACK = SHORT[0]!;
 
 const poppler = await hasPoppler();
 if (!poppler) console.warn('poppler-utils (pdftotext, pdffonts, pdftoppm) are not installed: the PDF read-back checks are skipped; .ci/run installs them.');
@@ -201,6 +203,23 @@ describe.skipIf(!poppler)('PDF', () => {
     // A4 at 60 dpi: about 496 × 702 pixels (PNG header: width and height at bytes 16 and 20).
     expect(Math.abs((page?.readUInt32BE(16) ?? 0) - 496)).toBeLessThanOrEqual(1);
     expect(Math.abs((page?.readUInt32BE(20) ?? 0) - 702)).toBeLessThanOrEqual(1);
+  });
+
+  it('keeps long words inside the margin and renders an empty paper', async () => {
+    const long = samplePaper();
+    const word = 'https://example.edu.cn/' + 'abcdefghij'.repeat(20);
+    const model = { ...long, sections: [{ title: '简答题', description: null, questions: [{ ...(long.sections[4]?.questions[0] ?? SHORT_FALLBACK), stem: `<p>${word}</p>` }] }] };
+    const text = await pdfText((await renderPaper(model, 'pdf', 'paper')).bytes);
+    // Broken over lines, every character still there.
+    // (pdftotext reads the 密封线's words in between.)
+    const lines = text.split('\n').map((l) => l.replace(/姓名：|学号：|班级：|[密封线内不要答题]/g, '').trim());
+    const at = lines.findIndex((l) => l.includes('https://example.edu.cn/'));
+    expect(at).toBeGreaterThan(0);
+    expect(lines[at]?.length).toBeLessThan(word.length);
+    expect(lines.slice(at).join('').replace(/\s+/g, '')).toContain(word);
+    const empty = await pdfText((await renderPaper({ ...long, sections: [] }, 'pdf', 'paper')).bytes);
+    expect(empty).toContain('满分：0 分');
+    expect(empty).toMatch(/第\s*1\s*页\s*共\s*1\s*页/);
   });
 
   it('writes the answer key and the answer sheet', async () => {

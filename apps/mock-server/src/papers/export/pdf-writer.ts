@@ -126,7 +126,15 @@ class PaperPdf {
       while (j < atoms.length && !atoms[j]?.hardBreak && (atoms[j]?.glueBefore || atoms[j - 1]?.glueAfter)) j++;
       const group = atoms.slice(i, j);
       const groupWidth = group.reduce((s, a) => s + a.width, 0);
-      const room = (lines.length ? width - hang : width) - used;
+      const full = lines.length ? width - hang : width;
+      const room = full - used;
+      if (groupWidth > full && group.length === 1 && first.text.length > 1) {
+        // A word longer than a line (a URL, a formula) is broken between characters rather than run past the margin.
+        this.font(first.style.bold, first.style.size);
+        const pieces = [...first.text].map((ch) => ({ ...first, text: ch, width: this.doc.widthOfString(ch), glueBefore: false, glueAfter: false }));
+        atoms.splice(i, 1, ...pieces);
+        continue;
+      }
       if (groupWidth > room && line.length) {
         close();
         if (first.space) {
