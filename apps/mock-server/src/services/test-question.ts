@@ -29,6 +29,7 @@ import { iso } from '../kit/paging.ts';
 import { implement } from '../kit/register-service.ts';
 import { questionImportHandlers } from './test-question-import.ts';
 import { paperExportHandlers } from './test-paper-export.ts';
+import { paperQuestionHandlers } from './test-paper.ts';
 
 /**
  * The question bank (题库). Questions are content (kit/content.ts): scoped
@@ -499,6 +500,8 @@ export const testQuestion = implement(TestQuestionService, {
   ...questionImportHandlers({ prepare: bank.prepare, insertMany: insertQuestions }),
   /** Preview and export of a paper (services/test-paper-export.ts). */
   ...paperExportHandlers(bank.GetAllWhere),
+  /** The paper calls (services/test-paper.ts), with the bank's own DTOs. */
+  ...paperQuestionHandlers(bank.GetAllWhere),
 });
 
 /**
