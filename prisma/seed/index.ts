@@ -33,6 +33,7 @@ import { seedBuiltInClassificationTypes, seedContentStructure } from './content-
 import { seedContent } from './content.ts';
 import { seedQuestionBank } from './question-bank.ts';
 import { seedTestPapers } from './test-papers.ts';
+import { seedMoney } from './money.ts';
 
 export { seedBulkUsers, type BulkUsersOptions, type BulkUsersResult } from './bulk-users.ts';
 export { seedContentStructure } from './content-structure.ts';
@@ -75,6 +76,7 @@ export async function seed(prisma: PrismaClient): Promise<void> {
   await seedContent(prisma, tenantId, now);
   await seedQuestionBank(prisma, tenantId, now);
   await seedTestPapers(prisma, tenantId, now);
+  await seedMoney(prisma, tenantId, now);
 }
 
 interface CreatedUser {

@@ -46,6 +46,16 @@ async function expectLedgerConsistent(memberIds: number[]) {
 }
 
 describe('ledger', () => {
+  it('starts from a seeded ledger that holds the invariant, with recharges in every state and refunds', async () => {
+    const seeded = await t.app.prisma.ledgerEntry.groupBy({ by: ['memberId'], where: { tenantId: 1 } });
+    expect(seeded.length).toBe(await t.app.prisma.user.count({ where: { tenantId: 1, identity: 1, isDeleted: false } }));
+    await expectLedgerConsistent(seeded.map((s) => s.memberId));
+    const states = await t.app.prisma.payment.groupBy({ by: ['status'], where: { tenantId: 1 }, _count: true });
+    expect(states.map((s) => s.status).sort()).toEqual([0, 1, 2]);
+    expect(await t.app.prisma.consumption.count({ where: { tenantId: 1, status: 3 } })).toBeGreaterThan(0);
+    expect(await t.app.prisma.consumption.count({ where: { tenantId: 1, status: 2 } })).toBeGreaterThan(0);
+  }, 60_000);
+
   it('is append-only: the database refuses UPDATE and DELETE of ledger rows', async () => {
     const m = members[0]!;
     await post('Payment/Create', { memberId: m, amount: 1000, channel: 3 });
@@ -189,11 +199,14 @@ describe('Payment', () => {
     expect(byNumber.items.map((p: PaymentDto) => p.amount)).toEqual([1001]);
     expect((await get('Payment/GetAll', { Keyword: '34567890123' })).body.result.totalCount).toBe(0);
     const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
-    expect((await get('Payment/GetAll', { MemberId: m, DateFrom: today, DateTo: today })).body.result.totalCount).toBe(list.totalCount);
+    const todayStart = Date.parse(`${today}T00:00:00+08:00`);
+    const createdToday = list.items.filter((p: PaymentDto) => Date.parse(p.creationTime) >= todayStart).length;
+    expect(createdToday).toBeGreaterThanOrEqual(2);
+    expect((await get('Payment/GetAll', { MemberId: m, DateFrom: today, DateTo: today })).body.result.totalCount).toBe(createdToday);
     expect((await get('Payment/GetAll', { MemberId: m, DateFrom: '2020-01-01', DateTo: '2020-01-31' })).body.result.totalCount).toBe(0);
     expect((await get('Payment/GetAll', { DateFrom: '2026-02-01', DateTo: '2026-01-01' })).status).toBe(400);
     expect((await get('Payment/GetAll', { MinAmount: 1500, MaxAmount: 2500, MemberId: m, Channel: 1 })).body.result.items.map((p: PaymentDto) => p.amount)).toEqual([2002]);
-    expect((await get('Payment/GetAll', { MinAmount: 2500, MemberId: m, Channel: 1 })).body.result.totalCount).toBe(0);
+    expect((await get('Payment/GetAll', { MinAmount: 2003, MaxAmount: 4999, MemberId: m, Channel: 1 })).body.result.totalCount).toBe(0);
     const file = (await get('Payment/GetAllToExcel', { MemberId: m })).body.result;
     const dl = await t.app.inject({ method: 'GET', url: `/File/DownloadTempFile?fileType=${encodeURIComponent(file.fileType)}&fileToken=${file.fileToken}&fileName=x.xlsx`, headers: { authorization: `Bearer ${admin}`, 'abp.tenantid': '1' } });
     expect(dl.statusCode).toBe(200);
