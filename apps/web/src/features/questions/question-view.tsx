@@ -125,8 +125,8 @@ function QuestionBody({ q, number }: { q: Viewable; number?: string }) {
       )}
       {answerKind(q.questionType) === 'trueFalse' && (
         <HStack gap="6" ps="4" color="fg.muted">
-          <Text>（ ）{t('questions.trueFalse.true')}</Text>
-          <Text>（ ）{t('questions.trueFalse.false')}</Text>
+          <Text>{t('questions.preview.choice', { label: t('questions.trueFalse.true') })}</Text>
+          <Text>{t('questions.preview.choice', { label: t('questions.trueFalse.false') })}</Text>
         </HStack>
       )}
       {answerKind(q.questionType) === 'reference' && <Box h="16" borderBottomWidth="1px" borderStyle="dashed" aria-hidden="true" />}
@@ -149,7 +149,7 @@ export function QuestionView({ question }: { question: TestQuestionDto }) {
       </Box>
       {question.subQuestions.map((s, i) => (
         <Box key={i} data-testid="preview-sub-question">
-          <QuestionBody q={s} number={`（${i + 1}）`} />
+          <QuestionBody q={s} number={t('questions.preview.subNumber', { n: i + 1 })} />
         </Box>
       ))}
       {question.analysis && (
