@@ -44,6 +44,7 @@ describe.each(crudServices)('CRUD contract: %s', (key) => {
     expect(updated.id).toBe(created.id);
     expect(fixture.changed(await api.get!({ Id: created.id }))).toBe(true);
 
+    if (fixture.beforeDelete) await fixture.beforeDelete(who.client, created);
     expect(await api.delete!({ Id: created.id })).toBeNull();
     await expect(api.get!({ Id: created.id })).rejects.toMatchObject({ kind: 'notFound', status: 404 });
     const after = await api.getAll!({ SkipCount: 0, MaxResultCount: 1000 });

@@ -12,6 +12,8 @@ export interface CrudFixture<Dto = any> {
   update(dto: Dto): Record<string, unknown>;
   /** What Update must have changed, checked on the re-read DTO. */
   changed(dto: Dto): boolean;
+  /** What must happen before the row may be deleted (a consumption: its full refund). */
+  beforeDelete?(client: Client, dto: Dto): Promise<unknown>;
 }
 
 export const crudFixtures: Record<string, CrudFixture> = {
@@ -131,7 +133,32 @@ export const crudFixtures: Record<string, CrudFixture> = {
     update: (dto) => ({ ...dto, title: `${dto.title}改`, examMinutes: 120 }),
     changed: (dto) => dto.title.endsWith('改') && dto.examMinutes === 120,
   },
+  // Money (issue 10): a pending WeChat Pay order can change and be deleted; a consumption only after its full refund.
+  payment: {
+    side: 'tenant',
+    create: async (client) => ({ memberId: await someMember(client), amount: 1000, channel: 1 }),
+    update: (dto) => ({ id: dto.id, amount: 2000, channel: 2, remark: '合同测试' }),
+    changed: (dto) => dto.amount === 2000 && dto.channel === 2 && dto.status === 0,
+  },
+  consumption: {
+    side: 'tenant',
+    create: async (client) => {
+      const memberId = await someMember(client);
+      await client.payment.create({ memberId, amount: 500, channel: 3, remark: '合同测试充值' });
+      return { memberId, itemType: 2, itemName: unique('合同试卷'), amount: 500 };
+    },
+    update: (dto) => ({ id: dto.id, itemName: `${dto.itemName}改`, remark: '合同测试' }),
+    changed: (dto) => dto.itemName.endsWith('改') && dto.amount === 500,
+    beforeDelete: (client, dto) => client.consumption.refund({ id: dto.id, amount: dto.amount, reason: '合同测试退款', requestNo: unique('refund').replace(/[^A-Za-z0-9_-]/g, '') }),
+  },
 };
+
+/** The first member (General identity) of the tenant. */
+async function someMember(client: Client): Promise<number> {
+  const member = (await client.user.getAllMembers({ MaxResultCount: 1 })).items[0];
+  if (!member) throw new Error('The tenant has no member to book money for');
+  return member.id;
+}
 
 /** A category of the class type made for the test, so content fixtures work on any backend and tenant. */
 async function ownCategory(client: Client, classTypeId: number): Promise<number> {
