@@ -338,6 +338,19 @@ describe('question bank screens', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  it('reads in English', { timeout: 90_000 }, async () => {
+    const page = await signedIn(suite, 'admin', { locale: 'en-US', width: 1440, height: 900 });
+    await openBank(page, `${TAG} 单选`);
+    const screen = page.getByTestId('resource-page-testQuestion');
+    expect(await screen.innerText()).toContain('Single choice');
+    await rowOf(page, `${TAG} 单选`).getByTestId('row-action-edit').click();
+    const edit = page.getByTestId('testQuestion-update-dialog');
+    await edit.getByTestId('option-row').first().waitFor();
+    expect(await edit.innerText()).toContain('Pick one correct answer');
+    await animationsDone(page);
+    await shot(page, 'questions-editor-en');
+  });
+
   it('shows the statistics as charts and a table', async () => {
     const page = await signedIn(suite);
     await page.setViewportSize({ width: 1440, height: 900 });
