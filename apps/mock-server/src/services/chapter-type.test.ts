@@ -123,6 +123,23 @@ describe('ChapterType', () => {
     expect((await t.call('GET', api('ChapterType/GetAll'), { token: teacher })).status).toBe(403);
   });
 
+  it('lets the question bank read knowledge points (GetList, GetCascaderList) without managing chapters', async () => {
+    const role = await t.call('POST', api('Role/Create'), {
+      token: admin,
+      body: { name: 'CensusOnly', displayName: 'CensusOnly', grantedPermissions: ['Pages', 'Pages.Questions', 'Pages.Questions.Statistical'] },
+    });
+    expect(role.status, JSON.stringify(role.body)).toBe(200);
+    const user = await t.call('POST', api('User/Create'), {
+      token: admin,
+      body: { userName: 'census-only', name: '统', surname: '计', emailAddress: 'census-only@example.edu.cn', password: 'Passw0rd!', roleNames: ['CensusOnly'] },
+    });
+    expect(user.status, JSON.stringify(user.body)).toBe(200);
+    const token = await t.login('census-only', 'Passw0rd!');
+    expect((await t.call('GET', api('ChapterType/GetCascaderList'), { token, query: { CategoryId: grade7a } })).status).toBe(200);
+    expect((await t.call('GET', api('ChapterType/GetList'), { token, query: { CategoryId: grade7a } })).status).toBe(200);
+    expect((await t.call('POST', api('ChapterType/Create'), { token, body: { categoryId: grade7a, name: '越权' } })).status).toBe(403);
+  });
+
   it("keeps tenant B's chapters out of reach of tenant A", async () => {
     const b = await createTenant(t, 'chapter2');
     const cat = (await t.call('POST', api('MultiLevelCategory/Create'), { token: b.token, body: { classTypeId: 2, name: '乙校课程' } })).body.result;

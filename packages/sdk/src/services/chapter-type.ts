@@ -30,7 +30,22 @@ export const CreateChapterTypeInput = z.object({
 export const UpdateChapterTypeInput = CreateChapterTypeInput.extend({ id: z.number().int().min(1) });
 export const GetAllChapterTypeInput = PagedQuery.extend({ CategoryId: z.number().int().min(1).optional() });
 
-const readers = [Permissions.ChapterTypes, Permissions.ArticlesLearningCourse, Permissions.ArticlesUniversityCourse] as const;
+/** Chapters are knowledge points too: course editors, the question bank and paper assembly read them. */
+const readers = [
+  Permissions.ChapterTypes,
+  Permissions.ArticlesLearningCourse,
+  Permissions.ArticlesUniversityCourse,
+  Permissions.QuestionsTestQuestion,
+  Permissions.QuestionsUniversityQuestion,
+  Permissions.QuestionsTeachers,
+  Permissions.QuestionsStatistical,
+  Permissions.TestPapersHand,
+  Permissions.TestPapersUniversityHand,
+  Permissions.TestPapersRandom,
+  Permissions.TestPapersUniversityRandom,
+  Permissions.HomeworksHand,
+  Permissions.HomeworksRandom,
+] as const;
 
 export const ChapterTypeService = defineService(
   'ChapterType',
