@@ -1,4 +1,4 @@
-import { PAPER_PRICE_FEN, RandomRule, type RandomGroupReport, type RandomRuleReport, type ValidationErrorInfo } from '@edu/sdk';
+import { PAPER_PRICE_FEN, type RandomRule, type RandomGroupReport, type RandomRuleReport, type ValidationErrorInfo } from '@edu/sdk';
 import { Prisma } from '@edu/db';
 import type { z } from 'zod';
 import type { Db } from '../kit/context.ts';
