@@ -10,6 +10,7 @@
  *   console.log(server.memory());
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
 import { closeSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -128,8 +129,31 @@ function stopper(child: ChildProcess, signal: NodeJS.Signals): () => Promise<voi
  * process. Its log goes to `<dbFile>.log`. `BENCH_CPU_PROF=<dir>` adds
  * `--cpu-prof` (the profile is written when the server stops).
  */
+/** A port free right now on 127.0.0.1 (the server is told its port: at LOG_LEVEL=warn it prints no address). */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Resolves once something accepts HTTP on `url` (any status). */
+async function answers(url: string): Promise<boolean> {
+  return fetch(url).then(
+    () => true,
+    () => false,
+  );
+}
+
 export async function startServerProcess(dbFile: string, env: Record<string, string> = {}): Promise<RunningProcess> {
   const logFile = `${dbFile}.log`;
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
   const log = openSync(logFile, 'w');
   const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];
   const child = spawn(process.execPath, [...prof, '--import', 'tsx', 'src/server.ts'], {
@@ -139,16 +163,20 @@ export async function startServerProcess(dbFile: string, env: Record<string, str
       NODE_ENV: 'production',
       DATABASE_URL: `file:${dbFile}`,
       JWT_SECRET: BENCH_SECRET,
-      PORT: '0',
+      PORT: String(port),
       HOST: '127.0.0.1',
       ...env,
     },
     stdio: ['ignore', log, log],
   });
   closeSync(log);
+  let up = false;
   const url = await waitForUrl(
     child,
-    () => /listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(readFileSync(logFile, 'utf8'))?.[1],
+    () => {
+      void answers(`${base}/api/none`).then((ok) => (up ||= ok));
+      return up ? base : undefined;
+    },
     `server (log: ${logFile})`,
   );
   return { pid: child.pid!, url, memory: () => memoryOf(child.pid!), cpuMs: () => cpuMsOf(child.pid!), stop: stopper(child, 'SIGINT') };

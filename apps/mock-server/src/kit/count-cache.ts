@@ -10,7 +10,7 @@ import type { PrismaClient } from '@edu/db';
  * makes it stale. Bounded, least recently used out first.
  */
 export class CountCache {
-  private readonly entries = new Map<string, { stamp: string; count: number }>();
+  private readonly entries = new Map<string, { stamp: string; count: number | Promise<number> }>();
   hits = 0;
   misses = 0;
 
@@ -30,10 +30,19 @@ export class CountCache {
       return hit.count;
     }
     this.misses++;
-    const count = await compute();
+    // The count in progress is shared: fifty requests for a new keyword make one scan, not fifty.
+    const counting = compute();
     // Stamp with the versions read before counting: a write racing the count leaves the entry stale, never wrong.
-    this.entries.set(key, { stamp, count });
+    const entry: { stamp: string; count: number | Promise<number> } = { stamp, count: counting };
+    this.entries.set(key, entry);
     if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
-    return count;
+    try {
+      const count = await counting;
+      entry.count = count;
+      return count;
+    } catch (err) {
+      if (this.entries.get(key) === entry) this.entries.delete(key);
+      throw err;
+    }
   }
 }
