@@ -1,36 +1,8 @@
 import type { z } from 'zod';
 import { fileFieldsOf, type FileFieldSpec } from './files.ts';
+import { APP_SERVICE_ROOT, routeOf, type Access, type HttpVerb, type InputLocation, type ResponseKind } from './route.ts';
 
-export type HttpVerb = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
-/** `form`: `multipart/form-data`, chosen automatically when the input has a `fileField`. */
-export type InputLocation = 'query' | 'body' | 'form';
-/** `envelope`: ABP's AjaxResponse (default); `file`: raw bytes with `Content-Disposition` (output `FileContent`). */
-export type ResponseKind = 'envelope' | 'file';
-
-/** Root under which ABP exposes application services (`AbpAppServiceConvention`). */
-export const APP_SERVICE_ROOT = '/api/services/app';
-
-/**
- * ABP's verb rule (`ProxyScriptingHelper`): the HTTP verb follows the method-name
- * prefix. Matching is case-insensitive because the spec itself writes
- * `getAllTreePermissions` and expects GET.
- */
-export function abpVerb(method: string): HttpVerb {
-  const m = method.toLowerCase();
-  if (m.startsWith('get')) return 'GET';
-  if (m.startsWith('put') || m.startsWith('update')) return 'PUT';
-  if (m.startsWith('delete') || m.startsWith('remove')) return 'DELETE';
-  if (m.startsWith('patch')) return 'PATCH';
-  return 'POST';
-}
-
-/**
- * Who may call an endpoint:
- * - `anonymous`: anyone, signed in or not;
- * - `authenticated`: any signed-in user;
- * - a permission name, or several (at least one must be granted, as `[AbpAuthorize(a, b)]`).
- */
-export type Access = 'anonymous' | 'authenticated' | (string & {}) | readonly string[];
+export * from './route.ts';
 
 export interface EndpointOptions<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   input: I;
@@ -107,17 +79,12 @@ export function defineService<const N extends string, const E extends EndpointMa
   const root = options.root ?? APP_SERVICE_ROOT;
   const out: Record<string, Endpoint> = {};
   for (const [method, spec] of Object.entries(endpoints)) {
-    const verb = spec.verb ?? abpVerb(method);
     const files = Object.freeze(fileFieldsOf(spec.input));
-    if (files.length && (verb === 'GET' || verb === 'DELETE'))
-      throw new Error(`${name}/${method}: a file input needs a verb with a body, not ${verb}`);
+    const wire = routeOf(name, method, spec, root, files.length > 0);
+    if (files.length && (wire.verb === 'GET' || wire.verb === 'DELETE'))
+      throw new Error(`${name}/${method}: a file input needs a verb with a body, not ${wire.verb}`);
     out[method] = Object.freeze({
-      service: name,
-      method,
-      verb,
-      path: spec.path ?? `${root}/${name}/${spec.action ?? method}`,
-      inputIn: spec.inputIn ?? (files.length ? 'form' : verb === 'GET' || verb === 'DELETE' ? 'query' : 'body'),
-      response: spec.response ?? 'envelope',
+      ...wire,
       files,
       input: spec.input,
       output: spec.output,
@@ -137,9 +104,3 @@ export function clientMethodName(method: string): string {
 }
 
 export type ClientMethodName<K extends string> = Uncapitalize<K>;
-
-/** The list of permission names an access rule requires (empty for anonymous/authenticated). */
-export function requiredPermissions(access: Access): readonly string[] {
-  if (access === 'anonymous' || access === 'authenticated') return [];
-  return typeof access === 'string' ? [access] : access;
-}

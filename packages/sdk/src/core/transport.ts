@@ -1,7 +1,9 @@
 import type { z } from 'zod';
 import type { Endpoint } from './define-service.ts';
 import { AbpError, isAbpEnvelope, kindOfStatus } from './errors.ts';
-import { parseContentDisposition, toFormData, type FileContent } from './files.ts';
+import type { FileContent } from './files.ts';
+import type { Route } from './route.ts';
+import { parseContentDisposition, toFormData } from './wire.ts';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 /** Header names the transport sends (ABP-WIRE.md section 5). */
@@ -71,13 +73,41 @@ async function readBody(res: Response): Promise<unknown> {
   }
 }
 
-/** Performs one call: builds the request, applies the timeout, unwraps ABP's envelope. */
+/** Performs one call: builds the request, applies the timeout, unwraps ABP's envelope, checks the output schema. */
 export async function callEndpoint<I extends z.ZodType, O extends z.ZodType>(
   config: ClientConfig,
   endpoint: Endpoint<I, O>,
   input: z.input<I> | undefined,
   init: { signal?: AbortSignal } = {},
 ): Promise<z.output<O>> {
+  const { result, status } = await send(config, endpoint, input, init);
+  if (config.validateResponses === false) return result as z.output<O>;
+  const name = `${endpoint.service}/${endpoint.method}`;
+  const parsed = endpoint.output.safeParse(result);
+  if (!parsed.success) {
+    throw new AbpError({
+      kind: 'contract',
+      status,
+      message: `Response of ${name} does not match the SDK schema`,
+      details: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('\n'),
+      endpoint: name,
+      cause: parsed.error,
+    });
+  }
+  return parsed.data;
+}
+
+/**
+ * Sends a `Route` (an endpoint without its schemas) and returns the unwrapped
+ * result unchecked: for a bundle that must not load zod (the login page).
+ * Contract tests check the same endpoints through `callEndpoint`.
+ */
+export async function callRoute<I, O>(config: ClientConfig, route: Route<I, O>, input: I, init: { signal?: AbortSignal } = {}): Promise<O> {
+  const { result } = await send(config, route, input, init);
+  return result as O;
+}
+
+async function send(config: ClientConfig, endpoint: Route, input: unknown, init: { signal?: AbortSignal }): Promise<{ result: unknown; status: number }> {
   const name = `${endpoint.service}/${endpoint.method}`;
   const headers: Record<string, string> = { Accept: 'application/json', ...config.headers };
   const token = config.getToken?.();
@@ -155,17 +185,5 @@ export async function callEndpoint<I extends z.ZodType, O extends z.ZodType>(
     result = payload ?? null;
   }
 
-  if (config.validateResponses === false) return result as z.output<O>;
-  const parsed = endpoint.output.safeParse(result);
-  if (!parsed.success) {
-    throw new AbpError({
-      kind: 'contract',
-      status: res.status,
-      message: `Response of ${name} does not match the SDK schema`,
-      details: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('\n'),
-      endpoint: name,
-      cause: parsed.error,
-    });
-  }
-  return parsed.data;
+  return { result, status: res.status };
 }
