@@ -1,4 +1,6 @@
 export * from './theme.ts';
+export * from './system.ts';
+export * from './base-provider.tsx';
 export * from './provider.tsx';
 export * from './labels.tsx';
 export * from './toaster.tsx';

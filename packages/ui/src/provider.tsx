@@ -1,7 +1,7 @@
-import { ChakraProvider } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { UiLabelsProvider, type UiLabels } from './labels.tsx';
-import { system } from './theme.ts';
+import { UiBaseProvider } from './base-provider.tsx';
+import type { UiLabels } from './labels.tsx';
+import { system } from './system.ts';
 import { AppToaster } from './toaster.tsx';
 
 export interface UiProviderProps {
@@ -15,11 +15,9 @@ export interface UiProviderProps {
 /** Chakra with the console's theme, the labels and the toaster. Wrap the app once. */
 export function UiProvider({ children, labels, toaster = true }: UiProviderProps) {
   return (
-    <ChakraProvider value={system}>
-      <UiLabelsProvider labels={labels ?? {}}>
-        {children}
-        {toaster && <AppToaster />}
-      </UiLabelsProvider>
-    </ChakraProvider>
+    <UiBaseProvider system={system} labels={labels}>
+      {children}
+      {toaster && <AppToaster />}
+    </UiBaseProvider>
   );
 }

@@ -1,4 +1,4 @@
-import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+import { defineConfig } from '@chakra-ui/react';
 
 /**
  * Font stack: Latin system fonts first (for digits and Latin text), then the
@@ -19,8 +19,13 @@ export const FONT_STACK = [
   'sans-serif',
 ].join(', ');
 
-/** The console's palette: a calm blue for primary actions, as admin products use. */
-const config = defineConfig({
+/**
+ * The console's palette (a calm blue for primary actions, as admin products
+ * use) and fonts, on top of Chakra's theme. The full system is in system.ts;
+ * this module builds no system, so a smaller one can reuse it (the web app's
+ * login system) without pulling Chakra's every recipe along.
+ */
+export const themeConfig = defineConfig({
   globalCss: {
     'html, body': {
       fontFamily: 'body',
@@ -75,6 +80,3 @@ const config = defineConfig({
     },
   },
 });
-
-/** The Chakra system of the console: Chakra's defaults plus the brand palette and fonts. */
-export const system = createSystem(defaultConfig, config);
