@@ -1,11 +1,13 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { chakraPartsAlias } from './chakra-parts.ts';
 
 /** The mock server (or a real ABP host on its default port) during development. */
 const backend = 'http://localhost:21021';
 
 export default defineConfig({
   plugins: [react()],
+  resolve: { alias: [chakraPartsAlias] },
   server: {
     port: 5173,
     proxy: {
@@ -21,16 +23,12 @@ export default defineConfig({
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
       output: {
-        // Long-lived vendor chunks, so a deploy of app code does not invalidate them.
+        // React is needed on every page, so one long-lived vendor chunk costs nothing. Chakra, the SDK and
+        // zod are not grouped: a group takes every module it matches into one chunk, which would put every
+        // component and service in the first load; split by use, the login page loads only what it renders.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/, priority: 30 },
-            {
-              name: 'chakra',
-              test: /node_modules[\\/](@chakra-ui|@ark-ui|@zag-js|@emotion|@floating-ui|@internationalized|@pandacss)[\\/]/,
-              priority: 20,
-            },
-            { name: 'sdk', test: /(packages[\\/]sdk[\\/]|node_modules[\\/]zod[\\/])/, priority: 15 },
             { name: 'signalr', test: /node_modules[\\/]@microsoft[\\/]signalr[\\/]/, priority: 15 },
           ],
         },

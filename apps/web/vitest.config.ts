@@ -1,8 +1,10 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { chakraPartsAlias } from './chakra-parts.ts';
 
 export default defineConfig({
   plugins: [react()],
+  resolve: { alias: [chakraPartsAlias] },
   test: {
     environment: 'happy-dom',
     setupFiles: ['./src/test/setup.ts'],

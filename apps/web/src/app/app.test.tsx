@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import type { AbpUserConfigurationDto } from '@edu/sdk';
+import { system } from '@edu/ui';
 import '../lib/i18n.ts';
 import i18n from '../lib/i18n.ts';
 import { resetAbpState, setAbpState, type SessionInfo } from '../lib/abp-store.ts';
@@ -26,7 +27,7 @@ function signIn(granted: string[]) {
 async function mountAt(path: string) {
   window.history.replaceState(null, '', path);
   initShell({ currentRouteName: null, tabsKey: 'tabs:1:2', windowWidth: 1280 });
-  render(<App boot={{ configLoaded: true, signedIn: true, signalR: false, currentRouteName: null, steps: [] }} />);
+  render(<App boot={{ configLoaded: true, signedIn: true, signalR: false, currentRouteName: null, steps: [] }} system={system} />);
 }
 
 describe('the app in a browser-like DOM', () => {
@@ -39,7 +40,8 @@ describe('the app in a browser-like DOM', () => {
   it('renders the shell: menu by permission, tab, breadcrumb and title', async () => {
     signIn(['Pages']);
     await mountAt('/own-space');
-    expect(await screen.findByTestId('own-space')).toBeInTheDocument();
+    // The shell and its pages are lazy chunks: the first import transforms them.
+    expect(await screen.findByTestId('own-space', {}, { timeout: 15_000 })).toBeInTheDocument();
     const menu = screen.getByTestId('side-menu');
     expect(within(menu).queryByTestId('menu-group-setting')).toBeNull();
     await act(async () => {});
@@ -52,7 +54,7 @@ describe('the app in a browser-like DOM', () => {
   it('replaces a page whose permission is missing by error-403', async () => {
     signIn(['Pages']);
     await mountAt('/setting/manager');
-    expect(await screen.findByTestId('error-403')).toBeInTheDocument();
+    expect(await screen.findByTestId('error-403', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(window.location.pathname).toBe('/error-403');
   });
 
@@ -62,7 +64,7 @@ describe('the app in a browser-like DOM', () => {
     signIn(['Pages', ...appGroups.map((g) => g.permission ?? 'Pages'), unbuilt.permission ?? 'Pages']);
     for (const path of ['/no/such/page', unbuilt.path]) {
       await mountAt(path);
-      expect(await screen.findByTestId('error-404')).toBeInTheDocument();
+      expect(await screen.findByTestId('error-404', {}, { timeout: 15_000 })).toBeInTheDocument();
       expect(window.location.pathname).toBe(path);
       expect(screen.getByTestId('side-menu')).toBeInTheDocument();
       expect(screen.getByTestId('back-home')).toHaveTextContent('返回首页');
@@ -76,7 +78,7 @@ describe('the app in a browser-like DOM', () => {
 
   it('sends a visitor to login, and a locked session to locking', async () => {
     await mountAt('/own-space');
-    expect(await screen.findByTestId('login-form')).toBeInTheDocument();
+    expect(await screen.findByTestId('login-form', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(window.location.pathname).toBe('/');
   });
 
@@ -84,7 +86,7 @@ describe('the app in a browser-like DOM', () => {
     signIn(['Pages']);
     localStorage.setItem('locking', '1');
     await mountAt('/own-space');
-    expect(await screen.findByTestId('lock-screen')).toBeInTheDocument();
+    expect(await screen.findByTestId('lock-screen', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(window.location.pathname).toBe('/locking');
   });
 });

@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { RouterProvider } from 'react-router-dom';
-import { SWRConfig } from 'swr';
 import { useTranslation } from 'react-i18next';
+import type { SystemContext } from '@chakra-ui/react';
 import { AbpError } from '@edu/sdk';
-import { UiProvider } from '@edu/ui';
+import { UiBaseProvider } from '@edu/ui';
 import { useLocalizedUiLabels } from '../resources/i18n.tsx';
 import { ErrorModalHost, showError, wasShown } from '../lib/errors.tsx';
 import { createAppRouter } from './router.tsx';
@@ -24,8 +24,17 @@ function useGlobalErrorHandler() {
   }, []);
 }
 
-/** The root: providers, the router and the error modal. `boot` is what the start sequence found. */
-export function App({ boot: _boot }: { boot: BootResult }) {
+export interface AppProps {
+  /** What the start sequence found. */
+  boot: BootResult;
+  /** The Chakra system: `loginSystem` for a visitor, the full one when signed in (main.tsx). */
+  system: SystemContext;
+  /** The toaster, mounted when signed in (visitors' pages show no toasts). */
+  toaster?: ComponentType;
+}
+
+/** The root: providers, the router and the error modal. */
+export function App({ system, toaster: Toaster }: AppProps) {
   // One set of translated ui labels for the whole app (resources/i18n.tsx).
   const labels = useLocalizedUiLabels();
   const { i18n } = useTranslation();
@@ -35,11 +44,10 @@ export function App({ boot: _boot }: { boot: BootResult }) {
     document.documentElement.lang = i18n.language;
   }, [i18n.language]);
   return (
-    <UiProvider labels={labels}>
-      <SWRConfig value={{ revalidateOnFocus: false }}>
-        <RouterProvider router={router} />
-        <ErrorModalHost />
-      </SWRConfig>
-    </UiProvider>
+    <UiBaseProvider system={system} labels={labels}>
+      <RouterProvider router={router} />
+      <ErrorModalHost />
+      {Toaster && <Toaster />}
+    </UiBaseProvider>
   );
 }

@@ -1,6 +1,6 @@
 import type { AbpUserConfigurationDto } from '@edu/sdk';
 import { appConfig, parseAppConfig } from '../lib/app-config.ts';
-import { api, setApiBaseUrl } from '../lib/client.ts';
+import { publicApi, setApiBaseUrl } from '../lib/api-core.ts';
 import { getCultureCookie, setCultureCookie } from '../lib/cookies.ts';
 import { deepMerge, getAbpState, setAbpState, type SessionInfo } from '../lib/abp-store.ts';
 import i18n, { toAppLanguage } from '../lib/i18n.ts';
@@ -8,8 +8,7 @@ import { STORAGE, readLocal, writeLocal } from '../lib/storage.ts';
 import { appGroups, otherPages, publicPages } from '../navigation.ts';
 import { findPageByPath } from './nav-logic.ts';
 import { initShell } from './shell-store.ts';
-import { realtimeEnabled, startSignalR } from './signalr.ts';
-import { loadNotices } from './notices.ts';
+import { realtimeEnabled } from './realtime.ts';
 import { tabsStorageKey } from './tabs.ts';
 
 export interface BootDeps {
@@ -40,10 +39,14 @@ const defaultDeps = (): BootDeps => ({
     const body: unknown = await res.json();
     return body;
   },
-  getAll: () => api.abpUserConfiguration.getAll({}),
-  getSession: () => api.session.getCurrentLoginInformations({}),
-  startSignalR: (base) => void startSignalR(base),
-  loadNotices: () => loadNotices(api),
+  // Zod-free routes (publicApi): the full client and the hub client load only for signed-in sessions.
+  getAll: () => publicApi.abpUserConfiguration.getAll({}),
+  getSession: () => publicApi.session.getCurrentLoginInformations({}),
+  startSignalR: (base) => void import('./signalr.ts').then((m) => m.startSignalR(base)),
+  loadNotices: async () => {
+    const [{ api }, { loadNotices }] = await Promise.all([import('../lib/client.ts'), import('./notices.ts')]);
+    await loadNotices(api);
+  },
   pathname: window.location.pathname,
   windowWidth: window.innerWidth,
   browserLanguage: navigator.language || 'zh-CN',

@@ -17,12 +17,6 @@ import {
 import { decide, type GuardTarget } from './guard.ts';
 import { firstAllowedChild, isBuilt } from './nav-logic.ts';
 import { RootLayout } from './root-layout.tsx';
-import { ShellLayout } from './shell/shell-layout.tsx';
-import LoginPage from '../pages/login-page.tsx';
-import LockPage from '../pages/lock-page.tsx';
-import ForbiddenPage from '../pages/error-403-page.tsx';
-import NotFoundPage from '../pages/error-404-page.tsx';
-import OwnSpacePage from '../pages/own-space-page.tsx';
 import { RouteError } from './route-error.tsx';
 import { pathOf } from './paths.ts';
 import { BootFallback } from './boot-fallback.tsx';
@@ -46,6 +40,14 @@ export function guardLoader(target: GuardTarget) {
   };
 }
 
+/**
+ * A route component loaded on demand (with the chunk timeout): the first load
+ * carries only the router, and the login page pulls in just what it renders.
+ */
+function lazyPage(load: () => Promise<{ default: RouteObject['Component'] }>): Pick<RouteObject, 'lazy'> {
+  return { lazy: async () => ({ Component: (await loadChunk(load)).default }) };
+}
+
 const handle = (p: NavPage): RouteHandle => ({ name: p.name, titleKey: p.titleKey, permission: p.permission });
 
 function pageRoute(p: NavPage): RouteObject {
@@ -53,19 +55,19 @@ function pageRoute(p: NavPage): RouteObject {
     path: p.path,
     handle: handle(p),
     loader: guardLoader(p),
-    lazy: async () => {
-      const mod = await loadChunk(p.page!);
-      return { Component: mod.default };
-    },
+    ...lazyPage(p.page!),
   };
 }
 
 const notFoundHandle: RouteHandle = { name: NOT_FOUND_NAME, titleKey: 'routes.error-404' };
 
 export function buildRoutes(): RouteObject[] {
-  const others: Record<string, RouteObject['Component']> = { [FORBIDDEN_NAME]: ForbiddenPage, [OWN_SPACE_NAME]: OwnSpacePage };
+  const others: Record<string, () => Promise<{ default: RouteObject['Component'] }>> = {
+    [FORBIDDEN_NAME]: () => import('../pages/error-403-page.tsx'),
+    [OWN_SPACE_NAME]: () => import('../pages/own-space-page.tsx'),
+  };
   const shellChildren: RouteObject[] = [
-    ...otherPages.map((p) => ({ path: p.path, handle: handle(p), loader: guardLoader(p), Component: others[p.name] })),
+    ...otherPages.map((p) => ({ path: p.path, handle: handle(p), loader: guardLoader(p), ...lazyPage(others[p.name]!) })),
     ...appGroups.flatMap((group) => [
       // A group's own path opens its first page the user may see.
       {
@@ -80,7 +82,7 @@ export function buildRoutes(): RouteObject[] {
       ...group.children.filter(isBuilt).map(pageRoute),
     ]),
     // Unknown paths and spec screens not built yet: a 404 inside the shell (signed-out visitors go to login first).
-    { path: '*', handle: notFoundHandle, loader: guardLoader(notFoundHandle), Component: NotFoundPage },
+    { path: '*', handle: notFoundHandle, loader: guardLoader(notFoundHandle), ...lazyPage(() => import('../pages/error-404-page.tsx')) },
   ];
   return [
     {
@@ -88,10 +90,23 @@ export function buildRoutes(): RouteObject[] {
       ErrorBoundary: RouteError,
       HydrateFallback: BootFallback,
       children: [
-        { path: publicPages.login.path, handle: publicPages.login, loader: guardLoader(publicPages.login), Component: LoginPage },
-        { path: publicPages.locking.path, handle: publicPages.locking, loader: guardLoader(publicPages.locking), Component: LockPage },
+        {
+          path: publicPages.login.path,
+          handle: publicPages.login,
+          loader: guardLoader(publicPages.login),
+          ...lazyPage(() => import('../pages/login-page.tsx')),
+        },
+        {
+          path: publicPages.locking.path,
+          handle: publicPages.locking,
+          loader: guardLoader(publicPages.locking),
+          ...lazyPage(() => import('../pages/lock-page.tsx')),
+        },
         // A page that fails to load (chunk error or timeout) shows its error inside the shell.
-        { Component: ShellLayout, children: [{ ErrorBoundary: RouteError, children: shellChildren }] },
+        {
+          lazy: async () => ({ Component: (await loadChunk(() => import('./shell-route.tsx'))).ShellRoute }),
+          children: [{ ErrorBoundary: RouteError, children: shellChildren }],
+        },
       ],
     },
   ];

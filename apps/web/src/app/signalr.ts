@@ -13,10 +13,8 @@ export function signalrUrl(baseUrl: string, encToken: string | null): string {
   return `${baseUrl.replace(/\/+$/, '')}/signalr?enc_auth_token=${encodeURIComponent(encToken ?? '')}`;
 }
 
-/** The two real-time application features of the session (ABP-WIRE.md section 4). */
-export function realtimeEnabled(features: Record<string, boolean> | undefined): boolean {
-  return Boolean(features?.['SignalR'] && features['SignalR.AspNetCore']);
-}
+// Kept apart so boot can decide without loading the hub client (this module is loaded after sign-in).
+export { realtimeEnabled } from './realtime.ts';
 
 let connection: HubConnection | null = null;
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from './client.ts';
-import { changeLanguage, lockScreen, login, logout, switchTenant, unlock } from './auth.ts';
+import { authApi, changeLanguage, lockScreen, login, logout, switchTenant, unlock } from './auth.ts';
 import { getCookie, getTenantIdCookie } from './cookies.ts';
 import { resetAbpState, setAbpState } from './abp-store.ts';
 import i18n from './i18n.ts';
@@ -22,7 +22,7 @@ describe('auth actions', () => {
   });
 
   it('login stores the token cookies and the session keys', async () => {
-    const spy = vi.spyOn(api.tokenAuth, 'usersLogin').mockResolvedValue(token);
+    const spy = vi.spyOn(authApi.tokenAuth, 'usersLogin').mockResolvedValue(token);
     const setCookie = vi.spyOn(document, 'cookie', 'set');
     await login({ userNameOrEmailAddress: 'admin', password: '123qwe', rememberMe: true });
     expect(spy).toHaveBeenCalledWith({ userNameOrEmailAddress: 'admin', password: '123qwe', rememberMe: true });
@@ -36,7 +36,7 @@ describe('auth actions', () => {
   });
 
   it('login without remember me sets session cookies', async () => {
-    vi.spyOn(api.tokenAuth, 'usersLogin').mockResolvedValue(token);
+    vi.spyOn(authApi.tokenAuth, 'usersLogin').mockResolvedValue(token);
     const setCookie = vi.spyOn(document, 'cookie', 'set');
     await login({ userNameOrEmailAddress: 'admin', password: '123qwe', rememberMe: false });
     const written = setCookie.mock.calls.map(([v]) => String(v)).filter((v) => v.startsWith('Abp.AuthToken') || v.startsWith('enc_auth_token'));
@@ -45,7 +45,7 @@ describe('auth actions', () => {
   });
 
   it('logout calls the service, clears storages and token cookies, and reloads', async () => {
-    const out = vi.spyOn(api.account, 'loginOut').mockRejectedValue(new Error('offline'));
+    const out = vi.spyOn(authApi.account, 'loginOut').mockRejectedValue(new Error('offline'));
     document.cookie = 'Abp.AuthToken=jwt; path=/';
     localStorage.setItem('tabs:1:2', '[]');
     sessionStorage.setItem('userId', '2');
@@ -59,7 +59,7 @@ describe('auth actions', () => {
   });
 
   it('tenant switch: empty name is the host; a found tenant sets the cookie; others fail', async () => {
-    const spy = vi.spyOn(api.account, 'isTenantAvailable');
+    const spy = vi.spyOn(authApi.account, 'isTenantAvailable');
     spy.mockResolvedValueOnce({ state: 1, tenantId: 1 });
     expect(await switchTenant('Default')).toEqual({ ok: true, tenantId: 1 });
     expect(getTenantIdCookie()).toBe(1);
@@ -76,7 +76,7 @@ describe('auth actions', () => {
     lockScreen('manager');
     expect(localStorage.getItem('locking')).toBe('1');
     expect(localStorage.getItem('last_page_name')).toBe('manager');
-    const spy = vi.spyOn(api.tokenAuth, 'usersLogin').mockResolvedValue({ ...token, accessToken: 'new' });
+    const spy = vi.spyOn(authApi.tokenAuth, 'usersLogin').mockResolvedValue({ ...token, accessToken: 'new' });
     expect(await unlock('admin', '123qwe')).toBe('manager');
     expect(spy).toHaveBeenCalledWith({ userNameOrEmailAddress: 'admin', password: '123qwe', rememberMe: false });
     expect(getCookie('Abp.AuthToken')).toBe('new');
@@ -85,7 +85,7 @@ describe('auth actions', () => {
 
   it('a wrong unlock password keeps the screen locked', async () => {
     lockScreen('manager');
-    vi.spyOn(api.tokenAuth, 'usersLogin').mockRejectedValue(new Error('Login failed!'));
+    vi.spyOn(authApi.tokenAuth, 'usersLogin').mockRejectedValue(new Error('Login failed!'));
     await expect(unlock('admin', 'nope')).rejects.toThrow('Login failed!');
     expect(localStorage.getItem('locking')).toBe('1');
   });

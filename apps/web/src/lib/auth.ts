@@ -1,8 +1,11 @@
-import { api } from './client.ts';
+import { publicApi } from './api-core.ts';
 import { getAbpState } from './abp-store.ts';
 import { clearAuthCookies, setAuthCookies, setCultureCookie, setTenantIdCookie, setTenancyNameCookie } from './cookies.ts';
 import i18n, { ABP_LANGUAGE, type AppLanguage } from './i18n.ts';
 import { STORAGE, writeLocal, writeSession } from './storage.ts';
+
+/** The calls of the login and lock screens (zod-free, see `publicApi`): the full client (`api`) stays out of the first load. */
+export const authApi = { tokenAuth: publicApi.tokenAuth, account: publicApi.account };
 
 /** The signed-in user's id from the session configuration, or null (the guard's "session user id"). */
 export function sessionUserId(): number | null {
@@ -22,7 +25,7 @@ export interface LoginInput {
  * userId and rememberMe in sessionStorage. The caller reloads so boot runs signed in.
  */
 export async function login(input: LoginInput) {
-  const r = await api.tokenAuth.usersLogin(input);
+  const r = await authApi.tokenAuth.usersLogin(input);
   setAuthCookies(r, input.rememberMe);
   writeSession(STORAGE.isGeneral, String(r.isGeneral));
   writeSession(STORAGE.userId, String(r.userId));
@@ -37,7 +40,7 @@ export async function login(input: LoginInput) {
  */
 export async function logout(reload: () => void = () => window.location.assign('/')): Promise<void> {
   try {
-    await api.account.loginOut({});
+    await authApi.account.loginOut({});
   } catch {
     // Signing out locally must work even when the server call fails (expired token, offline).
   }
@@ -61,7 +64,7 @@ export async function switchTenant(tenancyName: string): Promise<TenantCheck> {
     setTenancyNameCookie(null);
     return { ok: true, tenantId: null };
   }
-  const r = await api.account.isTenantAvailable({ tenancyName: name });
+  const r = await authApi.account.isTenantAvailable({ tenancyName: name });
   if (r.state === 1 && r.tenantId) {
     setTenantIdCookie(r.tenantId);
     setTenancyNameCookie(name);
@@ -98,7 +101,11 @@ export async function unlock(userName: string, password: string): Promise<string
  */
 export async function changeLanguage(lng: AppLanguage): Promise<void> {
   const languageName = ABP_LANGUAGE[lng];
-  if (sessionUserId() !== null) await api.user.changeLanguage({ languageName });
+  if (sessionUserId() !== null) {
+    // Signed in only, so the full client is loaded on demand.
+    const { api } = await import('./client.ts');
+    await api.user.changeLanguage({ languageName });
+  }
   setCultureCookie(languageName);
   await i18n.changeLanguage(lng);
   document.documentElement.lang = lng;

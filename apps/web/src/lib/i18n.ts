@@ -1,4 +1,4 @@
-import i18n from 'i18next';
+import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { getCultureCookie } from './cookies.ts';
 
@@ -41,16 +41,61 @@ export function buildResources(files: Record<string, unknown>): Record<string, {
   return out;
 }
 
-const files = import.meta.glob('../locales/*/*.json', { eager: true, import: 'default' });
+/** Every locale file, loaded on demand (one chunk each): a visitor downloads the files of one language. */
+const files = import.meta.glob<unknown>('../locales/*/*.json', { import: 'default' });
 
-void i18n.use(initReactI18next).init({
-  resources: buildResources(files),
-  lng: toAppLanguage(getCultureCookie()),
-  fallbackLng: DEFAULT_LANGUAGE,
-  supportedLngs: [...LANGUAGES],
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  initAsync: false,
-});
+/**
+ * The files a signed-out visitor needs (the login page, the ui labels); the
+ * screens' files (content, questions, review, ...) load once signed in
+ * (`loadAllLocales`).
+ */
+const VISITOR_FILES = /\/(common|admin)\.json$/;
+let allFiles = false;
+
+/** Loads and merges the files of one language (`buildResources`): the visitor's, or all once signed in. */
+export async function loadLanguageResources(lng: string): Promise<Dict> {
+  const own = Object.entries(files).filter(([path]) => path.includes(`/locales/${lng}/`) && (allFiles || VISITOR_FILES.test(path)));
+  const loaded = await Promise.all(own.map(async ([path, load]) => [path, await load()] as const));
+  return buildResources(Object.fromEntries(loaded))[lng]?.translation ?? {};
+}
+
+/**
+ * Signed in: adds every locale file of the given languages (default the
+ * current one) and makes later language switches load them all too.
+ */
+export async function loadAllLocales(languages: readonly string[] = [i18n.language]): Promise<void> {
+  // A load already under way (i18next's) would replace the bundle when it lands: let it land first.
+  await i18n.loadLanguages([...languages]);
+  allFiles = true;
+  for (const lng of languages) i18n.addResourceBundle(lng, 'translation', await loadLanguageResources(lng), true, true);
+}
+
+/** An i18next backend over those files: `changeLanguage` loads the language before it switches. */
+const localeBackend: BackendModule = {
+  type: 'backend',
+  callbackApi: true,
+  init: () => undefined,
+  read: (lng, _ns, callback) => {
+    loadLanguageResources(lng).then(
+      (resources) => callback(null, resources),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
+    );
+  },
+};
+
+void i18n
+  .use(localeBackend)
+  .use(initReactI18next)
+  .init({
+    // As boot will choose (the cookie, else the browser's language), so only that language is fetched.
+    lng: toAppLanguage(getCultureCookie() ?? (typeof navigator === 'undefined' ? null : navigator.language)),
+    // No fallback language: it would be downloaded too. Both languages have the same keys (i18n.test.ts).
+    fallbackLng: false,
+    supportedLngs: [...LANGUAGES],
+    load: 'currentOnly',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    initAsync: false,
+  });
 
 export default i18n;

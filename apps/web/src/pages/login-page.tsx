@@ -1,16 +1,19 @@
-import { useState } from 'react';
-import { Box, Button, Checkbox, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Box, Button, chakra, Field, Flex, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { ModalDialog, PasswordField, TextField } from '@edu/ui';
 import { login, switchTenant } from '../lib/auth.ts';
 import { appConfig } from '../lib/app-config.ts';
 import { getTenancyNameCookie, getTenantIdCookie } from '../lib/cookies.ts';
 import { showError } from '../lib/errors.tsx';
-import { LanguagePicker } from '../app/shell/language-picker.tsx';
+import { toAppLanguage } from '../lib/i18n.ts';
+import { Icon } from '../app/shell/icons.tsx';
 import { AuthBackdrop } from './auth-backdrop.tsx';
+
+// What the form does not need to show loads on demand, so the first load stays small (issue 13):
+// the tenant dialog when it opens, the language menu once the page is idle or the picker is pointed at.
+const TenantDialog = lazy(() => import('./tenant-dialog.tsx'));
+const loadLanguagePicker = () => import('../app/shell/language-picker.tsx');
+const LanguagePicker = lazy(() => loadLanguagePicker().then((m) => ({ default: m.LanguagePicker })));
 
 type LoginForm = { userNameOrEmailAddress: string; password: string; rememberMe: boolean };
 
@@ -20,17 +23,11 @@ export const AFTER_LOGIN_PATH = '/main/home';
 /** The sign-in page (route `/`): user name or email, password, remember me, tenant switch. */
 export default function LoginPage() {
   const { t } = useTranslation();
-  const schema = z.object({
-    userNameOrEmailAddress: z.string().trim().min(1, t('login.required')),
-    password: z.string().min(1, t('login.required')),
-    rememberMe: z.boolean(),
-  });
-  const form = useForm<LoginForm>({
-    resolver: zodResolver(schema),
-    defaultValues: { userNameOrEmailAddress: '', password: '', rememberMe: false },
-  });
-  const rememberMe = useWatch({ control: form.control, name: 'rememberMe' });
+  const form = useLoginForm();
+  const { values, errors, set } = form;
   const [tenantOpen, setTenantOpen] = useState(false);
+  // Mounted from the first opening on, so closing still animates.
+  const [tenantUsed, setTenantUsed] = useState(false);
   const tenantId = getTenantIdCookie();
   const tenancyName = getTenancyNameCookie();
   const defaultTenant = appConfig.defaultTenancyName;
@@ -48,9 +45,9 @@ export default function LoginPage() {
     }
   };
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  const onSubmit = form.handleSubmit(async (valid) => {
     try {
-      await login(values);
+      await login(valid);
       window.location.assign(AFTER_LOGIN_PATH);
     } catch (e) {
       showError(e);
@@ -61,7 +58,7 @@ export default function LoginPage() {
     <AuthBackdrop>
       <Flex position="absolute" top={4} right={4}>
         <Box bg="whiteAlpha.900" rounded="md">
-          <LanguagePicker />
+          <DeferredLanguagePicker />
         </Box>
       </Flex>
       <Box w="full" maxW="400px" bg="white" rounded="xl" boxShadow="0 20px 50px rgba(0,0,0,.25)" p={{ base: 6, md: 8 }}>
@@ -92,7 +89,12 @@ export default function LoginPage() {
                 {tenantId ? (tenancyName ?? `#${tenantId}`) : t('login.tenant.host')}
               </Text>
             </Text>
-            <Button size="xs" variant="plain" colorPalette="blue" onClick={() => setTenantOpen(true)} data-testid="tenant-change">
+            <Button size="xs" variant="plain" colorPalette="blue" onClick={() => {
+                setTenantUsed(true);
+                setTenantOpen(true);
+              }}
+              data-testid="tenant-change"
+            >
               {t('login.tenant.change')}
             </Button>
           </HStack>
@@ -108,39 +110,45 @@ export default function LoginPage() {
             </Button>
           )}
         </Stack>
-        <form onSubmit={(e) => void onSubmit(e)} noValidate data-testid="login-form">
+        <form ref={form.ref} onSubmit={(e) => void onSubmit(e)} noValidate data-testid="login-form">
           <Stack gap={4}>
-            <TextField
-              control={form.control}
-              name="userNameOrEmailAddress"
-              label={t('login.userNameOrEmail')}
-              placeholder={t('login.userNameOrEmailPlaceholder')}
-              autoComplete="username"
-              required
-            />
-            <PasswordField
-              control={form.control}
-              name="password"
-              label={t('login.password')}
-              placeholder={t('login.passwordPlaceholder')}
-              autoComplete="current-password"
-              required
-            />
-            <Checkbox.Root
-              checked={rememberMe}
-              onCheckedChange={(e) => form.setValue('rememberMe', e.checked === true)}
-              size="sm"
-              data-testid="remember-me"
-            >
-              <Checkbox.HiddenInput name="rememberMe" />
-              <Checkbox.Control />
-              <Checkbox.Label>{t('login.rememberMe')}</Checkbox.Label>
-            </Checkbox.Root>
+            <LoginField name="userNameOrEmailAddress" label={t('login.userNameOrEmail')} error={errors.userNameOrEmailAddress}>
+              <Input
+                name="userNameOrEmailAddress"
+                value={values.userNameOrEmailAddress}
+                onChange={(e) => set('userNameOrEmailAddress', e.target.value)}
+                placeholder={t('login.userNameOrEmailPlaceholder')}
+                autoComplete="username"
+              />
+            </LoginField>
+            <LoginField name="password" label={t('login.password')} error={errors.password}>
+              <Input
+                name="password"
+                value={values.password}
+                onChange={(e) => set('password', e.target.value)}
+                type="password"
+                placeholder={t('login.passwordPlaceholder')}
+                autoComplete="current-password"
+              />
+            </LoginField>
+            {/* A native checkbox: Chakra's (a state machine) would be the page's only use of one. */}
+            <chakra.label display="inline-flex" alignItems="center" gap={2} fontSize="sm" cursor="pointer" data-testid="remember-me">
+              <chakra.input
+                type="checkbox"
+                name="rememberMe"
+                checked={values.rememberMe}
+                onChange={(e) => set('rememberMe', e.target.checked)}
+                boxSize={4}
+                accentColor="blue.500"
+                cursor="pointer"
+              />
+              {t('login.rememberMe')}
+            </chakra.label>
             <Button
               type="submit"
               colorPalette="blue"
               size="lg"
-              loading={form.formState.isSubmitting}
+              loading={form.submitting}
               loadingText={t('login.submitting')}
               data-testid="login-submit"
             >
@@ -149,53 +157,108 @@ export default function LoginPage() {
           </Stack>
         </form>
       </Box>
-      <TenantDialog open={tenantOpen} onOpenChange={setTenantOpen} initial={tenancyName ?? ''} />
+      {tenantUsed && (
+        <Suspense fallback={null}>
+          <TenantDialog open={tenantOpen} onOpenChange={setTenantOpen} initial={tenancyName ?? ''} />
+        </Suspense>
+      )}
     </AuthBackdrop>
   );
 }
 
-function TenantDialog({ open, onOpenChange, initial }: { open: boolean; onOpenChange: (o: boolean) => void; initial: string }) {
+type LoginErrors = Partial<Record<'userNameOrEmailAddress' | 'password', string>>;
+
+/**
+ * The form's state, as react-hook-form would keep it for three fields (which
+ * the first load has no room for): both text fields required, checked on
+ * submit and, after a failed submit, on every change; the first invalid field
+ * takes the focus; `submitting` while the handler runs.
+ */
+function useLoginForm() {
   const { t } = useTranslation();
-  const form = useForm<{ tenancyName: string }>({ values: { tenancyName: initial } });
-  const submit = form.handleSubmit(async ({ tenancyName }) => {
-    try {
-      const r = await switchTenant(tenancyName);
-      if (!r.ok) {
-        form.setError('tenancyName', { type: 'server', message: t(`login.tenant.${r.reason}`, { name: tenancyName.trim() }) });
-        return;
-      }
-      // The tenant header changes every call: start again from a clean state.
-      window.location.reload();
-    } catch (e) {
-      showError(e);
-    }
+  const ref = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<LoginForm>({ userNameOrEmailAddress: '', password: '', rememberMe: false });
+  const [errors, setErrors] = useState<LoginErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const validate = (v: LoginForm): LoginErrors => ({
+    ...(v.userNameOrEmailAddress.trim() ? {} : { userNameOrEmailAddress: t('login.required') }),
+    ...(v.password ? {} : { password: t('login.required') }),
   });
+  const set = <K extends keyof LoginForm>(key: K, value: LoginForm[K]) => {
+    const next = { ...values, [key]: value };
+    setValues(next);
+    if (submitted) setErrors(validate(next));
+  };
+  const handleSubmit = (onValid: (v: LoginForm) => Promise<void>) => async (e: FormEvent) => {
+    e.preventDefault();
+    setSubmitted(true);
+    const found = validate(values);
+    setErrors(found);
+    const first = Object.keys(found)[0];
+    if (first) {
+      ref.current?.querySelector<HTMLInputElement>(`input[name="${first}"]`)?.focus();
+      return;
+    }
+    setSubmitting(true);
+    try {
+      await onValid(values);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+  return { ref, values, errors, submitting, set, handleSubmit };
+}
+
+/**
+ * A required field as `FieldShell` (@edu/ui) lays it out. The login page binds
+ * its two inputs itself: the ui package's field module brings every field kind
+ * (selects, number inputs) with it, which the first load does not need.
+ */
+function LoginField({ name, label, error, children }: { name: string; label: string; error?: string; children: ReactNode }) {
   return (
-    <ModalDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={t('login.tenant.dialogTitle')}
+    <Field.Root invalid={!!error} required data-field={name}>
+      <Field.Label>
+        {label}
+        <Field.RequiredIndicator />
+      </Field.Label>
+      {children}
+      {error && <Field.ErrorText data-testid={`error-${name}`}>{error}</Field.ErrorText>}
+    </Field.Root>
+  );
+}
+
+/**
+ * The shell's language menu, loaded after the form has shown (when the browser
+ * is idle, or at once when pointed at or focused); until then a button that
+ * looks the same holds its place.
+ */
+function DeferredLanguagePicker() {
+  const { t, i18n } = useTranslation();
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    const id = window.setTimeout(() => setWanted(true), 0);
+    return () => window.clearTimeout(id);
+  }, []);
+  const placeholder = (
+    <Button
+      variant="ghost"
       size="sm"
-      data-testid="tenant-dialog"
-      footer={
-        <HStack>
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            {t('login.tenant.cancel')}
-          </Button>
-          <Button colorPalette="blue" onClick={() => void submit()} loading={form.formState.isSubmitting} data-testid="tenant-ok">
-            {t('login.tenant.ok')}
-          </Button>
-        </HStack>
-      }
+      color="gray.600"
+      aria-label={t('shell.language')}
+      data-testid="language-picker"
+      px={2}
+      onPointerEnter={() => setWanted(true)}
+      onFocus={() => setWanted(true)}
     >
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        <TextField control={form.control} name="tenancyName" label={t('login.tenant.name')} placeholder={t('login.tenant.namePlaceholder')} />
-      </form>
-    </ModalDialog>
+      <Icon name="language" />
+      {t(`shell.languages.${toAppLanguage(i18n.language)}`)}
+    </Button>
+  );
+  if (!wanted) return placeholder;
+  return (
+    <Suspense fallback={placeholder}>
+      <LanguagePicker />
+    </Suspense>
   );
 }

@@ -1,0 +1,99 @@
+import { gzipSync } from 'node:zlib';
+import type { Browser, Response } from 'playwright-core';
+import { newContext } from './browser.ts';
+
+export interface ChunkSize {
+  /** The file name without its content hash (e.g. `index`, `chakra`), or the URL path when it has none. */
+  name: string;
+  file: string;
+  raw: number;
+  gzip: number;
+}
+
+export interface FirstLoad {
+  /** Every JS file requested before the login form became visible, largest first. */
+  chunks: ChunkSize[];
+  totalRaw: number;
+  totalGzip: number;
+  /** JS requested after the form showed (until the network is idle): not part of the first load. */
+  later: ChunkSize[];
+}
+
+/** `/assets/index-B3x_9a.js` → `index`. Vite names chunks `<name>-<8-char hash>.js`. */
+export function chunkName(url: string): string {
+  const file = new URL(url).pathname.split('/').pop() ?? url;
+  return file.replace(/-[\w-]{8}\.js$/, '').replace(/\.js$/, '');
+}
+
+/**
+ * The mock server sends files uncompressed, so the gzip figure is what a
+ * compressing server would transfer: the body gzipped at zlib's level 9 (as
+ * Vite's own size report does).
+ */
+async function sizeOf(r: Response): Promise<ChunkSize> {
+  const body = await r.body();
+  const file = new URL(r.url()).pathname;
+  return { name: chunkName(r.url()), file, raw: body.length, gzip: gzipSync(body, { level: 9 }).length };
+}
+
+const isScript = (r: Response) => r.request().resourceType() === 'script' || /\.m?js(\?|$)/.test(new URL(r.url()).pathname);
+
+/**
+ * Marks, in the page, the moment the login form enters the DOM (before the test
+ * can see it). A string: a compiled function could call the bundler's helpers.
+ */
+const MARK_FORM_SHOWN = `
+  new MutationObserver((_, observer) => {
+    if (!document.querySelector('[data-testid="login-form"]')) return;
+    window.__formShownAt = performance.now();
+    observer.disconnect();
+  }).observe(document, { subtree: true, childList: true });
+`;
+
+/**
+ * Opens `/` as a new visitor (fresh context), waits until the login form is
+ * visible, and sizes every JS file the page requested before the form entered
+ * the DOM (by the page's own resource timing, so the split does not depend on
+ * when the test notices the form): the entry, its static imports and the lazy
+ * chunks the login route pulls in. JS requested afterwards (e.g. a menu loaded
+ * when the page is idle) is listed apart.
+ */
+export async function measureFirstLoad(browser: Browser, baseUrl: string, locale = 'zh-CN'): Promise<FirstLoad> {
+  const ctx = await newContext(browser, baseUrl, { locale });
+  await ctx.addInitScript({ content: MARK_FORM_SHOWN });
+  const page = await ctx.newPage();
+  const scripts: Response[] = [];
+  page.on('response', (r) => {
+    if (isScript(r)) scripts.push(r);
+  });
+  await page.goto('/');
+  await page.getByTestId('login-form').waitFor({ state: 'visible' });
+  await page.waitForLoadState('networkidle');
+  const { formAt, starts } = await page.evaluate(() => ({
+    formAt: Number(Reflect.get(window, '__formShownAt')),
+    starts: performance.getEntriesByType('resource').map((e) => [e.name, e.startTime] as const),
+  }));
+  const startOf = new Map(starts);
+  const sized = await Promise.all(scripts.map(async (r) => ({ size: await sizeOf(r), start: startOf.get(r.url()) ?? 0 })));
+  await ctx.close();
+  const byGzip = (a: ChunkSize, b: ChunkSize) => b.gzip - a.gzip;
+  const chunks = sized.filter((s) => s.start < formAt).map((s) => s.size).sort(byGzip);
+  const later = sized.filter((s) => s.start >= formAt).map((s) => s.size).sort(byGzip);
+  return {
+    chunks,
+    later,
+    totalRaw: chunks.reduce((s, c) => s + c.raw, 0),
+    totalGzip: chunks.reduce((s, c) => s + c.gzip, 0),
+  };
+}
+
+const kB = (n: number) => (n / 1000).toFixed(1);
+
+/** A Markdown table: chunk, raw kB, gzip kB, and the total. */
+export function formatFirstLoad(m: FirstLoad): string {
+  const lines = ['| chunk | raw kB | gzip kB |', '|---|---:|---:|'];
+  for (const c of m.chunks) lines.push(`| ${c.name} | ${kB(c.raw)} | ${kB(c.gzip)} |`);
+  lines.push(`| **total (${m.chunks.length} files)** | **${kB(m.totalRaw)}** | **${kB(m.totalGzip)}** |`);
+  if (m.later.length) lines.push('', `after the form showed (not counted): ${m.later.map((c) => `${c.name} ${kB(c.gzip)}`).join(', ')}`);
+  return lines.join('\n');
+}
