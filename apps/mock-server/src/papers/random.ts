@@ -175,7 +175,7 @@ function reportOf(rules: ResolvedRule[], solution: Solution, seed: number): Rand
       p.available < required
         ? `${r.label} 需 ${required} 可用 ${p.available}`
         : p.assignable < required || (p.limiting && others.length)
-          ? `${r.label} 需 ${required} 可用 ${p.assignable}（与${others.join('、') || '其他规则'}共用同一批试题）`
+          ? `${r.label} 需 ${required} 可用 ${p.assignable}（${others.length ? `与${others.join('、')} ` : '与其他规则'}共用同一批试题）`
           : `${r.label} 需 ${required} 可用 ${p.available}`;
     return {
       index: i,

@@ -317,6 +317,7 @@ describe('random assembly', () => {
     expect(dry.report.rules.every((r: { limiting: boolean }) => r.limiting)).toBe(true);
     expect(dry.report.rules[1].label).toBe('单选·第三章·困难');
     expect(dry.report.message).toContain('需 4');
+    expect(dry.report.rules[0].message).toMatch(/^单选·第三章 需 5 可用 \d（与规则 2 共用同一批试题）$/);
     // Generation is refused with the report, nothing written.
     const before = await t.app.prisma.testPaper.count();
     const refused = await status('POST', 'TestPaper/CreateRandomGroup', { body: random(rules, { seed: 7 }) });
