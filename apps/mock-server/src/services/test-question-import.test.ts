@@ -243,6 +243,29 @@ describe('Excel and CSV rows', () => {
     expect(result.report).toBeDefined();
   });
 
+  it('puts rows into the chapter their 章节 names (or the chosen one), and refuses a chapter the category lacks', async () => {
+    // Knowledge points of a question category (ChapterType/Create makes chapters of course categories; the seed writes these directly too).
+    const chapter = async (name: string, categoryId = math) => (await t.app.prisma.chapterType.create({ data: { tenantId: 1, categoryId, name } })).id;
+    const [fractions, decimals] = [await chapter('分数的意义'), await chapter('小数的加减')];
+    const head = [...HEAD, '章节'];
+    const result = await importFile(
+      csv('章节.csv', [
+        head,
+        ['判断', '章节：二分之一就是 0.5。', '', '', '', '', '正确', '', '', '', '分数的意义'],
+        ['判断', '章节：0.1 + 0.2 = 0.3。', '', '', '', '', '正确', '', '', '', ''],
+        ['判断', '章节：没有这个章节。', '', '', '', '', '正确', '', '', '', '三角函数'],
+      ]),
+      { mode: 'commit', allOrNothing: false, chapterTypeId: decimals },
+    );
+    expect(result.errors.map((e) => [e.row, e.column, e.reason])).toEqual([[4, '章节', '所选分类下没有名为“三角函数”的章节。']]);
+    const rows = await t.app.prisma.testQuestion.findMany({ where: { id: { in: result.rows.flatMap((r) => (r.createdId ? [r.createdId] : [])) } }, orderBy: { id: 'asc' } });
+    expect(rows.map((r) => r.chapterTypeId)).toEqual([fractions, decimals]);
+    // A chapter of another category is refused before any job starts.
+    const refused = await upload(csv('x.csv', [HEAD, ['判断', 'x', '', '', '', '', '正确', '', '', '']]), { chapterTypeId: await chapter('古诗', chinese) });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.validationErrors[0].members).toEqual(['chapterTypeId']);
+  });
+
   it('reads files other programs wrote: openpyxl xlsx (numbers, a boolean cell, a blank row) and a GBK CSV', async () => {
     const py = await importFile(new File([fixture('openpyxl-questions.xlsx')], 'openpyxl.xlsx', { type: XLSX }), { categoryId: chinese, mode: 'commit' });
     expect(py).toMatchObject({ total: 5, created: 5, invalidRows: 0 });
