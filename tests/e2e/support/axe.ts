@@ -37,7 +37,12 @@ let axeMs = 0;
 /** Waits until no CSS animation or transition runs (a dialog half faded in reads as low contrast). */
 export async function animationsDone(page: Page): Promise<void> {
   await page
-    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 5_000 })
+    // Endless ones (spinners, skeleton pulses) never finish: only those that end are awaited.
+    .waitForFunction(
+      () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+      undefined,
+      { timeout: 5_000 },
+    )
     .catch(() => undefined);
 }
 
