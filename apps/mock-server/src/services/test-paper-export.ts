@@ -1,8 +1,9 @@
 import type { TestQuestionService } from '@edu/sdk';
 import type { RequestContext } from '../kit/context.ts';
+import { readStoredFile } from '../kit/files.ts';
 import type { HandlersOf } from '../kit/register-service.ts';
 import { paperRenderModel } from '../papers/export/from-paper.ts';
-import { renderPaper } from '../papers/export/index.ts';
+import { renderPaper, type ImageSource } from '../papers/export/index.ts';
 import { paperQuestionHandlers, readPaper } from './test-paper.ts';
 
 /**
@@ -24,10 +25,29 @@ async function schoolOf(ctx: RequestContext): Promise<string | null> {
   return tenant?.name ?? null;
 }
 
+/**
+ * Pictures this site stores (`/File/GetFile?token=`, as a relative or an
+ * absolute URL), read from the database; nothing is fetched from anywhere.
+ */
+function storedImages(ctx: RequestContext): ImageSource {
+  return async (src) => {
+    let url: URL;
+    try {
+      url = new URL(src, 'http://site.invalid');
+    } catch {
+      return null;
+    }
+    const token = url.searchParams.get('token') ?? url.searchParams.get('Token');
+    if (url.pathname.toLowerCase() !== '/file/getfile' || !token) return null;
+    const file = await readStoredFile(ctx.prisma, token).catch(() => null);
+    return file ? { bytes: new Uint8Array(await file.blob.arrayBuffer()), contentType: file.contentType } : null;
+  };
+}
+
 async function render(ctx: RequestContext, questionsOfPaper: QuestionsOfPaper, id: number, format: 'docx' | 'pdf', document: 'paper' | 'answers' | 'answerSheet') {
   const paper = await readPaper(id, ctx);
   const [{ items }, school] = await Promise.all([questionsOfPaper({ PaperId: id }, ctx), schoolOf(ctx)]);
-  const file = await renderPaper(paperRenderModel(paper, items, school), format, document);
+  const file = await renderPaper(paperRenderModel(paper, items, school), format, document, storedImages(ctx));
   return { blob: new Blob([new Uint8Array(file.bytes)], { type: file.contentType }), fileName: file.fileName, contentType: file.contentType };
 }
 

@@ -4,6 +4,7 @@ import {
   Document,
   Footer,
   Header,
+  ImageRun,
   HeightRule,
   Packer,
   PageNumber,
@@ -22,7 +23,7 @@ import {
   type IRunOptions,
 } from 'docx';
 import { DOCX_FONTS } from './fonts.ts';
-import type { Run } from './html-runs.ts';
+import { imageMarker, type Run } from './html-runs.ts';
 import { PAGE, SEAL_FIELDS, SEAL_WORDS, formatScore, type Block, type PaperLayout } from './layout.ts';
 
 /**
@@ -46,9 +47,19 @@ const BODY = PAGE.bodyPt * 2;
 const EM = PAGE.bodyPt * 20;
 const headingFont = { ascii: DOCX_FONTS.latin, hAnsi: DOCX_FONTS.latin, eastAsia: DOCX_FONTS.heading };
 
-function textRuns(runs: readonly Run[], base: Partial<IRunOptions> = {}): TextRun[] {
+function textRuns(runs: readonly Run[], base: Partial<IRunOptions> = {}): Array<TextRun | ImageRun> {
   return runs.map((run) => {
     switch (run.kind) {
+      case 'image':
+        // docx sizes pictures in pixels at 96 dpi.
+        return run.picture
+          ? new ImageRun({
+              type: run.picture.format,
+              data: run.picture.bytes,
+              transformation: { width: Math.round(run.picture.widthPt / 0.75), height: Math.round(run.picture.heightPt / 0.75) },
+              altText: { name: run.alt || 'image', description: run.alt, title: run.alt },
+            })
+          : new TextRun({ ...base, text: imageMarker(run) });
       case 'break':
         return new TextRun({ ...base, break: 1 });
       case 'blank':

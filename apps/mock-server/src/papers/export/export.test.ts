@@ -1,7 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { htmlToRuns, runsToText } from './html-runs.ts';
 import { renderPaper } from './index.ts';
-import { docxPart, docxText, hasPoppler, pdfFonts, pdfPagesPng, pdfText } from './inspect.ts';
+import { deflateSync } from 'node:zlib';
+import { unzipSync } from 'fflate';
+import { imageSize, type ImageSource } from './images.ts';
+import { docxPart, docxText, hasPoppler, pdfFonts, pdfImageCount, pdfPagesPng, pdfText } from './inspect.ts';
 import { chineseOrdinal, layoutPaper, optionsPerLine, restatesScores, sectionHeaderText, type Block } from './layout.ts';
 import { SHORT, samplePaper } from './sample-paper.ts';
 
@@ -230,5 +233,74 @@ describe.skipIf(!poppler)('PDF', () => {
     const sheet = await pdfText((await renderPaper(samplePaper(), 'pdf', 'answerSheet')).bytes);
     expect(sheet).toContain('答题卡');
     expect(sheet).toMatch(/1．［A］［B］［C］［D］/);
+  });
+});
+
+/** A solid grey PNG of the given size (8-bit greyscale), written by hand. */
+function png(width: number, height: number): Uint8Array {
+  const crcTable = Array.from({ length: 256 }, (_v, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (bytes: Uint8Array) => {
+    let c = 0xffffffff;
+    for (const b of bytes) c = (crcTable[(c ^ b) & 0xff] ?? 0) ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Uint8Array) => {
+    const out = Buffer.alloc(12 + data.length);
+    out.writeUInt32BE(data.length, 0);
+    out.write(type, 4, 'ascii');
+    Buffer.from(data).copy(out, 8);
+    out.writeUInt32BE(crc(out.subarray(4, 8 + data.length)), 8 + data.length);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 0, 0, 0, 0], 8);
+  const rows = Buffer.alloc((width + 1) * height, 0x80);
+  for (let y = 0; y < height; y++) rows[y * (width + 1)] = 0;
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', new Uint8Array())]);
+}
+
+describe('pictures', () => {
+  const picture = png(400, 200);
+  const source: ImageSource = async (src) => (src === '/File/GetFile?token=ours' ? { bytes: picture, contentType: 'image/png' } : null);
+  const model = samplePaper();
+  const withImages = {
+    ...model,
+    sections: [
+      {
+        title: '单选题',
+        description: null,
+        questions: [{ ...(model.sections[0]?.questions[0] ?? SHORT_FALLBACK), stem: '<p>如图所示：<img src="/File/GetFile?token=ours" alt="数轴"></p><p>另见<img src="https://elsewhere.example/a.png" alt="外链"></p>' }],
+      },
+    ],
+  };
+
+  it('reads PNG and JPEG sizes', () => {
+    expect(imageSize(picture, 'png')).toEqual({ width: 400, height: 200 });
+    const jpeg = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 4, 0, 0, 0xff, 0xc0, 0, 11, 8, 0, 30, 0, 50, 1, 1, 0x11, 0]);
+    expect(imageSize(jpeg, 'jpg')).toEqual({ width: 50, height: 30 });
+    expect(imageSize(Uint8Array.from([1, 2, 3]), 'png')).toBeNull();
+  });
+
+  it('embeds stored pictures in the DOCX and keeps the marker for others', async () => {
+    const file = await renderPaper(withImages, 'docx', 'paper', source);
+    const xml = docxPart(file.bytes, 'word/document.xml') ?? '';
+    expect(xml.match(/<w:drawing>/g)?.length).toBe(1);
+    expect(docxText(xml)).toContain('另见【图：外链】');
+    const media = Object.keys(unzipSync(file.bytes)).filter((name) => name.startsWith('word/media/'));
+    expect(media).toHaveLength(1);
+  });
+
+  it.skipIf(!poppler)('embeds stored pictures in the PDF, fitted to the page', async () => {
+    const file = await renderPaper(withImages, 'pdf', 'paper', source);
+    expect(await pdfImageCount(file.bytes)).toBe(1);
+    expect(await pdfText(file.bytes)).toContain('另见【图：外链】');
+    // Without a source every picture is a marker.
+    expect(await pdfImageCount((await renderPaper(withImages, 'pdf', 'paper')).bytes)).toBe(0);
   });
 });

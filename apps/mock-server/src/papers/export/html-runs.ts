@@ -6,10 +6,10 @@
  * (separated by a full-width space, a row per line). Blanks are runs of two
  * or more underscores in the text (`____`), typeset as an underlined space.
  *
- * Images are not embedded: the bank's images are uploads served by token
- * (`/File/GetFile?token=`), sized for the screen; a paper shows the marker
- * 【图】 (with the alt text when there is one) where the figure goes, so the
- * teacher places it in the DOCX. Recorded in docs/decisions.md.
+ * Images become image runs; `images.ts` embeds the PNG and JPEG files
+ * stored by this site (`/File/GetFile?token=`), and any other picture
+ * (another site's, another format, an unknown token) shows as the marker
+ * 【图】 (with the alt text when there is one) where the figure goes.
  *
  * The input is sanitize-html's output (well-formed tags of a known set), so a
  * tokenizer suffices; unknown tags are dropped and their text kept.
@@ -31,7 +31,24 @@ export interface BlankRun {
 export interface BreakRun {
   kind: 'break';
 }
-export type Run = TextRun | BlankRun | BreakRun;
+/** A picture: its bytes once `images.ts` has found them, else shown as its marker. */
+export interface ImageRun {
+  kind: 'image';
+  src: string;
+  alt: string;
+  picture?: Picture;
+}
+/** An embeddable picture: PNG or JPEG bytes, its size in pixels and as shown (points, already fitted). */
+export interface Picture {
+  bytes: Uint8Array;
+  format: 'png' | 'jpg';
+  widthPt: number;
+  heightPt: number;
+}
+export type Run = TextRun | BlankRun | BreakRun | ImageRun;
+
+/** Where a picture that is not embedded goes: 【图】 or 【图：alt】. */
+export const imageMarker = (run: Pick<ImageRun, 'alt'>) => (run.alt ? `【图：${run.alt}】` : '【图】');
 
 const SUPERSCRIPTS = '⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾';
 const SUBSCRIPTS = '₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎';
@@ -69,8 +86,8 @@ function decodeEntities(text: string): string {
 
 const attr = (attrs: string, name: string) => new RegExp(`\\b${name}\\s*=\\s*"([^"]*)"`, 'i').exec(attrs)?.[1];
 
-/** Formatted runs of a piece of sanitized HTML (no leading or trailing breaks; adjacent equal runs merged). */
-export function htmlToRuns(html: string): Run[] {
+/** Formatted runs of a piece of sanitized HTML (no leading or trailing breaks; adjacent equal runs merged); images take their picture from `pictures` by `src`. */
+export function htmlToRuns(html: string, pictures: ReadonlyMap<string, Picture> = new Map()): Run[] {
   const out: Run[] = [];
   const depth = { bold: 0, italic: 0, underline: 0, sub: 0, sup: 0 };
   const lastIsBreak = () => out.length === 0 || out[out.length - 1]?.kind === 'break';
@@ -127,8 +144,9 @@ export function htmlToRuns(html: string): Run[] {
         out.push({ kind: 'break' });
         break;
       case 'img': {
-        const alt = decodeEntities(attr(attrs, 'alt') ?? '').trim();
-        pushText(alt ? `【图：${alt}】` : '【图】');
+        const src = decodeEntities(attr(attrs, 'src') ?? '');
+        const picture = pictures.get(src);
+        out.push({ kind: 'image', src, alt: decodeEntities(attr(attrs, 'alt') ?? '').trim(), ...(picture && { picture }) });
         break;
       }
       case 'td':
@@ -184,5 +202,5 @@ export function textToRuns(text: string, format: Omit<TextRun, 'kind' | 'text'> 
 
 /** The runs' text with blanks as underscores and breaks as newlines (tests, measuring). */
 export function runsToText(runs: readonly Run[]): string {
-  return runs.map((r) => (r.kind === 'text' ? r.text : r.kind === 'blank' ? '_'.repeat(r.width) : '\n')).join('');
+  return runs.map((r) => (r.kind === 'text' ? r.text : r.kind === 'blank' ? '_'.repeat(r.width) : r.kind === 'image' ? imageMarker(r) : '\n')).join('');
 }

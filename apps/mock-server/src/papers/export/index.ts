@@ -1,9 +1,11 @@
 import { writeDocx } from './docx-writer.ts';
+import { loadPictures, type ImageSource } from './images.ts';
 import { layoutPaper } from './layout.ts';
 import type { PaperDocument, PaperFormat, PaperRenderModel } from './model.ts';
 import { writePdf } from './pdf-writer.ts';
 
 export type { PaperDocument, PaperFormat, PaperRenderModel, RenderQuestion, RenderSection } from './model.ts';
+export type { ImageSource } from './images.ts';
 
 /** MIME types of the two formats. */
 export const PAPER_CONTENT_TYPES: Readonly<Record<PaperFormat, string>> = {
@@ -20,9 +22,10 @@ export interface RenderedPaper {
 /** Characters Windows refuses in a file name become `_`. */
 const safeFileName = (name: string) => name.replace(/[\\/:*?"<>|\p{Cc}]/gu, '_').trim() || 'paper';
 
-/** One document of a paper in one format: laid out once, then typeset. */
-export async function renderPaper(model: PaperRenderModel, format: PaperFormat, document: PaperDocument): Promise<RenderedPaper> {
-  const layout = layoutPaper(model, document);
+/** One document of a paper in one format: laid out once, then typeset. `images` finds the bytes of `<img src>` (none: every picture keeps its marker). */
+export async function renderPaper(model: PaperRenderModel, format: PaperFormat, document: PaperDocument, images?: ImageSource): Promise<RenderedPaper> {
+  const pictures = images ? await loadPictures(model, images) : new Map();
+  const layout = layoutPaper(model, document, pictures);
   const bytes = format === 'pdf' ? await writePdf(layout) : await writeDocx(layout);
   return { bytes, fileName: `${safeFileName(layout.documentTitle)}.${format}`, contentType: PAPER_CONTENT_TYPES[format] };
 }

@@ -72,6 +72,13 @@ export const pdfFonts = (bytes: Uint8Array) =>
       });
   });
 
+/** How many images the PDF draws (`pdfimages -list`). */
+export const pdfImageCount = (bytes: Uint8Array) =>
+  withPdf(bytes, async (file) => {
+    const { stdout } = await run('pdfimages', ['-list', file]);
+    return stdout.split('\n').slice(2).filter((l) => l.trim()).length;
+  });
+
 /** Renders pages to PNG (`pdftoppm -png -r <dpi>`), answering the images' bytes in page order. */
 export const pdfPagesPng = (bytes: Uint8Array, dpi = 60, pages?: { first: number; last: number }) =>
   withPdf(bytes, async (file, dir) => {

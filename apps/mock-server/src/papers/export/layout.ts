@@ -1,5 +1,5 @@
 import { OPTION_LABELS } from '@edu/sdk';
-import { htmlToRuns, textToRuns, type Run } from './html-runs.ts';
+import { htmlToRuns, textToRuns, type Picture, type Run } from './html-runs.ts';
 import type { PaperDocument, PaperRenderModel, RenderQuestion, RenderSection } from './model.ts';
 
 /**
@@ -74,11 +74,14 @@ export function sectionHeaderText(section: RenderSection, index: number): string
 /** A section note that only says what the header says (每小题 2 分，共 24 分) is not printed twice. */
 export const restatesScores = (note: string) => /^[（(]?\s*(每小题\s*[\d.]+\s*分\s*[，,、]?\s*)?(共\s*[\d.]+\s*分)?\s*[）)]?[。.]?$/.test(note.trim());
 
+const imageMarkerWidth = 3;
+
 /** Display width in ems: full-width characters 1, others ½, blanks their width. */
 export function emWidth(runs: readonly Run[]): number {
   let w = 0;
   for (const r of runs) {
     if (r.kind === 'blank') w += r.width;
+    else if (r.kind === 'image') w += r.picture ? r.picture.widthPt / PAGE.bodyPt : imageMarkerWidth;
     else if (r.kind === 'text') for (const ch of r.text) w += /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]|[\u{20000}-\u{3fffd}]/u.test(ch) ? 1 : 0.5;
   }
   return w;
@@ -118,19 +121,22 @@ function withBlanks(q: RenderQuestion, runs: Run[]): Run[] {
 /** The number in front of a question: 1． for questions, （1） for sub-questions. */
 const numberOf = (n: number, level: 0 | 1) => (level ? `（${n}）` : `${n}．`);
 
-function questionBlocks(q: RenderQuestion, n: number, level: 0 | 1, showScore: boolean): Block[] {
-  const stem = withBlanks(q, withAnswerBrackets(q, htmlToRuns(q.stem)));
+/** Rich text to runs with the paper's pictures. */
+type Rich = (html: string) => Run[];
+
+function questionBlocks(rich: Rich, q: RenderQuestion, n: number, level: 0 | 1, showScore: boolean): Block[] {
+  const stem = withBlanks(q, withAnswerBrackets(q, rich(q.stem)));
   const head: Run[] = [text(numberOf(n, level)), ...(showScore ? [text(`（${formatScore(q.score)} 分）`)] : []), ...stem];
   const blocks: Block[] = [{ kind: 'paragraph', level, runs: head }];
   if ((q.type === 1 || q.type === 2) && q.options.length) {
-    const items = q.options.map((o, i) => ({ label: `${OPTION_LABELS[i] ?? o.label}．`, runs: htmlToRuns(o.content) }));
+    const items = q.options.map((o, i) => ({ label: `${OPTION_LABELS[i] ?? o.label}．`, runs: rich(o.content) }));
     blocks.push({ kind: 'options', level, perLine: optionsPerLine(items, level), items });
   }
   if (q.type === 5) blocks.push({ kind: 'answerLines', level, count: answerLineCount(q.score) });
   if (q.type === 6) {
     // Sub-scores are printed only when they add up to the paper's score for the material.
     const subTotal = q.subQuestions.reduce((s, x) => s + x.score, 0);
-    q.subQuestions.forEach((sub, i) => blocks.push(...questionBlocks(sub, i + 1, 1, subTotal === q.score)));
+    q.subQuestions.forEach((sub, i) => blocks.push(...questionBlocks(rich, sub, i + 1, 1, subTotal === q.score)));
   }
   return blocks;
 }
@@ -157,13 +163,13 @@ export function answerRuns(q: RenderQuestion): Run[] {
   }
 }
 
-function answerBlocks(q: RenderQuestion, n: number, level: 0 | 1): Block[] {
+function answerBlocks(rich: Rich, q: RenderQuestion, n: number, level: 0 | 1): Block[] {
   const para = (runs: Run[]): Block => ({ kind: 'paragraph', level, runs });
-  const analysis = q.analysis ? htmlToRuns(q.analysis) : [];
+  const analysis = q.analysis ? rich(q.analysis) : [];
   const analysisRuns: Run[] = analysis.length ? [text('【解析】', true), ...analysis] : [];
   const own = analysisRuns.length ? [para(analysisRuns)] : [];
   const number = text(numberOf(n, level));
-  if (q.type === 6) return [para([number]), ...q.subQuestions.flatMap((sub, i) => answerBlocks(sub, i + 1, 1)), ...own];
+  if (q.type === 6) return [para([number]), ...q.subQuestions.flatMap((sub, i) => answerBlocks(rich, sub, i + 1, 1)), ...own];
   if (q.type === 5) return [para([number, text('【参考答案】', true), ...answerRuns(q)]), ...own];
   // A one-line key takes its analysis on the same line, as printed keys do.
   return [para([number, text('【答案】', true), ...answerRuns(q), ...(analysisRuns.length ? [text('\u3000'), ...analysisRuns] : [])])];
@@ -222,8 +228,9 @@ function infoLine(model: PaperRenderModel, total: number): string {
   return parts.filter(Boolean).join('\u3000\u3000');
 }
 
-/** Lays out one of the three documents of a paper. */
-export function layoutPaper(model: PaperRenderModel, document: PaperDocument): PaperLayout {
+/** Lays out one of the three documents of a paper; `pictures` (by `src`) are the images `images.ts` could embed. */
+export function layoutPaper(model: PaperRenderModel, document: PaperDocument, pictures: ReadonlyMap<string, Picture> = new Map()): PaperLayout {
+  const rich: Rich = (html) => htmlToRuns(html, pictures);
   const sections = model.sections.filter((s) => s.questions.length > 0);
   const total = sections.reduce((sum, s) => sum + sectionTotal(s), 0);
   const subtitle = DOCUMENT_NAMES[document];
@@ -242,7 +249,7 @@ export function layoutPaper(model: PaperRenderModel, document: PaperDocument): P
     blocks.push({ kind: 'sectionHeader', text: sectionHeaderText(section, i), description });
     const mixed = new Set(section.questions.map((q) => q.score)).size > 1;
     if (document === 'answerSheet') blocks.push(...sheetSection(section, n));
-    else section.questions.forEach((q, k) => blocks.push(...(document === 'paper' ? questionBlocks(q, n + k, 0, mixed) : answerBlocks(q, n + k, 0))));
+    else section.questions.forEach((q, k) => blocks.push(...(document === 'paper' ? questionBlocks(rich, q, n + k, 0, mixed) : answerBlocks(rich, q, n + k, 0))));
     n += section.questions.length;
   });
   return { document, documentTitle, sealLine: document !== 'answers', blocks };

@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { paperFonts, type FontSet } from './fonts.ts';
-import type { Run } from './html-runs.ts';
+import { imageMarker, type Picture, type Run } from './html-runs.ts';
 import { PAGE, SEAL_FIELDS, SEAL_WORDS, formatScore, type Block, type PaperLayout } from './layout.ts';
 
 /**
@@ -40,6 +40,8 @@ interface Atom {
   style: Style;
   /** A blank: an underline `width` wide, no text. */
   blank: boolean;
+  /** An embedded picture, `width` wide, standing on the baseline. */
+  image?: Picture;
   space: boolean;
   /** Cannot start a line (closing punctuation) / cannot end one (opening brackets). */
   glueBefore: boolean;
@@ -77,6 +79,11 @@ class PaperPdf {
     for (const run of runs) {
       if (run.kind === 'break') {
         out.push({ ...plain, text: '', width: 0, style: { ...base, underline: false, script: null }, hardBreak: true });
+        continue;
+      }
+      if (run.kind === 'image') {
+        if (run.picture) out.push({ ...plain, text: '', width: run.picture.widthPt + 2, style: { ...base, underline: false, script: null }, image: run.picture });
+        else out.push(...this.atoms([{ kind: 'text', text: imageMarker(run) }], base));
         continue;
       }
       if (run.kind === 'blank') {
@@ -150,13 +157,27 @@ class PaperPdf {
     return lines;
   }
 
-  /** Draws one line of atoms with its top at `top`. */
-  private drawLine(line: Atom[], x: number, top: number, lineHeight: number) {
+  /** How much taller than `lineHeight` a line's pictures make it. */
+  private extra(line: readonly Atom[], lineHeight: number): number {
+    const tallest = Math.max(0, ...line.map((a) => a.image?.heightPt ?? 0));
+    return tallest ? Math.max(0, tallest + 4 - lineHeight * 0.75) : 0;
+  }
+
+  /** Draws one line of atoms with its top at `top`; pictures add `extra` above the text. */
+  private drawLine(line: Atom[], x: number, lineBoxTop: number, lineHeight: number) {
     const doc = this.doc;
+    const top = lineBoxTop + this.extra(line, lineHeight);
     let cx = x;
     for (let i = 0; i < line.length; ) {
       const atom = line[i];
       if (!atom) break;
+      if (atom.image) {
+        const baseline = top + (lineHeight - BODY * (ASCENT + DESCENT)) / 2 + BODY * ASCENT;
+        doc.image(Buffer.from(atom.image.bytes), cx + 1, baseline - atom.image.heightPt, { width: atom.image.widthPt, height: atom.image.heightPt });
+        cx += atom.width;
+        i++;
+        continue;
+      }
       if (atom.blank) {
         const base = top + (lineHeight - atom.style.size * (ASCENT + DESCENT)) / 2 + atom.style.size * ASCENT;
         doc.moveTo(cx + 1, base + 1.5).lineTo(cx + atom.width - 1, base + 1.5).lineWidth(0.6).stroke();
@@ -166,7 +187,7 @@ class PaperPdf {
       }
       // Same-styled neighbours go out as one string.
       let j = i + 1;
-      while (j < line.length && !line[j]?.blank && line[j]?.style === atom.style) j++;
+      while (j < line.length && !line[j]?.blank && !line[j]?.image && line[j]?.style === atom.style) j++;
       const text = line
         .slice(i, j)
         .map((a) => a.text)
@@ -193,12 +214,13 @@ class PaperPdf {
     const lineHeight = opts.lineHeight ?? size * 1.75;
     const lines = this.lines(this.atoms(runs, { bold: !!opts.bold, size }), opts.width, opts.hang ?? 0);
     lines.forEach((line, i) => {
-      this.ensure(lineHeight);
+      const height = lineHeight + this.extra(line, lineHeight);
+      this.ensure(height);
       const width = line.reduce((s, a) => s + a.width, 0);
       const indent = i > 0 ? (opts.hang ?? 0) : 0;
       const x = opts.align === 'center' ? opts.x + (opts.width - width) / 2 : opts.x + indent;
       this.drawLine(line, x, this.y, lineHeight);
-      this.y += lineHeight;
+      this.y += height;
     });
   }
 
@@ -271,10 +293,16 @@ class PaperPdf {
         const atoms = [...label, ...this.atoms(item.runs, { bold: false, size: BODY })];
         return this.lines(atoms, column - BODY * 0.5, hang).map((line, i) => ({ line, indent: i ? hang : 0 }));
       });
-      const height = Math.max(...laid.map((l) => l.length)) * LINE;
-      this.ensure(Math.min(height, LINE * 3));
+      // Line i of the row is as tall as its tallest column's line i.
+      const heights = Array.from({ length: Math.max(...laid.map((l) => l.length)) }, (_v, i) =>
+        Math.max(...laid.map((lines) => { const l = lines[i]; return l ? LINE + this.extra(l.line, LINE) : 0; })),
+      );
+      const height = heights.reduce((a, b) => a + b, 0);
+      this.ensure(Math.min(height, LINE * 3 + Math.max(0, ...heights) - LINE));
       const top = this.y;
-      laid.forEach((lines, c) => lines.forEach(({ line, indent }, i) => this.drawLine(line, x0 + c * column + indent, top + i * LINE, LINE)));
+      laid.forEach((lines, c) =>
+        lines.forEach(({ line, indent }, i) => this.drawLine(line, x0 + c * column + indent, top + heights.slice(0, i).reduce((a, b) => a + b, 0), LINE)),
+      );
       this.y = top + height;
     }
   }
