@@ -193,7 +193,8 @@ export function parseQuestionDocument(
   const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
   const items: Array<ImportItem<DocumentQuestion>> = [];
   let current: Block | null = null;
-  let material: { line: number; passage: string[]; blocks: Block[] } | null = null;
+  // `own` gathers the material's own 【难度】/【解析】, written after the passage and before the first sub-question.
+  let material: { line: number; passage: string[]; blocks: Block[]; own: Block } | null = null;
   let sawTag = false;
   const fileErrors: ImportRowError[] = [];
 
@@ -210,7 +211,7 @@ export function parseQuestionDocument(
     const draft: QuestionDraft = { ...base, ...rest, difficulty: difficulty ?? 2 };
     return { row: b.line, question: b.number, label: labelOf(b.stem.join(' ')), input: errors.length ? null : { draft, subs: [] }, errors };
   };
-  const closeMaterial = (m: NonNullable<typeof material>, endLine: number) => {
+  const closeMaterial = (m: NonNullable<typeof material>) => {
     const passage = m.passage.join('\n');
     const first = m.blocks[0];
     const errors: ImportRowError[] = [];
@@ -226,8 +227,10 @@ export function parseQuestionDocument(
       return sub;
     });
     if (!passage.trim()) errors.push(rowError(culture, { row: m.line, column: null, question: first.number, reason: T.missingStem }));
-    const draft: QuestionDraft = { ...base, questionType: 6, stem: textToHtml(passage), subQuestions: subs };
-    void endLine;
+    const difficulty = m.own.difficulty === null ? 2 : difficultyOf(m.own.difficulty);
+    if (difficulty === null) errors.push(rowError(culture, { row: m.line, column: '【难度】', question: first.number, reason: T.unknownDifficulty(m.own.difficulty ?? '') }));
+    const analysis = m.own.analysis?.length ? textToHtml(m.own.analysis.join('\n')) : null;
+    const draft: QuestionDraft = { ...base, questionType: 6, stem: textToHtml(passage), analysis, difficulty: difficulty ?? 2, subQuestions: subs };
     items.push({
       row: m.line,
       question: first.number,
@@ -245,13 +248,13 @@ export function parseQuestionDocument(
     if (start) {
       flush();
       if (material) fileErrors.push(rowError(culture, { row: lineNo, column: null, reason: T.nestedMaterial }));
-      else material = { line: lineNo, passage: start[1] ? [start[1]] : [], blocks: [] };
+      else material = { line: lineNo, passage: start[1] ? [start[1]] : [], blocks: [], own: newBlock(0, lineNo, '') };
       return;
     }
     if (MATERIAL_END.test(line)) {
       flush();
       if (!material) fileErrors.push(rowError(culture, { row: lineNo, column: null, reason: T.strayMaterialEnd }));
-      else closeMaterial(material, lineNo);
+      else closeMaterial(material);
       material = null;
       return;
     }
@@ -263,7 +266,10 @@ export function parseQuestionDocument(
       return;
     }
     if (current) addLine(current, line);
-    else if (material) material.passage.push(line);
+    else if (material) {
+      if (TAG.test(line) || material.own.field !== 'stem') addLine(material.own, line);
+      else material.passage.push(line);
+    }
     // Lines before the first question (titles, section headings) carry no question.
     else if (HEADING.test(line)) return;
   });

@@ -302,6 +302,9 @@ C、4
 表示这样的一份或几份的数。
 【材料题开始】
 文本材料：一个长方形长 5 米，宽 3 米。
+【难度】困难
+【解析】面积 = 长 × 宽，
+周长 = (长 + 宽) × 2。
 6、它的面积是多少平方米？
 A. 8
 B. 15
@@ -330,7 +333,8 @@ describe('Word and TXT in the Chinese numbered format', () => {
     expect(rows[4]!.referenceAnswer).toBe('把单位“1”平均分成若干份，\n表示这样的一份或几份的数。');
     const material = await t.call('GET', api('TestQuestion/Get'), { token: admin, query: { Id: rows[5]!.id } });
     expect(material.body.result.subQuestions.map((s: { questionType: number }) => s.questionType)).toEqual([1, 4]);
-    expect(material.body.result.score).toBe(4);
+    expect(material.body.result).toMatchObject({ score: 4, difficulty: 3, stem: '<p>文本材料：一个长方形长 5 米，宽 3 米。</p>' });
+    expect(material.body.result.analysis).toBe('<p>面积 = 长 × 宽，</p><p>周长 = (长 + 宽) × 2。</p>');
   });
 
   it('names the question and line of each problem', async () => {
