@@ -507,6 +507,44 @@ describe('statistics', () => {
     expect(children.find((c) => c.categoryId === sub)?.count).toBe(3);
     expect(counts.body.result.total).toBe(children.reduce((s, c) => s + c.count, 0));
   });
+
+  it('reports how often the section\'s questions are used in live papers', async () => {
+    const stats = await makeUser('qusage', ['Pages.Questions.Statistical']);
+    const sub = await category('使用统计');
+    const qs = [];
+    for (const stem of ['使用一', '使用二', '使用三']) {
+      const q = await create(single(stem, { categoryId: sub }));
+      // Admin passes both steps (static Admin may review its own).
+      for (let step = 0; step < 2; step++)
+        expect((await t.call('POST', api('AuditedTestQuestion'), { token: admin, body: { id: q.id, auditStatus: 1 } })).status).toBe(200);
+      qs.push(q.id as number);
+    }
+    const cascader = await t.call('GET', app('MultiLevelCategory/GetCascaderList'), { token: admin, query: { ClassTypeId: 4 } });
+    const paperCategory = cascader.body.result[0].value as number;
+    const paper = async (title: string, questionIds: number[]) => {
+      const r = await t.call('POST', app('TestPaper/Create'), {
+        token: admin,
+        body: { title, categoryId: paperCategory, sections: [{ title: '一、单选题', questions: questionIds.map((questionId) => ({ questionId, score: 2 })) }] },
+      });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return r.body.result.id as number;
+    };
+    await paper('使用统计卷甲', [qs[0]!, qs[1]!]);
+    const second = await paper('使用统计卷乙', [qs[0]!]);
+    const usage = async () => (await t.call('GET', api('getTopicOfStatistical'), { token: stats.token, query: { sectionId: sub } })).body.result.usage;
+    expect(await usage()).toEqual({
+      used: 2,
+      unused: 1,
+      uses: 3,
+      top: [
+        { questionId: qs[0], title: '使用一', questionType: 1, papers: 2 },
+        { questionId: qs[1], title: '使用二', questionType: 1, papers: 1 },
+      ],
+    });
+    // A deleted paper no longer counts.
+    expect((await t.call('DELETE', app('TestPaper/Delete'), { token: admin, query: { Id: second } })).status).toBe(200);
+    expect(await usage()).toMatchObject({ used: 2, unused: 1, uses: 2 });
+  });
 });
 
 describe('sensitive words', () => {

@@ -443,6 +443,7 @@ export const testQuestion = implement(TestQuestionService, {
       t.groupBy({ by: ['creatorUserId'], where, _count: { _all: true } }),
       questionsPerDay(ctx, ids, from, to),
     ]);
+    const usage = await questionUsage(ctx, ids, from, to, total);
     const authorIds = distinctIds(byAuthor.map((a) => a.creatorUserId));
     const users = authorIds.length
       ? await ctx.prisma.user.findMany({ where: { id: { in: authorIds } }, select: { id: true, name: true, surname: true } })
@@ -461,6 +462,7 @@ export const testQuestion = implement(TestQuestionService, {
         }))
         .sort((x, y) => y.count - x.count),
       perDay,
+      usage,
       beginTime: iso(from),
       endTime: iso(to),
     };
@@ -541,6 +543,36 @@ async function leaveFamily(ctx: RequestContext, group: number) {
  * DateTime columns hold ISO text with an offset (the adapter's iso8601 format),
  * which SQLite's date functions read.
  */
+/**
+ * How the section's questions (same filter as the counts) are used in live
+ * papers: one grouped query for the totals, one for the ten most used. Raw
+ * SQL, so tenant and soft delete are written out.
+ */
+async function questionUsage(ctx: RequestContext, categoryIds: number[], from: Date | null, to: Date | null, total: number) {
+  const tenant = (alias: string) => (ctx.session.tenantId === null ? Prisma.empty : Prisma.sql`AND ${Prisma.raw(alias)}."tenantId" = ${ctx.session.tenantId}`);
+  const perQuestion = Prisma.sql`
+    SELECT q."id" AS "questionId", q."title" AS "title", q."questionType" AS "questionType", COUNT(DISTINCT l."paperId") AS "papers"
+    FROM "TestPaperQuestion" l
+    JOIN "TestPaper" p ON p."id" = l."paperId" AND p."isDeleted" = 0 ${tenant('p')}
+    JOIN "TestQuestion" q ON q."id" = l."questionId" AND q."isDeleted" = 0 ${tenant('q')}
+    WHERE q."categoryId" IN (${Prisma.join(categoryIds)})
+      ${from ? Prisma.sql`AND q."creationTime" >= ${from}` : Prisma.empty}
+      ${to ? Prisma.sql`AND q."creationTime" < ${to}` : Prisma.empty}
+    GROUP BY q."id"`;
+  type Row = { questionId: number; title: string; questionType: number; papers: number | bigint };
+  const [sums, top] = await Promise.all([
+    ctx.prisma.$queryRaw<Array<{ used: number | bigint; uses: number | bigint | null }>>`SELECT COUNT(*) AS "used", SUM("papers") AS "uses" FROM (${perQuestion})`,
+    ctx.prisma.$queryRaw<Row[]>`SELECT * FROM (${perQuestion}) ORDER BY "papers" DESC, "questionId" ASC LIMIT 10`,
+  ]);
+  const used = Number(sums[0]?.used ?? 0);
+  return {
+    used,
+    unused: Math.max(0, total - used),
+    uses: Number(sums[0]?.uses ?? 0),
+    top: top.map((r) => ({ questionId: r.questionId, title: r.title, questionType: narrowType(r.questionType), papers: Number(r.papers) })),
+  };
+}
+
 async function questionsPerDay(ctx: RequestContext, categoryIds: number[], from: Date | null, to: Date | null) {
   const tenant = ctx.session.tenantId === null ? Prisma.empty : Prisma.sql`AND "tenantId" = ${ctx.session.tenantId}`;
   const rows = await ctx.prisma.$queryRaw<Array<{ day: string; n: number | bigint }>>`

@@ -219,6 +219,18 @@ export const QuestionStatisticsDto = z.object({
   byAuthor: z.array(z.object({ userId: z.number().int().nullable(), userName: z.string().nullable(), count: z.number().int().min(0) })),
   /** Questions added per day (UTC+8 calendar days, `YYYY-MM-DD`), ascending. */
   perDay: z.array(z.object({ day: z.string(), count: z.number().int().min(0) })),
+  /**
+   * Use in papers and homework (live papers of any state) of the questions
+   * counted above: how many are used at least once, how many never, the
+   * uses in all (a question in three papers counts three), and the ten most
+   * used (most first, then lowest id).
+   */
+  usage: z.object({
+    used: z.number().int().min(0),
+    unused: z.number().int().min(0),
+    uses: z.number().int().min(0),
+    top: z.array(z.object({ questionId: z.number().int(), title: z.string(), questionType: QuestionType, papers: z.number().int().min(1) })),
+  }),
   beginTime: AbpDateTime.nullable(),
   endTime: AbpDateTime.nullable(),
 });

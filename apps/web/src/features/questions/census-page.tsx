@@ -29,6 +29,8 @@ export function censusRows(s: QuestionStatisticsDto, t: TFunction): CensusRow[] 
     ...s.byDifficulty.map((x) => row(t('questions.census.byDifficulty'), t(`questions.difficulty.${x.key}`), x.count)),
     ...s.byAuditStatus.map((x) => row(t('questions.census.byAuditStatus'), t(`content.audit.${x.key}`), x.count)),
     ...s.byAuthor.map((x) => row(t('questions.census.byAuthor'), x.userName ?? t('questions.census.unknownAuthor'), x.count)),
+    row(t('questions.census.usage'), t('questions.census.used'), s.usage.used),
+    row(t('questions.census.usage'), t('questions.census.unused'), s.usage.unused),
   ];
 }
 
@@ -59,7 +61,7 @@ function AuthorBars({ items, emptyText }: { items: ReadonlyArray<{ name: string;
  * 题目统计 (`Pages.Questions.Statistical`): for a section (a question category
  * and its subtree) and a range of UTC+8 calendar days, the questions by type,
  * difficulty, review state and author and the questions added per day
- * (`getTopicOfStatistical`), the section's all-time breakdown by child
+ * (`getTopicOfStatistical`), how often they are used in papers, the section's all-time breakdown by child
  * category (`GetQuestionStatistical`), and the table as a CSV export.
  */
 export default function CensusPage() {
@@ -171,6 +173,15 @@ export default function CensusPage() {
             </Panel>
             <Panel title={t('questions.census.byAuthor')}>
               <AuthorBars items={(s?.byAuthor ?? []).map((a) => ({ name: a.userName ?? t('questions.census.unknownAuthor'), count: a.count }))} emptyText={empty} />
+            </Panel>
+            <Panel title={t('questions.census.usage')} testId="census-usage">
+              <Stack gap="3">
+                <Text fontSize="sm">{t('questions.census.usageSummary', { used: s?.usage.used ?? 0, unused: s?.usage.unused ?? 0, uses: s?.usage.uses ?? 0 })}</Text>
+                <Heading as="h3" size="xs">
+                  {t('questions.census.mostUsed')}
+                </Heading>
+                <AuthorBars items={(s?.usage.top ?? []).map((q) => ({ name: q.title, count: q.papers }))} emptyText={t('questions.census.neverUsed')} />
+              </Stack>
             </Panel>
             <Panel title={t('questions.census.byChild')} testId="census-children">
               <AuthorBars items={(section.data?.children ?? []).map((c) => ({ name: c.name, count: c.count }))} emptyText={t('questions.census.noChildren')} />
