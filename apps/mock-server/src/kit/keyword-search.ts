@@ -60,6 +60,8 @@ export async function keywordCondition(
       ...columns.map(() => likePattern(k)),
     );
   let rows: IdRow[];
+  // SQLite's FTS5 query parser and LIKE read text up to a NUL (an unterminated phrase, a cut pattern): such a keyword goes to `contains`.
+  if (k.includes('\u0000')) return keywordWhere(k, columns);
   if (indexed && sameColumns(indexed, columns)) {
     const fts = keywordIndexTable(table);
     rows =
