@@ -80,6 +80,7 @@ const dailyQuestions = () => import('./features/articles/one-question-perday.res
 const resources = () => import('./features/resources/resource.resource.tsx').then((m) => m.resourceResource);
 const questions = () => import('./features/questions/test-question.resource.tsx').then((m) => m.testQuestionResource);
 const teacherQuestions = () => import('./features/questions/test-question.resource.tsx').then((m) => m.teacherQuestionResource);
+const papers = () => import('./features/papers/test-paper.resource.tsx').then((m) => m.testPaperResource);
 
 export const HOME_NAME = 'home_index';
 export const LOGIN_NAME = 'login';
@@ -179,11 +180,11 @@ export const appGroups: readonly NavGroup[] = [
     ],
   ]),
   g('member', Permissions.Members, 'member', [
-    ['user', Permissions.MembersUsers],
-    ['importuser', Permissions.MembersImportUsers],
-    ['payment', Permissions.Administration],
-    ['consumptions', Permissions.Administration],
-    ['income', Permissions.Administration],
+    ['user', Permissions.MembersUsers, { resource: () => import('./features/members/member.resource.tsx').then((m) => m.memberResource) }],
+    ['importuser', Permissions.MembersImportUsers, 'members/importuser-page'],
+    ['payment', Permissions.Administration, 'members/payment-page'],
+    ['consumptions', Permissions.Administration, 'members/consumptions-page'],
+    ['income', Permissions.Administration, 'members/income-page'],
   ]),
   g('articles', Permissions.Articles, 'article', [
     ['article', Permissions.ArticlesArticle, { resource: articles, tabs: ['mine'] }],
@@ -205,16 +206,16 @@ export const appGroups: readonly NavGroup[] = [
     ['testQuestionTeacher', Permissions.QuestionsTeachers, { resource: teacherQuestions, tabs: ['queue', 'rejected'] }],
   ]),
   g('testPapers', Permissions.TestPapers, 'paper', [
-    ['testPaper', Permissions.TestPapersHand],
-    ['testPaperUs', Permissions.TestPapersUniversityHand],
-    ['randomPaper', Permissions.TestPapersRandom],
-    ['randomPaperUs', Permissions.TestPapersUniversityRandom],
-    ['auditedTestPaper', Permissions.Manages],
+    ['testPaper', Permissions.TestPapersHand, { resource: papers, variant: 'manual' }],
+    ['testPaperUs', Permissions.TestPapersUniversityHand, { resource: papers, variant: 'university' }],
+    ['randomPaper', Permissions.TestPapersRandom, { resource: papers, variant: 'random' }],
+    ['randomPaperUs', Permissions.TestPapersUniversityRandom, { resource: papers, variant: 'randomUs' }],
+    ['auditedTestPaper', Permissions.Manages, { resource: papers, variant: 'moderated' }],
   ]),
   g('workPapers', Permissions.Homeworks, 'homework', [
-    ['homeWork', Permissions.HomeworksHand],
-    ['randomWork', Permissions.HomeworksRandom],
-    ['auditedHomeWork', Permissions.Manages],
+    ['homeWork', Permissions.HomeworksHand, { resource: papers, variant: 'homework' }],
+    ['randomWork', Permissions.HomeworksRandom, { resource: papers, variant: 'randomWork' }],
+    ['auditedHomeWork', Permissions.Manages, { resource: papers, variant: 'moderatedWork' }],
   ]),
   g('miscellaneous', Permissions.Others, 'other', [
     [

@@ -1,0 +1,187 @@
+import { Permissions, reviewables, type TestPaperDto } from '@edu/sdk';
+import { Text } from '@chakra-ui/react';
+import { EditIcon, PlusIcon, formatDateTimeUtc8 } from '@edu/ui';
+import { api } from '../../lib/client.ts';
+import {
+  auditOptions,
+  defineResource,
+  reviewActions,
+  switchCell,
+  type ActionDialogProps,
+  type ColumnSpec,
+  type FilterSpec,
+  type RowAction,
+  type RowDialogProps,
+  type ToolbarAction,
+  type VariantSpec,
+  type CrudService,
+} from '../../resources/index.ts';
+import { reviewColumn } from '../content-preset.tsx';
+import { categoryColumn, categoryFilter, ClassType } from '../setting/categories.tsx';
+import { cellPermission, yuan, type PaperCell } from './paper-api.ts';
+import { PaperEditorDialog } from './paper-editor.tsx';
+import { PaperPreviewDialog } from './paper-preview.tsx';
+
+const flow = reviewables.testPaper.flow;
+
+function Money({ row }: { row: TestPaperDto }) {
+  return <Text as="span">¥{yuan(row.money)}</Text>;
+}
+
+function Classes({ row }: { row: TestPaperDto }) {
+  return (
+    <Text as="span" truncate display="block" title={row.classNames.join('、')}>
+      {row.classNames.join('、') || '—'}
+    </Text>
+  );
+}
+
+const columns: ColumnSpec<TestPaperDto>[] = [
+  { field: 'title', truncate: true, width: '260px', sortable: true },
+  categoryColumn<TestPaperDto>(ClassType.Paper, { width: '150px' }),
+  { field: 'totalQuestion', width: '64px', align: 'end' },
+  { field: 'totalFraction', width: '64px', align: 'end' },
+  { field: 'money', width: '80px', align: 'end', cell: Money },
+  reviewColumn<TestPaperDto>(reviewables.testPaper),
+  {
+    field: 'isActive',
+    width: '72px',
+    cell: switchCell<TestPaperDto>({
+      call: api.testPaper.activation,
+      input: (row, on) => ({ id: row.id, isActive: on }),
+      successKey: 'papers.switched',
+    }),
+  },
+  {
+    field: 'isShow',
+    width: '72px',
+    cell: switchCell<TestPaperDto>({
+      call: api.testPaper.updateTestPaperIsShow,
+      input: (row, on) => ({ id: row.id, isShow: on }),
+      successKey: 'papers.switched',
+    }),
+  },
+  { field: 'creatorName', minWidth: '80px' },
+  { field: 'creationTime', type: 'datetime', sortable: true },
+];
+
+const homeworkColumns: ColumnSpec<TestPaperDto>[] = [
+  ...columns.slice(0, 2),
+  { field: 'dueTime', width: '140px', render: (row) => (row.dueTime ? formatDateTimeUtc8(row.dueTime) : '—') },
+  { field: 'classNames', width: '140px', cell: Classes },
+  ...columns.slice(2),
+];
+
+const filters: FilterSpec[] = [
+  { name: 'Keyword', type: 'keyword' },
+  categoryFilter(ClassType.Paper),
+  { name: 'AuditStatus', type: 'select', options: auditOptions },
+  { name: 'IsActive', type: 'boolean', trueKey: 'papers.active.true', falseKey: 'papers.active.false' },
+  { name: 'IsShow', type: 'boolean', trueKey: 'papers.show.true', falseKey: 'papers.show.false' },
+];
+
+function PreviewDialog({ open, onClose, row }: RowDialogProps<TestPaperDto>) {
+  return <PaperPreviewDialog open={open} onClose={onClose} paper={row} />;
+}
+
+/** 预览: the print PDF inline, with the export buttons. */
+const previewAction: RowAction<TestPaperDto> = {
+  key: 'preview',
+  labelKey: 'content.actions.preview',
+  inline: true,
+  permission: 'authenticated',
+  dialog: PreviewDialog,
+};
+
+function EditDialog({ open, onClose, row }: RowDialogProps<TestPaperDto>) {
+  return (
+    <PaperEditorDialog
+      open={open}
+      onClose={onClose}
+      cell={{ kind: row.kind, isUniversity: row.isUniversity }}
+      start={{ mode: row.assembly === 2 ? 'random' : 'manual', paperId: row.id }}
+    />
+  );
+}
+
+/** 编辑: the workbench for a manual paper, the rule editor (regenerate) for a random one. */
+const editAction: RowAction<TestPaperDto> = {
+  key: 'edit',
+  labelKey: 'actions.edit',
+  icon: <EditIcon />,
+  inline: true,
+  permission: [
+    Permissions.TestPapersHand,
+    Permissions.TestPapersUniversityHand,
+    Permissions.TestPapersRandom,
+    Permissions.TestPapersUniversityRandom,
+    Permissions.HomeworksHand,
+    Permissions.HomeworksRandom,
+  ],
+  dialog: EditDialog,
+};
+
+/** 新增 / 随机组卷: the workbench or the rule editor for a new paper of the screen's cell. */
+function createAction(cell: PaperCell, mode: 'manual' | 'random'): ToolbarAction<TestPaperDto> {
+  function CreateDialog({ open, onClose }: ActionDialogProps<TestPaperDto>) {
+    return <PaperEditorDialog open={open} onClose={onClose} cell={cell} start={{ mode, paperId: null }} />;
+  }
+  return {
+    key: mode === 'manual' ? 'create' : 'generate',
+    labelKey: mode === 'manual' ? 'actions.create' : 'papers.actions.generate',
+    icon: <PlusIcon />,
+    permission: cellPermission(cell, mode === 'manual' ? 1 : 2),
+    dialog: CreateDialog,
+  };
+}
+
+const review = reviewActions<TestPaperDto>(api.testPaper.review, { inline: false, flow });
+
+/** A list of one kind × assembly × bank: its query, its create button. */
+function cellVariant(cell: PaperCell, mode: 'manual' | 'random'): VariantSpec<CrudService> {
+  return {
+    query: { Kind: cell.kind, Assembly: mode === 'manual' ? 1 : 2, IsUniversity: cell.isUniversity },
+    actions: [createAction(cell, mode)],
+    ...(cell.kind === 2 && { columns: homeworkColumns }),
+  };
+}
+
+/** The reviewers' queue of a kind (`GetAllModerated`): preview and review inline, nothing else. */
+function moderatedVariant(kind: 1 | 2): VariantSpec<CrudService> {
+  return {
+    list: api.testPaper.getAllModerated,
+    query: { Kind: kind },
+    filters: [{ name: 'Keyword', type: 'keyword' }, categoryFilter(ClassType.Paper)],
+    crud: { create: false, update: false, delete: false },
+    rowActions: [previewAction, ...reviewActions<TestPaperDto>(api.testPaper.review, { flow })],
+    ...(kind === 2 && { columns: homeworkColumns }),
+  };
+}
+
+/**
+ * 试卷 and 作业 (issue 9): one declaration for the eight routes. Each route is
+ * a variant fixing kind × assembly × bank (`manual`, `university`, `random`,
+ * `randomUs`, `homework`, `randomWork`) or a review queue (`moderated`,
+ * `moderatedWork`). Create and edit open the workbench or the rule editor
+ * (`paper-editor.tsx`); the switches are refused by the server unless the
+ * paper is approved, and the refusal shows as is.
+ */
+export const testPaperResource = defineResource({
+  name: 'testPaper',
+  service: { getAll: api.testPaper.getAll, get: api.testPaper.get, delete: api.testPaper.delete },
+  rowLabel: (row) => row.title,
+  columns,
+  filters,
+  rowActions: [previewAction, editAction, ...review],
+  tenantOwned: true,
+  variants: {
+    manual: cellVariant({ kind: 1, isUniversity: false }, 'manual'),
+    university: cellVariant({ kind: 1, isUniversity: true }, 'manual'),
+    random: cellVariant({ kind: 1, isUniversity: false }, 'random'),
+    randomUs: cellVariant({ kind: 1, isUniversity: true }, 'random'),
+    homework: cellVariant({ kind: 2, isUniversity: false }, 'manual'),
+    randomWork: cellVariant({ kind: 2, isUniversity: false }, 'random'),
+    moderated: moderatedVariant(1),
+    moderatedWork: moderatedVariant(2),
+  },
+});
