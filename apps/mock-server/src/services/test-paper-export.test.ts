@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseContentDisposition } from '@edu/sdk';
-import { docxPart, docxText, hasPoppler, pdfFonts, pdfPagesPng, pdfText } from '../papers/export/inspect.ts';
+import { docxPart, docxText, hasPoppler, pdfFonts, pdfImageCount, pdfPagesPng, pdfText } from '../papers/export/inspect.ts';
+import { samplePng } from '../papers/export/sample-paper.ts';
 import { createTenant } from '../testing/tenants.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 
@@ -172,6 +173,36 @@ describe('ExportTestPaper', () => {
     expect(noId.status).toBe(400);
     expect(noId.json().error.validationErrors?.flatMap((e) => e.members)).toEqual(['id']);
     expect((await download('ExportTestPaper', { id: 99_999_999, format: 'pdf' })).status).toBe(404);
+  });
+});
+
+describe('pictures', () => {
+  it('embeds an image uploaded to this site, whatever host its URL names', async () => {
+    const form = new FormData();
+    form.append('file', new Blob([samplePng(300, 120)], { type: 'image/png' }), '示意图.png');
+    const body = new Response(form);
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: '/File/UploadImage',
+      payload: Buffer.from(await body.arrayBuffer()),
+      headers: { authorization: `Bearer ${admin}`, 'content-type': body.headers.get('content-type') ?? '' },
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const url = (uploaded.json() as { result: { url: string } }).result.url;
+    const category = (await ok('POST', 'MultiLevelCategory/Create', { classTypeId: 3, name: '导出图片学科' })).id;
+    const paperCategory = (await ok('POST', 'MultiLevelCategory/Create', { classTypeId: 4, name: '导出图片试卷' })).id;
+    const id = await approvedQuestion({
+      questionType: 5,
+      categoryId: category,
+      stem: `<p>导出题：根据示意图<img src="${url}" alt="示意图">说明原理，并比较<img src="https://elsewhere.example/x.png" alt="外图">。</p>`,
+      referenceAnswer: '略',
+    });
+    const paper = await ok('POST', 'TestPaper/Create', { title: '图片试卷', categoryId: paperCategory, sections: [{ title: '简答题', questions: [{ questionId: id }] }] });
+    const docx = await download('ExportTestPaper', { id: paper.id, format: 'docx' });
+    const xml = docxPart(docx.bytes, 'word/document.xml') ?? '';
+    expect(xml.match(/<w:drawing>/g)?.length).toBe(1);
+    expect(docxText(xml)).toContain('【图：外图】');
+    if (poppler) expect(await pdfImageCount((await download('ExportTestPaper', { id: paper.id, format: 'pdf' })).bytes)).toBe(1);
   });
 });
 

@@ -32,7 +32,8 @@ import { paperAccess } from './test-paper-questions.ts';
  * the caller's tenant; an unknown paper is a 404. Questions deleted from the
  * bank since the paper was made are left out (the 计分栏 adds up what is
  * printed). Answers come straight from the bank, so the key always matches
- * the questions printed.
+ * the questions printed. Pictures uploaded to this site (`/File/GetFile`,
+ * PNG or JPEG) are embedded; others print as 【图】 where they go.
  */
 
 /** Which document of the paper: 试题卷, 答案与解析, 答题卡. */

@@ -1,12 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { htmlToRuns, runsToText } from './html-runs.ts';
 import { renderPaper } from './index.ts';
-import { deflateSync } from 'node:zlib';
 import { unzipSync } from 'fflate';
 import { imageSize, type ImageSource } from './images.ts';
 import { docxPart, docxText, hasPoppler, pdfFonts, pdfImageCount, pdfPagesPng, pdfText } from './inspect.ts';
 import { chineseOrdinal, layoutPaper, optionsPerLine, restatesScores, sectionHeaderText, type Block } from './layout.ts';
-import { SHORT, samplePaper } from './sample-paper.ts';
+import { SHORT, samplePaper, samplePng } from './sample-paper.ts';
 
 const SHORT_FALLBACK = SHORT[0]!;
 
@@ -236,37 +235,8 @@ describe.skipIf(!poppler)('PDF', () => {
   });
 });
 
-/** A solid grey PNG of the given size (8-bit greyscale), written by hand. */
-function png(width: number, height: number): Uint8Array {
-  const crcTable = Array.from({ length: 256 }, (_v, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (bytes: Uint8Array) => {
-    let c = 0xffffffff;
-    for (const b of bytes) c = (crcTable[(c ^ b) & 0xff] ?? 0) ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Uint8Array) => {
-    const out = Buffer.alloc(12 + data.length);
-    out.writeUInt32BE(data.length, 0);
-    out.write(type, 4, 'ascii');
-    Buffer.from(data).copy(out, 8);
-    out.writeUInt32BE(crc(out.subarray(4, 8 + data.length)), 8 + data.length);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 0, 0, 0, 0], 8);
-  const rows = Buffer.alloc((width + 1) * height, 0x80);
-  for (let y = 0; y < height; y++) rows[y * (width + 1)] = 0;
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', new Uint8Array())]);
-}
-
 describe('pictures', () => {
-  const picture = png(400, 200);
+  const picture = samplePng(400, 200);
   const source: ImageSource = async (src) => (src === '/File/GetFile?token=ours' ? { bytes: picture, contentType: 'image/png' } : null);
   const model = samplePaper();
   const withImages = {
