@@ -9,11 +9,12 @@ describe('route table: resource routes', () => {
       ['articles', 'auditArticle'],
       ['resources', 'hiresource'],
       ['setting', 'keyword'],
+      ['testPapers', 'randomPaper'],
     ] as const)
       expect(child(group, name)?.page, `${group}/${name}`).toBeTypeOf('function');
     // Hand-written screens still come from their page files; unbuilt ones stay unbuilt.
     expect(child('setting', 'manager')?.page).toBeTypeOf('function');
-    expect(child('testPapers', 'randomPaper')?.page).toBeUndefined();
+    expect(child('miscellaneous', 'questionnaire')?.page).toBeUndefined();
   });
 
   it('loads the resource lazily and shows the named variant', async () => {
