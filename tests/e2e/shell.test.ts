@@ -105,6 +105,8 @@ describe('shell', () => {
     // Close others: home and the current tab stay.
     await page.getByTestId('tab-manager').locator('a').click();
     await page.waitForURL('**/setting/manager');
+    // The manager screen loads lazily after the reload: close others only once it is the current page.
+    await page.getByTestId('resource-page-user').waitFor();
     await page.getByTestId('tabs-actions').click();
     await page.getByTestId('tabs-close-others').click();
     await expect.poll(() => tabNames(page)).toEqual(['home_index', 'manager']);

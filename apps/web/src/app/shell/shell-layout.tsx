@@ -38,6 +38,8 @@ export function ShellLayout() {
   useEffect(() => {
     if (lastPath.current === location.pathname) return;
     lastPath.current = location.pathname;
+    // A menu, popover or dialog opened meanwhile (a lazy page can arrive late) keeps the focus it holds.
+    if (document.activeElement?.closest('[role="menu"], [role="dialog"], [role="alertdialog"]')) return;
     heading.current?.focus({ preventScroll: true });
   }, [location.pathname]);
 
