@@ -120,6 +120,7 @@ export function BankSearch({
         size="sm"
         placeholder={t('papers.bank.category')}
         aria-label={t('papers.bank.category')}
+        data-testid="bank-category"
       />
       <Flex gap="2" wrap="wrap">
         <OptionSelect label={t('papers.bank.chapter')} value={chapterTypeId} options={chapters} onChange={reset(setChapterTypeId)} testId="bank-chapter" />

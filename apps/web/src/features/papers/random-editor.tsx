@@ -323,7 +323,7 @@ export function RandomEditor({ cell, paperId, onGenerated }: { cell: PaperCell; 
                         )}
                       </HStack>
                       {error && (
-                        <Text fontSize="xs" color="fg.error">
+                        <Text fontSize="xs" color="red.fg">
                           {error}
                         </Text>
                       )}
@@ -362,7 +362,7 @@ export function RandomEditor({ cell, paperId, onGenerated }: { cell: PaperCell; 
           </Text>
         ) : (
           <Stack gap="1">
-            <Text fontSize="sm" fontWeight="semibold" color="fg.error" data-testid="dry-run-short">
+            <Text fontSize="sm" fontWeight="semibold" color="red.fg" data-testid="dry-run-short">
               {t('papers.random.infeasible', { short: report.required - report.assignable })}
             </Text>
             {report.rules
