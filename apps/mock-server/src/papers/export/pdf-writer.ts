@@ -54,6 +54,8 @@ const NO_LINE_END = new Set('（《「『【〔“‘([{'.split(''));
 
 class PaperPdf {
   private y = TOP;
+  /** Widths by face, size and text: a paper repeats few distinct characters many times. */
+  private readonly widths = new Map<string, number>();
   constructor(
     private readonly doc: PDFKit.PDFDocument,
     private readonly layout: PaperLayout,
@@ -61,6 +63,17 @@ class PaperPdf {
 
   private font(bold: boolean, size: number) {
     this.doc.font(bold ? 'bold' : 'regular').fontSize(size);
+  }
+
+  private width(text: string, style: Pick<Style, 'bold' | 'size'>): number {
+    const key = `${style.bold ? 'b' : 'r'}${style.size}\u0000${text}`;
+    let w = this.widths.get(key);
+    if (w === undefined) {
+      this.font(style.bold, style.size);
+      w = this.doc.widthOfString(text);
+      this.widths.set(key, w);
+    }
+    return w;
   }
 
   private newPage() {
@@ -91,14 +104,13 @@ class PaperPdf {
         continue;
       }
       const style: Style = { bold: base.bold || !!run.bold, size: run.script ? base.size * 0.65 : base.size, underline: !!run.underline, script: run.script ?? null };
-      this.font(style.bold, style.size);
       // Latin words whole, runs of ASCII spaces as one, anything else (CJK, full-width space) by itself.
       for (const m of run.text.matchAll(/[\x21-\x7e\u00c0-\u024f]+|[ \t\r\n\u00a0]+|[^]/gu)) {
         const text = /^[ \t\r\n\u00a0]+$/.test(m[0]) ? ' ' : m[0];
         out.push({
           ...plain,
           text,
-          width: this.doc.widthOfString(text),
+          width: this.width(text, style),
           style,
           space: text === ' ',
           glueBefore: NO_LINE_START.has(text),
@@ -137,8 +149,7 @@ class PaperPdf {
       const room = full - used;
       if (groupWidth > full && group.length === 1 && first.text.length > 1) {
         // A word longer than a line (a URL, a formula) is broken between characters rather than run past the margin.
-        this.font(first.style.bold, first.style.size);
-        const pieces = [...first.text].map((ch) => ({ ...first, text: ch, width: this.doc.widthOfString(ch), glueBefore: false, glueAfter: false }));
+        const pieces = [...first.text].map((ch) => ({ ...first, text: ch, width: this.width(ch, first.style), glueBefore: false, glueAfter: false }));
         atoms.splice(i, 1, ...pieces);
         continue;
       }
