@@ -55,7 +55,17 @@ describe('ChapterType', () => {
     expect(tree[1]!.children![0]).not.toHaveProperty('children');
   });
 
-  it('creates chapters and sections; the category must be a course category', async () => {
+  it('creates knowledge points on a question category; one used by a question cannot be deleted', async () => {
+    const physics = await t.app.prisma.multiLevelCategory.findFirstOrThrow({ where: { tenantId: 1, classTypeId: 3, name: '物理' } });
+    const point = await ok({ categoryId: physics.id, name: '浮力' });
+    const used = await t.app.prisma.chapterType.findFirstOrThrow({ where: { categoryId: physics.id, parentId: { not: null }, isDeleted: false } });
+    const refused = await t.call('DELETE', api('ChapterType/Delete'), { token: admin, query: { Id: used.id } });
+    expect(refused.status).toBe(500);
+    expect(refused.body.error.message).toMatch(/已被 0 门课程、\d+ 道试题使用/);
+    expect((await t.call('DELETE', api('ChapterType/Delete'), { token: admin, query: { Id: point.id } })).status).toBe(200);
+  });
+
+  it('creates chapters and sections; the category must be a course or question category', async () => {
     const chapter = await ok({ categoryId: grade7b, name: '第九章 不等式与不等式组', sort: 9 });
     const section = await ok({ categoryId: grade7b, parentId: chapter.id, name: '9.1 不等式', sort: 1 });
     expect(section).toMatchObject({ parentId: chapter.id, categoryName: '七年级下册' });
@@ -63,7 +73,7 @@ describe('ChapterType', () => {
     const wrong = await create({ categoryId: news.id, name: 'x' });
     expect(wrong.status).toBe(400);
     expect(member(wrong)).toEqual(['categoryId']);
-    expect(wrong.body.error.validationErrors[0].message).toBe('章节只能建在课程分类下，“新闻动态”不是课程分类。');
+    expect(wrong.body.error.validationErrors[0].message).toBe('章节只能建在课程分类或试题分类下，“新闻动态”不是。');
   });
 
   it('a parent must be a chapter (not a section) of the same category', async () => {
@@ -102,7 +112,7 @@ describe('ChapterType', () => {
     });
     const used = await t.call('DELETE', api('ChapterType/Delete'), { token: admin, query: { Id: section.id } });
     expect(used.status).toBe(500);
-    expect(used.body.error.message).toBe('章节“删除测试节”已被 1 门课程使用，不能删除。');
+    expect(used.body.error.message).toBe('章节“删除测试节”已被 1 门课程、0 道试题使用，不能删除。');
     const moveUsed = await t.call('PUT', api('ChapterType/Update'), { token: admin, body: { ...chapter, categoryId: grade7b } });
     expect(member(moveUsed)).toEqual(['categoryId']);
 

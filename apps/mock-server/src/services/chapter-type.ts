@@ -29,11 +29,12 @@ const chapters: ModelCrud<'ChapterType', ChapterTypeDto, Query> = {
   filter: (q) => (q.CategoryId === undefined ? undefined : { categoryId: q.CategoryId }),
 };
 
-/** The category: a course category (class type 2) of the tenant. */
-async function assertCourseCategory(ctx: RequestContext, categoryId: number) {
+/** Chapters are a course's 章/节 or a question category's knowledge points: a course or question category of the tenant. */
+const CHAPTER_CLASS_TYPES: readonly number[] = [ClassType.Course, ClassType.Question];
+async function assertChapterCategory(ctx: RequestContext, categoryId: number) {
   const category = await ctx.db.multiLevelCategory.findFirst({ where: { id: categoryId }, select: { classTypeId: true, name: true } });
   if (!category) invalid('categoryId', ctx.t('CategoryNotFound', categoryId));
-  if (category.classTypeId !== ClassType.Course) invalid('categoryId', ctx.t('ChapterNeedsCourseCategory', category.name));
+  if (!CHAPTER_CLASS_TYPES.includes(category.classTypeId)) invalid('categoryId', ctx.t('ChapterNeedsCourseCategory', category.name));
 }
 
 /** The parent: a chapter (no parent itself) of the same category; sections have no sections. */
@@ -45,15 +46,21 @@ async function assertParent(ctx: RequestContext, parentId: number | null | undef
   if (parent.parentId !== null || parent.categoryId !== categoryId) invalid('parentId', ctx.t('ChapterParentInvalid'));
 }
 
-/** Courses hanging on these chapters or sections. */
-const coursesOn = (ctx: RequestContext, ids: number[]) => ctx.db.learningCourse.count({ where: { chapterTypeId: { in: ids } } });
+/** Courses and questions hanging on these chapters or sections. */
+async function usersOf(ctx: RequestContext, ids: number[]) {
+  const [courses, questions] = await Promise.all([
+    ctx.db.learningCourse.count({ where: { chapterTypeId: { in: ids } } }),
+    ctx.db.testQuestion.count({ where: { chapterTypeId: { in: ids } } }),
+  ]);
+  return { courses, questions, any: courses + questions > 0 };
+}
 
 const generic = crudHandlers(chapters, {
   beforeDelete: async (row, ctx) => {
     const sections = await ctx.db.chapterType.count({ where: { parentId: row.id } });
     if (sections > 0) throw new UserFriendlyError(ctx.t('ChapterHasSections', row.name, sections));
-    const courses = await coursesOn(ctx, [row.id]);
-    if (courses > 0) throw new UserFriendlyError(ctx.t('ChapterInUse', row.name, courses));
+    const used = await usersOf(ctx, [row.id]);
+    if (used.any) throw new UserFriendlyError(ctx.t('ChapterInUse', row.name, used.courses, used.questions));
   },
 });
 
@@ -68,7 +75,7 @@ export const chapterType = implement(ChapterTypeService, {
   GetAll: generic.GetAll,
   Get: generic.Get,
   Create: async (input, ctx) => {
-    await assertCourseCategory(ctx, input.categoryId);
+    await assertChapterCategory(ctx, input.categoryId);
     await assertParent(ctx, input.parentId, input.categoryId);
     const created = await ctx.db.chapterType.create({
       data: {
@@ -85,17 +92,17 @@ export const chapterType = implement(ChapterTypeService, {
   },
   /**
    * A chapter with sections cannot become a section. Moving a chapter to
-   * another category takes its sections along, unless a course hangs on it or
-   * them (the course's category would no longer match).
+   * another category takes its sections along, unless a course or question
+   * hangs on it or them (its category would no longer match).
    */
   Update: async (input, ctx) => {
     const existing = await getOr404(chapters, input.id, ctx);
-    await assertCourseCategory(ctx, input.categoryId);
+    await assertChapterCategory(ctx, input.categoryId);
     await assertParent(ctx, input.parentId, input.categoryId, existing.id);
     const sections = await ctx.db.chapterType.findMany({ where: { parentId: existing.id }, select: { id: true } });
     if (input.parentId != null && sections.length > 0) invalid('parentId', ctx.t('ChapterHasSections', existing.name, sections.length));
     const moved = input.categoryId !== existing.categoryId;
-    if (moved && (await coursesOn(ctx, [existing.id, ...sections.map((s) => s.id)])) > 0)
+    if (moved && (await usersOf(ctx, [existing.id, ...sections.map((s) => s.id)])).any)
       invalid('categoryId', ctx.t('ChapterInUseCannotMove', existing.name));
     await ctx.transaction(async (tx) => {
       await tx.db.chapterType.update({
