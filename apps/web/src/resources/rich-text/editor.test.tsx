@@ -26,7 +26,7 @@ describe('RichTextEditor', () => {
       doc.focus();
       document.execCommand?.('selectAll');
     });
-    fireEvent.click(screen.getByRole('button', { name: '二级标题' }));
+    fireEvent.click(screen.getByRole('button', { name: 'H2 二级标题' }));
     await waitFor(() => expect(onChange).toHaveBeenLastCalledWith('<h2>函数的单调性</h2>'));
   });
 
