@@ -141,10 +141,15 @@ describe('paper screens', () => {
     // Activation is refused while the paper awaits review, with the server's reason.
     const activate = () => rowOf(page, title).locator('label:has(input[type="checkbox"])').first();
     await activate().click();
-    await page.getByTestId('error-modal').waitFor();
+    const refusal = page.getByTestId('error-modal');
+    await refusal.waitFor();
+    expect(await refusal.innerText()).toContain('审核通过');
+    await animationsDone(page);
     await shot(page, 'papers-activation-refused');
     await page.getByTestId('error-modal-ok').click();
-    expect(await rowOf(page, title).locator('input[type="checkbox"]').first().isChecked()).toBe(false);
+    await refusal.waitFor({ state: 'hidden' });
+    await expect.poll(() => activate().getAttribute('data-state')).toBe('unchecked');
+    await shot(page, 'papers-activation-still-off');
 
     // The reviewer approves it in the queue; then it can be activated.
     await openList(page, '/testPapers/auditedTestPaper', TAG);
@@ -155,7 +160,7 @@ describe('paper screens', () => {
     await page.getByTestId('confirm-dialog').waitFor({ state: 'hidden' });
     await openList(page, '/testPapers/testPaper', TAG);
     await activate().click();
-    await expect.poll(() => rowOf(page, title).locator('input[type="checkbox"]').first().isChecked()).toBe(true);
+    await expect.poll(() => activate().getAttribute('data-state')).toBe('checked');
     await shot(page, 'papers-activated');
   });
 
