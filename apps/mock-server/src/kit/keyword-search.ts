@@ -1,4 +1,4 @@
-import { KEYWORD_INDEXES, keywordIndexTable, Prisma } from '@edu/db';
+import { KEYWORD_INDEXES, keywordIndexTable, Prisma, writeVersions, type PrismaClient } from '@edu/db';
 import type { RequestContext } from './context.ts';
 import { keywordWhere } from './paging.ts';
 
@@ -28,6 +28,27 @@ const LIKE_SPECIAL = /[\\%_]/;
 const MODELS = new Set<string>(Object.values(Prisma.ModelName));
 
 type IdRow = { id: number | bigint };
+
+/** Keywords' matching ids kept per client, exact: stamped with the table's write version (as count-cache.ts). */
+const MATCH_CACHE_SIZE = 200;
+const matchCaches = new WeakMap<PrismaClient, Map<string, { stamp: string; rows: Promise<IdRow[]> }>>();
+
+/** `find()` once per table version and keyword; concurrent requests share the lookup in progress. */
+function cachedMatches(prisma: PrismaClient, table: string, keyword: string, find: () => Promise<IdRow[]>): Promise<IdRow[]> {
+  let cache = matchCaches.get(prisma);
+  if (!cache) matchCaches.set(prisma, (cache = new Map()));
+  const key = `${table}|${keyword}`;
+  // Read before the lookup: a write racing it leaves the entry stale, never wrong.
+  const stamp = writeVersions(prisma).version(table);
+  const hit = cache.get(key);
+  if (hit && hit.stamp === stamp) return hit.rows;
+  const rows = find();
+  const entry = { stamp, rows };
+  cache.set(key, entry);
+  rows.catch(() => cache.get(key) === entry && cache.delete(key));
+  if (cache.size > MATCH_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  return rows;
+}
 
 /**
  * The condition a list's `Keyword` adds: "any of `columns` contains the
@@ -64,10 +85,12 @@ export async function keywordCondition(
   if (k.includes('\u0000')) return keywordWhere(k, columns);
   if (indexed && sameColumns(indexed, columns)) {
     const fts = keywordIndexTable(table);
-    rows =
+    const find = () =>
       [...k].length >= TRIGRAM
-        ? await ctx.db.$queryRawUnsafe<IdRow[]>(`SELECT rowid AS id FROM "${fts}" WHERE "${fts}" MATCH ? ${limit}`, ftsPhrase(k))
-        : await likeAny(fts);
+        ? ctx.db.$queryRawUnsafe<IdRow[]>(`SELECT rowid AS id FROM "${fts}" WHERE "${fts}" MATCH ? ${limit}`, ftsPhrase(k))
+        : likeAny(fts);
+    // Shared per table version outside a transaction; inside one the lookup must see the transaction's own writes.
+    rows = ctx.inTransaction ? await find() : await cachedMatches(ctx.prisma, table, k, find);
   } else if (LIKE_SPECIAL.test(k) && MODELS.has(table)) rows = await likeAny(table);
   else return keywordWhere(k, columns);
   if (rows.length > MAX_KEYWORD_IDS) return keywordWhere(k, columns);
