@@ -4,7 +4,7 @@
  * every recipe, so importing it puts every recipe in the login page's first
  * load (about 20 kB gzip). `@chakra-ui/react/dist/esm/*` is not in the
  * package's exports; vite.config.ts and tsconfig.json map it (chakra-parts.ts).
- * login-system.test.ts checks the result against the full system.
+ * login-system.test.tsx checks the result against the full system.
  */
 import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
 import { breakpoints } from '@chakra-ui/react/dist/esm/theme/breakpoints.js';
@@ -34,8 +34,6 @@ import { sizes } from '@chakra-ui/react/dist/esm/theme/tokens/sizes.js';
 import { spacing } from '@chakra-ui/react/dist/esm/theme/tokens/spacing.js';
 import { zIndices } from '@chakra-ui/react/dist/esm/theme/tokens/z-indices.js';
 import { buttonRecipe } from '@chakra-ui/react/dist/esm/theme/recipes/button.js';
-import { checkboxSlotRecipe } from '@chakra-ui/react/dist/esm/theme/recipes/checkbox.js';
-import { checkmarkRecipe } from '@chakra-ui/react/dist/esm/theme/recipes/checkmark.js';
 import { dialogSlotRecipe } from '@chakra-ui/react/dist/esm/theme/recipes/dialog.js';
 import { fieldSlotRecipe } from '@chakra-ui/react/dist/esm/theme/recipes/field.js';
 import { headingRecipe } from '@chakra-ui/react/dist/esm/theme/recipes/heading.js';
@@ -79,8 +77,8 @@ const loginTheme = defineConfig({
     animationStyles,
     // What the login route renders: the form, its tenant dialog and language menu, the boot
     // spinner, the route error and the error modal.
-    recipes: { button: buttonRecipe, checkmark: checkmarkRecipe, heading: headingRecipe, icon: iconRecipe, input: inputRecipe, spinner: spinnerRecipe },
-    slotRecipes: { checkbox: checkboxSlotRecipe, dialog: dialogSlotRecipe, field: fieldSlotRecipe, menu: menuSlotRecipe },
+    recipes: { button: buttonRecipe, heading: headingRecipe, icon: iconRecipe, input: inputRecipe, spinner: spinnerRecipe },
+    slotRecipes: { dialog: dialogSlotRecipe, field: fieldSlotRecipe, menu: menuSlotRecipe },
   },
 });
 
