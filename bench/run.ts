@@ -84,10 +84,22 @@ try {
     getCase('Session/GetCurrentLoginInformations (floor)', ['floor', 'session'], 'Session/GetCurrentLoginInformations'),
     getCase('FriendLink/GetAll', ['floor', 'friendlink'], 'FriendLink/GetAll?SkipCount=0&MaxResultCount=10'),
     getCase('Article/GetAll page 1', ['articles', 'page'], 'Article/GetAll?SkipCount=0&MaxResultCount=10'),
-    getCase(`Article/GetAll last page (skip ${totalCount - 10})`, ['articles', 'deep'], `Article/GetAll?SkipCount=${totalCount - 10}&MaxResultCount=10`),
+    getCase(
+      `Article/GetAll last page (skip ${totalCount - 10})`,
+      ['articles', 'deep'],
+      `Article/GetAll?SkipCount=${totalCount - 10}&MaxResultCount=10`,
+    ),
     getCase(`Article/GetAll keyword ${UNIQUE_WORD} (1 match)`, ['articles', 'keyword'], `Article/GetAll?Keyword=${encodeURIComponent(UNIQUE_WORD)}`),
-    getCase(`Article/GetAll keyword ${TWO_CHAR_WORD} (2 chars)`, ['articles', 'keyword'], `Article/GetAll?Keyword=${encodeURIComponent(TWO_CHAR_WORD)}`),
-    getCase(`Article/GetAll keyword ${ONE_CHAR_WORD} (1 char)`, ['articles', 'keyword'], `Article/GetAll?Keyword=${encodeURIComponent(ONE_CHAR_WORD)}`),
+    getCase(
+      `Article/GetAll keyword ${TWO_CHAR_WORD} (2 chars)`,
+      ['articles', 'keyword'],
+      `Article/GetAll?Keyword=${encodeURIComponent(TWO_CHAR_WORD)}`,
+    ),
+    getCase(
+      `Article/GetAll keyword ${ONE_CHAR_WORD} (1 char)`,
+      ['articles', 'keyword'],
+      `Article/GetAll?Keyword=${encodeURIComponent(ONE_CHAR_WORD)}`,
+    ),
     getCase('User/GetAll page 1', ['users'], 'User/GetAll?SkipCount=0&MaxResultCount=10'),
     {
       name: 'raw better-sqlite3 inserts (WAL)',

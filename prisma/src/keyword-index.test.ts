@@ -21,9 +21,12 @@ const objects = async () =>
     (r) => r.name,
   );
 const indexed = async (table: string, text: string) =>
-  (await prisma.$queryRawUnsafe<Array<{ id: bigint }>>(`SELECT rowid AS id FROM "${keywordIndexTable(table)}" WHERE "${keywordIndexTable(table)}" MATCH ?`, `"${text}"`)).map(
-    (r) => Number(r.id),
-  );
+  (
+    await prisma.$queryRawUnsafe<Array<{ id: bigint }>>(
+      `SELECT rowid AS id FROM "${keywordIndexTable(table)}" WHERE "${keywordIndexTable(table)}" MATCH ?`,
+      `"${text}"`,
+    )
+  ).map((r) => Number(r.id));
 
 describe('keyword indexes', () => {
   it('exist for every declared table, with their three triggers, and a second open changes nothing', async () => {

@@ -112,7 +112,9 @@ export async function pagedList<Row extends { id: number }, Dto, Q extends ListQ
     (where ??= {
       AND: [...conditions, await keywordCondition(ctx, cfg.entityName, cfg.keywordColumns, keyword)].filter((c): c is Cond<W> => c !== undefined),
     });
-  const totalCount = await ctx.app.countCache.count(countKey, cfg.countTables ?? [cfg.entityName], async () => model.count({ where: await whereOf() }));
+  const totalCount = await ctx.app.countCache.count(countKey, cfg.countTables ?? [cfg.entityName], async () =>
+    model.count({ where: await whereOf() }),
+  );
   const page = { where: await whereOf(), orderBy, skip: input.SkipCount, take: input.MaxResultCount, ...(cfg.omit && { omit: cfg.omit }) };
   const rows = await pageRows(model, page, totalCount);
   return { totalCount, items: await mapDtos(cfg, rows, ctx) };
@@ -145,7 +147,9 @@ async function pageRows<Row extends { id: number }, W>(
   let rows: Row[];
   if (page.skip < DEEP_PAGE_OFFSET) rows = await model.findMany(page);
   else {
-    const ids = (await model.findMany({ where: page.where, orderBy: page.orderBy, skip: page.skip, take: page.take, select: { id: true } })).map((r) => r.id);
+    const ids = (await model.findMany({ where: page.where, orderBy: page.orderBy, skip: page.skip, take: page.take, select: { id: true } })).map(
+      (r) => r.id,
+    );
     const byId = new Map((ids.length ? await model.findMany({ where: { id: { in: ids } }, ...omit }) : []).map((r) => [r.id, r]));
     rows = ids.map((id) => byId.get(id)).filter((r): r is Row => r !== undefined);
   }

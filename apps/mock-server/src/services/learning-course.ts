@@ -1,4 +1,13 @@
-import { CreateLearningCourseInput, LearningCourseDto, LearningCourseLessonDto, LearningCourseListDto, LearningCourseService, Permissions, reviewables, type GetAllLearningCourseInput } from '@edu/sdk';
+import {
+  CreateLearningCourseInput,
+  LearningCourseDto,
+  LearningCourseLessonDto,
+  LearningCourseListDto,
+  LearningCourseService,
+  Permissions,
+  reviewables,
+  type GetAllLearningCourseInput,
+} from '@edu/sdk';
 import type { z } from 'zod';
 import { childCollection, type ChildTable } from '../kit/children.ts';
 import type { RequestContext } from '../kit/context.ts';

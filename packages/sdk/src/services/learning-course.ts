@@ -82,7 +82,13 @@ const editors = [P.ArticlesLearningCourse, P.ArticlesUniversityCourse] as const;
 export const LearningCourseService = defineService(
   'LearningCourse',
   {
-    ...crud({ dto: LearningCourseDto, list: LearningCourseListDto, create: CreateLearningCourseInput, update: UpdateLearningCourseInput, query: GetAllLearningCourseInput }),
+    ...crud({
+      dto: LearningCourseDto,
+      list: LearningCourseListDto,
+      create: CreateLearningCourseInput,
+      update: UpdateLearningCourseInput,
+      query: GetAllLearningCourseInput,
+    }),
     ...scopedLists(LearningCourseListDto, GetAllLearningCourseInput, { mine: editors, moderated: P.ArticlesAuditLearning }),
     AuditedLearningCourse: { input: AuditInput, output: LearningCourseDto, access: P.ArticlesAuditLearning },
   },

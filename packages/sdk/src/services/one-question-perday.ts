@@ -44,7 +44,13 @@ const P = Permissions;
 export const OneQuestionPerdayService = defineService(
   'OneQuestionPerday',
   {
-    ...crud({ dto: OneQuestionPerdayDto, list: OneQuestionPerdayListDto, create: CreateOneQuestionPerdayInput, update: UpdateOneQuestionPerdayInput, query: ContentQuery }),
+    ...crud({
+      dto: OneQuestionPerdayDto,
+      list: OneQuestionPerdayListDto,
+      create: CreateOneQuestionPerdayInput,
+      update: UpdateOneQuestionPerdayInput,
+      query: ContentQuery,
+    }),
     ...scopedLists(OneQuestionPerdayListDto, ContentQuery, { mine: P.ArticlesOneQuestionPerday, moderated: P.ArticlesAuditOneQuestionPerday }),
     AuditedOneQuestionPerday: { input: AuditInput, output: OneQuestionPerdayDto, access: P.ArticlesAuditOneQuestionPerday },
   },
