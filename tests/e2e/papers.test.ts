@@ -198,4 +198,39 @@ describe('paper screens', () => {
     expect(await editor.getByTestId('saved-totals').innerText()).toMatch(/4 题/);
     await shot(page, 'papers-generated');
   });
+
+  it('assigns homework to classes with a due time, and reads in English', { timeout: 180_000 }, async () => {
+    const page = await signedIn(suite);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await openList(page, '/workPapers/homeWork');
+    await page.getByTestId('action-create').click();
+    const editor = page.getByTestId('paper-editor');
+    await editor.waitFor();
+    const title = `${TAG} 第三单元作业`;
+    await editor.locator('input[name="title"]').fill(title);
+    await pick(page, editor, 'cascader-categoryId', '初中 期中');
+    await editor.locator('input[name="dueTime"]').fill('2026-12-01T18:00');
+    await editor.locator('input[name="classNames"]').fill('七年级（3）班、七年级（4）班');
+    await addFromBank(editor, 1, 2);
+    await editor.getByTestId('paper-save').click();
+    await editor.getByTestId('saved-totals').waitFor();
+    await shot(page, 'papers-homework');
+    await page.keyboard.press('Escape');
+    await editor.waitFor({ state: 'hidden' });
+    await openList(page, '/workPapers/homeWork', TAG);
+    const row = rowOf(page, title);
+    expect(await row.innerText()).toContain('七年级（3）班、七年级（4）班');
+    expect(await row.innerText()).toContain('2026-12-01 18:00');
+
+    // English: the same screen, every label switched.
+    const english = await signedIn(suite, 'admin', { locale: 'en-US' });
+    await english.setViewportSize({ width: 1440, height: 900 });
+    await openList(english, '/testPapers/randomPaper');
+    await english.getByTestId('action-generate').click();
+    const dialog = english.getByTestId('paper-editor');
+    await dialog.getByTestId('random-editor').waitFor();
+    expect(await dialog.innerText()).toContain('Rules');
+    expect(await dialog.innerText()).not.toMatch(/抽题规则|题库不够/);
+    await shot(english, 'papers-random-en');
+  });
 });

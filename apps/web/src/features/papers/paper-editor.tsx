@@ -51,7 +51,7 @@ export function PaperEditorDialog({ open, onClose, cell, start }: { open: boolea
       }
     >
       {state.mode === 'manual' ? (
-        <PaperWorkbench key={state.paperId ?? 'new'} cell={cell} paperId={state.paperId} onSaved={(p) => setPaper(p)} />
+        <PaperWorkbench key={state.paperId ?? 'new'} cell={cell} paperId={state.paperId} onSaved={setPaper} />
       ) : (
         <RandomEditor
           cell={cell}

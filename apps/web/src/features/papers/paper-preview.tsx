@@ -68,6 +68,7 @@ export function PaperExportButtons({ paperId }: { paperId: number }) {
               loading={busy === `${document}-${format}`}
               disabled={busy !== null}
               onClick={() => void run(document, format)}
+              aria-label={t('papers.export.aria', { format: format.toUpperCase(), document: t(`papers.document.${document}`) })}
               data-testid={`export-${document}-${format}`}
             >
               {t('papers.export.button', { format: format.toUpperCase(), document: t(`papers.document.${document}`) })}

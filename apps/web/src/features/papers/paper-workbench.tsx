@@ -125,6 +125,7 @@ export function PaperWorkbench({
 }: {
   cell: PaperCell;
   paperId: number | null;
+  /** Called with the paper as loaded and after each save. */
   onSaved: (paper: TestPaperDto) => void;
 }) {
   const { t } = useTranslation();
@@ -145,7 +146,8 @@ export function PaperWorkbench({
     setSaved(loaded.data);
     setSections(draftOf(loaded.data));
     reset(paperFormOf(loaded.data));
-  }, [loaded.data, saved, reset]);
+    onSaved(loaded.data);
+  }, [loaded.data, saved, reset, onSaved]);
 
   const change = (next: DraftSection[]) => {
     setSections(next);
