@@ -179,7 +179,7 @@ describe('ExportTestPaper', () => {
 describe('pictures', () => {
   it('embeds an image uploaded to this site, whatever host its URL names', async () => {
     const form = new FormData();
-    form.append('file', new Blob([samplePng(300, 120)], { type: 'image/png' }), '示意图.png');
+    form.append('file', new Blob([new Uint8Array(samplePng(300, 120))], { type: 'image/png' }), '示意图.png');
     const body = new Response(form);
     const uploaded = await t.app.inject({
       method: 'POST',
