@@ -46,6 +46,7 @@ export type RouteCalls<G> = {
 /** Callable routes, as `bindService` makes callable endpoints: `bindRoutes(cfg, publicRoutes.account).isTenantAvailable({ ... })`. */
 export function bindRoutes<G extends Record<string, Route>>(config: ClientConfig, routes: G): RouteCalls<G> {
   const out: Record<string, unknown> = {};
-  for (const [key, r] of Object.entries(routes)) out[key] = (input: unknown, options?: { signal?: AbortSignal }) => callRoute(config, r, input, options);
+  for (const [key, r] of Object.entries(routes))
+    out[key] = (input: unknown, options?: { signal?: AbortSignal }) => callRoute(config, r, input, options);
   return out as RouteCalls<G>;
 }

@@ -77,8 +77,14 @@ export async function measureFirstLoad(browser: Browser, baseUrl: string, locale
   const sized = await Promise.all(scripts.map(async (r) => ({ size: await sizeOf(r), start: startOf.get(r.url()) ?? 0 })));
   await ctx.close();
   const byGzip = (a: ChunkSize, b: ChunkSize) => b.gzip - a.gzip;
-  const chunks = sized.filter((s) => s.start < formAt).map((s) => s.size).sort(byGzip);
-  const later = sized.filter((s) => s.start >= formAt).map((s) => s.size).sort(byGzip);
+  const chunks = sized
+    .filter((s) => s.start < formAt)
+    .map((s) => s.size)
+    .sort(byGzip);
+  const later = sized
+    .filter((s) => s.start >= formAt)
+    .map((s) => s.size)
+    .sort(byGzip);
   return {
     chunks,
     later,

@@ -1,5 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import type * as Router from 'react-router-dom';
 import { system, UiBaseProvider } from '@edu/ui';
 import { ErrorModalHost, showError } from '../lib/errors.tsx';
 import LoginPage from '../pages/login-page.tsx';
@@ -8,7 +9,7 @@ import { loginSystem } from './login-system.ts';
 import { RouteError } from './route-error.tsx';
 
 vi.mock('react-router-dom', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('react-router-dom')>()),
+  ...(await importOriginal<typeof Router>()),
   useRouteError: () => new Error('boom'),
 }));
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Box, Button, chakra, Field, Flex, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { login, switchTenant } from '../lib/auth.ts';
@@ -89,7 +89,11 @@ export default function LoginPage() {
                 {tenantId ? (tenancyName ?? `#${tenantId}`) : t('login.tenant.host')}
               </Text>
             </Text>
-            <Button size="xs" variant="plain" colorPalette="blue" onClick={() => {
+            <Button
+              size="xs"
+              variant="plain"
+              colorPalette="blue"
+              onClick={() => {
                 setTenantUsed(true);
                 setTenantOpen(true);
               }}
@@ -110,7 +114,7 @@ export default function LoginPage() {
             </Button>
           )}
         </Stack>
-        <form ref={form.ref} onSubmit={(e) => void onSubmit(e)} noValidate data-testid="login-form">
+        <form onSubmit={(e) => void onSubmit(e)} noValidate data-testid="login-form">
           <Stack gap={4}>
             <LoginField name="userNameOrEmailAddress" label={t('login.userNameOrEmail')} error={errors.userNameOrEmailAddress}>
               <Input
@@ -176,7 +180,6 @@ type LoginErrors = Partial<Record<'userNameOrEmailAddress' | 'password', string>
  */
 function useLoginForm() {
   const { t } = useTranslation();
-  const ref = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<LoginForm>({ userNameOrEmailAddress: '', password: '', rememberMe: false });
   const [errors, setErrors] = useState<LoginErrors>({});
   const [submitted, setSubmitted] = useState(false);
@@ -190,14 +193,15 @@ function useLoginForm() {
     setValues(next);
     if (submitted) setErrors(validate(next));
   };
-  const handleSubmit = (onValid: (v: LoginForm) => Promise<void>) => async (e: FormEvent) => {
+  const handleSubmit = (onValid: (v: LoginForm) => Promise<void>) => async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
+    const formElement = e.currentTarget;
     setSubmitted(true);
     const found = validate(values);
     setErrors(found);
     const first = Object.keys(found)[0];
     if (first) {
-      ref.current?.querySelector<HTMLInputElement>(`input[name="${first}"]`)?.focus();
+      formElement.querySelector<HTMLInputElement>(`input[name="${first}"]`)?.focus();
       return;
     }
     setSubmitting(true);
@@ -207,7 +211,7 @@ function useLoginForm() {
       setSubmitting(false);
     }
   };
-  return { ref, values, errors, submitting, set, handleSubmit };
+  return { values, errors, submitting, set, handleSubmit };
 }
 
 /**

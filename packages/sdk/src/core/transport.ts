@@ -107,7 +107,12 @@ export async function callRoute<I, O>(config: ClientConfig, route: Route<I, O>, 
   return result as O;
 }
 
-async function send(config: ClientConfig, endpoint: Route, input: unknown, init: { signal?: AbortSignal }): Promise<{ result: unknown; status: number }> {
+async function send(
+  config: ClientConfig,
+  endpoint: Route,
+  input: unknown,
+  init: { signal?: AbortSignal },
+): Promise<{ result: unknown; status: number }> {
   const name = `${endpoint.service}/${endpoint.method}`;
   const headers: Record<string, string> = { Accept: 'application/json', ...config.headers };
   const token = config.getToken?.();
