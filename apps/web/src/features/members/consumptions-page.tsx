@@ -1,0 +1,194 @@
+import { Badge, Button, Flex, HStack, Stack } from '@chakra-ui/react';
+import { ConsumptionItemType, ConsumptionStatus, CreateConsumptionInput, formatYuan, Permissions, RefundConsumptionInput, type ConsumptionDto } from '@edu/sdk';
+import { DataTable, type ColumnDef } from '@edu/ui';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { api } from '../../lib/client.ts';
+import { LocalizedUi, SchemaFormDialog, ScreenCard, useApi, useCan, useRunCall } from '../../resources/index.ts';
+import { fenOf, newRequestNo, yuanField } from './money-forms.ts';
+import { chinaTime, CountTabs, emptyFilter, ExportButton, filterQuery, MoneyFilterBar, TotalsBar, useMemberOptions, Yuan, type MoneyFilter } from './money.tsx';
+
+export const consumptionStatusTabs = [1, 2, 3].map((value) => ({ value, labelKey: `members.consumptionStatus.${value}` }));
+export const itemTypeOptions = [1, 2, 3].map((value) => ({ value, labelKey: `members.itemType.${value}` }));
+const statusColors: Record<number, string> = { 1: 'green', 2: 'orange', 3: 'gray' };
+const INVALIDATES = ['Consumption', 'Income', 'User'];
+
+const ConsumeForm = z.object({
+  memberId: z.number().int().min(1),
+  itemType: CreateConsumptionInput.shape.itemType,
+  itemName: CreateConsumptionInput.shape.itemName,
+  amount: yuanField,
+  remark: CreateConsumptionInput.shape.remark,
+});
+const RefundForm = z.object({ amount: yuanField, reason: RefundConsumptionInput.shape.reason });
+
+type Dialog = { kind: 'consume' } | { kind: 'refund'; row: ConsumptionDto; requestNo: string } | null;
+
+/**
+ * 消费记录: purchases booked against members' balances, filtered, with tabs
+ * per status and counts, totals (spent, refunded, net), a consumption
+ * dialog (refused with the server's message when the balance is short), a
+ * refund dialog capped at the refundable remainder (one request number per
+ * dialog, so a double submission refunds once), and export.
+ */
+export default function ConsumptionsPage() {
+  const { t } = useTranslation();
+  const runCall = useRunCall();
+  const canWrite = useCan(Permissions.Administration);
+  const [filter, setFilter] = useState<MoneyFilter>(emptyFilter);
+  const [status, setStatus] = useState<number | null>(null);
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(10);
+  const [sorting, setSorting] = useState<string | undefined>();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const itemType = ConsumptionItemType.safeParse(filter.extra.ItemType).data;
+  const statusValue = ConsumptionStatus.safeParse(status).data;
+  const query = { ...filterQuery(filter), ...(itemType ? { ItemType: itemType } : {}), ...(statusValue ? { Status: statusValue } : {}), ...(sorting ? { Sorting: sorting } : {}) };
+  const { data, isLoading } = useApi(api.consumption.getAll, { ...query, SkipCount: (page - 1) * pageSize, MaxResultCount: pageSize });
+
+  const columns: ColumnDef<ConsumptionDto, unknown>[] = [
+    { id: 'orderNo', header: t('members.fields.orderNo'), cell: ({ row }) => row.original.orderNo },
+    { id: 'member', header: t('members.fields.member'), cell: ({ row }) => `${row.original.memberName || row.original.memberUserName}（${row.original.memberUserName}）` },
+    { id: 'itemType', header: t('members.fields.itemType'), cell: ({ row }) => t(`members.itemType.${row.original.itemType}`) },
+    { id: 'itemName', header: t('members.fields.itemName'), cell: ({ row }) => row.original.itemName },
+    { id: 'amount', header: t('members.fields.amount'), enableSorting: true, cell: ({ row }) => <Yuan fen={row.original.amount} /> },
+    { id: 'refundedAmount', header: t('members.fields.refunded'), cell: ({ row }) => <Yuan fen={row.original.refundedAmount} /> },
+    {
+      id: 'status',
+      header: t('members.fields.status'),
+      cell: ({ row }) => (
+        <Badge variant="subtle" colorPalette={statusColors[row.original.status]}>
+          {t(`members.consumptionStatus.${row.original.status}`)}
+        </Badge>
+      ),
+    },
+    { id: 'creationTime', header: t('members.fields.creationTime'), enableSorting: true, cell: ({ row }) => chinaTime(row.original.creationTime) },
+    { id: 'operatorName', header: t('members.fields.operator'), cell: ({ row }) => row.original.operatorName ?? '—' },
+    {
+      id: 'actions',
+      header: t('members.fields.actions'),
+      cell: ({ row }) =>
+        canWrite && row.original.refundable > 0 ? (
+          <Button size="xs" variant="outline" onClick={() => setDialog({ kind: 'refund', row: row.original, requestNo: newRequestNo() })} data-testid="consumption-refund">
+            {t('members.consumption.refund')}
+          </Button>
+        ) : (
+          '—'
+        ),
+    },
+  ];
+
+  return (
+    <LocalizedUi>
+      <ScreenCard>
+        <Stack gap="4" data-testid="consumptions-page">
+          <MoneyFilterBar
+            value={filter}
+            onApply={(f) => {
+              setFilter(f);
+              setPage(1);
+            }}
+            enums={[{ name: 'ItemType', labelKey: 'members.fields.itemType', options: itemTypeOptions }]}
+          />
+          <Flex gap="3" justify="space-between" wrap="wrap" align="center">
+            <CountTabs
+              tabs={consumptionStatusTabs}
+              counts={data?.counts}
+              countAll={data?.countAll}
+              active={status}
+              onChange={(s) => {
+                setStatus(s);
+                setPage(1);
+              }}
+              label={t('members.fields.status')}
+            />
+            <HStack gap="2">
+              {canWrite && (
+                <Button size="sm" colorPalette="brand" onClick={() => setDialog({ kind: 'consume' })} data-testid="consumption-create">
+                  {t('members.consumption.create')}
+                </Button>
+              )}
+              <ExportButton run={() => runCall(api.consumption.getAllToExcel, query, { invalidates: [] })} />
+            </HStack>
+          </Flex>
+          <TotalsBar totals={data?.totals} inKey="members.totals.refunded" outKey="members.totals.spent" />
+          <DataTable
+            columns={columns}
+            data={data?.items ?? []}
+            total={data?.totalCount ?? 0}
+            page={page}
+            pageSize={pageSize}
+            onPageChange={setPage}
+            onPageSizeChange={(s) => {
+              setPageSize(s);
+              setPage(1);
+            }}
+            sorting={sorting}
+            onSortingChange={setSorting}
+            loading={isLoading}
+            data-testid="consumption-table"
+          />
+        </Stack>
+        {dialog?.kind === 'consume' && (
+          <SchemaFormDialog<ConsumptionDto>
+            open
+            onClose={() => setDialog(null)}
+            title={t('members.consumption.create')}
+            schema={ConsumeForm}
+            resourceName="consumption"
+            ctx={{ mode: 'create' }}
+            defaultValues={{ memberId: filter.MemberId ?? null, itemType: 1, itemName: '', amount: '', remark: '' }}
+            fields={[
+              { name: 'memberId', type: 'select', useOptions: useMemberOptions, span: 2 },
+              { name: 'itemType', type: 'select', options: itemTypeOptions, emptyValue: undefined },
+              { name: 'amount', type: 'text', helpKey: 'members.form.amountHint' },
+              { name: 'itemName', type: 'text', span: 2 },
+              { name: 'remark', type: 'textarea', span: 2 },
+            ]}
+            onSubmit={(v) =>
+              runCall(
+                api.consumption.create,
+                {
+                  memberId: Number(v.memberId),
+                  itemType: ConsumptionItemType.parse(Number(v.itemType)),
+                  itemName: String(v.itemName),
+                  amount: fenOf(v.amount),
+                  remark: typeof v.remark === 'string' && v.remark ? v.remark : null,
+                },
+                { invalidates: INVALIDATES },
+              )
+            }
+            data-testid="consumption-dialog"
+          />
+        )}
+        {dialog?.kind === 'refund' && (
+          <SchemaFormDialog<ConsumptionDto>
+            open
+            onClose={() => setDialog(null)}
+            title={t('members.consumption.refundTitle', {
+              orderNo: dialog.row.orderNo,
+              refundable: formatYuan(dialog.row.refundable),
+            })}
+            schema={RefundForm.refine((v) => fenOf(v.amount) <= dialog.row.refundable, { message: 'members.form.overRefundable', path: ['amount'] })}
+            resourceName="consumption"
+            ctx={{ mode: 'update', row: dialog.row }}
+            defaultValues={{ amount: formatYuan(dialog.row.refundable, { symbol: false }).replace(/,/g, ''), reason: '' }}
+            fields={[
+              { name: 'amount', type: 'text', helpKey: 'members.form.amountHint', span: 2 },
+              { name: 'reason', type: 'textarea', span: 2 },
+            ]}
+            onSubmit={(v) =>
+              runCall(
+                api.consumption.refund,
+                { id: dialog.row.id, amount: fenOf(v.amount), reason: String(v.reason), requestNo: dialog.requestNo },
+                { invalidates: INVALIDATES },
+              )
+            }
+            data-testid="refund-dialog"
+          />
+        )}
+      </ScreenCard>
+    </LocalizedUi>
+  );
+}

@@ -1,0 +1,304 @@
+import { Badge, Box, Button, ButtonGroup, Field, Flex, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { formatYuan, parseYuan, type FileDto, type MoneyTotals } from '@edu/sdk';
+import type { SelectOption } from '@edu/ui';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../lib/client.ts';
+import { saveResult } from '../../resources/file-actions.tsx';
+import { useApi } from '../../resources/index.ts';
+
+/**
+ * The pieces every money screen shares (充值管理, 消费记录, 收入记录): amounts
+ * as yuan, the filter bar (UTC+8 days, member, amount range in yuan, order or
+ * serial number, one or two enum selects), tabs with counts per status, the
+ * totals of the current filter and the export of the filtered set.
+ */
+
+/** An amount in fen shown as yuan with two decimals; `signed` adds + and colours money in green, money out in red. */
+export function Yuan({ fen, signed = false, strong = false }: { fen: number; signed?: boolean; strong?: boolean }) {
+  const color = !signed || fen === 0 ? undefined : fen > 0 ? 'fg.success' : 'fg.error';
+  return (
+    <Text as="span" fontVariantNumeric="tabular-nums" whiteSpace="nowrap" color={color} fontWeight={strong ? 'semibold' : undefined} data-fen={fen}>
+      {formatYuan(fen, { sign: signed })}
+    </Text>
+  );
+}
+
+/** The filters a money list applies besides its tab: all optional, amounts in fen, days `YYYY-MM-DD` (UTC+8). */
+export interface MoneyFilter {
+  Keyword?: string;
+  DateFrom?: string;
+  DateTo?: string;
+  MemberId?: number;
+  MinAmount?: number;
+  MaxAmount?: number;
+  /** The screen's own enum filters (channel, item type, ledger type) by query name. */
+  extra: Record<string, number | undefined>;
+}
+
+export const emptyFilter = (): MoneyFilter => ({ extra: {} });
+
+/** The query members of a filter without empty values. */
+export function filterQuery(f: MoneyFilter): Omit<MoneyFilter, 'extra'> {
+  const { extra: _extra, ...rest } = f;
+  return Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined && v !== ''));
+}
+
+/** A select of an enum filter: its query name, label key and options (`value` numbers). */
+export interface EnumFilterSpec {
+  name: string;
+  labelKey: string;
+  options: ReadonlyArray<{ value: number; labelKey: string }>;
+}
+
+/** Members (General identity) as select options, from `User/GetAllUsers`. */
+export function useMemberOptions(): SelectOption[] {
+  const { data } = useApi(api.user.getAllUsers, {});
+  return (data?.items ?? [])
+    .filter((u) => u.identity === 1)
+    .map((u) => ({ value: u.id, label: u.fullName ? `${u.fullName}（${u.userName}）` : u.userName }));
+}
+
+interface Draft {
+  Keyword: string;
+  DateFrom: string;
+  DateTo: string;
+  MemberId: string;
+  MinAmount: string;
+  MaxAmount: string;
+  extra: Record<string, string>;
+}
+
+const toDraft = (f: MoneyFilter): Draft => ({
+  Keyword: f.Keyword ?? '',
+  DateFrom: f.DateFrom ?? '',
+  DateTo: f.DateTo ?? '',
+  MemberId: f.MemberId ? String(f.MemberId) : '',
+  MinAmount: f.MinAmount !== undefined ? formatYuan(f.MinAmount, { symbol: false }).replace(/,/g, '') : '',
+  MaxAmount: f.MaxAmount !== undefined ? formatYuan(f.MaxAmount, { symbol: false }).replace(/,/g, '') : '',
+  extra: Object.fromEntries(Object.entries(f.extra).map(([k, v]) => [k, v === undefined ? '' : String(v)])),
+});
+
+function SelectField({
+  label,
+  value,
+  onChange,
+  options,
+  testId,
+  width = '40',
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  options: readonly SelectOption[];
+  testId: string;
+  width?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Field.Root width="auto">
+      <Field.Label fontSize="xs">{label}</Field.Label>
+      <NativeSelect.Root size="sm" width={width}>
+        <NativeSelect.Field value={value} onChange={(e) => onChange(e.currentTarget.value)} data-testid={testId}>
+          <option value="">{t('filters.all')}</option>
+          {options.map((o) => (
+            <option key={String(o.value)} value={String(o.value)}>
+              {o.label}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
+  );
+}
+
+/**
+ * The filter bar: edits a draft, applied with 查询 (or Enter) and cleared
+ * with 重置. Amounts are typed in yuan and sent in fen; a bad amount or a
+ * reversed range is marked and not applied.
+ */
+export function MoneyFilterBar({ value, onApply, enums = [] }: { value: MoneyFilter; onApply: (f: MoneyFilter) => void; enums?: readonly EnumFilterSpec[] }) {
+  const { t } = useTranslation();
+  const members = useMemberOptions();
+  const [draft, setDraft] = useState<Draft>(() => toDraft(value));
+  const min = draft.MinAmount.trim() ? parseYuan(draft.MinAmount) : undefined;
+  const max = draft.MaxAmount.trim() ? parseYuan(draft.MaxAmount) : undefined;
+  const badMin = min === null || (min !== undefined && min < 0);
+  const badMax = max === null || (max !== undefined && max < 0);
+  const badAmountRange = !badMin && !badMax && min !== undefined && max !== undefined && min > max;
+  const badDates = !!draft.DateFrom && !!draft.DateTo && draft.DateFrom > draft.DateTo;
+  const invalid = badMin || badMax || badAmountRange || badDates;
+  const set = (k: keyof Omit<Draft, 'extra'>) => (v: string) => setDraft((d) => ({ ...d, [k]: v }));
+
+  const apply = () => {
+    if (invalid) return;
+    onApply({
+      Keyword: draft.Keyword.trim() || undefined,
+      DateFrom: draft.DateFrom || undefined,
+      DateTo: draft.DateTo || undefined,
+      MemberId: draft.MemberId ? Number(draft.MemberId) : undefined,
+      MinAmount: min ?? undefined,
+      MaxAmount: max ?? undefined,
+      extra: Object.fromEntries(enums.map((e) => [e.name, draft.extra[e.name] ? Number(draft.extra[e.name]) : undefined])),
+    });
+  };
+  const reset = () => {
+    setDraft(toDraft(emptyFilter()));
+    onApply(emptyFilter());
+  };
+
+  return (
+    <Box
+      as="form"
+      onSubmit={(e: React.FormEvent) => {
+        e.preventDefault();
+        apply();
+      }}
+      role="search"
+      aria-label={t('members.filters.title')}
+      data-testid="money-filters"
+    >
+      <Flex gap="3" wrap="wrap" align="flex-end">
+        <Field.Root width="auto">
+          <Field.Label fontSize="xs">{t('members.filters.keyword')}</Field.Label>
+          <Input size="sm" width="56" value={draft.Keyword} onChange={(e) => set('Keyword')(e.target.value)} placeholder={t('members.filters.keywordHint')} data-testid="money-keyword" />
+        </Field.Root>
+        <Field.Root width="auto" invalid={badDates}>
+          <Field.Label fontSize="xs">{t('members.filters.dateFrom')}</Field.Label>
+          <Input size="sm" type="date" value={draft.DateFrom} onChange={(e) => set('DateFrom')(e.target.value)} data-testid="money-date-from" />
+        </Field.Root>
+        <Field.Root width="auto" invalid={badDates}>
+          <Field.Label fontSize="xs">{t('members.filters.dateTo')}</Field.Label>
+          <Input size="sm" type="date" value={draft.DateTo} onChange={(e) => set('DateTo')(e.target.value)} data-testid="money-date-to" />
+        </Field.Root>
+        <SelectField label={t('members.filters.member')} value={draft.MemberId} onChange={set('MemberId')} options={members} testId="money-member" width="48" />
+        {enums.map((e) => (
+          <SelectField
+            key={e.name}
+            label={t(e.labelKey)}
+            value={draft.extra[e.name] ?? ''}
+            onChange={(v) => setDraft((d) => ({ ...d, extra: { ...d.extra, [e.name]: v } }))}
+            options={e.options.map((o) => ({ value: o.value, label: t(o.labelKey) }))}
+            testId={`money-filter-${e.name}`}
+            width="32"
+          />
+        ))}
+        <Field.Root width="auto" invalid={badMin || badAmountRange}>
+          <Field.Label fontSize="xs">{t('members.filters.minAmount')}</Field.Label>
+          <Input size="sm" width="28" inputMode="decimal" value={draft.MinAmount} onChange={(e) => set('MinAmount')(e.target.value)} data-testid="money-min" />
+        </Field.Root>
+        <Field.Root width="auto" invalid={badMax || badAmountRange}>
+          <Field.Label fontSize="xs">{t('members.filters.maxAmount')}</Field.Label>
+          <Input size="sm" width="28" inputMode="decimal" value={draft.MaxAmount} onChange={(e) => set('MaxAmount')(e.target.value)} data-testid="money-max" />
+        </Field.Root>
+        <HStack gap="2">
+          <Button size="sm" type="submit" colorPalette="brand" disabled={invalid} data-testid="money-search">
+            {t('members.filters.search')}
+          </Button>
+          <Button size="sm" variant="outline" onClick={reset} data-testid="money-reset">
+            {t('members.filters.reset')}
+          </Button>
+        </HStack>
+      </Flex>
+      <Text fontSize="xs" color="fg.muted" mt="1">
+        {invalid ? t(badDates ? 'members.filters.badDates' : 'members.filters.badAmount') : t('members.filters.timeZone')}
+      </Text>
+    </Box>
+  );
+}
+
+/** Tabs over a status (or type) with the count of each for the current filter; `null` is 全部. */
+export function CountTabs({
+  tabs,
+  counts,
+  countAll,
+  active,
+  onChange,
+  label,
+}: {
+  tabs: ReadonlyArray<{ value: number; labelKey: string }>;
+  counts: ReadonlyArray<{ value: number; count: number }> | undefined;
+  countAll: number | undefined;
+  active: number | null;
+  onChange: (v: number | null) => void;
+  label: string;
+}) {
+  const { t } = useTranslation();
+  const items: Array<{ value: number | null; text: string; count: number | undefined }> = [
+    { value: null, text: t('filters.all'), count: countAll },
+    ...tabs.map((tab) => ({ value: tab.value, text: t(tab.labelKey), count: counts ? (counts.find((c) => c.value === tab.value)?.count ?? 0) : undefined })),
+  ];
+  return (
+    <ButtonGroup size="sm" attached variant="outline" role="tablist" aria-label={label} flexWrap="wrap">
+      {items.map((i) => (
+        <Button
+          key={i.value ?? 'all'}
+          role="tab"
+          aria-selected={active === i.value}
+          variant={active === i.value ? 'solid' : 'outline'}
+          colorPalette={active === i.value ? 'brand' : 'gray'}
+          onClick={() => onChange(i.value)}
+          data-testid={`money-tab-${i.value ?? 'all'}`}
+          data-count={i.count}
+        >
+          {i.text}
+          {i.count !== undefined && (
+            <Badge size="sm" variant={active === i.value ? 'surface' : 'subtle'} ms="1">
+              {i.count}
+            </Badge>
+          )}
+        </Button>
+      ))}
+    </ButtonGroup>
+  );
+}
+
+/** The totals of the current filter (every page): count, money in, money out, net. */
+export function TotalsBar({ totals, inKey = 'members.totals.in', outKey = 'members.totals.out' }: { totals: MoneyTotals | undefined; inKey?: string; outKey?: string }) {
+  const { t } = useTranslation();
+  const item = (label: string, node: ReactNode, testId: string) => (
+    <Stack gap="0" minW="28" data-testid={testId}>
+      <Text fontSize="xs" color="fg.muted">
+        {label}
+      </Text>
+      <Text fontSize="lg">{node}</Text>
+    </Stack>
+  );
+  return (
+    <Flex gap="6" wrap="wrap" px="4" py="2" bg="bg.subtle" borderRadius="md" aria-live="polite" data-testid="money-totals">
+      {item(t('members.totals.count'), totals?.count ?? '—', 'totals-count')}
+      {item(t(inKey), totals ? <Yuan fen={totals.in} strong /> : '—', 'totals-in')}
+      {item(t(outKey), totals ? <Yuan fen={totals.out} strong /> : '—', 'totals-out')}
+      {item(t('members.totals.net'), totals ? <Yuan fen={totals.net} signed strong /> : '—', 'totals-net')}
+    </Flex>
+  );
+}
+
+/** 导出: the filtered set as `.xlsx` (every page), saved under the server's file name. */
+export function ExportButton({ run }: { run: () => Promise<FileDto> }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const onClick = async () => {
+    setBusy(true);
+    try {
+      await saveResult(await run());
+    } catch {
+      // The error modal says why.
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button size="sm" variant="outline" loading={busy} onClick={() => void onClick()} data-testid="money-export">
+      {t('members.export')}
+    </Button>
+  );
+}
+
+/** A day and time in UTC+8 (`2026-11-23 14:05`), whatever the browser's zone. */
+export function chinaTime(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const d = new Date(Date.parse(iso) + 8 * 3600_000).toISOString();
+  return `${d.slice(0, 10)} ${d.slice(11, 16)}`;
+}

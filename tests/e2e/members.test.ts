@@ -1,0 +1,227 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { animationsDone } from './support/axe.ts';
+import { shot } from './support/browser.ts';
+import { REPO_ROOT } from './support/server.ts';
+import { signedIn, useConsole } from './support/suite.ts';
+
+/** exceljs as the mock server has it: the import file is written here, as an office would fill it in. */
+interface Worksheet {
+  addRow(values: ReadonlyArray<string | number>): void;
+  rowCount: number;
+  getRow(n: number): { values: unknown };
+}
+interface Workbook {
+  addWorksheet(name: string): Worksheet;
+  worksheets: Worksheet[];
+  xlsx: { writeFile(file: string): Promise<void>; load(data: Buffer): Promise<unknown> };
+}
+const { Workbook } = createRequire(path.join(REPO_ROOT, 'apps/mock-server/package.json'))('exceljs') as { Workbook: new () => Workbook };
+
+/**
+ * The member and money screens in the browser (issue 10): a member file with
+ * errors is checked (row, column, reason), fixed and imported; an offline
+ * recharge shows in the member's balance and in the totals of the recharge
+ * list; a filtered list is exported and the downloaded xlsx holds its rows.
+ * Screenshots: tests/e2e/artifacts/members-*.png.
+ */
+const suite = useConsole();
+const TAG = `m${Date.now() % 100000}`;
+const dir = mkdtempSync(path.join(tmpdir(), 'e2e-members-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const HEADER = ['用户名', '姓名', '手机号', '邮箱', '身份', '上级用户名', '状态'];
+/** Distinct valid mainland numbers per run. */
+const RUN = String(Date.now() % 10_000_000).padStart(7, '0');
+const phone = (n: number) => `139${RUN}${n}`;
+
+async function memberFile(name: string, rows: ReadonlyArray<ReadonlyArray<string | number>>): Promise<string> {
+  const wb = new Workbook();
+  const sheet = wb.addWorksheet('会员');
+  sheet.addRow(HEADER);
+  for (const r of rows) sheet.addRow(r);
+  const file = path.join(dir, name);
+  await wb.xlsx.writeFile(file);
+  return file;
+}
+
+async function download(page: Page, button: Locator): Promise<Buffer> {
+  const [file] = await Promise.all([page.waitForEvent('download'), button.click()]);
+  const saved = path.join(dir, file.suggestedFilename());
+  await file.saveAs(saved);
+  const { readFileSync } = await import('node:fs');
+  return readFileSync(saved);
+}
+
+/** Yuan text of a fen figure shown by `Yuan` (data-fen). */
+const fenOf = async (loc: Locator) => Number(await loc.locator('[data-fen]').first().getAttribute('data-fen'));
+
+async function openImport(page: Page): Promise<void> {
+  await page.goto('/member/importuser');
+  await page.getByTestId('importuser-page').waitFor();
+}
+
+async function dryRun(page: Page, file: string): Promise<Locator> {
+  await page.locator('input[type="file"]').setInputFiles(file);
+  await page.getByTestId('upload-file-name').waitFor();
+  await page.getByTestId('import-dry-run').click();
+  const result = page.getByTestId('import-result');
+  await expect.poll(() => result.getAttribute('data-mode'), { timeout: 30_000 }).toBe('dryRun');
+  return result;
+}
+
+describe('member screens', () => {
+  it('imports a member file: errors listed by row and column, fixed, then imported', { timeout: 180_000 }, async () => {
+    const page = await signedIn(suite);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await openImport(page);
+    await page.getByTestId('import-password').fill('abc123456');
+
+    const good1 = [`${TAG}a`, '张三丰', phone(1), '', '普通会员', '', '启用'];
+    const good2 = [`${TAG}b`, '欧阳娜娜', phone(2), `${TAG}b@example.com`, '普通会员', `${TAG}a`, '启用'];
+    const bad = await memberFile('bad.xlsx', [
+      good1,
+      good2,
+      [`${TAG}c`, '', phone(3), '', '普通会员', '', '启用'], // row 4: no name
+      [`${TAG}d`, '李四', '12345', '', '普通会员', '', '启用'], // row 5: bad phone
+      [`${TAG}e`, '王五', phone(5), '', '普通会员', 'nobody-here', '启用'], // row 6: unknown parent
+    ]);
+    const result = await dryRun(page, bad);
+    await animationsDone(page);
+    await shot(page, 'members-import-dry-run');
+    expect(await page.getByTestId('import-count-total').getAttribute('data-count')).toBe('5');
+    expect(await page.getByTestId('import-count-invalid').getAttribute('data-count')).toBe('3');
+    const errorRows = page.getByTestId('import-errors').locator('tbody tr');
+    const rows = await errorRows.evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
+    expect(rows.map((r) => r[0])).toEqual(expect.arrayContaining(['4', '5', '6']));
+    expect(rows.find((r) => r[0] === '4')?.[1]).toBe('姓名');
+    expect(rows.find((r) => r[0] === '5')?.[1]).toBe('手机号');
+    expect(rows.find((r) => r[0] === '6')?.[1]).toBe('上级用户名');
+    // All or nothing (the default) with errors: nothing can be written.
+    expect(await page.getByTestId('import-commit').isDisabled()).toBe(true);
+
+    // The fixed file: every row valid; commit it.
+    await page.getByTestId('import-again').click();
+    const fixed = await memberFile('fixed.xlsx', [
+      good1,
+      good2,
+      [`${TAG}c`, '赵六', phone(3), '', '普通会员', '', '启用'],
+      [`${TAG}d`, '李四', phone(4), '', '普通会员', '', '启用'],
+      [`${TAG}e`, '王五', phone(5), '', '普通会员', `${TAG}b`, '禁用'],
+    ]);
+    await dryRun(page, fixed);
+    expect(await page.getByTestId('import-count-invalid').getAttribute('data-count')).toBe('0');
+    await page.getByTestId('import-commit').click();
+    await expect.poll(() => result.getAttribute('data-mode'), { timeout: 30_000 }).toBe('commit');
+    expect(await result.getAttribute('data-committed')).toBe('true');
+    expect(await page.getByTestId('import-count-created').getAttribute('data-count')).toBe('5');
+    await shot(page, 'members-import-committed');
+
+    // The members list shows them (the keyword covers the user name), the parent named.
+    await page.goto('/member/user');
+    await page.getByTestId('filter-keyword').fill(TAG);
+    await page.getByTestId('filter-search').click();
+    const table = page.getByTestId('user-table');
+    await expect.poll(() => table.locator('tbody tr').filter({ hasText: TAG }).count(), { timeout: 15_000 }).toBe(5);
+    expect(await table.locator('tbody tr').filter({ hasText: `${TAG}b` }).innerText()).toContain(`${TAG}a`);
+
+    // Re-importing the same file creates nothing.
+    await openImport(page);
+    await page.getByTestId('import-password').fill('abc123456');
+    await dryRun(page, fixed);
+    expect(await page.getByTestId('import-count-duplicates').getAttribute('data-count')).toBe('5');
+    expect(await page.getByTestId('import-commit').isDisabled()).toBe(true);
+    await page.context().close();
+  });
+
+  it('records an offline recharge: the balance and the totals change', { timeout: 120_000 }, async () => {
+    const page = await signedIn(suite);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/member/payment');
+    await page.getByTestId('payment-page').waitFor();
+    const totals = page.getByTestId('money-totals');
+    await expect.poll(() => totals.locator('[data-fen]').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    const paidBefore = await fenOf(page.getByTestId('totals-in'));
+    const countBefore = Number(await page.getByTestId('totals-count').locator('p').last().innerText());
+    await animationsDone(page);
+    await shot(page, 'members-payment');
+
+    // The member: one imported above (first test), or any member of the seed.
+    await page.getByTestId('payment-offline').click();
+    const dialog = page.getByTestId('payment-offline-dialog');
+    await dialog.waitFor();
+    const select = dialog.locator('select[name="memberId"]');
+    const options = await select.locator('option').evaluateAll((os) => os.map((o) => ({ value: (o as HTMLOptionElement).value, text: o.textContent ?? '' })));
+    const member = options.find((o) => o.text.includes(`${TAG}a`)) ?? options.find((o) => o.value !== '')!;
+    await select.selectOption(member.value);
+    // A bad amount is refused in the form.
+    await dialog.locator('input[name="amount"]').fill('12.345');
+    await dialog.getByTestId('form-submit').click();
+    await dialog.getByText('最多两位小数的金额').first().waitFor();
+    await dialog.locator('input[name="amount"]').fill('123.45');
+    await dialog.locator('textarea[name="remark"]').fill(`${TAG} 线下转账`);
+    await animationsDone(page);
+    await shot(page, 'members-offline-recharge');
+    await dialog.getByTestId('form-submit').click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    await expect.poll(() => fenOf(page.getByTestId('totals-in')), { timeout: 15_000 }).toBe(paidBefore + 12345);
+    expect(Number(await page.getByTestId('totals-count').locator('p').last().innerText())).toBe(countBefore + 1);
+
+    // The member's balance in the member list.
+    await page.goto('/member/user');
+    const userName = /（(.+)）/.exec(member.text)?.[1] ?? member.text;
+    await page.getByTestId('filter-keyword').fill(userName);
+    await page.getByTestId('filter-search').click();
+    const row = page.getByTestId('user-table').locator('tbody tr').filter({ hasText: userName }).first();
+    await row.waitFor();
+    if (member.text.includes(TAG)) expect(await fenOf(row)).toBe(12345);
+    else expect(await fenOf(row)).toBeGreaterThanOrEqual(12345);
+    await shot(page, 'members-list');
+    await page.context().close();
+  });
+
+  it('exports a filtered list: the xlsx has the rows on screen', { timeout: 120_000 }, async () => {
+    const page = await signedIn(suite);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/member/payment');
+    await page.getByTestId('payment-page').waitFor();
+    // Only paid offline orders.
+    await page.getByTestId('money-filter-Channel').selectOption('3');
+    await page.getByTestId('money-search').click();
+    await page.getByTestId('money-tab-1').click();
+    const count = page.getByTestId('totals-count').locator('p').last();
+    await expect.poll(async () => Number(await count.innerText()), { timeout: 15_000 }).toBeGreaterThan(0);
+    const expected = Number(await count.innerText());
+    const tab = await page.getByTestId('money-tab-1').getAttribute('data-count');
+    expect(Number(tab)).toBe(expected);
+
+    const xlsx = await download(page, page.getByTestId('money-export'));
+    const wb = new Workbook();
+    await wb.xlsx.load(xlsx);
+    const sheet = wb.worksheets[0]!;
+    // A header row, then one row per order (a totals row may follow).
+    expect(sheet.rowCount).toBeGreaterThanOrEqual(expected + 1);
+    const text = JSON.stringify(Array.from({ length: sheet.rowCount }, (_, i) => sheet.getRow(i + 1).values));
+    const firstOrder = await page.getByTestId('payment-table').locator('tbody tr').first().locator('td').first().innerText();
+    expect(text).toContain(firstOrder);
+    await shot(page, 'members-payment-filtered');
+
+    // The consumption and income screens draw with real figures.
+    await page.goto('/member/consumptions');
+    await page.getByTestId('consumptions-page').waitFor();
+    await expect.poll(() => page.getByTestId('consumption-table').locator('tbody tr').count(), { timeout: 15_000 }).toBeGreaterThan(1);
+    await animationsDone(page);
+    await shot(page, 'members-consumptions');
+    await page.goto('/member/income');
+    await page.getByTestId('income-page').waitFor();
+    await expect.poll(() => page.getByTestId('ledger-table').locator('tbody tr').count(), { timeout: 15_000 }).toBeGreaterThan(1);
+    await animationsDone(page);
+    await shot(page, 'members-income');
+    await page.context().close();
+  });
+});
