@@ -137,7 +137,9 @@ export async function book(tx: RequestContext, b: Booking): Promise<LedgerRow> {
 export async function reverse(tx: RequestContext, entry: LedgerRow, reason: string): Promise<LedgerRow> {
   const T = texts[tx.culture];
   if (entry.reversalOfId !== null) throw new UserFriendlyError(T.reversalOfReversal);
-  if (await tx.db.ledgerEntry.findFirst({ where: { reversalOfId: entry.id }, select: { id: true } })) throw new UserFriendlyError(T.alreadyReversed);
+  // Raw, by the unique index (the tenant filter would walk the tenant index); the entry is the caller's tenant's.
+  const done = await tx.db.$queryRaw<Array<{ id: number | bigint }>>`SELECT "id" FROM "LedgerEntry" WHERE "reversalOfId" = ${entry.id}`;
+  if (done.length) throw new UserFriendlyError(T.alreadyReversed);
   try {
     return await book(tx, {
       memberId: entry.memberId,
@@ -156,6 +158,8 @@ export async function reverse(tx: RequestContext, entry: LedgerRow, reason: stri
 
 /** A member's balance as the ledger says it (the sum), for checks and tests; the account column must equal it. */
 export async function ledgerBalance(ctx: RequestContext, memberId: number): Promise<{ balance: number; entries: number }> {
-  const agg = await ctx.db.ledgerEntry.aggregate({ where: { memberId }, _sum: { amount: true }, _count: true });
-  return { balance: agg._sum.amount ?? 0, entries: agg._count };
+  // By the member index; the caller has checked the member is of the session's tenant (requireMember).
+  const rows = await ctx.db.$queryRaw<Array<{ total: number | bigint | null; n: number | bigint }>>`
+    SELECT SUM("amount") AS total, COUNT(*) AS n FROM "LedgerEntry" WHERE "memberId" = ${memberId}`;
+  return { balance: Number(rows[0]?.total ?? 0), entries: Number(rows[0]?.n ?? 0) };
 }

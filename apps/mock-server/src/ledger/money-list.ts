@@ -55,8 +55,8 @@ export function baseConditions(ctx: RequestContext, spec: Pick<MoneyListSpec, 't
   const tenant = ctx.session.tenantId;
   const out: Prisma.Sql[] = [tenant === null ? Prisma.sql`"tenantId" IS NULL` : Prisma.sql`"tenantId" = ${tenant}`];
   if (spec.softDelete) out.push(Prisma.sql`"isDeleted" = 0`);
-  if (range.gte) out.push(Prisma.sql`"creationTime" >= ${range.gte}`);
-  if (range.lt) out.push(Prisma.sql`"creationTime" < ${range.lt}`);
+  if (range.gte) out.push(Prisma.sql`"creationTime" >= ${sqlTime(range.gte)}`);
+  if (range.lt) out.push(Prisma.sql`"creationTime" < ${sqlTime(range.lt)}`);
   if (q.MemberId !== undefined) out.push(Prisma.sql`"memberId" = ${q.MemberId}`);
   if (q.MinAmount !== undefined) out.push(Prisma.sql`abs("amount") >= ${q.MinAmount}`);
   if (q.MaxAmount !== undefined) out.push(Prisma.sql`abs("amount") <= ${q.MaxAmount}`);
@@ -73,6 +73,15 @@ export function baseConditions(ctx: RequestContext, spec: Pick<MoneyListSpec, 't
 }
 
 const SORTABLE: Readonly<Record<string, string>> = { creationtime: 'creationTime', amount: 'amount', id: 'id' };
+
+/**
+ * An instant as the adapter stores DateTime columns (ISO 8601 with `+00:00`):
+ * compared as text with the column, it lets SQLite walk the index; a bound
+ * `Date` made range scans about three times slower (bench/money.bench.ts).
+ */
+export function sqlTime(d: Date): string {
+  return d.toISOString().replace('Z', '+00:00');
+}
 
 /** `Sorting` over creationTime, amount, id (`asc`/`desc`); default newest first. A 400 on `sorting` for anything else. */
 function orderOf(ctx: RequestContext, sorting: string | undefined): Prisma.Sql {
@@ -94,28 +103,33 @@ export interface MoneyPageIds {
   countAll: number;
 }
 
-/** Counts per tab, totals of the filter and the page's ids (three queries). */
+/** Counts and totals per tab value (the filter's totals are one tab's or all tabs'), and the page's ids. */
 export async function moneyPageIds(ctx: RequestContext, spec: MoneyListSpec, q: MoneyFilter & { SkipCount: number; MaxResultCount: number }): Promise<MoneyPageIds> {
   const base = [...baseConditions(ctx, spec, q), ...spec.where];
   const all = [...base, ...(spec.tab.value === undefined ? [] : [Prisma.sql`${col(spec.tab.column)} = ${spec.tab.value}`])];
   const where = (c: Prisma.Sql[]) => Prisma.join(c, ' AND ');
-  const [byTab, totals, page] = await Promise.all([
-    ctx.db.$queryRaw<Array<{ v: number | bigint; n: number | bigint }>>`
-      SELECT ${col(spec.tab.column)} AS v, COUNT(*) AS n FROM ${t(spec.table)} WHERE ${where(base)} GROUP BY v`,
-    ctx.db.$queryRaw<Array<{ n: number | bigint; i: number | bigint | null; o: number | bigint | null }>>`
-      SELECT COUNT(*) AS n, SUM(${spec.inSql}) AS i, SUM(${spec.outSql}) AS o FROM ${t(spec.table)} WHERE ${where(all)}`,
+  const order = orderOf(ctx, q.Sorting);
+  // One aggregate per tab value rather than GROUP BY: each walks the (tenant, tab, time) index without a sort (2–3x faster over a million ledger rows).
+  const [page, ...byTab] = await Promise.all([
     ctx.db.$queryRaw<Array<{ id: number | bigint }>>`
-      SELECT "id" FROM ${t(spec.table)} WHERE ${where(all)} ORDER BY ${orderOf(ctx, q.Sorting)} LIMIT ${q.MaxResultCount} OFFSET ${q.SkipCount}`,
+      SELECT "id" FROM ${t(spec.table)} WHERE ${where(all)} ORDER BY ${order} LIMIT ${q.MaxResultCount} OFFSET ${q.SkipCount}`,
+    ...spec.tab.values.map((v) =>
+      ctx.db.$queryRaw<Array<{ n: number | bigint; i: number | bigint | null; o: number | bigint | null }>>`
+        SELECT COUNT(*) AS n, SUM(${spec.inSql}) AS i, SUM(${spec.outSql}) AS o FROM ${t(spec.table)} WHERE ${where([...base, Prisma.sql`${col(spec.tab.column)} = ${v}`])}`,
+    ),
   ]);
-  const counted = new Map(byTab.map((r) => [Number(r.v), Number(r.n)]));
-  const inSum = Number(totals[0]?.i ?? 0);
-  const outSum = Number(totals[0]?.o ?? 0);
+  const groups = spec.tab.values.map((value, k) => {
+    const r = byTab[k]?.[0];
+    return { value, n: Number(r?.n ?? 0), in: Number(r?.i ?? 0), out: Number(r?.o ?? 0) };
+  });
+  const chosen = spec.tab.value === undefined ? groups : groups.filter((g) => g.value === spec.tab.value);
+  const sum = (k: 'n' | 'in' | 'out') => chosen.reduce((a, g) => a + g[k], 0);
   return {
     ids: page.map((r) => Number(r.id)),
-    totalCount: Number(totals[0]?.n ?? 0),
-    totals: { count: Number(totals[0]?.n ?? 0), in: inSum, out: outSum, net: inSum - outSum },
-    counts: spec.tab.values.map((value) => ({ value, count: counted.get(value) ?? 0 })),
-    countAll: [...counted.values()].reduce((a, b) => a + b, 0),
+    totalCount: sum('n'),
+    totals: { count: sum('n'), in: sum('in'), out: sum('out'), net: sum('in') - sum('out') },
+    counts: spec.tab.values.map((value) => ({ value, count: groups.find((g) => g.value === value)?.n ?? 0 })),
+    countAll: groups.reduce((a, g) => a + g.n, 0),
   };
 }
 

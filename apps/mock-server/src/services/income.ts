@@ -6,7 +6,7 @@ import { EntityNotFoundError, invalid } from '../kit/errors.ts';
 import { iso } from '../kit/paging.ts';
 import { implement } from '../kit/register-service.ts';
 import { book, ledgerBalance, requireMember, reverse, type LedgerRow } from '../ledger/ledger.ts';
-import { chinaTime, exportMoney, inOrder, moneyPageIds, userNames, type ExportColumn, type MoneyListSpec } from '../ledger/money-list.ts';
+import { chinaTime, exportMoney, inOrder, moneyPageIds, sqlTime, userNames, type ExportColumn, type MoneyListSpec } from '../ledger/money-list.ts';
 
 /** The ledger as a list, the platform's income, adjustments and reversals (docs/decisions.md, "Members and money (issue 10)"). */
 
@@ -29,7 +29,8 @@ export async function ledgerDtos(ctx: RequestContext, rows: LedgerRow[]): Promis
       ctx,
       rows.flatMap((r) => [r.memberId, r.operatorUserId]),
     ),
-    rows.length ? ctx.db.ledgerEntry.findMany({ where: { reversalOfId: { in: rows.map((r) => r.id) } }, select: { id: true, reversalOfId: true } }) : [],
+    // By the unique reversalOfId index: reversals share their entry's tenant (see byIds).
+    rows.length ? ctx.prisma.ledgerEntry.findMany({ where: { reversalOfId: { in: rows.map((r) => r.id) } }, select: { id: true, reversalOfId: true } }) : [],
   ]);
   const reversedBy = new Map(reversals.map((r) => [r.reversalOfId, r.id]));
   return rows.map((r) =>
@@ -55,11 +56,22 @@ export async function ledgerDtos(ctx: RequestContext, rows: LedgerRow[]): Promis
   );
 }
 
-async function entryOr404(ctx: RequestContext, id: number) {
-  return (await ctx.db.ledgerEntry.findFirst({ where: { id } })) ?? Promise.reject(new EntityNotFoundError('LedgerEntry', id));
+/**
+ * Entries by primary key, the tenant checked on the row. Through the
+ * tenant filter SQLite's planner walks the (tenantId, …) index instead of
+ * the primary key: about a second per lookup over a million ledger rows.
+ */
+async function byIds(ctx: RequestContext, ids: readonly number[]): Promise<LedgerRow[]> {
+  if (!ids.length) return [];
+  const rows = await ctx.prisma.ledgerEntry.findMany({ where: { id: { in: [...ids] } } });
+  return rows.filter((r) => r.tenantId === ctx.session.tenantId);
 }
 
-const load = async (ctx: RequestContext, ids: number[]) => ledgerDtos(ctx, inOrder(ids, await ctx.db.ledgerEntry.findMany({ where: { id: { in: ids } } })));
+async function entryOr404(ctx: RequestContext, id: number) {
+  return (await byIds(ctx, [id]))[0] ?? Promise.reject(new EntityNotFoundError('LedgerEntry', id));
+}
+
+const load = async (ctx: RequestContext, ids: number[]) => ledgerDtos(ctx, inOrder(ids, await byIds(ctx, ids)));
 
 const typeNames = {
   'zh-Hans': { 1: '充值', 2: '消费', 3: '退款', 4: '收入', 5: '调整' },
@@ -110,17 +122,19 @@ export const income = implement(IncomeService, {
     const days = daysOf(from, to);
     if (days.length > 366) invalid('dateFrom', ctx.culture === 'zh-Hans' ? '统计区间最长 366 天。' : 'The period is at most 366 days.');
     const range = chinaDayRange(from, to);
+    const gte = sqlTime(range.gte ?? new Date(0));
+    const lt = sqlTime(range.lt ?? new Date());
     const tenant = ctx.session.tenantId === null ? Prisma.sql`"tenantId" IS NULL` : Prisma.sql`"tenantId" = ${ctx.session.tenantId}`;
     // Per day and ledger type: income is consumption less refunds; one grouped query over the range.
     const [perDay, perItem, held] = await Promise.all([
       ctx.db.$queryRaw<Array<{ day: string; type: number | bigint; total: number | bigint; n: number | bigint }>>`
         SELECT strftime('%Y-%m-%d', "creationTime", '+8 hours') AS day, "type", SUM("amount") AS total, COUNT(*) AS n
-        FROM "LedgerEntry" WHERE ${tenant} AND "creationTime" >= ${range.gte} AND "creationTime" < ${range.lt}
+        FROM "LedgerEntry" WHERE ${tenant} AND "creationTime" >= ${gte} AND "creationTime" < ${lt}
         GROUP BY day, "type"`,
       // By what was bought: consumption rows of the period (their refunds counted whenever made, against the purchase).
       ctx.db.$queryRaw<Array<{ itemType: number | bigint; spent: number | bigint; refunded: number | bigint; n: number | bigint }>>`
         SELECT "itemType", SUM("amount") AS spent, SUM("refundedAmount") AS refunded, COUNT(*) AS n
-        FROM "Consumption" WHERE ${tenant} AND "creationTime" >= ${range.gte} AND "creationTime" < ${range.lt}
+        FROM "Consumption" WHERE ${tenant} AND "creationTime" >= ${gte} AND "creationTime" < ${lt}
         GROUP BY "itemType"`,
       ctx.db.$queryRaw<Array<{ total: number | bigint | null }>>`SELECT SUM("balance") AS total FROM "MemberAccount" WHERE ${tenant}`,
     ]);

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { RequestContext } from '../kit/context.ts';
 import { ForbiddenError, invalid } from '../kit/errors.ts';
 import { selfAndDescendantIds } from '../kit/hierarchy.ts';
+import { sqlTime } from '../ledger/money-list.ts';
 
 /**
  * Members (docs/decisions.md, "Members and money (issue 10)"): the General
@@ -55,8 +56,8 @@ export async function memberPage(ctx: RequestContext, q: z.output<typeof GetAllM
     Prisma.sql`u."identity" = ${identity}`,
   ];
   if (q.IsActive !== undefined) conds.push(Prisma.sql`u."isActive" = ${q.IsActive ? 1 : 0}`);
-  if (range.gte) conds.push(Prisma.sql`u."creationTime" >= ${range.gte}`);
-  if (range.lt) conds.push(Prisma.sql`u."creationTime" < ${range.lt}`);
+  if (range.gte) conds.push(Prisma.sql`u."creationTime" >= ${sqlTime(range.gte)}`);
+  if (range.lt) conds.push(Prisma.sql`u."creationTime" < ${sqlTime(range.lt)}`);
   if (q.ParentId !== undefined) {
     const below = (await selfAndDescendantIds(ctx.prisma, tenant, q.ParentId)).filter((id) => id !== q.ParentId);
     conds.push(below.length ? Prisma.sql`u."id" IN (${Prisma.join(below)})` : Prisma.sql`0`);
