@@ -1,5 +1,5 @@
 import { PAPER_PRICE_FEN, type RandomRule, type RandomGroupReport, type RandomRuleReport, type ValidationErrorInfo } from '@edu/sdk';
-import { Prisma } from '@edu/db';
+import { Prisma, type WriteVersions } from '@edu/db';
 import type { z } from 'zod';
 import type { Db } from '../kit/context.ts';
 import { AbpValidationError } from '../kit/errors.ts';
@@ -102,21 +102,22 @@ function candidateWhere(tenantId: number, isUniversity: boolean, rules: readonly
   return Prisma.sql`"tenantId" = ${tenantId} AND "isDeleted" = 0 AND "auditStatus" = 1 AND "isShow" = 1 AND "isUniversity" = ${isUniversity ? 1 : 0} AND "questionType" IN (${Prisma.join(types)})`;
 }
 
+type ClassRows = [Array<{ t: number; d: number; c: number; h: number | null; n: number | bigint }>, Array<{ sig: string; n: number | bigint }>];
+
 /**
- * The joint dry run: grouped counts of approved, shown questions of the bank
- * variant by signature (standalone questions counted, families listed once
- * per signature they span), the flow over groups, and the report. Writes
- * nothing. `seed` is only echoed in the report.
+ * Approved, shown questions counted by signature (type, difficulty, category,
+ * chapter): standalone questions, and sister families by the set of
+ * signatures they span. Every dry run of a rule editor reads the same counts
+ * until the bank changes, so they are kept per bank variant and type set,
+ * stamped with TestQuestion's write version (exact, as the count cache);
+ * inside a transaction (`versions` absent) they are read fresh.
  */
-export async function randomDryRun(
-  db: Db,
-  input: { tenantId: number; isUniversity: boolean; rules: readonly Rule[]; seed: number },
-  t: Translate = (key) => key,
-): Promise<RandomPlan> {
-  const rules = await resolveRules(db, input.rules, t);
+const classCache = new WeakMap<WriteVersions, Map<string, { stamp: string; rows: Promise<ClassRows> }>>();
+function classCounts(db: Db, input: { tenantId: number; isUniversity: boolean; rules: readonly Rule[] }, versions?: WriteVersions): Promise<ClassRows> {
   const where = candidateWhere(input.tenantId, input.isUniversity, input.rules);
   // Families: each family's signatures as one text, then counted per distinct text (a group may appear under two orders of its set; both stay exact).
-  const [standalone, familyRows] = await Promise.all([
+  const read = (): Promise<ClassRows> =>
+    Promise.all([
     db.$queryRaw<Array<{ t: number; d: number; c: number; h: number | null; n: number | bigint }>>`
       SELECT "questionType" AS t, "difficulty" AS d, "categoryId" AS c, "chapterTypeId" AS h, COUNT(*) AS n
       FROM "TestQuestion" WHERE ${where} AND "sisterGroupId" IS NULL
@@ -127,7 +128,36 @@ export async function randomDryRun(
         FROM "TestQuestion" WHERE ${where} AND "sisterGroupId" IS NOT NULL
         GROUP BY "sisterGroupId")
       GROUP BY sig`,
-  ]);
+    ]);
+  if (!versions) return read();
+  let cache = classCache.get(versions);
+  if (!cache) classCache.set(versions, (cache = new Map()));
+  const key = `${input.tenantId}|${input.isUniversity}|${[...new Set(input.rules.map((r) => r.questionType))].sort().join(',')}`;
+  const stamp = versions.version('TestQuestion');
+  const hit = cache.get(key);
+  if (hit && hit.stamp === stamp) return hit.rows;
+  const rows = read();
+  cache.set(key, { stamp, rows });
+  // Bounded: tenants × variants × type sets; the oldest goes first.
+  if (cache.size > 200) cache.delete(cache.keys().next().value!);
+  void rows.catch(() => cache.delete(key));
+  return rows;
+}
+
+/**
+ * The joint dry run: grouped counts of approved, shown questions of the bank
+ * variant by signature (standalone questions counted, families listed once
+ * per signature they span), the flow over groups, and the report. Writes
+ * nothing. `seed` is only echoed in the report.
+ */
+export async function randomDryRun(
+  db: Db,
+  input: { tenantId: number; isUniversity: boolean; rules: readonly Rule[]; seed: number },
+  t: Translate = (key) => key,
+  versions?: WriteVersions,
+): Promise<RandomPlan> {
+  const rules = await resolveRules(db, input.rules, t);
+  const [standalone, familyRows] = await classCounts(db, input, versions);
   const signatures: Signature[] = [];
   const sigIndex = new Map<string, number>();
   const sig = (s: Signature) => {
@@ -157,7 +187,7 @@ export async function randomDryRun(
   }
 
   const solution = solveRules(rules, signatures, groups);
-  return { report: reportOf(rules, solution, input.seed), rules, signatures, groups, groupIndex, solution, where, tenantId: input.tenantId };
+  return { report: reportOf(rules, solution, input.seed), rules, signatures, groups, groupIndex, solution, where: candidateWhere(input.tenantId, input.isUniversity, input.rules), tenantId: input.tenantId };
 }
 
 /** A group's key: its signature indexes, sorted and distinct. */

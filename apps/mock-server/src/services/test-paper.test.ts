@@ -335,6 +335,17 @@ describe('random assembly', () => {
     expect(dry.report.rules[0]).toMatchObject({ required: 10, available: 4, assignable: 4, shortBy: 6, limiting: true, message: '单选·第三章·困难 需 10 可用 4' });
   });
 
+  it('reuses the bank counts between dry runs until the bank changes (hiding a question shows at once)', async () => {
+    const body = random([{ questionType: 1, chapterTypeId: chapter, difficulty: 3, count: 10, score: 2 }], { dryRun: true });
+    const available = async () => (await ok('POST', 'TestPaper/CreateRandomGroup', { body })).report.rules[0].available as number;
+    expect(await available()).toBe(4);
+    expect(await available()).toBe(4);
+    await ok('POST', 'TestQuestion/showStateSwitching', { body: { id: pool.chapterHard[0], isShow: false } });
+    expect(await available()).toBe(3);
+    await ok('POST', 'TestQuestion/showStateSwitching', { body: { id: pool.chapterHard[0], isShow: true } });
+    expect(await available()).toBe(4);
+  });
+
   it('generates exactly, records rules and seed in params, reproduces from the seed, and prefers least-used questions', async () => {
     const rules = [
       { questionType: 1, chapterTypeId: chapter, difficulty: 3, count: 2, score: 3 },

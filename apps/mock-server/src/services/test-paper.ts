@@ -22,6 +22,7 @@ import {
   type ValidationErrorInfo,
 } from '@edu/sdk';
 import { randomInt } from 'node:crypto';
+import { writeVersions } from '@edu/db';
 import { z } from 'zod';
 import { childCollection, type ChildTable } from '../kit/children.ts';
 import { tenantOf, type RequestContext } from '../kit/context.ts';
@@ -477,7 +478,7 @@ export const testPaper = implement(TestPaperService, {
     const data = await papers.prepare({ ...input, sections: [] }, ctx);
     const seed = input.seed ?? newSeed();
     const request = { tenantId: tenantOf(ctx), isUniversity: input.isUniversity, rules: input.rules, seed };
-    if (input.dryRun) return { report: (await randomDryRun(ctx.db, request, ctx.t)).report, paper: null };
+    if (input.dryRun) return { report: (await randomDryRun(ctx.db, request, ctx.t, writeVersions(ctx.prisma))).report, paper: null };
     const written = await ctx.transaction(async (tx) => {
       const plan = await randomDryRun(tx.db, request, tx.t);
       if (!plan.report.feasible)
