@@ -69,10 +69,12 @@ export function BankSearch({
   const [questionType, setQuestionType] = useState<number | null>(null);
   const [difficulty, setDifficulty] = useState<number | null>(null);
   const [page, setPage] = useState(0);
-  const reset = <T,>(set: (v: T) => void) => (v: T) => {
-    set(v);
-    setPage(0);
-  };
+  const reset =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => {
+      set(v);
+      setPage(0);
+    };
   const found = useApi(listQuestions, {
     IsUniversity: isUniversity,
     AuditStatus: 1,
@@ -123,8 +125,20 @@ export function BankSearch({
         data-testid="bank-category"
       />
       <Flex gap="2" wrap="wrap">
-        <OptionSelect label={t('papers.bank.chapter')} value={chapterTypeId} options={chapters} onChange={reset(setChapterTypeId)} testId="bank-chapter" />
-        <OptionSelect label={t('papers.bank.type')} value={questionType} options={translateOptions(t, typeOptions)} onChange={reset(setQuestionType)} testId="bank-type" />
+        <OptionSelect
+          label={t('papers.bank.chapter')}
+          value={chapterTypeId}
+          options={chapters}
+          onChange={reset(setChapterTypeId)}
+          testId="bank-chapter"
+        />
+        <OptionSelect
+          label={t('papers.bank.type')}
+          value={questionType}
+          options={translateOptions(t, typeOptions)}
+          onChange={reset(setQuestionType)}
+          testId="bank-type"
+        />
         <OptionSelect
           label={t('papers.bank.difficulty')}
           value={difficulty}

@@ -38,7 +38,16 @@ describe('paper draft', () => {
     const s = addQuestion(addQuestion([], question(1, 1, 2), null), question(2, 1, 2), null);
     const moved = [{ ...s[0]!, id: 5, questions: move(s[0]!.questions, 1, 0).map((q, i) => ({ ...q, id: i === 0 ? 11 : undefined })) }];
     expect(sectionsInput(moved)).toEqual([
-      { id: 5, title: '一、单选题', description: null, score: null, questions: [{ id: 11, questionId: 2, score: null }, { questionId: 1, score: null }] },
+      {
+        id: 5,
+        title: '一、单选题',
+        description: null,
+        score: null,
+        questions: [
+          { id: 11, questionId: 2, score: null },
+          { questionId: 1, score: null },
+        ],
+      },
     ]);
   });
 });

@@ -1,11 +1,4 @@
-import {
-  chineseOrdinal,
-  PAPER_SECTION_NAMES,
-  paperTotals,
-  type QuestionType,
-  type TestPaperDto,
-  type TestQuestionDto,
-} from '@edu/sdk';
+import { chineseOrdinal, PAPER_SECTION_NAMES, paperTotals, type QuestionType, type TestPaperDto, type TestQuestionDto } from '@edu/sdk';
 
 /** A question of the draft: the link (`id` once saved), the bank question's summary and the score typed here. */
 export interface DraftQuestion {

@@ -13,28 +13,28 @@ const FORMATS: readonly PaperExportFormat[] = ['pdf', 'docx'];
 /** The print PDF of a document of the paper as a blob URL (revoked when it changes or the view closes). */
 function usePreviewUrl(id: number, document: PaperExportDocument, enabled: boolean) {
   const runCall = useRunCall();
-  const [url, setUrl] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
+  const key = `${id}:${document}`;
+  // The answer of the last request, by its key: a stale answer is never shown for another document.
+  const [answer, setAnswer] = useState<{ key: string; url: string | null; failed: boolean } | null>(null);
   useEffect(() => {
     if (!enabled) return;
     let live = true;
     let created: string | null = null;
-    setUrl(null);
-    setFailed(false);
     runCall(api.testQuestion.previewTestPaper, { id, document }, { invalidates: [] }).then(
       (file) => {
         if (!live) return;
         created = URL.createObjectURL(file.blob);
-        setUrl(created);
+        setAnswer({ key: `${id}:${document}`, url: created, failed: false });
       },
-      () => live && setFailed(true),
+      () => live && setAnswer({ key: `${id}:${document}`, url: null, failed: true }),
     );
     return () => {
       live = false;
       if (created) URL.revokeObjectURL(created);
     };
   }, [id, document, enabled, runCall]);
-  return { url, failed };
+  const current = answer?.key === key ? answer : null;
+  return { url: current?.url ?? null, failed: current?.failed ?? false };
 }
 
 /** Export buttons: DOCX or PDF of the paper, its answer key and its answer sheet, saved under the server's file name. */

@@ -1,21 +1,40 @@
 import { Badge, Box, Button, Flex, Grid, HStack, IconButton, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
-import { AbpError, type TestPaperDto, type TestQuestionDto } from '@edu/sdk';
+import { type TestPaperDto, type TestQuestionDto } from '@edu/sdk';
 import { notify, SortableList, TrashIcon } from '@edu/ui';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/client.ts';
 import { applyServerErrors } from '../../lib/errors.tsx';
-import { fieldPath } from '../../lib/field-path.ts';
 import { useApi, useRunCall } from '../../resources/index.ts';
 import { listQuestions } from '../questions/question-api.ts';
 import { BankSearch } from './bank-search.tsx';
-import { yuan, type PaperCell } from './paper-api.ts';
-import { addQuestion, draftOf, draftQuestionOf, draftTotals, effectiveScore, move, sectionsInput, type DraftQuestion, type DraftSection } from './paper-draft.ts';
+import { fieldErrorMap, yuan, type PaperCell } from './paper-api.ts';
+import {
+  addQuestion,
+  draftOf,
+  draftQuestionOf,
+  draftTotals,
+  effectiveScore,
+  move,
+  sectionsInput,
+  type DraftQuestion,
+  type DraftSection,
+} from './paper-draft.ts';
 import { emptyPaperForm, PaperFields, paperFieldsInput, paperFormOf, type PaperFormValues } from './paper-fields.tsx';
 
 /** A score typed in a small box: empty is null, anything else a number (the server checks half points and range). */
-function ScoreInput({ value, onChange, label, testId }: { value: number | null; onChange: (v: number | null) => void; label: string; testId?: string }) {
+function ScoreInput({
+  value,
+  onChange,
+  label,
+  testId,
+}: {
+  value: number | null;
+  onChange: (v: number | null) => void;
+  label: string;
+  testId?: string;
+}) {
   return (
     <Input
       size="xs"
@@ -47,7 +66,9 @@ function SisterSwap({
   const { t } = useTranslation();
   const family = useApi(
     listQuestions,
-    question.sisterGroupId ? { SisterGroupId: question.sisterGroupId, IsUniversity: isUniversity, AuditStatus: 1, IsShow: true, MaxResultCount: 50 } : null,
+    question.sisterGroupId
+      ? { SisterGroupId: question.sisterGroupId, IsUniversity: isUniversity, AuditStatus: 1, IsShow: true, MaxResultCount: 50 }
+      : null,
   );
   const others = (family.data?.items ?? []).filter((q) => q.id !== question.questionId);
   return (
@@ -129,25 +150,27 @@ export function PaperWorkbench({
   onSaved: (paper: TestPaperDto) => void;
 }) {
   const { t } = useTranslation();
-  const runCall = useRunCall();
   const loaded = useApi(api.testPaper.get, paperId ? { Id: paperId } : null, { fresh: true });
-  const [saved, setSaved] = useState<TestPaperDto | null>(null);
-  const [sections, setSections] = useState<DraftSection[]>([]);
+  const initial = loaded.data ?? null;
+  useEffect(() => {
+    if (initial) onSaved(initial);
+  }, [initial, onSaved]);
+  if (paperId && !initial) return <Text color="fg.muted">{t('papers.loading')}</Text>;
+  // Keyed by the loaded paper: the draft starts from it once, later reads do not overwrite typing.
+  return <WorkbenchBody key={initial?.id ?? 'new'} cell={cell} initial={initial} onSaved={onSaved} />;
+}
+
+function WorkbenchBody({ cell, initial, onSaved }: { cell: PaperCell; initial: TestPaperDto | null; onSaved: (paper: TestPaperDto) => void }) {
+  const { t } = useTranslation();
+  const runCall = useRunCall();
+  const [saved, setSaved] = useState<TestPaperDto | null>(initial);
+  const [sections, setSections] = useState<DraftSection[]>(() => (initial ? draftOf(initial) : []));
   const [dirty, setDirty] = useState(false);
   const [target, setTarget] = useState<string>('');
   const [swapping, setSwapping] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
-  const form = useForm<PaperFormValues>({ defaultValues: emptyPaperForm });
-  const { reset } = form;
-
-  useEffect(() => {
-    if (!loaded.data || saved?.id === loaded.data.id) return;
-    setSaved(loaded.data);
-    setSections(draftOf(loaded.data));
-    reset(paperFormOf(loaded.data));
-    onSaved(loaded.data);
-  }, [loaded.data, saved, reset, onSaved]);
+  const form = useForm<PaperFormValues>({ defaultValues: initial ? paperFormOf(initial) : emptyPaperForm });
 
   const change = (next: DraftSection[]) => {
     setSections(next);
@@ -171,11 +194,7 @@ export function PaperWorkbench({
       notify.success(t(saved ? 'actions.updated' : 'actions.created'));
       onSaved(paper);
     } catch (e) {
-      if (e instanceof AbpError) {
-        const mapped: Record<string, string> = {};
-        for (const [member, message] of Object.entries(e.fieldErrors())) mapped[fieldPath(member)] = message;
-        setErrors(mapped);
-      }
+      setErrors(fieldErrorMap(e));
       applyServerErrors(form, e);
     } finally {
       setBusy(false);
@@ -185,8 +204,6 @@ export function PaperWorkbench({
   const sectionOptions = useMemo(() => sections.map((s) => ({ value: s.key, label: s.title })), [sections]);
   const questionNumber = (sIndex: number, qIndex: number) => sections.slice(0, sIndex).reduce((n, s) => n + s.questions.length, 0) + qIndex + 1;
 
-  if (paperId && !loaded.data) return <Text color="fg.muted">{t('papers.loading')}</Text>;
-
   return (
     <Stack gap="4" data-testid="paper-workbench">
       <PaperFields control={form.control} cell={cell} />
@@ -194,7 +211,12 @@ export function PaperWorkbench({
       <Grid templateColumns={{ base: '1fr', lg: '360px 1fr' }} gap="4" alignItems="start">
         <Stack gap="2">
           <NativeSelect.Root size="sm">
-            <NativeSelect.Field aria-label={t('papers.bank.target')} value={target} onChange={(e) => setTarget(e.target.value)} data-testid="bank-target">
+            <NativeSelect.Field
+              aria-label={t('papers.bank.target')}
+              value={target}
+              onChange={(e) => setTarget(e.target.value)}
+              data-testid="bank-target"
+            >
               <option value="">{t('papers.bank.targetAuto')}</option>
               {sectionOptions.map((o) => (
                 <option key={o.value} value={o.value}>
@@ -279,7 +301,16 @@ export function PaperWorkbench({
                     const error = errors[`${path}.questionId`] ?? errors[`${path}.score`] ?? errors[`${path}.id`];
                     const n = questionNumber(sIndex, qIndex);
                     return (
-                      <Box borderWidth="1px" borderRadius="md" px="2" py="1" mb="1" bg="bg" borderColor={error ? 'border.error' : undefined} data-testid="paper-question">
+                      <Box
+                        borderWidth="1px"
+                        borderRadius="md"
+                        px="2"
+                        py="1"
+                        mb="1"
+                        bg="bg"
+                        borderColor={error ? 'border.error' : undefined}
+                        data-testid="paper-question"
+                      >
                         <Flex gap="2" align="center">
                           {handle}
                           <Text fontSize="sm" w="6" textAlign="end">
@@ -343,7 +374,8 @@ export function PaperWorkbench({
           })}
         </Stack>
       </Grid>
-      <HStack justify="flex-end" gap="2">
+      {/* Kept in view at the bottom of the scrolling dialog body. */}
+      <HStack justify="flex-end" position="sticky" bottom="0" bg="bg" py="2" zIndex="1" gap="2">
         {dirty && (
           <Text fontSize="sm" color="fg.muted">
             {t('papers.unsaved')}

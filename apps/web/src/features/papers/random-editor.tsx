@@ -1,6 +1,5 @@
 import { Badge, Box, Button, Flex, HStack, IconButton, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
 import {
-  AbpError,
   MAX_RANDOM_RULES,
   parseRandomParams,
   type QuestionDifficulty,
@@ -10,16 +9,15 @@ import {
   type TestPaperDto,
 } from '@edu/sdk';
 import { Cascader, notify, PlusIcon, TrashIcon } from '@edu/ui';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/client.ts';
 import { applyServerErrors } from '../../lib/errors.tsx';
-import { fieldPath } from '../../lib/field-path.ts';
 import { translateOptions, useApi, useRunCall } from '../../resources/index.ts';
 import { difficultyOptions, typeOptions, useQuestionChapterOptions } from '../questions/question-api.ts';
 import { ClassType, useCategoryTree } from '../setting/categories.tsx';
-import { yuan, type PaperCell } from './paper-api.ts';
+import { fieldErrorMap, yuan, type PaperCell } from './paper-api.ts';
 import { emptyPaperForm, PaperFields, paperFieldsInput, paperFormOf, type PaperFormValues } from './paper-fields.tsx';
 
 /** A rule as the editor holds it: the source is a category subtree or a chapter (知识点), never both. */
@@ -71,6 +69,9 @@ function ruleInput(r: RuleDraft): RandomRule {
 
 const complete = (r: RuleDraft) => (r.source === 'category' ? r.categoryId !== null : r.chapterTypeId !== null) && r.count >= 1;
 
+/** What a dry run's answer depends on (the rules and the paper's bank through its category): a report is shown only for the rules on screen. */
+const dryRunKey = (input: { rules: RandomRule[]; categoryId: number } | null) => (input ? JSON.stringify([input.rules, input.categoryId]) : '');
+
 /** Waits `ms` after the last change of `value` (the dry run is asked once typing pauses). */
 function useDebounced<T>(value: T, ms: number): T {
   const [out, setOut] = useState(value);
@@ -117,32 +118,50 @@ function Select<V extends string | number>({
  * 生成 is enabled only when the report says feasible and matches the rules on
  * screen. With `paperId` it regenerates that paper in place.
  */
-export function RandomEditor({ cell, paperId, onGenerated }: { cell: PaperCell; paperId: number | null; onGenerated: (paper: TestPaperDto) => void }) {
+export function RandomEditor({
+  cell,
+  paperId,
+  onGenerated,
+}: {
+  cell: PaperCell;
+  paperId: number | null;
+  onGenerated: (paper: TestPaperDto) => void;
+}) {
+  const { t } = useTranslation();
+  const loaded = useApi(api.testPaper.get, paperId ? { Id: paperId } : null, { fresh: true });
+  if (paperId && !loaded.data) return <Text color="fg.muted">{t('papers.loading')}</Text>;
+  // Keyed by the loaded paper: the rules start from its params once.
+  return <RuleEditorBody key={loaded.data?.id ?? 'new'} cell={cell} initial={loaded.data ?? null} onGenerated={onGenerated} />;
+}
+
+function RuleEditorBody({
+  cell,
+  initial,
+  onGenerated,
+}: {
+  cell: PaperCell;
+  initial: TestPaperDto | null;
+  onGenerated: (paper: TestPaperDto) => void;
+}) {
   const { t } = useTranslation();
   const runCall = useRunCall();
-  const loaded = useApi(api.testPaper.get, paperId ? { Id: paperId } : null, { fresh: true });
-  const form = useForm<PaperFormValues>({ defaultValues: emptyPaperForm });
-  const { reset } = form;
+  const paperId = initial?.id ?? null;
+  const form = useForm<PaperFormValues>({ defaultValues: initial ? paperFormOf(initial) : emptyPaperForm });
   const values = useWatch({ control: form.control });
-  const [rules, setRules] = useState<RuleDraft[]>(() => [newRule()]);
+  const [rules, setRules] = useState<RuleDraft[]>(() => {
+    const params = initial ? parseRandomParams(initial.params) : null;
+    return params ? params.rules.map(ruleOf) : [newRule()];
+  });
   const [report, setReport] = useState<RandomGroupReport | null>(null);
   const [reportFor, setReportFor] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [checking, setChecking] = useState(false);
+  /** The key of the last dry run answered (or refused): while it differs from the one asked, a check is under way. */
+  const [answeredFor, setAnsweredFor] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const tree = useCategoryTree(ClassType.Question);
   const chapters = useQuestionChapterOptions();
   const types = translateOptions(t, typeOptions);
   const difficulties = translateOptions(t, difficultyOptions);
-  const initialised = useRef(false);
-
-  useEffect(() => {
-    if (!loaded.data || initialised.current) return;
-    initialised.current = true;
-    reset(paperFormOf(loaded.data));
-    const params = parseRandomParams(loaded.data.params);
-    if (params) setRules(params.rules.map(ruleOf));
-  }, [loaded.data, reset]);
 
   const dryInput = useMemo(() => {
     if (!rules.every(complete) || !values.categoryId) return null;
@@ -150,40 +169,36 @@ export function RandomEditor({ cell, paperId, onGenerated }: { cell: PaperCell; 
     // The title does not change what can be drawn: a dry run before it is typed uses a stand-in.
     return { ...fields, title: fields.title.trim() || t('papers.random.dryRunTitle'), rules: rules.map(ruleInput), dryRun: true };
   }, [rules, values, cell, t]);
-  const dryKey = JSON.stringify(dryInput?.rules ?? null) + String(dryInput?.categoryId ?? '');
+  const dryKey = dryRunKey(dryInput);
   const debounced = useDebounced(dryInput, 400);
 
   useEffect(() => {
     if (!debounced) return;
     let live = true;
-    setChecking(true);
-    const key = JSON.stringify(debounced.rules) + String(debounced.categoryId);
-    runCall(api.testPaper.createRandomGroup, debounced, { silent: true, invalidates: [] })
-      .then(
-        (result) => {
-          if (!live) return;
-          setReport(result.report);
-          setReportFor(key);
-          setErrors({});
-        },
-        (e: unknown) => {
-          if (!live) return;
-          setReport(null);
-          setReportFor(null);
-          if (e instanceof AbpError) {
-            const mapped: Record<string, string> = {};
-            for (const [member, message] of Object.entries(e.fieldErrors())) mapped[fieldPath(member)] = message;
-            setErrors(mapped);
-          }
-        },
-      )
-      .finally(() => live && setChecking(false));
+    const key = dryRunKey(debounced);
+    void runCall(api.testPaper.createRandomGroup, debounced, { silent: true, invalidates: [] }).then(
+      (result) => {
+        if (!live) return;
+        setAnsweredFor(key);
+        setReport(result.report);
+        setReportFor(key);
+        setErrors({});
+      },
+      (e: unknown) => {
+        if (!live) return;
+        setAnsweredFor(key);
+        setReport(null);
+        setReportFor(null);
+        setErrors(fieldErrorMap(e));
+      },
+    );
     return () => {
       live = false;
     };
   }, [debounced, runCall]);
 
   const current = report !== null && reportFor === dryKey;
+  const checking = debounced !== null && answeredFor !== dryRunKey(debounced);
   const feasible = current && report.feasible;
 
   const setRule = (key: number, patch: Partial<RuleDraft>) => setRules(rules.map((r) => (r.key === key ? { ...r, ...patch } : r)));
@@ -217,7 +232,13 @@ export function RandomEditor({ cell, paperId, onGenerated }: { cell: PaperCell; 
       <Box>
         <Flex justify="space-between" align="center" mb="2">
           <Text fontWeight="semibold">{t('papers.random.rules')}</Text>
-          <Button size="xs" variant="outline" disabled={rules.length >= MAX_RANDOM_RULES} onClick={() => setRules([...rules, newRule()])} data-testid="rule-add">
+          <Button
+            size="xs"
+            variant="outline"
+            disabled={rules.length >= MAX_RANDOM_RULES}
+            onClick={() => setRules([...rules, newRule()])}
+            data-testid="rule-add"
+          >
             <PlusIcon />
             {t('papers.random.addRule')}
           </Button>
@@ -237,9 +258,19 @@ export function RandomEditor({ cell, paperId, onGenerated }: { cell: PaperCell; 
                 const n = i + 1;
                 const error = errors[`rules.${i}.count`] ?? errors[`rules.${i}.categoryId`] ?? errors[`rules.${i}.score`];
                 return (
-                  <Table.Row key={rule.key} bg={line?.limiting ? 'red.subtle' : undefined} data-testid="rule-row" data-limiting={line?.limiting ? 'true' : undefined}>
+                  <Table.Row
+                    key={rule.key}
+                    bg={line?.limiting ? 'red.subtle' : undefined}
+                    data-testid="rule-row"
+                    data-limiting={line?.limiting ? 'true' : undefined}
+                  >
                     <Table.Cell>
-                      <Select value={rule.questionType} options={types} label={t('papers.random.typeOf', { n })} onChange={(v) => setRule(rule.key, { questionType: Number(v) as QuestionType })} />
+                      <Select
+                        value={rule.questionType}
+                        options={types}
+                        label={t('papers.random.typeOf', { n })}
+                        onChange={(v) => setRule(rule.key, { questionType: Number(v) as QuestionType })}
+                      />
                     </Table.Cell>
                     <Table.Cell>
                       <Select
@@ -347,7 +378,14 @@ export function RandomEditor({ cell, paperId, onGenerated }: { cell: PaperCell; 
           </Table.Root>
         </Table.ScrollArea>
       </Box>
-      <Box borderWidth="1px" borderRadius="md" p="3" bg={current && !report.feasible ? 'red.subtle' : 'bg.subtle'} data-testid="dry-run" aria-live="polite">
+      <Box
+        borderWidth="1px"
+        borderRadius="md"
+        p="3"
+        bg={current && !report.feasible ? 'red.subtle' : 'bg.subtle'}
+        data-testid="dry-run"
+        aria-live="polite"
+      >
         {!dryInput ? (
           <Text fontSize="sm" color="fg.muted">
             {t('papers.random.incomplete')}
@@ -375,8 +413,15 @@ export function RandomEditor({ cell, paperId, onGenerated }: { cell: PaperCell; 
           </Stack>
         )}
       </Box>
-      <HStack justify="flex-end">
-        <Button colorPalette="brand" loading={busy} disabled={!feasible} onClick={() => void form.handleSubmit(generate)()} data-testid="random-generate">
+      {/* Kept in view at the bottom of the scrolling dialog body. */}
+      <HStack justify="flex-end" position="sticky" bottom="0" bg="bg" py="2" zIndex="1">
+        <Button
+          colorPalette="brand"
+          loading={busy}
+          disabled={!feasible}
+          onClick={() => void form.handleSubmit(generate)()}
+          data-testid="random-generate"
+        >
           {t(paperId ? 'papers.random.regenerate' : 'papers.random.generate')}
         </Button>
       </HStack>
