@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { animationsDone } from './support/axe.ts';
+import { animationsDone, axeScan, isBlocking } from './support/axe.ts';
 import { shot } from './support/browser.ts';
 import { REPO_ROOT } from './support/server.ts';
 import { signedIn, useConsole } from './support/suite.ts';
@@ -127,7 +127,9 @@ describe('member screens', () => {
     await page.getByTestId('filter-search').click();
     const table = page.getByTestId('user-table');
     await expect.poll(() => table.locator('tbody tr').filter({ hasText: TAG }).count(), { timeout: 15_000 }).toBe(5);
-    expect(await table.locator('tbody tr').filter({ hasText: `${TAG}b` }).innerText()).toContain(`${TAG}a`);
+    // The parent column names 欧阳娜娜's parent by name.
+    expect(await table.locator('tbody tr').filter({ hasText: `${TAG}b` }).innerText()).toContain('张三丰');
+    await shot(page, 'members-imported');
 
     // Re-importing the same file creates nothing.
     await openImport(page);
@@ -222,6 +224,26 @@ describe('member screens', () => {
     await expect.poll(() => page.getByTestId('ledger-table').locator('tbody tr').count(), { timeout: 15_000 }).toBeGreaterThan(1);
     await animationsDone(page);
     await shot(page, 'members-income');
+    await page.context().close();
+  });
+
+  it('the five screens have no serious accessibility violation (axe-core)', { timeout: 120_000 }, async () => {
+    const page = await signedIn(suite);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const screens: Array<[string, string]> = [
+      ['/member/user', 'user-table'],
+      ['/member/importuser', 'importuser-page'],
+      ['/member/payment', 'payment-table'],
+      ['/member/consumptions', 'consumption-table'],
+      ['/member/income', 'ledger-table'],
+    ];
+    for (const [route, testId] of screens) {
+      await page.goto(route);
+      await page.getByTestId(testId).waitFor();
+      await page.waitForLoadState('networkidle');
+      const blocking = (await axeScan(page, route)).filter(isBlocking);
+      expect(blocking.map((f) => `${route} ${f.rule}: ${f.nodes.map((n) => `${n.target} ${n.html} ${n.summary}`).join(', ')}`)).toEqual([]);
+    }
     await page.context().close();
   });
 });

@@ -39,7 +39,7 @@ function ErrorGrid({ result }: { result: ImportResult }) {
   return (
     <Stack gap="1">
       <Text fontWeight="semibold">{t('members.import.errors', { count: result.errorCount })}</Text>
-      <Table.ScrollArea borderWidth="1px" borderRadius="md" maxH="80">
+      <Table.ScrollArea borderWidth="1px" borderRadius="md" maxH="80" tabIndex={0} role="region" aria-label={t('members.import.errors', { count: result.errorCount })}>
         <Table.Root size="sm" stickyHeader data-testid="import-errors">
           <Table.Header>
             <Table.Row>

@@ -116,6 +116,8 @@ export default function IncomePage() {
   const { data: s, isLoading } = useApi(api.income.getIncomeSummary, valid ? { DateFrom: period.from, DateTo: period.to } : null);
   const empty = t('members.income.empty');
   const days = s?.byDay ?? [];
+  // About a dozen day labels under the chart, whatever the period's length.
+  const labelStep = Math.max(1, Math.ceil(days.length / 12));
   return (
     <LocalizedUi>
       <Stack gap="4">
@@ -160,7 +162,7 @@ export default function IncomePage() {
               <Stack gridColumn={{ lg: 'span 2' }}>
                 <Panel title={t('members.income.perDay')} testId="income-chart">
                   <LineChart
-                    labels={days.map((d) => d.day.slice(5))}
+                    labels={days.map((d, i) => (i % labelStep === 0 ? d.day.slice(5) : ''))}
                     series={[
                       { name: t('members.income.net'), values: days.map((d) => chartYuan(d.net)) },
                       { name: t('members.income.recharged'), values: days.map((d) => chartYuan(d.recharged)) },
@@ -187,7 +189,7 @@ export default function IncomePage() {
                 </Stack>
               </Panel>
             </SimpleGrid>
-            <Table.ScrollArea borderWidth="1px" borderRadius="md" maxH="80">
+            <Table.ScrollArea borderWidth="1px" borderRadius="md" maxH="80" tabIndex={0} role="region" aria-label={t('members.income.perDay')}>
               <Table.Root size="sm" stickyHeader data-testid="income-days">
                 <Table.Header>
                   <Table.Row>

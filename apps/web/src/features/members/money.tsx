@@ -16,7 +16,8 @@ import { useApi } from '../../resources/index.ts';
 
 /** An amount in fen shown as yuan with two decimals; `signed` adds + and colours money in green, money out in red. */
 export function Yuan({ fen, signed = false, strong = false }: { fen: number; signed?: boolean; strong?: boolean }) {
-  const color = !signed || fen === 0 ? undefined : fen > 0 ? 'fg.success' : 'fg.error';
+  // The 700 shades keep 4.5:1 contrast on the subtle backgrounds of the totals bar.
+  const color = !signed || fen === 0 ? undefined : fen > 0 ? { base: 'green.700', _dark: 'green.300' } : { base: 'red.700', _dark: 'red.300' };
   return (
     <Text as="span" fontVariantNumeric="tabular-nums" whiteSpace="nowrap" color={color} fontWeight={strong ? 'semibold' : undefined} data-fen={fen}>
       {formatYuan(fen, { sign: signed })}
