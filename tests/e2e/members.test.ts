@@ -181,9 +181,27 @@ describe('member screens', () => {
     await page.getByTestId('filter-search').click();
     const row = page.getByTestId('user-table').locator('tbody tr').filter({ hasText: userName }).first();
     await row.waitFor();
-    if (member.text.includes(TAG)) expect(await fenOf(row)).toBe(12345);
-    else expect(await fenOf(row)).toBeGreaterThanOrEqual(12345);
+    const balance = await fenOf(row);
+    if (member.text.includes(TAG)) expect(balance).toBe(12345);
+    else expect(balance).toBeGreaterThanOrEqual(12345);
     await shot(page, 'members-list');
+
+    // Spending more than the balance is refused with the server's message, and nothing is booked.
+    await page.goto('/member/consumptions');
+    await page.getByTestId('consumptions-page').waitFor();
+    await page.getByTestId('consumption-create').click();
+    const buy = page.getByTestId('consumption-dialog');
+    await buy.waitFor();
+    await buy.locator('select[name="memberId"]').selectOption(member.value);
+    await buy.locator('input[name="itemName"]').fill(`${TAG} 课程`);
+    await buy.locator('input[name="amount"]').fill(`${Math.floor((balance + 100) / 100)}.${String((balance + 100) % 100).padStart(2, '0')}`);
+    await buy.getByTestId('form-submit').click();
+    const modal = page.getByTestId('error-modal');
+    await modal.waitFor();
+    expect(await modal.innerText()).toContain('余额不足');
+    await animationsDone(page);
+    await shot(page, 'members-consumption-refused');
+    await page.getByTestId('error-modal-ok').click();
     await page.context().close();
   });
 
@@ -244,6 +262,19 @@ describe('member screens', () => {
       const blocking = (await axeScan(page, route)).filter(isBlocking);
       expect(blocking.map((f) => `${route} ${f.rule}: ${f.nodes.map((n) => `${n.target} ${n.html} ${n.summary}`).join(', ')}`)).toEqual([]);
     }
+    await page.context().close();
+  });
+
+  it('reads in English', { timeout: 60_000 }, async () => {
+    const page = await signedIn(suite, 'admin', { locale: 'en-US' });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/member/income');
+    await page.getByTestId('ledger-table').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByTestId('income-page').innerText()).toContain('Net income');
+    expect(await page.getByTestId('money-totals').innerText()).toContain('Money in');
+    await animationsDone(page);
+    await shot(page, 'members-income-en');
     await page.context().close();
   });
 });
