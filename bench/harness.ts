@@ -192,7 +192,7 @@ export async function startBareProcess(body: unknown, secret = BENCH_SECRET): Pr
     env: { ...process.env, BARE_SECRET: secret, BARE_BODY_FILE: bodyFile },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
   const url = await waitForUrl(child, () => /(http:\/\/\S+\/bare)/.exec(out)?.[1], 'bare route');
   return { pid: child.pid!, url, memory: () => memoryOf(child.pid!), cpuMs: () => cpuMsOf(child.pid!), stop: stopper(child, 'SIGTERM') };
 }

@@ -33,16 +33,29 @@ interface Job {
   result: { created: number; total: number; invalidRows: number } | null;
 }
 
-async function importRows(base: string, auth: Record<string, string>, csv: string, fields: Record<string, string>): Promise<{ ms: number; job: Job }> {
+async function importRows(
+  base: string,
+  auth: Record<string, string>,
+  csv: string,
+  fields: Record<string, string>,
+): Promise<{ ms: number; job: Job }> {
   const form = new FormData();
   form.append('file', new File([csv], 'members.csv', { type: 'text/csv' }));
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   const t0 = performance.now();
-  const res = await fetch(`${base}/api/services/app/User/ImportFromExcel`, { method: 'POST', headers: { ...auth, 'Abp.TenantId': String(BENCH_TENANT) }, body: form });
+  const res = await fetch(`${base}/api/services/app/User/ImportFromExcel`, {
+    method: 'POST',
+    headers: { ...auth, 'Abp.TenantId': String(BENCH_TENANT) },
+    body: form,
+  });
   const started = (await res.json()) as { result?: Job; error?: unknown };
   if (!started.result) throw new Error(`import refused: ${JSON.stringify(started.error)}`);
   for (;;) {
-    const polled = (await (await fetch(`${base}/api/services/app/BackgroundJob/GetJob?Id=${started.result.id}`, { headers: { ...auth, 'Abp.TenantId': String(BENCH_TENANT) } })).json()) as {
+    const polled = (await (
+      await fetch(`${base}/api/services/app/BackgroundJob/GetJob?Id=${started.result.id}`, {
+        headers: { ...auth, 'Abp.TenantId': String(BENCH_TENANT) },
+      })
+    ).json()) as {
       result: Job;
     };
     if (polled.result.state >= 2) return { ms: performance.now() - t0, job: polled.result };
@@ -52,7 +65,8 @@ async function importRows(base: string, auth: Record<string, string>, csv: strin
 
 function membersCsv(n: number, prefix: string, phoneBase: number): string {
   const lines = ['用户名,姓名,手机号,邮箱,身份,状态,注册日期'];
-  for (let i = 0; i < n; i++) lines.push(`${prefix}${i},测试${i},${phoneBase + i},${prefix}${i}@bench.example.com,普通会员,启用,2024-0${1 + (i % 9)}-1${i % 10}`);
+  for (let i = 0; i < n; i++)
+    lines.push(`${prefix}${i},测试${i},${phoneBase + i},${prefix}${i}@bench.example.com,普通会员,启用,2024-0${1 + (i % 9)}-1${i % 10}`);
   return lines.join('\n');
 }
 
@@ -80,7 +94,17 @@ function growLedger(file: string, rows: number): { ms: number; firstMember: numb
   db.transaction(() => {
     for (let m = 0; m < MEMBERS; m++) {
       const id = firstUser + m;
-      insertUser.run(id, BENCH_TENANT, `ledger${id}`, `LEDGER${id}`, `${m}`, '会员', `ledger${id}@bench.example.com`, `LEDGER${id}@BENCH.EXAMPLE.COM`, new Date(now - 400 * DAY_MS).toISOString().replace('Z', '+00:00'));
+      insertUser.run(
+        id,
+        BENCH_TENANT,
+        `ledger${id}`,
+        `LEDGER${id}`,
+        `${m}`,
+        '会员',
+        `ledger${id}@bench.example.com`,
+        `LEDGER${id}@BENCH.EXAMPLE.COM`,
+        new Date(now - 400 * DAY_MS).toISOString().replace('Z', '+00:00'),
+      );
     }
     for (let i = 0; i < rows; i++) {
       const m = Math.floor(rnd() * MEMBERS);
@@ -158,7 +182,14 @@ async function main() {
       rows.push(await loadProcess(server, 'ledger page + totals + tabs, 7 days', url(`Income/GetAll?${range(7)}&MaxResultCount=20`), opts));
       rows.push(await loadProcess(server, 'ledger page + totals + tabs, 30 days', url(`Income/GetAll?${range(30)}&MaxResultCount=20`), opts));
       rows.push(await loadProcess(server, 'ledger page + totals + tabs, 365 days', url(`Income/GetAll?${range(365)}&MaxResultCount=20`), opts));
-      rows.push(await loadProcess(server, 'ledger, 30 days, one member', url(`Income/GetAll?${range(30)}&MemberId=${grown.firstMember + 7}&MaxResultCount=20`), opts));
+      rows.push(
+        await loadProcess(
+          server,
+          'ledger, 30 days, one member',
+          url(`Income/GetAll?${range(30)}&MemberId=${grown.firstMember + 7}&MaxResultCount=20`),
+          opts,
+        ),
+      );
       rows.push(await loadProcess(server, 'income summary, 30 days (by day and type)', url(`Income/GetIncomeSummary?${range(30)}`), opts));
       report(`Ledger over ${LEDGER_ROWS} rows (4 connections, 5 s each)`, rows);
       console.log(server.memory());

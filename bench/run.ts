@@ -16,18 +16,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { CONNECTION_PRAGMAS } from '@edu/db';
 import { body, ONE_CHAR_WORD, random, TWO_CHAR_WORD, UNIQUE_WORD } from './corpus.ts';
-import {
-  BENCH_SECRET,
-  interleaved,
-  loadProcess,
-  report,
-  settle,
-  signIn,
-  startBareProcess,
-  startServerProcess,
-  type BenchCase,
-  type Figures,
-} from './harness.ts';
+import { interleaved, loadProcess, report, settle, signIn, startBareProcess, startServerProcess, type BenchCase, type Figures } from './harness.ts';
 import { BENCH_TENANT, copyTemplate, prepareTemplate } from './prepare.ts';
 
 const ARTICLES = Number(process.env.ARTICLES ?? 100_000);

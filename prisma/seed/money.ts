@@ -14,7 +14,16 @@ import { createRandom } from './random.ts';
 
 const DAY_MS = 86_400_000;
 const DAYS = 120;
-const COURSES = ['初中数学提高班', '高考英语词汇精讲', '小学奥数思维训练', '初二物理同步课', '高中化学实验专题', '语文阅读理解方法课', '中考冲刺全科班', '少儿编程入门'];
+const COURSES = [
+  '初中数学提高班',
+  '高考英语词汇精讲',
+  '小学奥数思维训练',
+  '初二物理同步课',
+  '高中化学实验专题',
+  '语文阅读理解方法课',
+  '中考冲刺全科班',
+  '少儿编程入门',
+];
 const PAPERS = ['2024 年中考数学模拟卷（一）', '高一期中英语测试卷', '初三物理单元检测', '小学六年级语文期末卷', '高考理综冲刺卷'];
 const HOMEWORK = ['第三章课后作业', '寒假作业（数学）', '英语听力周练', '化学方程式专项练习'];
 const REFUND_REASONS = ['课程未开始，学员申请退款', '重复购买', '试卷内容与描述不符', '家长申请部分退款'];
@@ -52,7 +61,14 @@ export async function seedMoney(prisma: PrismaClient, tenantId: number, now = ne
   const firstPaymentId = ((await prisma.payment.aggregate({ _max: { id: true } }))._max.id ?? 0) + 1;
   const firstConsumptionId = ((await prisma.consumption.aggregate({ _max: { id: true } }))._max.id ?? 0) + 1;
 
-  const book = (at: Date, memberId: number, type: number, channel: number, amount: number, extra: Partial<Omit<Prisma.LedgerEntryCreateManyInput, 'creationTime'>> = {}) => {
+  const book = (
+    at: Date,
+    memberId: number,
+    type: number,
+    channel: number,
+    amount: number,
+    extra: Partial<Omit<Prisma.LedgerEntryCreateManyInput, 'creationTime'>> = {},
+  ) => {
     const after = (balance.get(memberId) ?? 0) + amount;
     balance.set(memberId, after);
     const id = firstLedgerId + entries.length;
@@ -87,8 +103,23 @@ export async function seedMoney(prisma: PrismaClient, tenantId: number, now = ne
       const id = firstPaymentId + payments.length;
       const paid = e.kind === 'recharge';
       const paidAt = new Date(orderAt.getTime() + rnd.int(10, 600) * 1000);
-      const transactionNo = paid ? (channel === 1 ? `4200${rnd.digits(24)}` : channel === 2 ? `2026${rnd.digits(24)}` : rnd.next() < 0.5 ? `CASH-${rnd.digits(6)}` : null) : null;
-      const ledgerEntryId = paid ? book(paidAt, e.memberId, 1, channel, amount, { orderNo, transactionNo, operatorUserId: channel === 3 ? admin.id : null, remark: channel === 3 ? '前台线下充值' : '在线充值' }) : null;
+      const transactionNo = paid
+        ? channel === 1
+          ? `4200${rnd.digits(24)}`
+          : channel === 2
+            ? `2026${rnd.digits(24)}`
+            : rnd.next() < 0.5
+              ? `CASH-${rnd.digits(6)}`
+              : null
+        : null;
+      const ledgerEntryId = paid
+        ? book(paidAt, e.memberId, 1, channel, amount, {
+            orderNo,
+            transactionNo,
+            operatorUserId: channel === 3 ? admin.id : null,
+            remark: channel === 3 ? '前台线下充值' : '在线充值',
+          })
+        : null;
       payments.push({
         id,
         tenantId,
@@ -160,7 +191,16 @@ export async function seedMoney(prisma: PrismaClient, tenantId: number, now = ne
     const ledgerEntryId = book(at, r.c.memberId, 3, 4, r.amount, { orderNo: r.c.orderNo, remark: r.reason });
     r.c.refundedAmount += r.amount;
     r.c.status = r.c.refundedAmount >= r.c.amount ? 3 : 2;
-    refunds.push({ tenantId, consumptionId: r.c.id, amount: r.amount, reason: r.reason, requestNo: `seed-${r.c.orderNo}`, ledgerEntryId, creatorUserId: admin.id, creationTime: at });
+    refunds.push({
+      tenantId,
+      consumptionId: r.c.id,
+      amount: r.amount,
+      reason: r.reason,
+      requestNo: `seed-${r.c.orderNo}`,
+      ledgerEntryId,
+      creatorUserId: admin.id,
+      creationTime: at,
+    });
   }
   // One mistaken adjustment and its reversal, to show how corrections look.
   const someone = members[0]!.id;
@@ -170,14 +210,25 @@ export async function seedMoney(prisma: PrismaClient, tenantId: number, now = ne
 
   await prisma.$transaction(
     async (tx) => {
-      const chunk = <T>(rows: T[], size: number) => Array.from({ length: Math.ceil(rows.length / size) }, (_, i) => rows.slice(i * size, (i + 1) * size));
+      const chunk = <T>(rows: T[], size: number) =>
+        Array.from({ length: Math.ceil(rows.length / size) }, (_, i) => rows.slice(i * size, (i + 1) * size));
       for (const part of chunk(entries, 500)) await tx.ledgerEntry.createMany({ data: part });
       for (const part of chunk(payments, 500)) await tx.payment.createMany({ data: part });
-      for (const part of chunk(consumptions.map(({ at: _at, ...c }) => c), 500)) await tx.consumption.createMany({ data: part });
+      for (const part of chunk(
+        consumptions.map(({ at: _at, ...c }) => c),
+        500,
+      ))
+        await tx.consumption.createMany({ data: part });
       if (refunds.length) await tx.consumptionRefund.createMany({ data: refunds });
       const counts = new Map<number, { n: number; last: number }>();
       for (const e of entries) counts.set(e.memberId, { n: (counts.get(e.memberId)?.n ?? 0) + 1, last: e.id });
-      const accounts = [...balance.entries()].map(([userId, b]) => ({ userId, tenantId, balance: b, entryCount: counts.get(userId)?.n ?? 0, lastEntryId: counts.get(userId)?.last ?? null }));
+      const accounts = [...balance.entries()].map(([userId, b]) => ({
+        userId,
+        tenantId,
+        balance: b,
+        entryCount: counts.get(userId)?.n ?? 0,
+        lastEntryId: counts.get(userId)?.last ?? null,
+      }));
       await tx.memberAccount.createMany({ data: accounts });
       for (const [name, value] of Object.entries(counters)) {
         await tx.moneySequence.upsert({ where: { name }, create: { name, value }, update: { value: { increment: value } } });

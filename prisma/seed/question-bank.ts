@@ -199,7 +199,13 @@ function mathDrafts(rnd: Random, level: number, count: number, familyPrefix: str
         out.push({
           ...at(
             ['数与运算', '四则混合运算'],
-            numericChoice(rnd, `计算：${a} + ${b} × ${c} = ？`, String(right), [(a + b) * c, a + b + c, a * b + c, right + 1].map(String), '先乘除，后加减。'),
+            numericChoice(
+              rnd,
+              `计算：${a} + ${b} × ${c} = ？`,
+              String(right),
+              [(a + b) * c, a + b + c, a * b + c, right + 1].map(String),
+              '先乘除，后加减。',
+            ),
           ),
           family: i % 24 < 2 ? family : undefined,
         });
@@ -229,12 +235,20 @@ function mathDrafts(rnd: Random, level: number, count: number, familyPrefix: str
         break;
       }
       case 5:
-        out.push(at(['数与运算', '公倍数与公约数'], fill(`${a} 和 ${b} 的最小公倍数是 ____，最大公约数是 ____。`, [[String(lcm(a, b))], [String(gcd(a, b))]])));
+        out.push(
+          at(
+            ['数与运算', '公倍数与公约数'],
+            fill(`${a} 和 ${b} 的最小公倍数是 ____，最大公约数是 ____。`, [[String(lcm(a, b))], [String(gcd(a, b))]]),
+          ),
+        );
         break;
       case 6: {
         const x = rnd.int(1, 20);
         out.push(
-          at(['方程与代数', '一元一次方程'], essay(`解方程：${b}x − ${c} = ${b * x - c}，并写出解题过程。`, `移项得 ${b}x = ${b * x}，系数化为 1 得 x = ${x}。`, 6)),
+          at(
+            ['方程与代数', '一元一次方程'],
+            essay(`解方程：${b}x − ${c} = ${b * x - c}，并写出解题过程。`, `移项得 ${b}x = ${b * x}，系数化为 1 得 x = ${x}。`, 6),
+          ),
         );
         break;
       }
@@ -265,7 +279,13 @@ function mathDrafts(rnd: Random, level: number, count: number, familyPrefix: str
         out.push({
           ...at(
             ['图形与几何', '长方形的周长与面积'],
-            numericChoice(rnd, `一个长方形长 ${w} 厘米、宽 ${h} 厘米，它的面积是多少平方厘米？`, String(w * h), [2 * (w + h), w + h, w * h + w].map(String), '长方形面积 = 长 × 宽。'),
+            numericChoice(
+              rnd,
+              `一个长方形长 ${w} 厘米、宽 ${h} 厘米，它的面积是多少平方厘米？`,
+              String(w * h),
+              [2 * (w + h), w + h, w * h + w].map(String),
+              '长方形面积 = 长 × 宽。',
+            ),
           ),
           family,
         });
@@ -275,14 +295,25 @@ function mathDrafts(rnd: Random, level: number, count: number, familyPrefix: str
         const first = rnd.int(1, 20);
         const d = rnd.int(2, 9);
         const n = rnd.int(5, 20);
-        out.push({ ...at(['数列与函数', '等差数列'], fill(`等差数列的首项是 ${first}，公差是 ${d}，第 ${n} 项是 ____。`, [[String(first + (n - 1) * d)]])), family });
+        out.push({
+          ...at(['数列与函数', '等差数列'], fill(`等差数列的首项是 ${first}，公差是 ${d}，第 ${n} 项是 ____。`, [[String(first + (n - 1) * d)]])),
+          family,
+        });
         break;
       }
       case 10: {
         const total = rnd.int(2, 40) * 10;
         const pct = rnd.pick([10, 20, 25, 30, 40, 50, 75]);
         out.push(
-          at(['数与运算', '百分数'], numericChoice(rnd, `${total} 的 ${pct}% 是多少？`, String((total * pct) / 100), [total * pct, total / pct, (total * pct) / 10].map(String))),
+          at(
+            ['数与运算', '百分数'],
+            numericChoice(
+              rnd,
+              `${total} 的 ${pct}% 是多少？`,
+              String((total * pct) / 100),
+              [total * pct, total / pct, (total * pct) / 10].map(String),
+            ),
+          ),
         );
         break;
       }
@@ -291,7 +322,11 @@ function mathDrafts(rnd: Random, level: number, count: number, familyPrefix: str
         out.push(
           at(
             ['图形与几何', '圆'],
-            judge(`半径是 ${r} 厘米的圆，周长是 ${(2 * 3.14 * r).toFixed(2).replace(/\.?0+$/, '')} 厘米（π 取 3.14）。`, rnd.next() < 0.6, '圆的周长 C = 2πr。'),
+            judge(
+              `半径是 ${r} 厘米的圆，周长是 ${(2 * 3.14 * r).toFixed(2).replace(/\.?0+$/, '')} 厘米（π 取 3.14）。`,
+              rnd.next() < 0.6,
+              '圆的周长 C = 2πr。',
+            ),
           ),
         );
         break;
@@ -387,7 +422,12 @@ function chineseDrafts(rnd: Random, count: number, offset: number): Draft[] {
         out.push(at(['古诗词', '名句默写'], fill(`____，${second}。（${poet}《${title}》）`, [[first]])));
         break;
       case 2:
-        out.push(at(['古诗词', '作家作品'], numericChoice(rnd, `“${first}，${second}”的作者是？`, poet, POETS.filter((p) => p !== poet).slice((i * 3) % 8, ((i * 3) % 8) + 3))));
+        out.push(
+          at(
+            ['古诗词', '作家作品'],
+            numericChoice(rnd, `“${first}，${second}”的作者是？`, poet, POETS.filter((p) => p !== poet).slice((i * 3) % 8, ((i * 3) % 8) + 3)),
+          ),
+        );
         break;
       case 3: {
         const truth = rnd.next() < 0.5;
@@ -399,12 +439,22 @@ function chineseDrafts(rnd: Random, count: number, offset: number): Draft[] {
         out.push(
           at(
             ['词语积累', '成语'],
-            numericChoice(rnd, `成语“${idiom[0]}”的意思是？`, idiom[1], IDIOM_MEANINGS.filter((m) => m !== idiom[1]).slice((i * 5) % 12, ((i * 5) % 12) + 3)),
+            numericChoice(
+              rnd,
+              `成语“${idiom[0]}”的意思是？`,
+              idiom[1],
+              IDIOM_MEANINGS.filter((m) => m !== idiom[1]).slice((i * 5) % 12, ((i * 5) % 12) + 3),
+            ),
           ),
         );
         break;
       case 5:
-        out.push(at(['古诗词', '诗词鉴赏'], essay(`赏析“${first}，${second}”一句的妙处。`, `结合《${title}》的意境，从用词、修辞与情感三方面作答，言之成理即可。`, 8)));
+        out.push(
+          at(
+            ['古诗词', '诗词鉴赏'],
+            essay(`赏析“${first}，${second}”一句的妙处。`, `结合《${title}》的意境，从用词、修辞与情感三方面作答，言之成理即可。`, 8),
+          ),
+        );
         break;
     }
   }
@@ -413,19 +463,65 @@ function chineseDrafts(rnd: Random, count: number, offset: number): Draft[] {
 
 /** 英语: vocabulary and verb forms. */
 const WORDS: ReadonlyArray<readonly [string, string]> = [
-  ['library', '图书馆'], ['hospital', '医院'], ['museum', '博物馆'], ['station', '车站'], ['airport', '机场'], ['village', '村庄'],
-  ['weather', '天气'], ['season', '季节'], ['festival', '节日'], ['holiday', '假期'], ['weekend', '周末'], ['subject', '科目'],
-  ['science', '科学'], ['history', '历史'], ['geography', '地理'], ['biology', '生物'], ['music', '音乐'], ['dictionary', '词典'],
-  ['umbrella', '雨伞'], ['breakfast', '早餐'], ['vegetable', '蔬菜'], ['medicine', '药'], ['exercise', '锻炼'], ['environment', '环境'],
-  ['pollution', '污染'], ['invention', '发明'], ['experience', '经历'], ['knowledge', '知识'], ['culture', '文化'], ['tradition', '传统'],
-  ['government', '政府'], ['population', '人口'], ['friendship', '友谊'], ['success', '成功'], ['opinion', '观点'], ['challenge', '挑战'],
+  ['library', '图书馆'],
+  ['hospital', '医院'],
+  ['museum', '博物馆'],
+  ['station', '车站'],
+  ['airport', '机场'],
+  ['village', '村庄'],
+  ['weather', '天气'],
+  ['season', '季节'],
+  ['festival', '节日'],
+  ['holiday', '假期'],
+  ['weekend', '周末'],
+  ['subject', '科目'],
+  ['science', '科学'],
+  ['history', '历史'],
+  ['geography', '地理'],
+  ['biology', '生物'],
+  ['music', '音乐'],
+  ['dictionary', '词典'],
+  ['umbrella', '雨伞'],
+  ['breakfast', '早餐'],
+  ['vegetable', '蔬菜'],
+  ['medicine', '药'],
+  ['exercise', '锻炼'],
+  ['environment', '环境'],
+  ['pollution', '污染'],
+  ['invention', '发明'],
+  ['experience', '经历'],
+  ['knowledge', '知识'],
+  ['culture', '文化'],
+  ['tradition', '传统'],
+  ['government', '政府'],
+  ['population', '人口'],
+  ['friendship', '友谊'],
+  ['success', '成功'],
+  ['opinion', '观点'],
+  ['challenge', '挑战'],
 ];
 const MEANINGS = WORDS.map((w) => w[1]);
 const VERBS: ReadonlyArray<readonly [string, string, string]> = [
-  ['go', 'went', 'gone'], ['see', 'saw', 'seen'], ['eat', 'ate', 'eaten'], ['take', 'took', 'taken'], ['write', 'wrote', 'written'],
-  ['buy', 'bought', 'bought'], ['think', 'thought', 'thought'], ['teach', 'taught', 'taught'], ['catch', 'caught', 'caught'], ['swim', 'swam', 'swum'],
-  ['begin', 'began', 'begun'], ['drink', 'drank', 'drunk'], ['speak', 'spoke', 'spoken'], ['break', 'broke', 'broken'], ['choose', 'chose', 'chosen'],
-  ['forget', 'forgot', 'forgotten'], ['give', 'gave', 'given'], ['know', 'knew', 'known'], ['fly', 'flew', 'flown'], ['grow', 'grew', 'grown'],
+  ['go', 'went', 'gone'],
+  ['see', 'saw', 'seen'],
+  ['eat', 'ate', 'eaten'],
+  ['take', 'took', 'taken'],
+  ['write', 'wrote', 'written'],
+  ['buy', 'bought', 'bought'],
+  ['think', 'thought', 'thought'],
+  ['teach', 'taught', 'taught'],
+  ['catch', 'caught', 'caught'],
+  ['swim', 'swam', 'swum'],
+  ['begin', 'began', 'begun'],
+  ['drink', 'drank', 'drunk'],
+  ['speak', 'spoke', 'spoken'],
+  ['break', 'broke', 'broken'],
+  ['choose', 'chose', 'chosen'],
+  ['forget', 'forgot', 'forgotten'],
+  ['give', 'gave', 'given'],
+  ['know', 'knew', 'known'],
+  ['fly', 'flew', 'flown'],
+  ['grow', 'grew', 'grown'],
 ];
 const SUBJECTS_EN = ['Tom', 'Lucy', 'My father', 'Our teacher', 'The children', 'We', 'They', 'Li Lei'];
 const WHEN_PAST = ['yesterday', 'last week', 'two days ago', 'last Sunday', 'in 2020'];
@@ -438,24 +534,46 @@ function englishDrafts(rnd: Random, count: number, offset: number): Draft[] {
     const who = SUBJECTS_EN[(i + offset) % SUBJECTS_EN.length]!;
     switch (i % 5) {
       case 0:
-        out.push(at(['词汇', '词义辨析'], numericChoice(rnd, `The Chinese meaning of “${word}” is ____.`, meaning, MEANINGS.filter((m) => m !== meaning).slice((i * 7) % 30, ((i * 7) % 30) + 3))));
+        out.push(
+          at(
+            ['词汇', '词义辨析'],
+            numericChoice(
+              rnd,
+              `The Chinese meaning of “${word}” is ____.`,
+              meaning,
+              MEANINGS.filter((m) => m !== meaning).slice((i * 7) % 30, ((i * 7) % 30) + 3),
+            ),
+          ),
+        );
         break;
       case 1:
         out.push(at(['词汇', '单词拼写'], fill(`根据中文写出单词：${meaning} ____`, [[word]])));
         break;
       case 2:
-        out.push({ ...at(['语法', '一般过去时'], fill(`${who} ____ (${verb}) to the park ${WHEN_PAST[i % WHEN_PAST.length]}.`, [[past]])), family: `en-past-${verb}` });
+        out.push({
+          ...at(['语法', '一般过去时'], fill(`${who} ____ (${verb}) to the park ${WHEN_PAST[i % WHEN_PAST.length]}.`, [[past]])),
+          family: `en-past-${verb}`,
+        });
         break;
       case 3: {
         const truth = rnd.next() < 0.5;
-        out.push(at(['语法', '动词的过去分词'], judge(`The past participle of “${verb}” is “${truth ? participle : `${verb}ed`}”.`, truth, `${verb} — ${past} — ${participle}`)));
+        out.push(
+          at(
+            ['语法', '动词的过去分词'],
+            judge(`The past participle of “${verb}” is “${truth ? participle : `${verb}ed`}”.`, truth, `${verb} — ${past} — ${participle}`),
+          ),
+        );
         break;
       }
       case 4:
         out.push(
           at(
             ['语法', '现在完成时'],
-            numericChoice(rnd, `${who} ${/^(We|They|The children)$/.test(who) ? 'have' : 'has'} already ____ it.`, participle, [verb, past === participle ? `${verb}s` : past, `${verb}ing`]),
+            numericChoice(rnd, `${who} ${/^(We|They|The children)$/.test(who) ? 'have' : 'has'} already ____ it.`, participle, [
+              verb,
+              past === participle ? `${verb}s` : past,
+              `${verb}ing`,
+            ]),
           ),
         );
         break;
@@ -474,7 +592,16 @@ function physicsDrafts(rnd: Random, count: number, familyPrefix: string): Draft[
         const t = rnd.int(2, 20);
         const v = rnd.int(2, 30);
         out.push({
-          ...at(['机械运动', '速度'], numericChoice(rnd, `一辆小车 ${t} s 内匀速行驶了 ${v * t} m，它的速度是多少？`, `${v} m/s`, [`${v * t * t} m/s`, `${v + t} m/s`, `${v * 2} m/s`], 'v = s / t。')),
+          ...at(
+            ['机械运动', '速度'],
+            numericChoice(
+              rnd,
+              `一辆小车 ${t} s 内匀速行驶了 ${v * t} m，它的速度是多少？`,
+              `${v} m/s`,
+              [`${v * t * t} m/s`, `${v + t} m/s`, `${v * 2} m/s`],
+              'v = s / t。',
+            ),
+          ),
           family,
         });
         break;
@@ -482,13 +609,31 @@ function physicsDrafts(rnd: Random, count: number, familyPrefix: string): Draft[
       case 1: {
         const V = rnd.int(2, 50) * 10;
         const rho = rnd.pick([1, 2.7, 7.9, 0.8, 8.9]);
-        out.push({ ...at(['质量与密度', '密度'], fill(`一块体积为 ${V} cm³ 的物体，质量为 ${Math.round(rho * V * 10) / 10} g，它的密度是 ____ g/cm³。`, [[String(rho)]])), family });
+        out.push({
+          ...at(
+            ['质量与密度', '密度'],
+            fill(`一块体积为 ${V} cm³ 的物体，质量为 ${Math.round(rho * V * 10) / 10} g，它的密度是 ____ g/cm³。`, [[String(rho)]]),
+          ),
+          family,
+        });
         break;
       }
       case 2: {
         const R = rnd.int(2, 50);
         const I = rnd.pick([0.1, 0.2, 0.5, 1, 2]);
-        out.push({ ...at(['欧姆定律', '欧姆定律的应用'], numericChoice(rnd, `一个 ${R} Ω 的电阻中通过的电流为 ${I} A，它两端的电压是多少？`, `${Math.round(R * I * 10) / 10} V`, [`${R + I} V`, `${Math.round((R / I) * 10) / 10} V`, `${Math.round(R * I * 20) / 10} V`], 'U = IR。')), family });
+        out.push({
+          ...at(
+            ['欧姆定律', '欧姆定律的应用'],
+            numericChoice(
+              rnd,
+              `一个 ${R} Ω 的电阻中通过的电流为 ${I} A，它两端的电压是多少？`,
+              `${Math.round(R * I * 10) / 10} V`,
+              [`${R + I} V`, `${Math.round((R / I) * 10) / 10} V`, `${Math.round(R * I * 20) / 10} V`],
+              'U = IR。',
+            ),
+          ),
+          family,
+        });
         break;
       }
       case 3: {
@@ -506,7 +651,16 @@ function physicsDrafts(rnd: Random, count: number, familyPrefix: string): Draft[
         const F = rnd.int(10, 100);
         const s = rnd.int(2, 20);
         const t = rnd.int(2, 10);
-        out.push(at(['功和机械能', '功率'], essay(`用 ${F} N 的水平拉力使物体沿力的方向移动 ${s} m，用时 ${t} s。求拉力做的功和功率。`, `W = Fs = ${F * s} J；P = W / t = ${Math.round((F * s * 10) / t) / 10} W。`, 8)));
+        out.push(
+          at(
+            ['功和机械能', '功率'],
+            essay(
+              `用 ${F} N 的水平拉力使物体沿力的方向移动 ${s} m，用时 ${t} s。求拉力做的功和功率。`,
+              `W = Fs = ${F * s} J；P = W / t = ${Math.round((F * s * 10) / t) / 10} W。`,
+              8,
+            ),
+          ),
+        );
         break;
       }
     }
@@ -516,13 +670,40 @@ function physicsDrafts(rnd: Random, count: number, familyPrefix: string): Draft[
 
 /** 化学: elements and relative molecular masses. */
 const ELEMENTS: ReadonlyArray<readonly [string, string, number]> = [
-  ['氢', 'H', 1], ['氦', 'He', 2], ['碳', 'C', 6], ['氮', 'N', 7], ['氧', 'O', 8], ['氟', 'F', 9], ['钠', 'Na', 11], ['镁', 'Mg', 12],
-  ['铝', 'Al', 13], ['硅', 'Si', 14], ['磷', 'P', 15], ['硫', 'S', 16], ['氯', 'Cl', 17], ['钾', 'K', 19], ['钙', 'Ca', 20], ['铁', 'Fe', 26],
-  ['铜', 'Cu', 29], ['锌', 'Zn', 30], ['银', 'Ag', 47], ['碘', 'I', 53],
+  ['氢', 'H', 1],
+  ['氦', 'He', 2],
+  ['碳', 'C', 6],
+  ['氮', 'N', 7],
+  ['氧', 'O', 8],
+  ['氟', 'F', 9],
+  ['钠', 'Na', 11],
+  ['镁', 'Mg', 12],
+  ['铝', 'Al', 13],
+  ['硅', 'Si', 14],
+  ['磷', 'P', 15],
+  ['硫', 'S', 16],
+  ['氯', 'Cl', 17],
+  ['钾', 'K', 19],
+  ['钙', 'Ca', 20],
+  ['铁', 'Fe', 26],
+  ['铜', 'Cu', 29],
+  ['锌', 'Zn', 30],
+  ['银', 'Ag', 47],
+  ['碘', 'I', 53],
 ];
 const COMPOUNDS: ReadonlyArray<readonly [string, string, number]> = [
-  ['水', 'H₂O', 18], ['二氧化碳', 'CO₂', 44], ['氯化钠', 'NaCl', 58.5], ['碳酸钙', 'CaCO₃', 100], ['氢氧化钠', 'NaOH', 40], ['硫酸', 'H₂SO₄', 98],
-  ['氨气', 'NH₃', 17], ['甲烷', 'CH₄', 16], ['氧化铁', 'Fe₂O₃', 160], ['氧化铜', 'CuO', 80], ['盐酸（氯化氢）', 'HCl', 36.5], ['过氧化氢', 'H₂O₂', 34],
+  ['水', 'H₂O', 18],
+  ['二氧化碳', 'CO₂', 44],
+  ['氯化钠', 'NaCl', 58.5],
+  ['碳酸钙', 'CaCO₃', 100],
+  ['氢氧化钠', 'NaOH', 40],
+  ['硫酸', 'H₂SO₄', 98],
+  ['氨气', 'NH₃', 17],
+  ['甲烷', 'CH₄', 16],
+  ['氧化铁', 'Fe₂O₃', 160],
+  ['氧化铜', 'CuO', 80],
+  ['盐酸（氯化氢）', 'HCl', 36.5],
+  ['过氧化氢', 'H₂O₂', 34],
 ];
 
 function chemistryDrafts(rnd: Random, count: number, offset: number): Draft[] {
@@ -532,21 +713,53 @@ function chemistryDrafts(rnd: Random, count: number, offset: number): Draft[] {
     const [cName, formula, mass] = COMPOUNDS[(i + offset) % COMPOUNDS.length]!;
     switch (i % 5) {
       case 0:
-        out.push(at(['物质构成的奥秘', '元素符号'], numericChoice(rnd, `元素“${name}”的元素符号是？`, symbol, ELEMENTS.filter((e) => e[1] !== symbol).slice((i * 3) % 16, ((i * 3) % 16) + 3).map((e) => e[1]))));
+        out.push(
+          at(
+            ['物质构成的奥秘', '元素符号'],
+            numericChoice(
+              rnd,
+              `元素“${name}”的元素符号是？`,
+              symbol,
+              ELEMENTS.filter((e) => e[1] !== symbol)
+                .slice((i * 3) % 16, ((i * 3) % 16) + 3)
+                .map((e) => e[1]),
+            ),
+          ),
+        );
         break;
       case 1:
         out.push(at(['物质构成的奥秘', '原子结构'], fill(`${name}原子的核电荷数是 ____，核外电子数是 ____。`, [[String(z)], [String(z)]])));
         break;
       case 2:
-        out.push({ ...at(['化学式与化合价', '相对分子质量'], numericChoice(rnd, `${cName}（${formula}）的相对分子质量是？`, String(mass), [mass + 2, mass * 2, mass - 1].map(String))), family: `chem-mass-${Math.floor((i + offset) / 15) % 4}` });
+        out.push({
+          ...at(
+            ['化学式与化合价', '相对分子质量'],
+            numericChoice(rnd, `${cName}（${formula}）的相对分子质量是？`, String(mass), [mass + 2, mass * 2, mass - 1].map(String)),
+          ),
+          family: `chem-mass-${Math.floor((i + offset) / 15) % 4}`,
+        });
         break;
       case 3: {
         const truth = rnd.next() < 0.5;
-        out.push(at(['化学式与化合价', '化学式'], judge(`${cName}的化学式是 ${truth ? formula : formula.replace(/₂|₃|₄/, '')}。`, truth || formula.replace(/₂|₃|₄/, '') === formula, `${cName}的化学式是 ${formula}。`)));
+        out.push(
+          at(
+            ['化学式与化合价', '化学式'],
+            judge(
+              `${cName}的化学式是 ${truth ? formula : formula.replace(/₂|₃|₄/, '')}。`,
+              truth || formula.replace(/₂|₃|₄/, '') === formula,
+              `${cName}的化学式是 ${formula}。`,
+            ),
+          ),
+        );
         break;
       }
       case 4:
-        out.push(at(['化学式与化合价', '化学式'], fill(`${cName}的化学式是 ____。`, [[formula, formula.replace(/₂/g, '2').replace(/₃/g, '3').replace(/₄/g, '4')]])));
+        out.push(
+          at(
+            ['化学式与化合价', '化学式'],
+            fill(`${cName}的化学式是 ____。`, [[formula, formula.replace(/₂/g, '2').replace(/₃/g, '3').replace(/₄/g, '4')]]),
+          ),
+        );
         break;
     }
   }
@@ -654,7 +867,9 @@ export async function seedQuestionBank(prisma: PrismaClient, tenantId: number, n
           trueFalseAnswer: draft.trueFalseAnswer,
           blanksJson: draft.blanks ? JSON.stringify(draft.blanks) : null,
           referenceAnswer: draft.referenceAnswer,
-          subQuestionsJson: subs.length ? JSON.stringify(subs.map((s) => ({ ...s, options: s.options.map((o, k) => ({ label: 'ABCDEFGHIJ'[k], ...o })) }))) : null,
+          subQuestionsJson: subs.length
+            ? JSON.stringify(subs.map((s) => ({ ...s, options: s.options.map((o, k) => ({ label: 'ABCDEFGHIJ'[k], ...o })) })))
+            : null,
           fingerprint,
           auditStatus: state,
           reviewStep: state === 0 ? (i % 7 === 5 ? 1 : 0) : state === 1 ? 1 : 0,
@@ -684,7 +899,9 @@ export async function seedQuestionBank(prisma: PrismaClient, tenantId: number, n
       for (let k = 0; k < options.length; k += 500) await tx.testQuestionOption.createMany({ data: options.slice(k, k + 500) });
       // Sister families: the first question of a family names it; a family needs two members.
       const families = new Map<string, number[]>();
-      for (const p of planned) if (p.draft.family) families.set(`${p.categoryId}|${p.draft.family}`, [...(families.get(`${p.categoryId}|${p.draft.family}`) ?? []), ids.get(p.fingerprint)!]);
+      for (const p of planned)
+        if (p.draft.family)
+          families.set(`${p.categoryId}|${p.draft.family}`, [...(families.get(`${p.categoryId}|${p.draft.family}`) ?? []), ids.get(p.fingerprint)!]);
       for (const members of families.values())
         if (members.length >= 2) await tx.testQuestion.updateMany({ where: { id: { in: members } }, data: { sisterGroupId: Math.min(...members) } });
       created = rows.length;
@@ -715,7 +932,9 @@ async function seedKnowledgePoints(
     for (const [i, [chapter, sections]] of [...tree].entries()) {
       const parent = await tx.chapterType.create({ data: { tenantId, categoryId, name: chapter, sort: i + 1, creatorUserId, creationTime } });
       for (const [j, section] of [...sections].entries()) {
-        const row = await tx.chapterType.create({ data: { tenantId, categoryId, parentId: parent.id, name: section, sort: j + 1, creatorUserId, creationTime } });
+        const row = await tx.chapterType.create({
+          data: { tenantId, categoryId, parentId: parent.id, name: section, sort: j + 1, creatorUserId, creationTime },
+        });
         ids.set(`${categoryId}|${chapter}|${section}`, row.id);
       }
     }

@@ -72,7 +72,12 @@ async function seedTemplate(): Promise<string> {
 function templateKey(): string {
   const hash = createHash('sha256');
   const root = path.resolve(PRISMA_DIR, '..');
-  for (const dir of [path.join(PRISMA_DIR, 'migrations'), path.join(PRISMA_DIR, 'seed'), path.join(PRISMA_DIR, 'src'), path.join(root, 'packages/sdk/src')])
+  for (const dir of [
+    path.join(PRISMA_DIR, 'migrations'),
+    path.join(PRISMA_DIR, 'seed'),
+    path.join(PRISMA_DIR, 'src'),
+    path.join(root, 'packages/sdk/src'),
+  ])
     for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true }).sort((a, b) => fullPath(a).localeCompare(fullPath(b))))
       if (entry.isFile() && !entry.name.endsWith('.test.ts')) hash.update(fullPath(entry)).update(readFileSync(fullPath(entry)));
   hash.update(new Date().toISOString().slice(0, 10));

@@ -149,7 +149,13 @@ export const crudFixtures: Record<string, CrudFixture> = {
     },
     update: (dto) => ({ id: dto.id, itemName: `${dto.itemName}改`, remark: '合同测试' }),
     changed: (dto) => dto.itemName.endsWith('改') && dto.amount === 500,
-    beforeDelete: (client, dto) => client.consumption.refund({ id: dto.id, amount: dto.amount, reason: '合同测试退款', requestNo: unique('refund').replace(/[^A-Za-z0-9_-]/g, '') }),
+    beforeDelete: (client, dto) =>
+      client.consumption.refund({
+        id: dto.id,
+        amount: dto.amount,
+        reason: '合同测试退款',
+        requestNo: unique('refund').replace(/[^A-Za-z0-9_-]/g, ''),
+      }),
   },
 };
 

@@ -60,7 +60,9 @@ describe('money contract', () => {
     const twice = await consumption.refund({ id: bought.id, amount: 400, reason: '合同测试', requestNo });
     expect(twice).toEqual(once);
     expect(once).toMatchObject({ refundedAmount: 400, refundable: 600, status: 2 });
-    await expect(consumption.refund({ id: bought.id, amount: 601, reason: '超额', requestNo: `${requestNo}x` })).rejects.toMatchObject({ kind: 'userFriendly' });
+    await expect(consumption.refund({ id: bought.id, amount: 601, reason: '超额', requestNo: `${requestNo}x` })).rejects.toMatchObject({
+      kind: 'userFriendly',
+    });
   });
 
   it('ledger list, income summary and an export that downloads', async () => {
@@ -85,9 +87,13 @@ describe('money contract', () => {
     const dry = await finished(admin.client, await user.importFromExcel({ file: csv(), mode: 'dryRun', password: 'Contract#1' }));
     expect(dry.state).toBe(BackgroundJobState.values.Succeeded);
     expect(importResultOf(dry)).toMatchObject({ total: 2, valid: 1, invalidRows: 1, created: 0 });
-    const done = importResultOf(await finished(admin.client, await user.importFromExcel({ file: csv(), mode: 'commit', allOrNothing: false, password: 'Contract#1' })))!;
+    const done = importResultOf(
+      await finished(admin.client, await user.importFromExcel({ file: csv(), mode: 'commit', allOrNothing: false, password: 'Contract#1' })),
+    )!;
     expect(done).toMatchObject({ created: 1, committed: true });
-    const again = importResultOf(await finished(admin.client, await user.importFromExcel({ file: csv(), mode: 'commit', allOrNothing: false, password: 'Contract#1' })))!;
+    const again = importResultOf(
+      await finished(admin.client, await user.importFromExcel({ file: csv(), mode: 'commit', allOrNothing: false, password: 'Contract#1' })),
+    )!;
     expect(again).toMatchObject({ created: 0, skippedDuplicates: 1 });
     const listed = await user.getAllMembers({ Keyword: phone });
     expect(listed.items).toHaveLength(1);

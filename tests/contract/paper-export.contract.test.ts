@@ -36,7 +36,12 @@ beforeAll(async () => {
   }
   title = unique('合同导出试卷');
   paperId = (
-    await admin.client.testPaper.create({ title, categoryId: paperCategory, examMinutes: 60, sections: [{ title: '单选题', score: 5, questions: ids.map((questionId) => ({ questionId })) }] })
+    await admin.client.testPaper.create({
+      title,
+      categoryId: paperCategory,
+      examMinutes: 60,
+      sections: [{ title: '单选题', score: 5, questions: ids.map((questionId) => ({ questionId })) }],
+    })
   ).id;
 });
 afterAll(async () => backend?.close());
@@ -47,7 +52,11 @@ describe('paper export contract', () => {
   it('exports the paper as DOCX and its answer key as PDF, named after the paper', async () => {
     const q = admin.client.testQuestion;
     const docx = await q.exportTestPaper({ id: paperId, format: 'docx' });
-    expect(docx).toMatchObject({ fileName: `${title}.docx`, contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', inline: false });
+    expect(docx).toMatchObject({
+      fileName: `${title}.docx`,
+      contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      inline: false,
+    });
     // A DOCX is a zip: "PK\x03\x04".
     expect([...(await bytes(docx.blob)).slice(0, 4)]).toEqual([0x50, 0x4b, 0x03, 0x04]);
 

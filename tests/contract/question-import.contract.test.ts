@@ -37,7 +37,16 @@ describe('question import contract', () => {
     expect(template.blob.size).toBeGreaterThan(1000);
 
     const stem = unique('合同导入');
-    const text = [`1、${stem}：2 + 2 = ?`, 'A. 3  B. 4', '【答案】B', `2、${stem}：地球是圆的。`, '【答案】正确', `3、${stem}：缺答案`, 'A. 甲', 'B. 乙'].join('\n');
+    const text = [
+      `1、${stem}：2 + 2 = ?`,
+      'A. 3  B. 4',
+      '【答案】B',
+      `2、${stem}：地球是圆的。`,
+      '【答案】正确',
+      `3、${stem}：缺答案`,
+      'A. 甲',
+      'B. 乙',
+    ].join('\n');
     const file = () => new File([text], '合同导入.txt', { type: 'text/plain' });
 
     const dry = await finished(admin.client, await q.importQuestions({ file: file(), categoryId, mode: 'dryRun' }));
@@ -50,12 +59,16 @@ describe('question import contract', () => {
     const report = await admin.client.download(dryResult.report!);
     expect(report.fileName).toMatch(/\.xlsx$/);
 
-    const commit = importResultOf(await finished(admin.client, await q.importQuestions({ file: file(), categoryId, mode: 'commit', allOrNothing: false })))!;
+    const commit = importResultOf(
+      await finished(admin.client, await q.importQuestions({ file: file(), categoryId, mode: 'commit', allOrNothing: false })),
+    )!;
     expect(commit).toMatchObject({ created: 2, committed: true });
     const page = await q.getAllQuestion({ CategoryId: categoryId, Keyword: stem, MaxResultCount: 10 });
     expect(page.result.items.map((i) => i.id).sort()).toEqual(commit.rows.flatMap((r) => (r.createdId === null ? [] : [r.createdId])).sort());
 
-    const again = importResultOf(await finished(admin.client, await q.importQuestions({ file: file(), categoryId, mode: 'commit', allOrNothing: false })))!;
+    const again = importResultOf(
+      await finished(admin.client, await q.importQuestions({ file: file(), categoryId, mode: 'commit', allOrNothing: false })),
+    )!;
     expect(again).toMatchObject({ created: 0, skippedDuplicates: 2 });
   });
 

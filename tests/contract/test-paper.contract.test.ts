@@ -71,7 +71,11 @@ describe('TestPaper contract', () => {
 
   it('refuses a question twice by field path', async () => {
     const bad = await admin.client.testPaper
-      .create({ title: unique('合同坏卷'), categoryId: paperCategory, sections: [{ title: '一', questions: [{ questionId: made[0]! }, { questionId: made[0]! }] }] })
+      .create({
+        title: unique('合同坏卷'),
+        categoryId: paperCategory,
+        sections: [{ title: '一', questions: [{ questionId: made[0]! }, { questionId: made[0]! }] }],
+      })
       .catch((e: unknown) => e);
     expect(bad instanceof AbpError && Object.keys(bad.fieldErrors())).toEqual(['sections[0].questions[1].questionId']);
   });
@@ -99,8 +103,16 @@ describe('TestPaper contract', () => {
 
   it('imports questions from another paper', async () => {
     const p = admin.client.testPaper;
-    const from = await p.create({ title: unique('合同来源卷'), categoryId: paperCategory, sections: [{ title: '一、单选题', questions: [{ questionId: made[3]! }, { questionId: made[4]! }] }] });
-    const into = await p.create({ title: unique('合同目标卷'), categoryId: paperCategory, sections: [{ title: '一、单选题', questions: [{ questionId: made[3]! }] }] });
+    const from = await p.create({
+      title: unique('合同来源卷'),
+      categoryId: paperCategory,
+      sections: [{ title: '一、单选题', questions: [{ questionId: made[3]! }, { questionId: made[4]! }] }],
+    });
+    const into = await p.create({
+      title: unique('合同目标卷'),
+      categoryId: paperCategory,
+      sections: [{ title: '一、单选题', questions: [{ questionId: made[3]! }] }],
+    });
     const r = await p.improtQuestionOfPaper({ id: into.id, fromPaperId: from.id });
     expect(r.added).toBe(1);
     expect(r.skipped).toEqual([{ questionId: made[3], reason: 'duplicate' }]);

@@ -128,7 +128,12 @@ describe('member screens', () => {
     const table = page.getByTestId('user-table');
     await expect.poll(() => table.locator('tbody tr').filter({ hasText: TAG }).count(), { timeout: 15_000 }).toBe(5);
     // The parent column names 欧阳娜娜's parent by name.
-    expect(await table.locator('tbody tr').filter({ hasText: `${TAG}b` }).innerText()).toContain('张三丰');
+    expect(
+      await table
+        .locator('tbody tr')
+        .filter({ hasText: `${TAG}b` })
+        .innerText(),
+    ).toContain('张三丰');
     await shot(page, 'members-imported');
 
     // Re-importing the same file creates nothing.
@@ -157,7 +162,9 @@ describe('member screens', () => {
     const dialog = page.getByTestId('payment-offline-dialog');
     await dialog.waitFor();
     const select = dialog.locator('select[name="memberId"]');
-    const options = await select.locator('option').evaluateAll((os) => os.map((o) => ({ value: (o as HTMLOptionElement).value, text: o.textContent ?? '' })));
+    const options = await select
+      .locator('option')
+      .evaluateAll((os) => os.map((o) => ({ value: (o as HTMLOptionElement).value, text: o.textContent ?? '' })));
     const member = options.find((o) => o.text.includes(`${TAG}a`)) ?? options.find((o) => o.value !== '')!;
     await select.selectOption(member.value);
     // A bad amount is refused in the form.

@@ -38,7 +38,8 @@ async function openBank(page: Page, keyword?: string): Promise<void> {
   }
 }
 
-const rowOf = (page: Page, text: string, resource = 'testQuestion') => page.getByTestId(`${resource}-table`).locator('tbody tr').filter({ hasText: text });
+const rowOf = (page: Page, text: string, resource = 'testQuestion') =>
+  page.getByTestId(`${resource}-table`).locator('tbody tr').filter({ hasText: text });
 
 async function startQuestion(page: Page, type: number, stem: string): Promise<Locator> {
   await page.getByTestId('action-create').click();
@@ -252,7 +253,11 @@ describe('question bank screens', () => {
     await shot(page, 'questions-teacher-queue');
     const table = page.getByTestId('testQuestionTeacher-table');
     // A teacher's question (not one of ours, which admin wrote): pending at 初审.
-    const pending = table.locator('tbody tr').filter({ hasNotText: TAG }).filter({ has: page.getByTestId('row-action-approveFirst') }).first();
+    const pending = table
+      .locator('tbody tr')
+      .filter({ hasNotText: TAG })
+      .filter({ has: page.getByTestId('row-action-approveFirst') })
+      .first();
     await pending.waitFor();
     // The creation time (to the second) and the stem identify the row across the two steps.
     const cells = await pending.locator('td').allInnerTexts();

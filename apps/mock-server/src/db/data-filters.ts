@@ -287,7 +287,7 @@ export function makeDataFilters(table: ModelFilterTable) {
   return function withDataFilters(prisma: PrismaClient, session: DataFilterSession, options: DataFilterOptions = {}): Filtered {
     const key = `${session.tenantId}|${session.userId}|${options.softDelete ?? true}|${options.tenant ?? true}`;
     let clients = made.get(prisma);
-    if (!clients) made.set(prisma, (clients = new Map()));
+    if (!clients) made.set(prisma, (clients = new Map<string, Filtered>()));
     const hit = clients.get(key);
     if (hit) return hit;
     // A copy: the closure must not see later changes to the caller's session object.

@@ -228,7 +228,10 @@ export function parseQuestionDocument(
     });
     if (!passage.trim()) errors.push(rowError(culture, { row: m.line, column: null, question: first.number, reason: T.missingStem }));
     const difficulty = m.own.difficulty === null ? 2 : difficultyOf(m.own.difficulty);
-    if (difficulty === null) errors.push(rowError(culture, { row: m.line, column: '【难度】', question: first.number, reason: T.unknownDifficulty(m.own.difficulty ?? '') }));
+    if (difficulty === null)
+      errors.push(
+        rowError(culture, { row: m.line, column: '【难度】', question: first.number, reason: T.unknownDifficulty(m.own.difficulty ?? '') }),
+      );
     const analysis = m.own.analysis?.length ? textToHtml(m.own.analysis.join('\n')) : null;
     const draft: QuestionDraft = { ...base, questionType: 6, stem: textToHtml(passage), analysis, difficulty: difficulty ?? 2, subQuestions: subs };
     items.push({
@@ -287,7 +290,10 @@ export function parseQuestionDocument(
 }
 
 /** Where a bank validation member lies in a document: the sub-question's number and line for `subQuestions[i]…`, and a label for the part. */
-export function documentPlaceOf(member: string | null, item: ImportItem<DocumentQuestion>): { column: string | null; question?: number; row?: number } {
+export function documentPlaceOf(
+  member: string | null,
+  item: ImportItem<DocumentQuestion>,
+): { column: string | null; question?: number; row?: number } {
   if (member === null) return { column: null };
   let rest = member;
   let place: { question?: number; row?: number } = {};

@@ -61,7 +61,10 @@ export function trueFalseOf(text: string): boolean | null {
  * (there is no option to mark); everything else is the bank's rule.
  */
 export function keysOf(text: string, optionCount: number): { keys: number[] } | { bad: string } {
-  const letters = text.normalize('NFKC').toUpperCase().replace(/[\s,，、;；/|]+/g, '');
+  const letters = text
+    .normalize('NFKC')
+    .toUpperCase()
+    .replace(/[\s,，、;；/|]+/g, '');
   const keys: number[] = [];
   for (const ch of letters) {
     const i = OPTION_LABELS.indexOf(ch);

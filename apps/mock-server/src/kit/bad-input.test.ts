@@ -67,7 +67,10 @@ describe('bad input at every endpoint', () => {
           });
           calls++;
           if (res.statusCode === 401) failures.push(`${e.verb} ${e.path} answered 401 to a signed-in administrator`);
-          const body = res.body ? JSON.parse(res.body) : null;
+          // File endpoints (templates, exports) answer their file; every error is still the JSON envelope.
+          const isJson = String(res.headers['content-type'] ?? '').startsWith('application/json');
+          if (!isJson && res.statusCode !== 200) failures.push(`${e.verb} ${e.path} answered ${res.statusCode} without the JSON envelope`);
+          const body = res.body && isJson ? JSON.parse(res.body) : null;
           const internal = res.statusCode === 500 && body?.error?.message?.includes('服务器内部错误');
           if (internal || res.statusCode > 500) failures.push(`${e.verb} ${e.path} ${JSON.stringify(input)?.slice(0, 80)} -> ${res.statusCode}`);
           if (res.statusCode === 400) {

@@ -43,7 +43,11 @@ afterAll(async () => t?.close());
 
 describe('reading a sheet', () => {
   it('matches headers in Chinese, English or by alias, parses cells, skips blank rows and keeps the sheet’s row numbers', async () => {
-    const table = await readTable(csvFile('\uFEFFName, 链接 ,排序\r\n百度,https://www.baidu.com,1\r\n,,\r\n"人民网, 中国",https://www.people.com.cn,\r\n坏,not a url,-1\r\n'), COLUMNS, 'zh-Hans');
+    const table = await readTable(
+      csvFile('\uFEFFName, 链接 ,排序\r\n百度,https://www.baidu.com,1\r\n,,\r\n"人民网, 中国",https://www.people.com.cn,\r\n坏,not a url,-1\r\n'),
+      COLUMNS,
+      'zh-Hans',
+    );
     expect(table.headers).toEqual(['Name', '链接', '排序']);
     expect(table.rows.map((r) => r.row)).toEqual([2, 4, 5]);
     expect(table.rows[0]!.values).toEqual({ name: '百度', url: 'https://www.baidu.com', sort: 1 });
@@ -96,9 +100,9 @@ describe('reading a sheet', () => {
     ]);
     expect(await problems(readTable(csvFile('名称,Name,网址\n'), COLUMNS, 'zh-Hans'))).toEqual([[['file'], '列“Name”重复。']]);
     expect(await problems(readTable(csvFile('\n\n'), COLUMNS, 'en'))).toEqual([[['file'], 'The file has no header row.']]);
-    expect(await problems(readTable(csvFile('名称,网址\n1,https://a.cn\n2,https://b.cn\n3,https://c.cn\n'), COLUMNS, 'zh-Hans', { maxRows: 2 }))).toEqual([
-      [['file'], '一次最多导入 2 行，请拆分文件后分批导入。'],
-    ]);
+    expect(
+      await problems(readTable(csvFile('名称,网址\n1,https://a.cn\n2,https://b.cn\n3,https://c.cn\n'), COLUMNS, 'zh-Hans', { maxRows: 2 })),
+    ).toEqual([[['file'], '一次最多导入 2 行，请拆分文件后分批导入。']]);
     expect(await problems(readTable({ name: 'x.xlsx', bytes: new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2]) }, COLUMNS, 'zh-Hans'))).toEqual([
       [['file'], '无法读取该文件：请上传 Excel（.xlsx）或 CSV 文件。'],
     ]);
@@ -149,9 +153,18 @@ describe('running an import', () => {
   it('dry run: checks everything, writes nothing, reports progress by row', async () => {
     progress.length = 0;
     const before = await links();
-    const result = await runImport(ctx, job, linkImporter(), items([{ name: 'a' }, { name: '敏感词' }, { name: 'b' }]), { fileName: 'l.csv', mode: 'dryRun', allOrNothing: true }, report);
+    const result = await runImport(
+      ctx,
+      job,
+      linkImporter(),
+      items([{ name: 'a' }, { name: '敏感词' }, { name: 'b' }]),
+      { fileName: 'l.csv', mode: 'dryRun', allOrNothing: true },
+      report,
+    );
     expect(result).toMatchObject({ total: 3, valid: 2, invalidRows: 1, created: 0, committed: false });
-    expect(result.errors).toEqual([{ row: 3, column: '名称', question: null, reason: '名称包含敏感词。', message: '第 3 行“名称”：名称包含敏感词。' }]);
+    expect(result.errors).toEqual([
+      { row: 3, column: '名称', question: null, reason: '名称包含敏感词。', message: '第 3 行“名称”：名称包含敏感词。' },
+    ]);
     expect(progress.map(([, m]) => m)).toContain('正在检查：第 3 / 3 行');
     expect(await links()).toBe(before);
     // The report is an xlsx of the rejected rows with their reasons.
@@ -163,17 +176,38 @@ describe('running an import', () => {
 
   it('all or nothing: one bad row and nothing is written; otherwise the good rows are', async () => {
     const before = await links();
-    const strict = await runImport(ctx, job, linkImporter(), items([{ name: 'c' }, { name: '敏感' }]), { fileName: 'l.csv', mode: 'commit', allOrNothing: true }, report);
+    const strict = await runImport(
+      ctx,
+      job,
+      linkImporter(),
+      items([{ name: 'c' }, { name: '敏感' }]),
+      { fileName: 'l.csv', mode: 'commit', allOrNothing: true },
+      report,
+    );
     expect(strict).toMatchObject({ created: 0, committed: false });
     expect(strict.rows.map((r) => r.status)).toEqual(['notWritten', 'invalid']);
     expect(await links()).toBe(before);
-    const lenient = await runImport(ctx, job, linkImporter(), items([{ name: 'c' }, { name: '敏感' }]), { fileName: 'l.csv', mode: 'commit', allOrNothing: false }, report);
+    const lenient = await runImport(
+      ctx,
+      job,
+      linkImporter(),
+      items([{ name: 'c' }, { name: '敏感' }]),
+      { fileName: 'l.csv', mode: 'commit', allOrNothing: false },
+      report,
+    );
     expect(lenient).toMatchObject({ created: 1, committed: true });
     expect(await links()).toBe(before + 1);
   });
 
   it('skips duplicates of live rows and of earlier rows', async () => {
-    const result = await runImport(ctx, job, linkImporter(), items([{ name: 'c' }, { name: 'd' }, { name: 'd2', url: 'https://D.example.cn' }]), { fileName: 'l.csv', mode: 'commit', allOrNothing: true }, report);
+    const result = await runImport(
+      ctx,
+      job,
+      linkImporter(),
+      items([{ name: 'c' }, { name: 'd' }, { name: 'd2', url: 'https://D.example.cn' }]),
+      { fileName: 'l.csv', mode: 'commit', allOrNothing: true },
+      report,
+    );
     expect(result.rows.map((r) => [r.status, r.duplicateOfRow])).toEqual([
       ['duplicate', null],
       ['created', null],
@@ -186,7 +220,9 @@ describe('running an import', () => {
   it('commits in one transaction: a failure in the middle leaves nothing behind', async () => {
     const before = await links();
     const many = items(Array.from({ length: 450 }, (_, i) => ({ name: `bulk${i}` })));
-    await expect(runImport(ctx, job, linkImporter('bulk420'), many, { fileName: 'l.csv', mode: 'commit', allOrNothing: true }, report)).rejects.toThrow('disk full');
+    await expect(
+      runImport(ctx, job, linkImporter('bulk420'), many, { fileName: 'l.csv', mode: 'commit', allOrNothing: true }, report),
+    ).rejects.toThrow('disk full');
     expect(await links()).toBe(before);
     const ok = await runImport(ctx, job, linkImporter(), many, { fileName: 'l.csv', mode: 'commit', allOrNothing: true }, report);
     expect(ok.created).toBe(450);

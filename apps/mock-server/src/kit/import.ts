@@ -1,5 +1,13 @@
 import ExcelJS from 'exceljs';
-import { IMPORT_LIST_CAP, type FileDto, type ImportMode, type ImportResult, type ImportRowDto, type ImportRowError, type ValidationErrorInfo } from '@edu/sdk';
+import {
+  IMPORT_LIST_CAP,
+  type FileDto,
+  type ImportMode,
+  type ImportResult,
+  type ImportRowDto,
+  type ImportRowError,
+  type ValidationErrorInfo,
+} from '@edu/sdk';
 import { z } from 'zod';
 import type { Culture } from '../localization/texts.ts';
 import { validate } from './bind-input.ts';
@@ -134,7 +142,9 @@ export function zodCell<S extends z.ZodType>(schema: S): CellParser<z.output<S>>
 }
 
 /** Values of a row, keyed by the columns' keys. */
-export type RowValues<C extends readonly ImportColumn[]> = { [Col in C[number] as Col['key']]: Col extends ImportColumn<string, infer T> ? T : never };
+export type RowValues<C extends readonly ImportColumn[]> = {
+  [Col in C[number] as Col['key']]: Col extends ImportColumn<string, infer T> ? T : never;
+};
 
 /** How many non-blank rows from the top may hold the header row (title rows above it are skipped). */
 const HEADER_SEARCH_ROWS = 10;
@@ -156,14 +166,16 @@ export function dateCell(invalidText: Readonly<Record<Culture, string>>): CellPa
     if (/^\d+(\.\d+)?$/.test(s)) {
       const serial = Number(s);
       // 1 = 1900-01-01 … 2958465 = 9999-12-31; the fraction is a time of day.
-      if (serial >= 1 && serial <= 2958465) return { ok: true, value: new Date(EXCEL_EPOCH_MS + Math.floor(serial) * 86_400_000).toISOString().slice(0, 10) };
+      if (serial >= 1 && serial <= 2958465)
+        return { ok: true, value: new Date(EXCEL_EPOCH_MS + Math.floor(serial) * 86_400_000).toISOString().slice(0, 10) };
       return { ok: false, reason: invalidText[culture] };
     }
     const m = /^(\d{4})\s*[-/.年]\s*(\d{1,2})\s*[-/.月]\s*(\d{1,2})\s*日?(?:[ T]\d{1,2}:\d{2}(?::\d{2})?)?$/.exec(s);
     if (m) {
       const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
       const date = new Date(Date.UTC(y, mo - 1, d));
-      if (date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d && y >= 1900) return { ok: true, value: date.toISOString().slice(0, 10) };
+      if (date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d && y >= 1900)
+        return { ok: true, value: date.toISOString().slice(0, 10) };
     }
     return { ok: false, reason: invalidText[culture] };
   };
@@ -338,7 +350,8 @@ export async function readTable<const C extends readonly ImportColumn[]>(
   const missing = columns.filter((c) => c.required && !seen.has(c.key)).map((c) => c.header[culture]);
   const problems: ValidationErrorInfo[] = [];
   if (missing.length) problems.push({ message: T.missingColumns(missing.join('、')), members: ['file'] });
-  if (unknown.length) problems.push({ message: T.unknownColumns(unknown.join('、'), columns.map((c) => c.header[culture]).join('、')), members: ['file'] });
+  if (unknown.length)
+    problems.push({ message: T.unknownColumns(unknown.join('、'), columns.map((c) => c.header[culture]).join('、')), members: ['file'] });
   if (problems.length) throw new AbpValidationError(problems);
 
   const data = nonBlank.slice(headAt + 1);
@@ -448,7 +461,13 @@ export function startImport<T, P>(
     input: ImportJobInput,
     run: (jobCtx, input, report) => runImport(ctx, jobCtx, importer, items, { ...input, headers: options.headers }, report),
   });
-  return startJob(ctx, job, { fileName: options.fileName, mode: options.mode, allOrNothing: options.allOrNothing, items: items.length, target: options.target });
+  return startJob(ctx, job, {
+    fileName: options.fileName,
+    mode: options.mode,
+    allOrNothing: options.allOrNothing,
+    items: items.length,
+    target: options.target,
+  });
 }
 
 const PROGRESS_EVERY = 50;
@@ -530,7 +549,8 @@ export async function runImport<T, P>(
   if (committed) {
     await ctx.transaction(async (tx) => {
       for (let i = 0; i < toWrite.length; i += WRITE_BATCH) {
-        if (jobCtx.signal.aborted) throw new UserFriendlyError(culture === 'zh-Hans' ? '导入已中断，未写入任何数据。' : 'The import was interrupted; nothing was written.');
+        if (jobCtx.signal.aborted)
+          throw new UserFriendlyError(culture === 'zh-Hans' ? '导入已中断，未写入任何数据。' : 'The import was interrupted; nothing was written.');
         const batch = toWrite.slice(i, i + WRITE_BATCH);
         const ids = await importer.write(batch, tx);
         batch.forEach((w, j) => {

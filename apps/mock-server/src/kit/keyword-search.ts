@@ -36,7 +36,7 @@ const matchCaches = new WeakMap<PrismaClient, Map<string, { stamp: string; rows:
 /** `find()` once per table version and keyword; concurrent requests share the lookup in progress. */
 function cachedMatches(prisma: PrismaClient, table: string, keyword: string, find: () => Promise<IdRow[]>): Promise<IdRow[]> {
   let cache = matchCaches.get(prisma);
-  if (!cache) matchCaches.set(prisma, (cache = new Map()));
+  if (!cache) matchCaches.set(prisma, (cache = new Map<string, { stamp: string; rows: Promise<IdRow[]> }>()));
   const key = `${table}|${keyword}`;
   // Read before the lookup: a write racing it leaves the entry stale, never wrong.
   const stamp = writeVersions(prisma).version(table);

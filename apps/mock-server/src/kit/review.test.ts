@@ -44,7 +44,10 @@ const audit = (token: string, id: number, auditStatus: 1 | 2, auditReason?: stri
   t.call('POST', api('Article/AuditedArticle'), { token, body: { id, auditStatus, auditReason } });
 const decisions = (entityId: number) => t.app.prisma.reviewDecision.findMany({ where: { entityName: 'Article', entityId }, orderBy: { id: 'asc' } });
 const notices = (userId: number, entityId: number) =>
-  t.app.prisma.userNotification.findMany({ where: { userId, entityTypeName: 'Article', entityId: String(entityId) }, orderBy: { creationTime: 'asc' } });
+  t.app.prisma.userNotification.findMany({
+    where: { userId, entityTypeName: 'Article', entityId: String(entityId) },
+    orderBy: { creationTime: 'asc' },
+  });
 
 async function submit(title: string): Promise<number> {
   const r = await t.call('POST', api('Article/Create'), { token: author.token, body: { title, categoryId, content: '<p>正文</p>' } });

@@ -151,7 +151,14 @@ async function authorNotice(
   const status = next.auditStatus;
   const message =
     status === 0
-      ? localize(culture, 'ContentPassedStep', kind, row.title, flow.steps[step]!.displayName[culture], flow.steps[next.reviewStep]!.displayName[culture])
+      ? localize(
+          culture,
+          'ContentPassedStep',
+          kind,
+          row.title,
+          flow.steps[step]!.displayName[culture],
+          flow.steps[next.reviewStep]!.displayName[culture],
+        )
       : status === 1
         ? localize(culture, 'ContentApproved', kind, row.title)
         : localize(culture, 'ContentRejected', kind, row.title, reason ?? '');

@@ -64,7 +64,10 @@ export async function reserveNumbers(ctx: RequestContext, kind: NumberKind, coun
 
 /** A live user of the session's tenant (money belongs to the member's tenant); a 400 on `member` otherwise. */
 export async function requireMember(ctx: RequestContext, memberId: number, member = 'memberId') {
-  const user = await ctx.db.user.findFirst({ where: { id: memberId }, select: { id: true, tenantId: true, userName: true, name: true, surname: true } });
+  const user = await ctx.db.user.findFirst({
+    where: { id: memberId },
+    select: { id: true, tenantId: true, userName: true, name: true, surname: true },
+  });
   return user ?? invalid(member, texts[ctx.culture].noMember(memberId));
 }
 
@@ -94,7 +97,8 @@ export async function book(tx: RequestContext, b: Booking): Promise<LedgerRow> {
   if (!tx.inTransaction) throw new Error(T.notInTransaction);
   const tenantId = tx.session.tenantId;
   const now = new Date();
-  await tx.db.$executeRaw`INSERT OR IGNORE INTO "MemberAccount" ("userId", "tenantId", "balance", "entryCount") VALUES (${b.memberId}, ${tenantId}, 0, 0)`;
+  await tx.db
+    .$executeRaw`INSERT OR IGNORE INTO "MemberAccount" ("userId", "tenantId", "balance", "entryCount") VALUES (${b.memberId}, ${tenantId}, 0, 0)`;
   // The guarded read-modify-write: one statement, so no interleaving can lose an update or overdraw.
   const moved = await tx.db.$queryRaw<Array<{ balance: number | bigint }>>`
     UPDATE "MemberAccount" SET "balance" = "balance" + ${b.amount}, "entryCount" = "entryCount" + 1, "lastModificationTime" = ${now}

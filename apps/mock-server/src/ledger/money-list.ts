@@ -47,8 +47,13 @@ const col = (name: string) => Prisma.raw(`"${name}"`);
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The common conditions: tenant, soft delete, UTC+8 days, member, |amount| range, keyword. */
-export function baseConditions(ctx: RequestContext, spec: Pick<MoneyListSpec, 'table' | 'softDelete' | 'numberColumns'>, q: MoneyFilter): Prisma.Sql[] {
-  if (q.DateFrom && q.DateTo && q.DateTo < q.DateFrom) invalid('dateTo', ctx.culture === 'zh-Hans' ? '结束日期不能早于开始日期。' : 'The end date is before the start date.');
+export function baseConditions(
+  ctx: RequestContext,
+  spec: Pick<MoneyListSpec, 'table' | 'softDelete' | 'numberColumns'>,
+  q: MoneyFilter,
+): Prisma.Sql[] {
+  if (q.DateFrom && q.DateTo && q.DateTo < q.DateFrom)
+    invalid('dateTo', ctx.culture === 'zh-Hans' ? '结束日期不能早于开始日期。' : 'The end date is before the start date.');
   if (q.MinAmount !== undefined && q.MaxAmount !== undefined && q.MaxAmount < q.MinAmount)
     invalid('maxAmount', ctx.culture === 'zh-Hans' ? '最大金额不能小于最小金额。' : 'The largest amount is below the smallest.');
   const range = chinaDayRange(q.DateFrom, q.DateTo);
@@ -89,7 +94,8 @@ function orderOf(ctx: RequestContext, sorting: string | undefined): Prisma.Sql {
   const parts = sorting.split(',').map((p) => {
     const [field = '', dir = 'asc', ...rest] = p.trim().split(/\s+/);
     const column = SORTABLE[field.toLowerCase()];
-    if (!column || rest.length || !/^(asc|desc)$/i.test(dir)) invalid('sorting', ctx.culture === 'zh-Hans' ? `无法按“${p.trim()}”排序。` : `Cannot sort by "${p.trim()}".`);
+    if (!column || rest.length || !/^(asc|desc)$/i.test(dir))
+      invalid('sorting', ctx.culture === 'zh-Hans' ? `无法按“${p.trim()}”排序。` : `Cannot sort by "${p.trim()}".`);
     return `"${column}" ${dir.toUpperCase()}`;
   });
   return Prisma.raw(`${parts.join(', ')}, "id" DESC`);
@@ -104,7 +110,11 @@ export interface MoneyPageIds {
 }
 
 /** Counts and totals per tab value (the filter's totals are one tab's or all tabs'), and the page's ids. */
-export async function moneyPageIds(ctx: RequestContext, spec: MoneyListSpec, q: MoneyFilter & { SkipCount: number; MaxResultCount: number }): Promise<MoneyPageIds> {
+export async function moneyPageIds(
+  ctx: RequestContext,
+  spec: MoneyListSpec,
+  q: MoneyFilter & { SkipCount: number; MaxResultCount: number },
+): Promise<MoneyPageIds> {
   const base = [...baseConditions(ctx, spec, q), ...spec.where];
   const all = [...base, ...(spec.tab.value === undefined ? [] : [Prisma.sql`${col(spec.tab.column)} = ${spec.tab.value}`])];
   const where = (c: Prisma.Sql[]) => Prisma.join(c, ' AND ');
@@ -113,8 +123,9 @@ export async function moneyPageIds(ctx: RequestContext, spec: MoneyListSpec, q: 
   const [page, ...byTab] = await Promise.all([
     ctx.db.$queryRaw<Array<{ id: number | bigint }>>`
       SELECT "id" FROM ${t(spec.table)} WHERE ${where(all)} ORDER BY ${order} LIMIT ${q.MaxResultCount} OFFSET ${q.SkipCount}`,
-    ...spec.tab.values.map((v) =>
-      ctx.db.$queryRaw<Array<{ n: number | bigint; i: number | bigint | null; o: number | bigint | null }>>`
+    ...spec.tab.values.map(
+      (v) =>
+        ctx.db.$queryRaw<Array<{ n: number | bigint; i: number | bigint | null; o: number | bigint | null }>>`
         SELECT COUNT(*) AS n, SUM(${spec.inSql}) AS i, SUM(${spec.outSql}) AS o FROM ${t(spec.table)} WHERE ${where([...base, Prisma.sql`${col(spec.tab.column)} = ${v}`])}`,
     ),
   ]);
@@ -192,10 +203,20 @@ export async function exportMoney<R>(
   const totals = first.totals;
   const label = ctx.culture === 'zh-Hans' ? ['合计', '笔数', '收入', '支出', '净额'] : ['Total', 'Count', 'In', 'Out', 'Net'];
   sheet.addRow([]);
-  const sum = sheet.addRow([label[0], `${label[1]} ${totals.count}`, `${label[2]} ${(totals.in / 100).toFixed(2)}`, `${label[3]} ${(totals.out / 100).toFixed(2)}`, `${label[4]} ${(totals.net / 100).toFixed(2)}`]);
+  const sum = sheet.addRow([
+    label[0],
+    `${label[1]} ${totals.count}`,
+    `${label[2]} ${(totals.in / 100).toFixed(2)}`,
+    `${label[3]} ${(totals.out / 100).toFixed(2)}`,
+    `${label[4]} ${(totals.net / 100).toFixed(2)}`,
+  ]);
   sum.font = { bold: true };
   const bytes = new Uint8Array(await workbook.xlsx.writeBuffer());
-  return saveTempFile(ctx.prisma, { tenantId: ctx.session.tenantId, userId: ctx.session.userId }, { fileName: options.fileName, contentType: XLSX_TYPE, bytes });
+  return saveTempFile(
+    ctx.prisma,
+    { tenantId: ctx.session.tenantId, userId: ctx.session.userId },
+    { fileName: options.fileName, contentType: XLSX_TYPE, bytes },
+  );
 }
 
 /** `2026-11-23 09:05:00` in UTC+8, for exports. */

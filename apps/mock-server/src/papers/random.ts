@@ -3,7 +3,16 @@ import { Prisma, type WriteVersions } from '@edu/db';
 import type { z } from 'zod';
 import type { Db } from '../kit/context.ts';
 import { AbpValidationError } from '../kit/errors.ts';
-import { minCostAssignment, seededRank, solveRules, type CostBucket, type Signature, type Solution, type SolverRule, type UnitGroup } from './solver.ts';
+import {
+  minCostAssignment,
+  seededRank,
+  solveRules,
+  type CostBucket,
+  type Signature,
+  type Solution,
+  type SolverRule,
+  type UnitGroup,
+} from './solver.ts';
 
 /**
  * Random assembly (随机组卷): rules resolved against the tenant's bank, the
@@ -47,10 +56,16 @@ export async function resolveRules(db: Db, rules: readonly Rule[], t: Translate)
   const chapterIds = [...new Set(rules.flatMap((r) => (r.chapterTypeId ? [r.chapterTypeId] : [])))];
   const [roots, chapters] = await Promise.all([
     categoryIds.length
-      ? db.multiLevelCategory.findMany({ where: { id: { in: categoryIds }, classTypeId: QUESTION_CATEGORY }, select: { id: true, name: true, path: true } })
+      ? db.multiLevelCategory.findMany({
+          where: { id: { in: categoryIds }, classTypeId: QUESTION_CATEGORY },
+          select: { id: true, name: true, path: true },
+        })
       : [],
     chapterIds.length
-      ? db.chapterType.findMany({ where: { OR: [{ id: { in: chapterIds } }, { parentId: { in: chapterIds } }] }, select: { id: true, name: true, parentId: true } })
+      ? db.chapterType.findMany({
+          where: { OR: [{ id: { in: chapterIds } }, { parentId: { in: chapterIds } }] },
+          select: { id: true, name: true, parentId: true },
+        })
       : [],
   ]);
   const subtrees = roots.length
@@ -113,16 +128,20 @@ type ClassRows = [Array<{ t: number; d: number; c: number; h: number | null; n: 
  * inside a transaction (`versions` absent) they are read fresh.
  */
 const classCache = new WeakMap<WriteVersions, Map<string, { stamp: string; rows: Promise<ClassRows> }>>();
-function classCounts(db: Db, input: { tenantId: number; isUniversity: boolean; rules: readonly Rule[] }, versions?: WriteVersions): Promise<ClassRows> {
+function classCounts(
+  db: Db,
+  input: { tenantId: number; isUniversity: boolean; rules: readonly Rule[] },
+  versions?: WriteVersions,
+): Promise<ClassRows> {
   const where = candidateWhere(input.tenantId, input.isUniversity, input.rules);
   // Families: each family's signatures as one text, then counted per distinct text (a group may appear under two orders of its set; both stay exact).
   const read = (): Promise<ClassRows> =>
     Promise.all([
-    db.$queryRaw<Array<{ t: number; d: number; c: number; h: number | null; n: number | bigint }>>`
+      db.$queryRaw<Array<{ t: number; d: number; c: number; h: number | null; n: number | bigint }>>`
       SELECT "questionType" AS t, "difficulty" AS d, "categoryId" AS c, "chapterTypeId" AS h, COUNT(*) AS n
       FROM "TestQuestion" WHERE ${where} AND "sisterGroupId" IS NULL
       GROUP BY 1, 2, 3, 4`,
-    db.$queryRaw<Array<{ sig: string; n: number | bigint }>>`
+      db.$queryRaw<Array<{ sig: string; n: number | bigint }>>`
       SELECT sig, COUNT(*) AS n FROM (
         SELECT group_concat(DISTINCT "questionType" || '|' || "difficulty" || '|' || "categoryId" || '|' || IFNULL("chapterTypeId", '')) AS sig
         FROM "TestQuestion" WHERE ${where} AND "sisterGroupId" IS NOT NULL
@@ -131,7 +150,7 @@ function classCounts(db: Db, input: { tenantId: number; isUniversity: boolean; r
     ]);
   if (!versions) return read();
   let cache = classCache.get(versions);
-  if (!cache) classCache.set(versions, (cache = new Map()));
+  if (!cache) classCache.set(versions, (cache = new Map<string, { stamp: string; rows: Promise<ClassRows> }>()));
   const key = `${input.tenantId}|${input.isUniversity}|${[...new Set(input.rules.map((r) => r.questionType))].sort().join(',')}`;
   const stamp = versions.version('TestQuestion');
   const hit = cache.get(key);
@@ -181,13 +200,27 @@ export async function randomDryRun(
   for (const row of familyRows) {
     const sigs = row.sig.split(',').map((text) => {
       const [type, difficulty, category, chapter] = text.split('|');
-      return sig({ questionType: Number(type), difficulty: Number(difficulty), categoryId: Number(category), chapterTypeId: chapter ? Number(chapter) : null });
+      return sig({
+        questionType: Number(type),
+        difficulty: Number(difficulty),
+        categoryId: Number(category),
+        chapterTypeId: chapter ? Number(chapter) : null,
+      });
     });
     addUnits(sigs, Number(row.n));
   }
 
   const solution = solveRules(rules, signatures, groups);
-  return { report: reportOf(rules, solution, input.seed), rules, signatures, groups, groupIndex, solution, where: candidateWhere(input.tenantId, input.isUniversity, input.rules), tenantId: input.tenantId };
+  return {
+    report: reportOf(rules, solution, input.seed),
+    rules,
+    signatures,
+    groups,
+    groupIndex,
+    solution,
+    where: candidateWhere(input.tenantId, input.isUniversity, input.rules),
+    tenantId: input.tenantId,
+  };
 }
 
 /** A group's key: its signature indexes, sorted and distinct. */
@@ -226,7 +259,12 @@ function reportOf(rules: ResolvedRule[], solution: Solution, seed: number): Rand
     totalFraction: rules.reduce((s, r) => s + r.rule.count * r.rule.score, 0),
     money: rules.reduce((s, r) => s + r.rule.count * PAPER_PRICE_FEN[r.rule.questionType], 0),
     rules: lines,
-    message: solution.feasible ? null : lines.filter((l) => l.limiting).map((l) => l.message).join('；'),
+    message: solution.feasible
+      ? null
+      : lines
+          .filter((l) => l.limiting)
+          .map((l) => l.message)
+          .join('；'),
     seed,
   };
 }
@@ -256,7 +294,9 @@ interface Candidate extends Signature {
  * and usage give the same questions.
  */
 export async function drawQuestions(db: Db, plan: RandomPlan, seed: number): Promise<DrawnQuestion[]> {
-  const rows = await db.$queryRaw<Array<{ id: number; questionType: number; difficulty: number; categoryId: number; chapterTypeId: number | null; sisterGroupId: number | null }>>`
+  const rows = await db.$queryRaw<
+    Array<{ id: number; questionType: number; difficulty: number; categoryId: number; chapterTypeId: number | null; sisterGroupId: number | null }>
+  >`
     SELECT "id", "questionType", "difficulty", "categoryId", "chapterTypeId", "sisterGroupId" FROM "TestQuestion" WHERE ${plan.where}`;
   const usage = await usageOf(db, plan.tenantId);
   const sigIndexOf = new Map(plan.signatures.map((s, i) => [signatureKey(s), i]));
@@ -337,4 +377,3 @@ export async function usageOf(db: Db, tenantId: number): Promise<Map<number, num
     GROUP BY l."questionId"`;
   return new Map(rows.map((r) => [r.questionId, Number(r.n)]));
 }
-

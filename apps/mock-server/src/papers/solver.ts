@@ -197,10 +197,12 @@ export function minCostAssignment(
     return e;
   };
   counts.forEach((c, r) => add(source, 2 + r, c, 0));
-  const links = counts.map((_, r) => buckets.flatMap((b, bi) => (accepts(r, b.group) ? [{ bi, edge: add(2 + r, 2 + R + bi, Number.MAX_SAFE_INTEGER, b.cost) }] : [])));
+  const links = counts.map((_, r) =>
+    buckets.flatMap((b, bi) => (accepts(r, b.group) ? [{ bi, edge: add(2 + r, 2 + R + bi, Number.MAX_SAFE_INTEGER, b.cost) }] : [])),
+  );
   buckets.forEach((b, bi) => add(2 + R + bi, sink, b.capacity, 0));
   const need = counts.reduce((s, c) => s + c, 0);
-  for (let flow = 0; flow < need; ) {
+  for (let flow = 0; flow < need;) {
     // Shortest path by cost (SPFA: residual edges may have negative costs).
     const dist = new Array<number>(size).fill(Infinity);
     const prev = new Array<{ v: number; e: E } | null>(size).fill(null);

@@ -141,7 +141,14 @@ describe('ChapterType', () => {
     expect(role.status, JSON.stringify(role.body)).toBe(200);
     const user = await t.call('POST', api('User/Create'), {
       token: admin,
-      body: { userName: 'census-only', name: '统', surname: '计', emailAddress: 'census-only@example.edu.cn', password: 'Passw0rd!', roleNames: ['CensusOnly'] },
+      body: {
+        userName: 'census-only',
+        name: '统',
+        surname: '计',
+        emailAddress: 'census-only@example.edu.cn',
+        password: 'Passw0rd!',
+        roleNames: ['CensusOnly'],
+      },
     });
     expect(user.status, JSON.stringify(user.body)).toBe(200);
     const token = await t.login('census-only', 'Passw0rd!');

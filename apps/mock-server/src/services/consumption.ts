@@ -47,7 +47,8 @@ const statusOf = (amount: number, refunded: number) => (refunded === 0 ? 1 : ref
 
 async function toDtos(ctx: RequestContext, rows: ConsumptionRow[], detail: boolean): Promise<ConsumptionDto[]> {
   const ids = rows.map((r) => r.id);
-  const refunds = detail && ids.length ? await ctx.db.consumptionRefund.findMany({ where: { consumptionId: { in: ids } }, orderBy: { id: 'asc' } }) : [];
+  const refunds =
+    detail && ids.length ? await ctx.db.consumptionRefund.findMany({ where: { consumptionId: { in: ids } }, orderBy: { id: 'asc' } }) : [];
   const entryIds = [...rows.flatMap((r) => (r.ledgerEntryId === null ? [] : [r.ledgerEntryId])), ...refunds.map((r) => r.ledgerEntryId)];
   const [names, entries] = await Promise.all([
     userNames(ctx, [...rows.flatMap((r) => [r.memberId, r.creatorUserId]), ...refunds.map((r) => r.creatorUserId)]),
@@ -93,7 +94,8 @@ async function rowOr404(ctx: RequestContext, id: number): Promise<ConsumptionRow
   return row;
 }
 const dtoOf = async (ctx: RequestContext, id: number) => (await toDtos(ctx, [await rowOr404(ctx, id)], true))[0]!;
-const load = async (ctx: RequestContext, ids: number[]) => toDtos(ctx, inOrder(ids, await ctx.db.consumption.findMany({ where: { id: { in: ids } } })), false);
+const load = async (ctx: RequestContext, ids: number[]) =>
+  toDtos(ctx, inOrder(ids, await ctx.db.consumption.findMany({ where: { id: { in: ids } } })), false);
 
 const itemNames = { 'zh-Hans': { 1: '课程', 2: '试卷', 3: '作业' }, en: { 1: 'Course', 2: 'Paper', 3: 'Homework' } } as const;
 const statusNames = { 'zh-Hans': { 1: '已支付', 2: '部分退款', 3: '已退款' }, en: { 1: 'Paid', 2: 'Partly refunded', 3: 'Refunded' } } as const;
@@ -166,24 +168,39 @@ export const consumption = implement(ConsumptionService, {
     };
     try {
       await ctx.transaction(async (tx) => {
-      // The same request again: answered as it was, refunded once.
-      if (await sameRequest(tx.db)) return;
-      // Guarded: the cap holds whatever ran in between.
-      const raised = await tx.db.$queryRaw<Array<{ refundedAmount: number | bigint; amount: number | bigint }>>`
+        // The same request again: answered as it was, refunded once.
+        if (await sameRequest(tx.db)) return;
+        // Guarded: the cap holds whatever ran in between.
+        const raised = await tx.db.$queryRaw<Array<{ refundedAmount: number | bigint; amount: number | bigint }>>`
         UPDATE "Consumption" SET "refundedAmount" = "refundedAmount" + ${input.amount}, "lastModificationTime" = ${new Date()}, "lastModifierUserId" = ${tx.session.userId}
         WHERE "id" = ${row.id} AND "isDeleted" = 0 AND "refundedAmount" + ${input.amount} <= "amount"
         RETURNING "refundedAmount", "amount"`;
-      const after = raised[0];
-      if (!after) {
-        const now = await rowOr404(tx, row.id);
-        throw new UserFriendlyError(T.overRefund(now.amount - now.refundedAmount));
-      }
-      const refunded = Number(after.refundedAmount);
-      await tx.db.consumption.update({ where: { id: row.id }, data: { status: statusOf(Number(after.amount), refunded) } });
-      const entry = await book(tx, { memberId: row.memberId, type: 3, channel: 4, amount: input.amount, orderNo: row.orderNo, remark: input.reason });
-      await tx.db.consumptionRefund.create({
-        data: { tenantId: tx.session.tenantId, consumptionId: row.id, amount: input.amount, reason: input.reason, requestNo: input.requestNo, ledgerEntryId: entry.id, creatorUserId: tx.session.userId },
-      });
+        const after = raised[0];
+        if (!after) {
+          const now = await rowOr404(tx, row.id);
+          throw new UserFriendlyError(T.overRefund(now.amount - now.refundedAmount));
+        }
+        const refunded = Number(after.refundedAmount);
+        await tx.db.consumption.update({ where: { id: row.id }, data: { status: statusOf(Number(after.amount), refunded) } });
+        const entry = await book(tx, {
+          memberId: row.memberId,
+          type: 3,
+          channel: 4,
+          amount: input.amount,
+          orderNo: row.orderNo,
+          remark: input.reason,
+        });
+        await tx.db.consumptionRefund.create({
+          data: {
+            tenantId: tx.session.tenantId,
+            consumptionId: row.id,
+            amount: input.amount,
+            reason: input.reason,
+            requestNo: input.requestNo,
+            ledgerEntryId: entry.id,
+            creatorUserId: tx.session.userId,
+          },
+        });
       });
     } catch (err) {
       // Two submissions of one request raced: the unique key let one commit; this one answers it (or names another tenant's key).

@@ -30,7 +30,9 @@ export async function ledgerDtos(ctx: RequestContext, rows: LedgerRow[]): Promis
       rows.flatMap((r) => [r.memberId, r.operatorUserId]),
     ),
     // By the unique reversalOfId index: reversals share their entry's tenant (see byIds).
-    rows.length ? ctx.prisma.ledgerEntry.findMany({ where: { reversalOfId: { in: rows.map((r) => r.id) } }, select: { id: true, reversalOfId: true } }) : [],
+    rows.length
+      ? ctx.prisma.ledgerEntry.findMany({ where: { reversalOfId: { in: rows.map((r) => r.id) } }, select: { id: true, reversalOfId: true } })
+      : [],
   ]);
   const reversedBy = new Map(reversals.map((r) => [r.reversalOfId, r.id]));
   return rows.map((r) =>
@@ -174,7 +176,9 @@ export const income = implement(IncomeService, {
   },
   CreateAdjustment: async (input, ctx) => {
     await requireMember(ctx, input.memberId);
-    const row = await ctx.transaction((tx) => book(tx, { memberId: input.memberId, type: 5, channel: 4, amount: input.amount, remark: input.reason }));
+    const row = await ctx.transaction((tx) =>
+      book(tx, { memberId: input.memberId, type: 5, channel: 4, amount: input.amount, remark: input.reason }),
+    );
     return (await ledgerDtos(ctx, [row]))[0]!;
   },
   ReverseEntry: async (input, ctx) => {

@@ -55,7 +55,8 @@ async function importFile(file: File, o: Options = {}): Promise<ImportResult> {
   const started: BackgroundJobDto = res.body.result;
   expect(started.name).toBe('User.ImportFromExcel');
   await t.app.jobs.idle();
-  const job: BackgroundJobDto = (await t.call('GET', api('BackgroundJob/GetJob'), { token: o.token ?? admin, query: { Id: started.id } })).body.result;
+  const job: BackgroundJobDto = (await t.call('GET', api('BackgroundJob/GetJob'), { token: o.token ?? admin, query: { Id: started.id } })).body
+    .result;
   expect(job.error, JSON.stringify(job)).toBeNull();
   return importResultOf(job)!;
 }
@@ -94,7 +95,11 @@ const HEAD = ['用户名', '姓名', '手机号', '邮箱', '身份', '上级用
 
 describe('member import', () => {
   it('offers a template with Chinese headers, an example and a drop-down for the identity, which imports as it is', async () => {
-    const res = await t.app.inject({ method: 'GET', url: api('User/GetMemberImportTemplate'), headers: { authorization: `Bearer ${admin}`, 'abp.tenantid': '1' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: api('User/GetMemberImportTemplate'),
+      headers: { authorization: `Bearer ${admin}`, 'abp.tenantid': '1' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toContain(encodeURIComponent('会员导入模板.xlsx'));
     const wb = new ExcelJS.Workbook();
@@ -160,7 +165,14 @@ describe('member import', () => {
     expect(some).toMatchObject({ committed: true, created: 2 });
     const a01 = await t.app.prisma.user.findFirstOrThrow({ where: { userName: 'stu_a01', tenantId: 1 } });
     const li = await t.app.prisma.user.findFirstOrThrow({ where: { userName: '13911110002', tenantId: 1 } });
-    expect(a01).toMatchObject({ surname: '欧阳', name: '晓晓', phoneNumber: '13911110001', identity: 1, isActive: true, emailAddress: 'a01@school.cn' });
+    expect(a01).toMatchObject({
+      surname: '欧阳',
+      name: '晓晓',
+      phoneNumber: '13911110001',
+      identity: 1,
+      isActive: true,
+      emailAddress: 'a01@school.cn',
+    });
     expect(a01.creationTime.toISOString()).toBe('2024-03-04T16:00:00.000Z');
     expect(li).toMatchObject({ surname: '李', name: '明', parentId: a01.id, emailAddress: '13911110002@member.invalid' });
     expect(li.creationTime.toISOString()).toBe('2023-08-31T16:00:00.000Z');
@@ -187,17 +199,35 @@ describe('member import', () => {
   });
 
   it('sets initial passwords by the chosen rule, hashed only; random ones come back in a file', async () => {
-    const phoneRule = await importFile(sheetjsFile('p.xlsx', [['姓名', '手机号'], ['陈一', 13933330001], ['陈二', '']]), { mode: 'commit', allOrNothing: false, passwordRule: 2 });
+    const phoneRule = await importFile(
+      sheetjsFile('p.xlsx', [
+        ['姓名', '手机号'],
+        ['陈一', 13933330001],
+        ['陈二', ''],
+      ]),
+      { mode: 'commit', allOrNothing: false, passwordRule: 2 },
+    );
     expect(phoneRule.created).toBe(1);
     expect(phoneRule.errors.map((e) => e.reason)).toContain('按“手机号后六位”设置初始密码时必须填写手机号');
     expect(await t.login('13933330001', '330001')).toBeTruthy();
     const stored = await t.app.prisma.user.findFirstOrThrow({ where: { userName: '13933330001' } });
     expect(stored.passwordHash).not.toContain('330001');
 
-    const random = await importFile(sheetjsFile('r.xlsx', [['用户名', '姓名', '邮箱'], ['rnd_one', '林一', 'rnd1@example.com'], ['rnd_two', '林二', 'rnd2@example.com']]), { mode: 'commit', passwordRule: 3 });
+    const random = await importFile(
+      sheetjsFile('r.xlsx', [
+        ['用户名', '姓名', '邮箱'],
+        ['rnd_one', '林一', 'rnd1@example.com'],
+        ['rnd_two', '林二', 'rnd2@example.com'],
+      ]),
+      { mode: 'commit', passwordRule: 3 },
+    );
     expect(random.created).toBe(2);
     const file = random.files!.passwords!;
-    const dl = await t.app.inject({ method: 'GET', url: `/File/DownloadTempFile?fileType=${encodeURIComponent(file.fileType)}&fileToken=${file.fileToken}&fileName=p.xlsx`, headers: { authorization: `Bearer ${admin}`, 'abp.tenantid': '1' } });
+    const dl = await t.app.inject({
+      method: 'GET',
+      url: `/File/DownloadTempFile?fileType=${encodeURIComponent(file.fileType)}&fileToken=${file.fileToken}&fileName=p.xlsx`,
+      headers: { authorization: `Bearer ${admin}`, 'abp.tenantid': '1' },
+    });
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(new Uint8Array(dl.rawPayload).buffer);
     const row = wb.worksheets[0]!.getRow(2);
@@ -206,7 +236,17 @@ describe('member import', () => {
     expect(password).toMatch(/^[A-Za-z0-9]{8}$/);
     expect(await t.login('rnd_one', password)).toBeTruthy();
 
-    expect((await upload(sheetjsFile('x.xlsx', [['姓名', '手机号'], ['甲', 13900000000]]), { passwordRule: 1, password: '' })).status).toBe(400);
+    expect(
+      (
+        await upload(
+          sheetjsFile('x.xlsx', [
+            ['姓名', '手机号'],
+            ['甲', 13900000000],
+          ]),
+          { passwordRule: 1, password: '' },
+        )
+      ).status,
+    ).toBe(400);
   });
 
   it('refuses files it cannot read as a whole with a 400 on file', async () => {
@@ -234,12 +274,24 @@ describe('members and member managers', () => {
   beforeAll(async () => {
     const role = await t.call('POST', api('Role/Create'), {
       token: admin,
-      body: { name: 'MemberManager', displayName: '会员管理员', grantedPermissions: ['Pages', 'Pages.Members', 'Pages.Members.Users', 'Pages.Members.ImportUsers'] },
+      body: {
+        name: 'MemberManager',
+        displayName: '会员管理员',
+        grantedPermissions: ['Pages', 'Pages.Members', 'Pages.Members.Users', 'Pages.Members.ImportUsers'],
+      },
     });
     expect(role.status, JSON.stringify(role.body)).toBe(200);
     const res = await t.call('POST', api('User/Create'), {
       token: admin,
-      body: { userName: 'mm_wang', name: '会管', surname: '王', emailAddress: 'mm_wang@example.edu.cn', password: 'Passw0rd!', roleNames: ['MemberManager'], identity: 3 },
+      body: {
+        userName: 'mm_wang',
+        name: '会管',
+        surname: '王',
+        emailAddress: 'mm_wang@example.edu.cn',
+        password: 'Passw0rd!',
+        roleNames: ['MemberManager'],
+        identity: 3,
+      },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     manager = await t.login('mm_wang', 'Passw0rd!');
@@ -254,12 +306,16 @@ describe('members and member managers', () => {
     expect(list.items[0].balance).toBeGreaterThanOrEqual(8888);
     const all = (await t.call('GET', api('User/GetAllMembers'), { token: manager, query: { MaxResultCount: 1000 } })).body.result;
     expect(all.items.every((u: MemberDto) => u.identity === 1)).toBe(true);
-    const rich = (await t.call('GET', api('User/GetAllMembers'), { token: manager, query: { Sorting: 'balance desc', MaxResultCount: 1 } })).body.result;
+    const rich = (await t.call('GET', api('User/GetAllMembers'), { token: manager, query: { Sorting: 'balance desc', MaxResultCount: 1 } })).body
+      .result;
     expect(rich.items[0].balance).toBeGreaterThanOrEqual(8888);
-    const poor = (await t.call('GET', api('User/GetAllMembers'), { token: manager, query: { Sorting: 'balance asc', MaxResultCount: 1 } })).body.result;
+    const poor = (await t.call('GET', api('User/GetAllMembers'), { token: manager, query: { Sorting: 'balance asc', MaxResultCount: 1 } })).body
+      .result;
     expect(poor.items[0].balance).toBe(0);
     expect((await t.call('GET', api('User/GetAllMembers'), { token: manager, query: { Sorting: 'passwordHash' } })).status).toBe(400);
-    const old = (await t.call('GET', api('User/GetAllMembers'), { token: manager, query: { RegisteredFrom: '2024-03-05', RegisteredTo: '2024-03-05' } })).body.result;
+    const old = (
+      await t.call('GET', api('User/GetAllMembers'), { token: manager, query: { RegisteredFrom: '2024-03-05', RegisteredTo: '2024-03-05' } })
+    ).body.result;
     expect(old.items.map((u: MemberDto) => u.userName)).toContain('stu_a01');
     const inactive = (await t.call('GET', api('User/GetAllMembers'), { token: manager, query: { IsActive: false } })).body.result;
     expect(inactive.items.every((u: MemberDto) => !u.isActive)).toBe(true);
@@ -288,7 +344,13 @@ describe('members and member managers', () => {
     });
     expect(staff.status).toBe(403);
     // Importing staff needs user management too: a row error, not a write.
-    const r = await importFile(sheetjsFile('s.xlsx', [['姓名', '手机号', '身份'], ['钱老师', 13944440001, '教师']]), { token: manager });
+    const r = await importFile(
+      sheetjsFile('s.xlsx', [
+        ['姓名', '手机号', '身份'],
+        ['钱老师', 13944440001, '教师'],
+      ]),
+      { token: manager },
+    );
     expect(r.errors.map((e) => e.reason)).toEqual(['无权导入教师或管理员身份（需要“用户管理”权限）']);
     expect((await upload(sheetjsFile('s.xlsx', [['姓名'], ['甲']]), { token: await t.login('zhaolei') })).status).toBe(403);
   });

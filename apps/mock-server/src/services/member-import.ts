@@ -5,7 +5,18 @@ import { hashPassword } from '@edu/db';
 import { z } from 'zod';
 import type { RequestContext } from '../kit/context.ts';
 import { AbpValidationError, ForbiddenError, invalid } from '../kit/errors.ts';
-import { column, dateCell, fileError, readTable, startImport, templateWorkbook, textCell, type ImportItem, type Importer, type RowValues } from '../kit/import.ts';
+import {
+  column,
+  dateCell,
+  fileError,
+  readTable,
+  startImport,
+  templateWorkbook,
+  textCell,
+  type ImportItem,
+  type Importer,
+  type RowValues,
+} from '../kit/import.ts';
 import { assertCanChangeRoles } from '../kit/privilege.ts';
 import type { HandlersOf } from '../kit/register-service.ts';
 import type { Culture } from '../localization/texts.ts';
@@ -92,14 +103,37 @@ export const MEMBER_COLUMNS = [
   column('parent', h('上级用户名', 'Parent user name'), textCell, { aliases: ['上级', '上级用户', '推荐人', 'Parent'], width: 16 }),
   column('roles', h('角色', 'Roles'), textCell, { width: 16 }),
   column('status', h('状态', 'Status'), textCell, { aliases: ['是否启用', 'Active'], width: 10 }),
-  column('registered', h('注册日期', 'Registered'), dateCell(h(texts['zh-Hans'].badDate, texts.en.badDate)), { aliases: ['注册时间', 'Registration date'], width: 14 }),
+  column('registered', h('注册日期', 'Registered'), dateCell(h(texts['zh-Hans'].badDate, texts.en.badDate)), {
+    aliases: ['注册时间', 'Registration date'],
+    width: 14,
+  }),
 ] as const;
 
 type MemberRow = RowValues<typeof MEMBER_COLUMNS> & { row: number };
 
 const TEMPLATE_ROWS = [
-  { userName: 'zhangsan01', fullName: '张三', phone: '13800138000', email: 'zhangsan@example.com', identity: '普通会员', parent: '', roles: '', status: '启用', registered: '2024-03-05' },
-  { userName: '', fullName: '欧阳娜娜', phone: '13900139000', email: '', identity: '普通会员', parent: 'zhangsan01', roles: '', status: '启用', registered: '' },
+  {
+    userName: 'zhangsan01',
+    fullName: '张三',
+    phone: '13800138000',
+    email: 'zhangsan@example.com',
+    identity: '普通会员',
+    parent: '',
+    roles: '',
+    status: '启用',
+    registered: '2024-03-05',
+  },
+  {
+    userName: '',
+    fullName: '欧阳娜娜',
+    phone: '13900139000',
+    email: '',
+    identity: '普通会员',
+    parent: 'zhangsan01',
+    roles: '',
+    status: '启用',
+    registered: '',
+  },
 ];
 const TEMPLATE_NOTES = [
   '填写说明：',
@@ -130,8 +164,42 @@ const IDENTITIES: Readonly<Record<string, number>> = {
   '2': 2,
   '3': 3,
 };
-const STATUS: Readonly<Record<string, boolean>> = { 启用: true, 正常: true, 是: true, '1': true, true: true, active: true, 禁用: false, 停用: false, 否: false, '0': false, false: false, inactive: false };
-const COMPOUND_SURNAMES = ['欧阳', '司马', '上官', '诸葛', '东方', '皇甫', '尉迟', '公孙', '慕容', '长孙', '宇文', '司徒', '令狐', '夏侯', '轩辕', '端木', '独孤', '南宫', '西门', '百里'];
+const STATUS: Readonly<Record<string, boolean>> = {
+  启用: true,
+  正常: true,
+  是: true,
+  '1': true,
+  true: true,
+  active: true,
+  禁用: false,
+  停用: false,
+  否: false,
+  '0': false,
+  false: false,
+  inactive: false,
+};
+const COMPOUND_SURNAMES = [
+  '欧阳',
+  '司马',
+  '上官',
+  '诸葛',
+  '东方',
+  '皇甫',
+  '尉迟',
+  '公孙',
+  '慕容',
+  '长孙',
+  '宇文',
+  '司徒',
+  '令狐',
+  '夏侯',
+  '轩辕',
+  '端木',
+  '独孤',
+  '南宫',
+  '西门',
+  '百里',
+];
 const CJK = /[\u3400-\u9fff]/;
 const USER_NAME = /^[A-Za-z0-9_.@-]{2,32}$/;
 const email = z.email().max(256);
@@ -150,7 +218,10 @@ export function splitName(full: string): { surname: string; name: string } {
 
 /** `138 0013 8000`, `138-0013-8000`, `+86 13800138000`, `8613800138000` → `13800138000`; null when not a mobile number. */
 export function normalizePhone(text: string): string | null {
-  const digits = text.normalize('NFKC').replace(/[\s()-]/g, '').replace(/^\+?86(?=1\d{10}$)/, '');
+  const digits = text
+    .normalize('NFKC')
+    .replace(/[\s()-]/g, '')
+    .replace(/^\+?86(?=1\d{10}$)/, '');
   return /^1[3-9]\d{9}$/.test(digits) ? digits : null;
 }
 
@@ -218,7 +289,11 @@ function memberImporter(
       const T = texts[ctx.culture];
       const problems: Array<{ member: string; message: string }> = [];
       const bad = (member: string, message: string) => problems.push({ member, message });
-      const names = r.fullName ? splitName(r.fullName) : r.surname || r.givenName ? { surname: r.surname || r.givenName, name: r.givenName || r.surname } : null;
+      const names = r.fullName
+        ? splitName(r.fullName)
+        : r.surname || r.givenName
+          ? { surname: r.surname || r.givenName, name: r.givenName || r.surname }
+          : null;
       if (!names) bad('name', T.missingName);
       const phone = r.phone ? normalizePhone(r.phone) : null;
       if (r.phone && !phone) bad('phoneNumber', T.badPhone);
@@ -232,7 +307,10 @@ function memberImporter(
       else if (identity !== 1 && !staff) bad('identity', T.staffIdentity);
       const isActive = r.status ? STATUS[r.status.normalize('NFKC').trim().toLowerCase()] : true;
       if (isActive === undefined) bad('isActive', T.badStatus);
-      const roleNames = (r.roles ?? '').split(/[,，;；、]/).map((s) => s.trim()).filter(Boolean);
+      const roleNames = (r.roles ?? '')
+        .split(/[,，;；、]/)
+        .map((s) => s.trim())
+        .filter(Boolean);
       const roleIds: number[] = [];
       for (const n of roleNames) {
         const id = known.roles.get(n.toUpperCase());
@@ -249,7 +327,8 @@ function memberImporter(
       }
       const key = userName ? userName.toUpperCase() : null;
       const parentName = r.parent ? r.parent.trim() : null;
-      if (parentName && !known.users.has(parentName.toUpperCase()) && !validNames.has(parentName.toUpperCase())) bad('parentId', T.unknownParent(parentName));
+      if (parentName && !known.users.has(parentName.toUpperCase()) && !validNames.has(parentName.toUpperCase()))
+        bad('parentId', T.unknownParent(parentName));
       // Registered elsewhere: a phone or e-mail of another user (the same user name is a duplicate, skipped).
       const registeredTo = (who: string | undefined) => who !== undefined && who.toUpperCase() !== key;
       if (phone) {
@@ -266,7 +345,9 @@ function memberImporter(
       if (mail && !emailsInFile.has(mailKey)) emailsInFile.set(mailKey, r.row);
       if (problems.length)
         throw new AbpValidationError(
-          problems.filter((p, i) => problems.findIndex((q) => q.message === p.message) === i).map((p) => ({ message: p.message, members: [p.member] })),
+          problems
+            .filter((p, i) => problems.findIndex((q) => q.message === p.message) === i)
+            .map((p) => ({ message: p.message, members: [p.member] })),
         );
       if (key && !validNames.has(key)) validNames.set(key, r.row);
       const n = names!;
@@ -327,7 +408,9 @@ function memberImporter(
           if (parentId !== undefined && id !== undefined) await tx.db.user.update({ where: { id }, data: { parentId } });
         }
       }
-      const links = batch.flatMap(({ value: v }) => v.roleIds.map((roleId) => ({ userId: createdIds.get(v.userName.toUpperCase())!, roleId, tenantId: tx.session.tenantId })));
+      const links = batch.flatMap(({ value: v }) =>
+        v.roleIds.map((roleId) => ({ userId: createdIds.get(v.userName.toUpperCase())!, roleId, tenantId: tx.session.tenantId })),
+      );
       if (links.length) await tx.db.userRole.createMany({ data: links });
       return batch.map(({ value: v }) => createdIds.get(v.userName.toUpperCase()) ?? 0);
     },
@@ -342,7 +425,10 @@ function memberImporter(
   };
 }
 
-type NewUser = Record<'userName' | 'normalizedUserName' | 'name' | 'surname' | 'emailAddress' | 'normalizedEmailAddress' | 'passwordHash' | 'securityStamp', string> &
+type NewUser = Record<
+  'userName' | 'normalizedUserName' | 'name' | 'surname' | 'emailAddress' | 'normalizedEmailAddress' | 'passwordHash' | 'securityStamp',
+  string
+> &
   Record<'phoneNumber', string | null> &
   Record<'tenantId' | 'parentId' | 'creatorUserId', number | null> & { identity: number; isActive: boolean; creationTime: Date };
 
@@ -359,7 +445,10 @@ async function insertUsers(tx: RequestContext, rows: readonly NewUser[]): Promis
   const cell = (v: NewUser[keyof NewUser]) => (v instanceof Date ? v.toISOString().replace('Z', '+00:00') : typeof v === 'boolean' ? (v ? 1 : 0) : v);
   const tuple = `(${columns.map(() => '?').join(',')})`;
   const sql = `INSERT INTO "User" (${columns.map((c) => `"${c}"`).join(',')}) VALUES ${rows.map(() => tuple).join(',')} RETURNING "id", "normalizedUserName"`;
-  const out = await tx.db.$queryRawUnsafe<Array<{ id: number | bigint; normalizedUserName: string }>>(sql, ...rows.flatMap((r) => columns.map((c) => cell(r[c]))));
+  const out = await tx.db.$queryRawUnsafe<Array<{ id: number | bigint; normalizedUserName: string }>>(
+    sql,
+    ...rows.flatMap((r) => columns.map((c) => cell(r[c]))),
+  );
   return out.map((r) => ({ id: Number(r.id), normalizedUserName: r.normalizedUserName }));
 }
 
@@ -427,4 +516,3 @@ export const memberImportHandlers: Pick<HandlersOf<typeof UserService>, 'GetMemb
     });
   },
 };
-

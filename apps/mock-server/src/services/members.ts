@@ -26,7 +26,11 @@ export async function managesStaff(ctx: RequestContext): Promise<boolean> {
  * 403 naming `Pages.Administration.Manages` when a target user (by id) or
  * the identity to give is not General. Unknown ids are left to the caller's 404.
  */
-export async function assertMemberScope(ctx: RequestContext, userIds: readonly number[], identities: ReadonlyArray<number | undefined> = []): Promise<void> {
+export async function assertMemberScope(
+  ctx: RequestContext,
+  userIds: readonly number[],
+  identities: ReadonlyArray<number | undefined> = [],
+): Promise<void> {
   if (await managesStaff(ctx)) return;
   const staffIdentity = identities.some((i) => i !== undefined && i !== GENERAL);
   const staff = userIds.length ? await ctx.db.user.count({ where: { id: { in: [...userIds] }, identity: { not: GENERAL } } }) : 0;
@@ -43,7 +47,10 @@ const SORTABLE: Readonly<Record<string, string>> = {
 };
 
 /** One page of the member list: ids in order, the count, and each member's balance (from the ledger's account). */
-export async function memberPage(ctx: RequestContext, q: z.output<typeof GetAllMembersInput>): Promise<{ ids: number[]; totalCount: number; balances: Map<number, number> }> {
+export async function memberPage(
+  ctx: RequestContext,
+  q: z.output<typeof GetAllMembersInput>,
+): Promise<{ ids: number[]; totalCount: number; balances: Map<number, number> }> {
   const identity = q.Identity ?? GENERAL;
   if (identity !== GENERAL && !(await managesStaff(ctx))) throw new ForbiddenError([Permissions.Manages]);
   if (q.RegisteredFrom && q.RegisteredTo && q.RegisteredTo < q.RegisteredFrom)
@@ -76,7 +83,8 @@ export async function memberPage(ctx: RequestContext, q: z.output<typeof GetAllM
       .map((p) => {
         const [field = '', dir = 'asc', ...rest] = p.trim().split(/\s+/);
         const column = SORTABLE[field.toLowerCase()];
-        if (!column || rest.length || !/^(asc|desc)$/i.test(dir)) invalid('sorting', ctx.culture === 'zh-Hans' ? `无法按“${p.trim()}”排序。` : `Cannot sort by "${p.trim()}".`);
+        if (!column || rest.length || !/^(asc|desc)$/i.test(dir))
+          invalid('sorting', ctx.culture === 'zh-Hans' ? `无法按“${p.trim()}”排序。` : `Cannot sort by "${p.trim()}".`);
         return `${column} ${dir.toUpperCase()}`;
       })
       .concat('u."id" DESC')

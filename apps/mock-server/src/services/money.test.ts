@@ -85,7 +85,12 @@ describe('ledger', () => {
         if (kind < 0.7) return post('Consumption/Create', { memberId: m, itemType: 1 + Math.floor(rnd() * 3), itemName: '随机课程', amount });
         if (kind < 0.85 && consumptions.length) {
           const id = consumptions[Math.floor(rnd() * consumptions.length)]!;
-          return post('Consumption/Refund', { id, amount: 1 + Math.floor(rnd() * 800), reason: '测试退款', requestNo: `req-${round}-${Math.floor(rnd() * 1e9)}` });
+          return post('Consumption/Refund', {
+            id,
+            amount: 1 + Math.floor(rnd() * 800),
+            reason: '测试退款',
+            requestNo: `req-${round}-${Math.floor(rnd() * 1e9)}`,
+          });
         }
         return post('Income/CreateAdjustment', { memberId: m, amount: (rnd() < 0.5 ? -1 : 1) * (1 + Math.floor(rnd() * 300)), reason: '随机调整' });
       });
@@ -106,7 +111,9 @@ describe('ledger', () => {
     const m = members[4]!;
     const before = await balanceOf(m);
     await Promise.all(Array.from({ length: 40 }, () => post('Payment/Create', { memberId: m, amount: 100, channel: 3 })));
-    const spent = await Promise.all(Array.from({ length: 60 }, () => post('Consumption/Create', { memberId: m, itemType: 2, itemName: '试卷', amount: 100 })));
+    const spent = await Promise.all(
+      Array.from({ length: 60 }, () => post('Consumption/Create', { memberId: m, itemType: 2, itemName: '试卷', amount: 100 })),
+    );
     // 4,000 fen more and 60 attempts of 100: exactly (before + 4000) / 100 succeed, the rest are refused, never an overdraft.
     const ok = spent.filter((r) => r.status === 200).length;
     expect(ok).toBe(Math.min(60, Math.floor((before + 4000) / 100)));
@@ -119,7 +126,10 @@ describe('ledger', () => {
     const paid: PaymentDto = (await post('Payment/Create', { memberId: m, amount: 2500, channel: 3, transactionNo: 'CASH-0001' })).body.result;
     const entryId = paid.ledgerEntryId!;
     expect((await post('Income/ReverseEntry', { id: entryId, reason: '' })).status).toBe(400);
-    const [a, b] = await Promise.all([post('Income/ReverseEntry', { id: entryId, reason: '录入错误' }), post('Income/ReverseEntry', { id: entryId, reason: '录入错误' })]);
+    const [a, b] = await Promise.all([
+      post('Income/ReverseEntry', { id: entryId, reason: '录入错误' }),
+      post('Income/ReverseEntry', { id: entryId, reason: '录入错误' }),
+    ]);
     expect([a.status, b.status].sort()).toEqual([200, 500]);
     const reversal: LedgerEntryDto = (a.status === 200 ? a : b).body.result;
     expect(reversal).toMatchObject({ type: 5, amount: -2500, reversalOfId: entryId, remark: '录入错误' });
@@ -152,7 +162,9 @@ describe('Payment', () => {
     expect(await t.app.prisma.payment.count()).toBe(orders);
     expect((await get('Payment/Get', { Id: p.id })).body.result.attempts).toBe(5);
     expect(await balanceOf(m)).toBe(before);
-    const confirms = await Promise.all(Array.from({ length: 4 }, () => post('Payment/ConfirmPaid', { id: p.id, transactionNo: '4200001234202611230001' })));
+    const confirms = await Promise.all(
+      Array.from({ length: 4 }, () => post('Payment/ConfirmPaid', { id: p.id, transactionNo: '4200001234202611230001' })),
+    );
     expect(confirms.map((c) => c.status)).toEqual([200, 200, 200, 200]);
     expect(await balanceOf(m)).toBe(before + 5000);
     expect(await t.app.prisma.ledgerEntry.count({ where: { orderNo: p.orderNo } })).toBe(1);
@@ -181,7 +193,9 @@ describe('Payment', () => {
     // A recharge through the balance is no recharge.
     expect((await post('Payment/Create', { memberId: m, amount: 1, channel: 4 })).status).toBe(400);
     expect((await post('Payment/Create', { memberId: m, amount: 1.5, channel: 3 })).status).toBe(400);
-    expect((await post('Payment/Create', { memberId: 999999, amount: 100, channel: 3 })).body.error.validationErrors[0].members).toEqual(['memberId']);
+    expect((await post('Payment/Create', { memberId: 999999, amount: 100, channel: 3 })).body.error.validationErrors[0].members).toEqual([
+      'memberId',
+    ]);
   });
 
   it('lists with totals for the filter and counts per status for the tabs, and exports the filtered set', async () => {
@@ -205,10 +219,16 @@ describe('Payment', () => {
     expect((await get('Payment/GetAll', { MemberId: m, DateFrom: today, DateTo: today })).body.result.totalCount).toBe(createdToday);
     expect((await get('Payment/GetAll', { MemberId: m, DateFrom: '2020-01-01', DateTo: '2020-01-31' })).body.result.totalCount).toBe(0);
     expect((await get('Payment/GetAll', { DateFrom: '2026-02-01', DateTo: '2026-01-01' })).status).toBe(400);
-    expect((await get('Payment/GetAll', { MinAmount: 1500, MaxAmount: 2500, MemberId: m, Channel: 1 })).body.result.items.map((p: PaymentDto) => p.amount)).toEqual([2002]);
+    expect(
+      (await get('Payment/GetAll', { MinAmount: 1500, MaxAmount: 2500, MemberId: m, Channel: 1 })).body.result.items.map((p: PaymentDto) => p.amount),
+    ).toEqual([2002]);
     expect((await get('Payment/GetAll', { MinAmount: 2003, MaxAmount: 4999, MemberId: m, Channel: 1 })).body.result.totalCount).toBe(0);
     const file = (await get('Payment/GetAllToExcel', { MemberId: m })).body.result;
-    const dl = await t.app.inject({ method: 'GET', url: `/File/DownloadTempFile?fileType=${encodeURIComponent(file.fileType)}&fileToken=${file.fileToken}&fileName=x.xlsx`, headers: { authorization: `Bearer ${admin}`, 'abp.tenantid': '1' } });
+    const dl = await t.app.inject({
+      method: 'GET',
+      url: `/File/DownloadTempFile?fileType=${encodeURIComponent(file.fileType)}&fileToken=${file.fileToken}&fileName=x.xlsx`,
+      headers: { authorization: `Bearer ${admin}`, 'abp.tenantid': '1' },
+    });
     expect(dl.statusCode).toBe(200);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(new Uint8Array(dl.rawPayload).buffer);
@@ -238,18 +258,24 @@ describe('Consumption', () => {
     const c: ConsumptionDto = (await post('Consumption/Create', { memberId: m, itemType: 2, itemName: '期中模拟卷', amount: 3000 })).body.result;
     expect(c).toMatchObject({ status: 1, refundable: 3000, refunds: [] });
     const before = await balanceOf(m);
-    const twice = await Promise.all([1, 2, 3].map(() => post('Consumption/Refund', { id: c.id, amount: 1000, reason: '重复点击', requestNo: 'refund-abc-0001' })));
+    const twice = await Promise.all(
+      [1, 2, 3].map(() => post('Consumption/Refund', { id: c.id, amount: 1000, reason: '重复点击', requestNo: 'refund-abc-0001' })),
+    );
     expect(twice.map((r) => r.status)).toEqual([200, 200, 200]);
     expect(await balanceOf(m)).toBe(before + 1000);
     const over = await post('Consumption/Refund', { id: c.id, amount: 2001, reason: '超额', requestNo: 'refund-abc-0002' });
     expect(over.body.error.message).toBe('退款金额超过可退金额 ¥20.00。');
     // Concurrent refunds with different keys: together never more than the price.
-    const race = await Promise.all([1, 2, 3, 4].map((i) => post('Consumption/Refund', { id: c.id, amount: 800, reason: '并发', requestNo: `refund-race-000${i}` })));
+    const race = await Promise.all(
+      [1, 2, 3, 4].map((i) => post('Consumption/Refund', { id: c.id, amount: 800, reason: '并发', requestNo: `refund-race-000${i}` })),
+    );
     expect(race.filter((r) => r.status === 200).length).toBe(2);
     const after: ConsumptionDto = (await get('Consumption/Get', { Id: c.id })).body.result;
     expect(after).toMatchObject({ refundedAmount: 2600, refundable: 400, status: 2 });
     expect(after.refunds).toHaveLength(3);
-    expect((await t.call('DELETE', api('Consumption/Delete'), { token: admin, query: { Id: c.id } })).body.error.message).toBe('只有已全额退款的消费记录可以删除。');
+    expect((await t.call('DELETE', api('Consumption/Delete'), { token: admin, query: { Id: c.id } })).body.error.message).toBe(
+      '只有已全额退款的消费记录可以删除。',
+    );
     await post('Consumption/Refund', { id: c.id, amount: 400, reason: '全额', requestNo: 'refund-abc-0003' });
     expect((await get('Consumption/Get', { Id: c.id })).body.result.status).toBe(3);
     expect((await t.call('DELETE', api('Consumption/Delete'), { token: admin, query: { Id: c.id } })).status).toBe(200);
@@ -273,7 +299,9 @@ describe('Income', () => {
   it('sums income by UTC+8 day and by item type', async () => {
     const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
     const s = (await get('Income/GetIncomeSummary', { DateFrom: today, DateTo: today })).body.result;
-    const ledger = await t.app.prisma.ledgerEntry.findMany({ where: { tenantId: 1, creationTime: { gte: new Date(Date.parse(`${today}T00:00:00+08:00`)) } } });
+    const ledger = await t.app.prisma.ledgerEntry.findMany({
+      where: { tenantId: 1, creationTime: { gte: new Date(Date.parse(`${today}T00:00:00+08:00`)) } },
+    });
     const sum = (type: number) => ledger.filter((e) => e.type === type).reduce((a, e) => a + e.amount, 0);
     expect(s.totals).toMatchObject({ income: -sum(2), refunded: sum(3), recharged: sum(1), net: -sum(2) - sum(3) });
     expect(s.byDay).toHaveLength(1);
@@ -298,7 +326,8 @@ describe('Income', () => {
 describe('permissions and tenants', () => {
   it('needs Pages.Administration for money calls', async () => {
     const teacher = await t.login('zhaolei');
-    for (const path of ['Payment/GetAll', 'Consumption/GetAll', 'Income/GetAll', 'Income/GetIncomeSummary']) expect((await get(path, {}, teacher)).status).toBe(403);
+    for (const path of ['Payment/GetAll', 'Consumption/GetAll', 'Income/GetAll', 'Income/GetIncomeSummary'])
+      expect((await get(path, {}, teacher)).status).toBe(403);
     expect((await post('Payment/Create', { memberId: members[0], amount: 100, channel: 3 }, teacher)).status).toBe(403);
     expect((await t.call('GET', api('Payment/GetAll'))).status).toBe(401);
   });
@@ -310,7 +339,11 @@ describe('permissions and tenants', () => {
     expect((await t.call('GET', api('Payment/GetAll'), { token: b.token, tenantId: b.id })).body.result.totalCount).toBe(0);
     expect((await t.call('GET', api('Income/GetAll'), { token: b.token, tenantId: b.id })).body.result.totals.count).toBe(0);
     // A member of tenant A is unknown in tenant B.
-    const cross = await t.call('POST', api('Payment/Create'), { token: b.token, tenantId: b.id, body: { memberId: members[0], amount: 100, channel: 3 } });
+    const cross = await t.call('POST', api('Payment/Create'), {
+      token: b.token,
+      tenantId: b.id,
+      body: { memberId: members[0], amount: 100, channel: 3 },
+    });
     expect(cross.status).toBe(400);
     expect((await t.call('POST', api('Payment/ContinueToRecharge'), { token: b.token, tenantId: b.id, body: { id: mine.id } })).status).toBe(404);
   });

@@ -57,7 +57,10 @@ async function toDtos(ctx: RequestContext, rows: PaymentRow[]): Promise<PaymentD
       ctx,
       rows.flatMap((r) => [r.memberId, r.creatorUserId]),
     ),
-    ctx.db.ledgerEntry.findMany({ where: { id: { in: rows.flatMap((r) => (r.ledgerEntryId === null ? [] : [r.ledgerEntryId])) } }, select: { id: true, serialNo: true } }),
+    ctx.db.ledgerEntry.findMany({
+      where: { id: { in: rows.flatMap((r) => (r.ledgerEntryId === null ? [] : [r.ledgerEntryId])) } },
+      select: { id: true, serialNo: true },
+    }),
   ]);
   const serials = new Map(entries.map((e) => [e.id, e.serialNo]));
   return rows.map((r) =>
@@ -93,7 +96,10 @@ const dtoOf = async (ctx: RequestContext, id: number) => (await toDtos(ctx, [awa
 
 /** A transaction number is unique in the tenant (live orders and the ledger). */
 async function assertTransactionFree(tx: RequestContext, transactionNo: string, exceptId: number | null) {
-  const other = await tx.db.payment.findFirst({ where: { transactionNo, ...(exceptId !== null && { NOT: { id: exceptId } }) }, select: { id: true } });
+  const other = await tx.db.payment.findFirst({
+    where: { transactionNo, ...(exceptId !== null && { NOT: { id: exceptId } }) },
+    select: { id: true },
+  });
   if (other) invalid('transactionNo', texts[tx.culture].transactionUsed(transactionNo));
 }
 
@@ -155,7 +161,14 @@ export const payment = implement(PaymentService, {
       if (transactionNo) await assertTransactionFree(tx, transactionNo, null);
       const [orderNo] = await reserveNumbers(tx, 'R');
       const order = await tx.db.payment.create({
-        data: { tenantId: tx.session.tenantId, orderNo: orderNo!, memberId: input.memberId, amount: input.amount, channel: input.channel, remark: input.remark ?? null },
+        data: {
+          tenantId: tx.session.tenantId,
+          orderNo: orderNo!,
+          memberId: input.memberId,
+          amount: input.amount,
+          channel: input.channel,
+          remark: input.remark ?? null,
+        },
       });
       // Offline money is in the administrator's hands already: booked at once.
       if (input.channel === 3) await markPaid(tx, order, transactionNo);
@@ -187,7 +200,8 @@ export const payment = implement(PaymentService, {
     const row = await rowOr404(ctx, input.id);
     if (row.status === 2) throw new UserFriendlyError(texts[ctx.culture].closed);
     // Pending: the same order, one more attempt; paid: answered as it is (idempotent).
-    if (row.status === 0) await ctx.db.payment.updateMany({ where: { id: row.id, status: 0 }, data: { attempts: { increment: 1 }, lastAttemptTime: new Date() } });
+    if (row.status === 0)
+      await ctx.db.payment.updateMany({ where: { id: row.id, status: 0 }, data: { attempts: { increment: 1 }, lastAttemptTime: new Date() } });
     return dtoOf(ctx, row.id);
   },
   ConfirmPaid: async (input, ctx) => {

@@ -53,7 +53,11 @@ beforeAll(async () => {
   const q = (body: Record<string, unknown>) => approvedQuestion({ categoryId: category, score: 2, ...body });
   const single = await Promise.all(
     ['导出题：下列各数中，是质数的是', '导出题：H<sub>2</sub>O 中氢元素的化合价为'].map((stem, i) =>
-      q({ questionType: 1, stem: `<p>${stem}</p>`, options: [{ content: `${21 + i}` }, { content: '27' }, { content: '29', isCorrect: true }, { content: '33' }] }),
+      q({
+        questionType: 1,
+        stem: `<p>${stem}</p>`,
+        options: [{ content: `${21 + i}` }, { content: '27' }, { content: '29', isCorrect: true }, { content: '33' }],
+      }),
     ),
   );
   const multiple = await q({
@@ -120,8 +124,8 @@ describe('ExportTestPaper', () => {
     expect(text).toContain('（1）（2 分）一共要付 \u3000\u3000\u3000\u3000\u3000 元。');
     expect(text).toContain('2．考试结束后只交答题卡。');
     const table = /<w:tbl>[\s\S]*?<\/w:tbl>/.exec(xml)?.[0] ?? '';
-    const scoreRow = [...(/<w:tr>[\s\S]*?<\/w:tr>[\s\S]*?(<w:tr>[\s\S]*?<\/w:tr>)/.exec(table)?.[1] ?? '').matchAll(/<w:tc>[\s\S]*?<\/w:tc>/g)].map((c) =>
-      docxText(c[0]).trim(),
+    const scoreRow = [...(/<w:tr>[\s\S]*?<\/w:tr>[\s\S]*?(<w:tr>[\s\S]*?<\/w:tr>)/.exec(table)?.[1] ?? '').matchAll(/<w:tc>[\s\S]*?<\/w:tc>/g)].map(
+      (c) => docxText(c[0]).trim(),
     );
     expect(scoreRow).toEqual(['分值', '6', '4', '2', '2', '8', '4', '26']);
     expect(docxText(docxPart(r.bytes, 'word/header1.xml') ?? '')).toContain('姓名：');
@@ -133,7 +137,16 @@ describe('ExportTestPaper', () => {
     expect(r.status).toBe(200);
     expect(r.disposition.fileName).toBe(`${TITLE}（答案与解析）.docx`);
     const text = docxText(docxPart(r.bytes, 'word/document.xml') ?? '');
-    for (const line of ['1．【答案】C', '3．【答案】AB', '【解析】煤炭、石油是化石能源。', '4．【答案】错误（×）', '5．【答案】疑是地上霜', '6．【参考答案】为生物提供有机物和氧气。', '（1）【答案】20', '（2）【答案】B']) {
+    for (const line of [
+      '1．【答案】C',
+      '3．【答案】AB',
+      '【解析】煤炭、石油是化石能源。',
+      '4．【答案】错误（×）',
+      '5．【答案】疑是地上霜',
+      '6．【参考答案】为生物提供有机物和氧气。',
+      '（1）【答案】20',
+      '（2）【答案】B',
+    ]) {
       expect(text).toContain(line);
     }
   });
@@ -188,7 +201,7 @@ describe('pictures', () => {
       headers: { authorization: `Bearer ${admin}`, 'content-type': body.headers.get('content-type') ?? '' },
     });
     expect(uploaded.statusCode, uploaded.body).toBe(200);
-    const url = (uploaded.json() as { result: { url: string } }).result.url;
+    const url = uploaded.json<{ result: { url: string } }>().result.url;
     const category = (await ok('POST', 'MultiLevelCategory/Create', { classTypeId: 3, name: '导出图片学科' })).id;
     const paperCategory = (await ok('POST', 'MultiLevelCategory/Create', { classTypeId: 4, name: '导出图片试卷' })).id;
     const id = await approvedQuestion({
@@ -197,7 +210,11 @@ describe('pictures', () => {
       stem: `<p>导出题：根据示意图<img src="${url}" alt="示意图">说明原理，并比较<img src="https://elsewhere.example/x.png" alt="外图">。</p>`,
       referenceAnswer: '略',
     });
-    const paper = await ok('POST', 'TestPaper/Create', { title: '图片试卷', categoryId: paperCategory, sections: [{ title: '简答题', questions: [{ questionId: id }] }] });
+    const paper = await ok('POST', 'TestPaper/Create', {
+      title: '图片试卷',
+      categoryId: paperCategory,
+      sections: [{ title: '简答题', questions: [{ questionId: id }] }],
+    });
     const docx = await download('ExportTestPaper', { id: paper.id, format: 'docx' });
     const xml = docxPart(docx.bytes, 'word/document.xml') ?? '';
     expect(xml.match(/<w:drawing>/g)?.length).toBe(1);
@@ -220,7 +237,11 @@ describe('PreviewTestPaper', () => {
 
 describe('permissions and tenants', () => {
   it('needs the paper cell or a reviewer; other tenants do not see the paper', async () => {
-    const role = await ok('POST', 'Role/Create', { name: 'randomonly', displayName: 'randomonly', grantedPermissions: ['Pages', 'Pages.TestPapers', 'Pages.TestPapers.Random'] });
+    const role = await ok('POST', 'Role/Create', {
+      name: 'randomonly',
+      displayName: 'randomonly',
+      grantedPermissions: ['Pages', 'Pages.TestPapers', 'Pages.TestPapers.Random'],
+    });
     expect(role.id).toBeGreaterThan(0);
     await ok('POST', 'User/Create', {
       userName: 'randomonly',

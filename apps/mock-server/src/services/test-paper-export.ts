@@ -44,7 +44,13 @@ function storedImages(ctx: RequestContext): ImageSource {
   };
 }
 
-async function render(ctx: RequestContext, questionsOfPaper: QuestionsOfPaper, id: number, format: 'docx' | 'pdf', document: 'paper' | 'answers' | 'answerSheet') {
+async function render(
+  ctx: RequestContext,
+  questionsOfPaper: QuestionsOfPaper,
+  id: number,
+  format: 'docx' | 'pdf',
+  document: 'paper' | 'answers' | 'answerSheet',
+) {
   const paper = await readPaper(id, ctx);
   const [{ items }, school] = await Promise.all([questionsOfPaper({ PaperId: id }, ctx), schoolOf(ctx)]);
   const file = await renderPaper(paperRenderModel(paper, items, school), format, document, storedImages(ctx));
@@ -55,7 +61,9 @@ async function render(ctx: RequestContext, questionsOfPaper: QuestionsOfPaper, i
  * The preview and export handlers, spread into TestQuestion's implementation,
  * given the bank's list of questions by id (as `paperQuestionHandlers` takes it).
  */
-export function paperExportHandlers(questionsWhere: Parameters<typeof paperQuestionHandlers>[0]): Pick<Handlers, 'PreviewTestPaper' | 'ExportTestPaper'> {
+export function paperExportHandlers(
+  questionsWhere: Parameters<typeof paperQuestionHandlers>[0],
+): Pick<Handlers, 'PreviewTestPaper' | 'ExportTestPaper'> {
   const questionsOfPaper = paperQuestionHandlers(questionsWhere).GetAllQuestionOfPaper;
   return {
     /** The print PDF itself, shown inline: preview equals print. */

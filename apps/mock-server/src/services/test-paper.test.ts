@@ -22,12 +22,20 @@ let chapter: number;
 const api = (path: string) => `/api/services/app/${path}`;
 type Body = Record<string, unknown>;
 
-async function ok(verb: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, opts: { body?: unknown; query?: Record<string, unknown>; token?: string } = {}) {
+async function ok(
+  verb: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  opts: { body?: unknown; query?: Record<string, unknown>; token?: string } = {},
+) {
   const r = await t.call(verb, api(path), { token: admin, ...opts });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r.body.result;
 }
-async function status(verb: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, opts: { body?: unknown; query?: Record<string, unknown>; token?: string }) {
+async function status(
+  verb: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  opts: { body?: unknown; query?: Record<string, unknown>; token?: string },
+) {
   return t.call(verb, api(path), { token: admin, ...opts });
 }
 const members = (r: { body: { error: { validationErrors?: Array<{ members: string[] }> } } }) =>
@@ -54,7 +62,13 @@ async function question(type: 1 | 3 | 5, extra: Body = {}): Promise<{ id: number
   return { id: q.id, score: q.score };
 }
 
-const paper = (sections: Body[], extra: Body = {}): Body => ({ title: '2024–2025学年第一学期期中考试 七年级数学 A 卷', categoryId: paperCat, examMinutes: 90, sections, ...extra });
+const paper = (sections: Body[], extra: Body = {}): Body => ({
+  title: '2024–2025学年第一学期期中考试 七年级数学 A 卷',
+  categoryId: paperCat,
+  examMinutes: 90,
+  sections,
+  ...extra,
+});
 
 async function category(name: string, classTypeId: number, parentId?: number): Promise<number> {
   const r = await ok('POST', 'MultiLevelCategory/Create', { body: { classTypeId, name, ...(parentId && { parentId }) } });
@@ -63,11 +77,24 @@ async function category(name: string, classTypeId: number, parentId?: number): P
 
 async function makeUser(userName: string, permissions: string[]) {
   const role = await ok('POST', 'Role/Create', {
-    body: { name: userName, displayName: userName, grantedPermissions: ['Pages', 'Pages.TestPapers', 'Pages.Homeworks', ...permissions], grantedCategoryIds: [paperCat] },
+    body: {
+      name: userName,
+      displayName: userName,
+      grantedPermissions: ['Pages', 'Pages.TestPapers', 'Pages.Homeworks', ...permissions],
+      grantedCategoryIds: [paperCat],
+    },
   });
   expect(role.id).toBeGreaterThan(0);
   await ok('POST', 'User/Create', {
-    body: { userName, name: '老', surname: '师', emailAddress: `${userName}@example.edu.cn`, password: 'Passw0rd!', roleNames: [userName], identity: 2 },
+    body: {
+      userName,
+      name: '老',
+      surname: '师',
+      emailAddress: `${userName}@example.edu.cn`,
+      password: 'Passw0rd!',
+      roleNames: [userName],
+      identity: 2,
+    },
   });
   return t.login(userName, 'Passw0rd!', 1);
 }
@@ -96,7 +123,9 @@ describe('the seeded papers', () => {
     expect(rows.filter((r) => r.assembly === 2).every((r) => parseRandomParams(r.params) !== null)).toBe(true);
     for (const r of rows) {
       const p = await ok('GET', 'TestPaper/Get', { query: { Id: r.id } });
-      const qs = p.sections.flatMap((s: { questions: Array<{ questionId: number; score: number; sisterGroupId: number | null; questionType: 1 }> }) => s.questions);
+      const qs = p.sections.flatMap(
+        (s: { questions: Array<{ questionId: number; score: number; sisterGroupId: number | null; questionType: 1 }> }) => s.questions,
+      );
       expect(qs.length).toBe(p.totalQuestion);
       expect(qs.reduce((sum: number, q: { score: number }) => sum + q.score, 0)).toBe(p.totalFraction);
       expect(qs.reduce((sum: number, q: { questionType: 1 }) => sum + PAPER_PRICE_FEN[q.questionType], 0)).toBe(p.money);
@@ -123,7 +152,16 @@ describe('manual assembly', () => {
         money: 1,
       },
     });
-    expect(created).toMatchObject({ kind: 1, assembly: 1, auditStatus: 0, isActive: false, isShow: false, params: null, totalQuestion: 3, totalFraction: 3 + 1.5 + 10 });
+    expect(created).toMatchObject({
+      kind: 1,
+      assembly: 1,
+      auditStatus: 0,
+      isActive: false,
+      isShow: false,
+      params: null,
+      totalQuestion: 3,
+      totalFraction: 3 + 1.5 + 10,
+    });
     expect(created.money).toBe(PAPER_PRICE_FEN[1] + PAPER_PRICE_FEN[3] + PAPER_PRICE_FEN[5]);
     expect(created.sections.map((s: { title: string; totalFraction: number }) => [s.title, s.totalFraction])).toEqual([
       ['一、选择题', 4.5],
@@ -137,10 +175,14 @@ describe('manual assembly', () => {
 
   it('refuses questions twice, two sisters, unapproved, hidden and other-bank questions, naming the paths', async () => {
     const [a, b, s1] = [await question(1), await question(1), await question(1)];
-    const s2 = await ok('POST', 'TestQuestion/ImportSisterQuestion', { body: { id: s1.id, question: { questionType: 3, stem: '<p>姊妹题 甲</p>', categoryId: qSub, trueFalseAnswer: false } } });
+    const s2 = await ok('POST', 'TestQuestion/ImportSisterQuestion', {
+      body: { id: s1.id, question: { questionType: 3, stem: '<p>姊妹题 甲</p>', categoryId: qSub, trueFalseAnswer: false } },
+    });
     await ok('POST', 'TestQuestion/AuditedTestQuestion', { body: { id: s2.id, auditStatus: 1 } });
     await ok('POST', 'TestQuestion/AuditedTestQuestion', { body: { id: s2.id, auditStatus: 1 } });
-    const pending = await ok('POST', 'TestQuestion/CreateQuestion', { body: { questionType: 3, stem: '<p>待审核的题</p>', categoryId: qSub, trueFalseAnswer: true } });
+    const pending = await ok('POST', 'TestQuestion/CreateQuestion', {
+      body: { questionType: 3, stem: '<p>待审核的题</p>', categoryId: qSub, trueFalseAnswer: true },
+    });
     const hidden = await question(3);
     await ok('POST', 'TestQuestion/showStateSwitching', { body: { id: hidden.id, isShow: false } });
     const university = await question(3, { isUniversity: true });
@@ -149,7 +191,14 @@ describe('manual assembly', () => {
         { title: '一、单选题', questions: [{ questionId: a.id }, { questionId: b.id }, { questionId: s1.id }] },
         {
           title: '二、判断题',
-          questions: [{ questionId: a.id }, { questionId: s2.id }, { questionId: pending.id }, { questionId: hidden.id }, { questionId: university.id }, { questionId: 99999999 }],
+          questions: [
+            { questionId: a.id },
+            { questionId: s2.id },
+            { questionId: pending.id },
+            { questionId: hidden.id },
+            { questionId: university.id },
+            { questionId: 99999999 },
+          ],
         },
       ]),
     });
@@ -169,7 +218,9 @@ describe('manual assembly', () => {
 
   it('keeps link ids across sections, refuses foreign link ids, and an edit of an approved paper sends it back to review', async () => {
     const [a, b] = [await question(1), await question(3)];
-    const created = await ok('POST', 'TestPaper/Create', { body: paper([{ title: '一、单选题', questions: [{ questionId: a.id }, { questionId: b.id }] }]) });
+    const created = await ok('POST', 'TestPaper/Create', {
+      body: paper([{ title: '一、单选题', questions: [{ questionId: a.id }, { questionId: b.id }] }]),
+    });
     const [la, lb] = created.sections[0].questions;
     const approved = await ok('POST', 'TestPaper/Review', { body: { id: created.id, auditStatus: 1 } });
     expect(approved.auditStatus).toBe(1);
@@ -256,7 +307,10 @@ describe('TestQuestion paper calls and import', () => {
   it('imports questions from another paper, skipping what it holds and sisters of what it holds', async () => {
     const [a, b, c, d] = [await question(1), await question(3), await question(1), await question(5)];
     const sister = await ok('POST', 'TestQuestion/ImportSisterQuestion', {
-      body: { id: a.id, question: { questionType: 1, stem: '<p>姊妹题 乙</p>', categoryId: qSub, options: [{ content: '对', isCorrect: true }, { content: '错' }] } },
+      body: {
+        id: a.id,
+        question: { questionType: 1, stem: '<p>姊妹题 乙</p>', categoryId: qSub, options: [{ content: '对', isCorrect: true }, { content: '错' }] },
+      },
     });
     await ok('POST', 'TestQuestion/AuditedTestQuestion', { body: { id: sister.id, auditStatus: 1 } });
     await ok('POST', 'TestQuestion/AuditedTestQuestion', { body: { id: sister.id, auditStatus: 1 } });
@@ -280,7 +334,9 @@ describe('TestQuestion paper calls and import', () => {
       { questionId: b.id, reason: 'duplicate' },
     ]);
     // Sections are matched by title; a section without a match is added at the end.
-    expect(r.paper.sections.map((s: { title: string; questions: Array<{ questionId: number }> }) => [s.title, s.questions.map((q) => q.questionId)])).toEqual([
+    expect(
+      r.paper.sections.map((s: { title: string; questions: Array<{ questionId: number }> }) => [s.title, s.questions.map((q) => q.questionId)]),
+    ).toEqual([
       ['一、单选题', [a.id, c.id]],
       ['二、判断题', [b.id]],
       ['三、附加题', [d.id]],
@@ -325,14 +381,22 @@ describe('random assembly', () => {
     expect(members(refused).sort()).toEqual(['rules[0].count', 'rules[1].count']);
     expect(await t.app.prisma.testPaper.count()).toBe(before);
     // Alone each rule reports feasible.
-    for (const rule of rules) expect((await ok('POST', 'TestPaper/CreateRandomGroup', { body: random([rule], { dryRun: true }) })).report.feasible).toBe(true);
+    for (const rule of rules)
+      expect((await ok('POST', 'TestPaper/CreateRandomGroup', { body: random([rule], { dryRun: true }) })).report.feasible).toBe(true);
   });
 
   it('reports a rule short on its own with the Chinese line', async () => {
     const dry = await ok('POST', 'TestPaper/CreateRandomGroup', {
       body: random([{ questionType: 1, chapterTypeId: chapter, difficulty: 3, count: 10, score: 2 }], { dryRun: true }),
     });
-    expect(dry.report.rules[0]).toMatchObject({ required: 10, available: 4, assignable: 4, shortBy: 6, limiting: true, message: '单选·第三章·困难 需 10 可用 4' });
+    expect(dry.report.rules[0]).toMatchObject({
+      required: 10,
+      available: 4,
+      assignable: 4,
+      shortBy: 6,
+      limiting: true,
+      message: '单选·第三章·困难 需 10 可用 4',
+    });
   });
 
   it('reuses the bank counts between dry runs until the bank changes (hiding a question shows at once)', async () => {
@@ -359,7 +423,8 @@ describe('random assembly', () => {
     const params = parseRandomParams(p.params);
     expect(params?.seed).toBe(42);
     expect(params?.rules).toHaveLength(2);
-    const ids = (x: { sections: Array<{ questions: Array<{ questionId: number }> }> }) => x.sections.flatMap((s) => s.questions.map((q) => q.questionId));
+    const ids = (x: { sections: Array<{ questions: Array<{ questionId: number }> }> }) =>
+      x.sections.flatMap((s) => s.questions.map((q) => q.questionId));
     const firstIds = ids(p);
     expect(new Set(firstIds).size).toBe(5);
     expect(firstIds.slice(0, 2).every((id: number) => pool.chapterHard.includes(id))).toBe(true);
@@ -379,7 +444,12 @@ describe('random assembly', () => {
 
   it('exports the dry run for benchmarks: a filtered db and rules', async () => {
     const db = withDataFilters(t.app.prisma, { tenantId: 1, userId: null });
-    const plan = await randomDryRun(db, { tenantId: 1, isUniversity: false, seed: 1, rules: [{ questionType: 1, chapterTypeId: chapter, count: 3, score: 2 }] });
+    const plan = await randomDryRun(db, {
+      tenantId: 1,
+      isUniversity: false,
+      seed: 1,
+      rules: [{ questionType: 1, chapterTypeId: chapter, count: 3, score: 2 }],
+    });
     expect(plan.report).toMatchObject({ feasible: true, required: 3 });
   });
 });
@@ -394,8 +464,12 @@ describe('permissions and tenants', () => {
     expect((await status('POST', 'TestPaper/Create', { token: hand, body: paper([], { isUniversity: true }) })).status).toBe(403);
     expect((await status('POST', 'TestPaper/Create', { token: hand, body: paper([], { kind: 2 }) })).status).toBe(403);
     expect(
-      (await status('POST', 'TestPaper/CreateRandomGroup', { token: hand, body: { title: 'x', categoryId: paperCat, rules: [{ questionType: 1, categoryId: qCat, count: 1, score: 1 }], dryRun: true } }))
-        .status,
+      (
+        await status('POST', 'TestPaper/CreateRandomGroup', {
+          token: hand,
+          body: { title: 'x', categoryId: paperCat, rules: [{ questionType: 1, categoryId: qCat, count: 1, score: 1 }], dryRun: true },
+        })
+      ).status,
     ).toBe(403);
     expect((await status('GET', 'TestPaper/GetAll', { token: hand, query: { Kind: 2 } })).status).toBe(403);
     // The homework user cannot read or change a manual paper.
@@ -406,7 +480,9 @@ describe('permissions and tenants', () => {
     expect((await status('POST', 'TestPaper/Review', { token: hand, body: { id: mine.id, auditStatus: 1 } })).status).toBe(403);
     // Lists show only the caller's cells.
     const listed = await ok('GET', 'TestPaper/GetAll', { token: hand, query: { MaxResultCount: 1000 } });
-    expect(listed.items.every((p: { kind: number; assembly: number; isUniversity: boolean }) => p.kind === 1 && p.assembly === 1 && !p.isUniversity)).toBe(true);
+    expect(
+      listed.items.every((p: { kind: number; assembly: number; isUniversity: boolean }) => p.kind === 1 && p.assembly === 1 && !p.isUniversity),
+    ).toBe(true);
     expect(listed.items.some((p: { id: number }) => p.id === mine.id)).toBe(true);
   });
 
@@ -419,7 +495,10 @@ describe('permissions and tenants', () => {
     const list = await ok('GET', 'TestPaper/GetAll', { token: other.token, query: { MaxResultCount: 1000 } });
     expect(list.items).toEqual([]);
     // Another tenant's question cannot go into a paper: it does not exist there.
-    const r = await status('POST', 'TestPaper/Create', { token: other.token, body: paper([{ title: '一', questions: [{ questionId: a.id }] }], { categoryId: 1 }) });
+    const r = await status('POST', 'TestPaper/Create', {
+      token: other.token,
+      body: paper([{ title: '一', questions: [{ questionId: a.id }] }], { categoryId: 1 }),
+    });
     expect(r.status).toBe(400);
     await ok('DELETE', 'TestQuestion/DeletePaperOfQuestion', { token: other.token, query: { Id: created.sections[0].questions[0].id } });
     expect((await ok('GET', 'TestPaper/Get', { query: { Id: created.id } })).totalQuestion).toBe(1);

@@ -139,7 +139,17 @@ async function questionFacts(ctx: RequestContext, ids: number[]) {
   if (!ids.length) return new Map<number, QuestionFact>();
   const rows = await ctx.db.testQuestion.findMany({
     where: { id: { in: ids } },
-    select: { id: true, questionType: true, score: true, auditStatus: true, isShow: true, isUniversity: true, sisterGroupId: true, title: true, difficulty: true },
+    select: {
+      id: true,
+      questionType: true,
+      score: true,
+      auditStatus: true,
+      isShow: true,
+      isUniversity: true,
+      sisterGroupId: true,
+      title: true,
+      difficulty: true,
+    },
   });
   return new Map(rows.map((r) => [r.id, r]));
 }
@@ -175,9 +185,7 @@ type SectionPlan = {
  * resolved scores and the totals.
  */
 async function checkContent(ctx: RequestContext, paper: { id: number | null; isUniversity: boolean }, sections: readonly SectionPlan[]) {
-  const existing = paper.id
-    ? await ctx.db.testPaperQuestion.findMany({ where: { paperId: paper.id }, select: { id: true, questionId: true } })
-    : [];
+  const existing = paper.id ? await ctx.db.testPaperQuestion.findMany({ where: { paperId: paper.id }, select: { id: true, questionId: true } }) : [];
   const linkIds = new Set(existing.map((l) => l.id));
   const held = new Set(existing.map((l) => l.questionId));
   const all = sections.flatMap((s, i) => s.questions.map((q, j) => ({ ...q, i, j, section: s })));
@@ -189,14 +197,15 @@ async function checkContent(ctx: RequestContext, paper: { id: number | null; isU
   const seenLink = new Set<number>();
   const links = all.flatMap((q, position) => {
     const at = `sections[${q.i}].questions[${q.j}]`;
-    const err = (member: string, key: string, ...args: Array<string | number>) => errors.push({ message: ctx.t(key, ...args), members: [`${at}.${member}`] });
+    const err = (member: string, key: string, ...args: Array<string | number>) =>
+      errors.push({ message: ctx.t(key, ...args), members: [`${at}.${member}`] });
     if (q.id !== undefined) {
       if (!linkIds.has(q.id)) err('id', 'ChildNotFound', q.id);
       else if (seenLink.has(q.id)) err('id', 'ChildRepeated', q.id);
       seenLink.add(q.id);
     }
     const fact = facts.get(q.questionId);
-    if (!fact) return err('questionId', 'PaperQuestionUnknown', q.questionId), [];
+    if (!fact) return (err('questionId', 'PaperQuestionUnknown', q.questionId), []);
     if (fact.isUniversity !== paper.isUniversity) err('questionId', 'PaperQuestionWrongBank', q.questionId);
     else if (!held.has(q.questionId) && (fact.auditStatus !== 1 || !fact.isShow)) err('questionId', 'PaperQuestionUnavailable', q.questionId);
     const twice = seenQuestion.get(q.questionId);
@@ -320,7 +329,12 @@ const papers = contentHandlers({
     const courseIds = distinctIds(rows.map((r) => r.learningCourseId));
     const [courses, sections] = await Promise.all([
       courseIds.length ? ctx.db.learningCourse.findMany({ where: { id: { in: courseIds } }, select: { id: true, title: true } }) : [],
-      detail ? sectionsOf(ctx, rows.map((r) => r.id)) : Promise.resolve(new Map<number, PaperSectionDto[]>()),
+      detail
+        ? sectionsOf(
+            ctx,
+            rows.map((r) => r.id),
+          )
+        : Promise.resolve(new Map<number, PaperSectionDto[]>()),
     ]);
     const courseNames = new Map(courses.map((c) => [c.id, c.title]));
     return rows.map((r) =>
@@ -371,9 +385,9 @@ async function writePaper(
       : await tx.db.testPaper.create({ data: { ...columns, tenantId }, select: { id: true } });
     const parent = { id: paper.id, tenantId };
     await paperSections.sync(tx, parent, sections);
-    const sectionIds = (await tx.db.testPaperSection.findMany({ where: { paperId: paper.id }, orderBy: [{ sort: 'asc' }, { id: 'asc' }], select: { id: true } })).map(
-      (s) => s.id,
-    );
+    const sectionIds = (
+      await tx.db.testPaperSection.findMany({ where: { paperId: paper.id }, orderBy: [{ sort: 'asc' }, { id: 'asc' }], select: { id: true } })
+    ).map((s) => s.id);
     await paperLinks.sync(
       tx,
       parent,
@@ -482,7 +496,9 @@ export const testPaper = implement(TestPaperService, {
     const written = await ctx.transaction(async (tx) => {
       const plan = await randomDryRun(tx.db, request, tx.t);
       if (!plan.report.feasible)
-        throw new AbpValidationError(plan.report.rules.filter((r) => r.shortBy > 0 || r.limiting).map((r) => ({ message: r.message, members: [`rules[${r.index}].count`] })));
+        throw new AbpValidationError(
+          plan.report.rules.filter((r) => r.shortBy > 0 || r.limiting).map((r) => ({ message: r.message, members: [`rules[${r.index}].count`] })),
+        );
       const drawn = await drawQuestions(tx.db, plan, seed);
       const params: RandomParams = { version: 1, seed, rules: input.rules.map(ruleRecord) };
       const id = await writePaper(tx, { existing, data, assembly: RANDOM, params: JSON.stringify(params) }, sectionsFromDraw(drawn));
@@ -509,7 +525,8 @@ export const testPaper = implement(TestPaperService, {
     await requireCell(ctx, source, 'read');
     if (source.isUniversity !== target.isUniversity) invalid('fromPaperId', ctx.t('PaperOtherBank'));
     const [into, from] = await Promise.all([storedSections(ctx, target.id), storedSections(ctx, source.id)]);
-    const mapping = input.sectionMapping ?? from.map((s) => ({ fromSectionId: s.id ?? 0, toSectionId: into.find((t) => t.title === s.title)?.id ?? null }));
+    const mapping =
+      input.sectionMapping ?? from.map((s) => ({ fromSectionId: s.id ?? 0, toSectionId: into.find((t) => t.title === s.title)?.id ?? null }));
     const errors: ValidationErrorInfo[] = [];
     mapping.forEach((m, i) => {
       if (!from.some((s) => s.id === m.fromSectionId))
@@ -545,7 +562,12 @@ export const testPaper = implement(TestPaperService, {
         // A source section without a target becomes a new section at the end (one per source section).
         const origin = from.find((s) => s.id === m.fromSectionId);
         const key = m.fromSectionId;
-        const section = added.get(key) ?? { title: origin?.title ?? '', description: origin?.description ?? null, score: origin?.score ?? null, questions: [] };
+        const section = added.get(key) ?? {
+          title: origin?.title ?? '',
+          description: origin?.description ?? null,
+          score: origin?.score ?? null,
+          questions: [],
+        };
         section.questions.push({ questionId: q.questionId, score: q.score });
         added.set(key, section);
       }
@@ -604,7 +626,9 @@ export function paperQuestionHandlers(questionsWhere: QuestionPage) {
       await requireCell(ctx, paper, 'read');
       const [sections, links] = await Promise.all([paperSections.read(ctx, [paper.id]), paperLinks.read(ctx, [paper.id])]);
       const titles = new Map((sections.get(paper.id) ?? []).map((s, i) => [s.id, { title: s.title, index: i }]));
-      const ordered = (links.get(paper.id) ?? []).sort((a, b) => (titles.get(a.sectionId)?.index ?? 0) - (titles.get(b.sectionId)?.index ?? 0) || a.sort - b.sort);
+      const ordered = (links.get(paper.id) ?? []).sort(
+        (a, b) => (titles.get(a.sectionId)?.index ?? 0) - (titles.get(b.sectionId)?.index ?? 0) || a.sort - b.sort,
+      );
       const ids = distinctIds(ordered.map((l) => l.questionId));
       const page = ids.length
         ? await questionsWhere(GetAllQuestionInput.parse({ MaxResultCount: ids.length }), ctx, { id: { in: ids } })

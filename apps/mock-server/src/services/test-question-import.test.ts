@@ -27,7 +27,14 @@ async function multipart(form: FormData): Promise<{ payload: Buffer; contentType
   return { payload: Buffer.from(await req.arrayBuffer()), contentType: req.headers.get('content-type')! };
 }
 
-type Options = { categoryId?: number; mode?: 'dryRun' | 'commit'; allOrNothing?: boolean; isUniversity?: boolean; chapterTypeId?: number; token?: string };
+type Options = {
+  categoryId?: number;
+  mode?: 'dryRun' | 'commit';
+  allOrNothing?: boolean;
+  isUniversity?: boolean;
+  chapterTypeId?: number;
+  token?: string;
+};
 
 async function upload(file: File, o: Options = {}) {
   const form = new FormData();
@@ -85,7 +92,15 @@ async function userWith(userName: string, permissions: string[]) {
   expect(role.status, JSON.stringify(role.body)).toBe(200);
   const res = await t.call('POST', api('User/Create'), {
     token: admin,
-    body: { userName, name: '王', surname: '老师', emailAddress: `${userName}@example.edu.cn`, password: 'Passw0rd!', roleNames: [userName], identity: 2 },
+    body: {
+      userName,
+      name: '王',
+      surname: '老师',
+      emailAddress: `${userName}@example.edu.cn`,
+      password: 'Passw0rd!',
+      roleNames: [userName],
+      identity: 2,
+    },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return { id: res.body.result.id as number, token: await t.login(userName, 'Passw0rd!', 1) };
@@ -101,7 +116,11 @@ afterAll(async () => t?.close());
 
 describe('the Excel template', () => {
   it('downloads a real xlsx with headers, drop-down lists and two examples per type, which pass a dry run', async () => {
-    const res = await t.app.inject({ method: 'GET', url: api('TestQuestion/GetQuestionImportTemplate'), headers: { authorization: `Bearer ${admin}` } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: api('TestQuestion/GetQuestionImportTemplate'),
+      headers: { authorization: `Bearer ${admin}` },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe(XLSX);
     expect(res.headers['content-disposition']).toContain(encodeURIComponent('题目导入模板.xlsx'));
@@ -153,7 +172,9 @@ describe('Excel and CSV rows', () => {
     expect(await count()).toBe(before + 5);
     const me = await t.call('GET', api('Session/GetCurrentLoginInformations'), { token: admin });
     const rows = await t.app.prisma.testQuestion.findMany({ where: { id: { in: result.rows.map((r) => r.createdId!) } }, orderBy: { id: 'asc' } });
-    expect(rows.every((r) => r.creatorUserId === me.body.result.user.id && r.auditStatus === 0 && r.reviewStep === 0 && r.fingerprint.length === 16)).toBe(true);
+    expect(
+      rows.every((r) => r.creatorUserId === me.body.result.user.id && r.auditStatus === 0 && r.reviewStep === 0 && r.fingerprint.length === 16),
+    ).toBe(true);
     expect(rows.map((r) => [r.questionType, r.difficulty, r.score])).toEqual([
       [1, 1, 2],
       [2, 2, 3],
@@ -164,7 +185,12 @@ describe('Excel and CSV rows', () => {
     const fill = await t.call('GET', api('TestQuestion/Get'), { token: admin, query: { Id: rows[3]!.id } });
     expect(fill.body.result.blanks).toEqual([{ answers: ['60', '六十'] }, { answers: ['60'] }]);
     const single = await t.call('GET', api('TestQuestion/Get'), { token: admin, query: { Id: rows[0]!.id } });
-    expect(single.body.result.options.map((o: { label: string; isCorrect: boolean }) => `${o.label}${o.isCorrect ? '*' : ''}`)).toEqual(['A', 'B*', 'C', 'D']);
+    expect(single.body.result.options.map((o: { label: string; isCorrect: boolean }) => `${o.label}${o.isCorrect ? '*' : ''}`)).toEqual([
+      'A',
+      'B*',
+      'C',
+      'D',
+    ]);
 
     const again = await importFile(file, { mode: 'commit' });
     expect(again).toMatchObject({ total: 5, created: 0, skippedDuplicates: 5, committed: false });
@@ -204,7 +230,12 @@ describe('Excel and CSV rows', () => {
     // The report lists the rejected rows with their cells and a reason column.
     const report = await t.call('GET', '/File/DownloadTempFile', { token: admin, query: { fileToken: strict.report!.fileToken } });
     expect(report.status).toBe(200);
-    const file = await t.app.inject({ method: 'GET', url: '/File/DownloadTempFile', query: { fileToken: strict.report!.fileToken }, headers: { authorization: `Bearer ${admin}` } });
+    const file = await t.app.inject({
+      method: 'GET',
+      url: '/File/DownloadTempFile',
+      query: { fileToken: strict.report!.fileToken },
+      headers: { authorization: `Bearer ${admin}` },
+    });
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(new Uint8Array(file.rawPayload).buffer);
     const sheet = wb.worksheets[0]!;
@@ -222,7 +253,12 @@ describe('Excel and CSV rows', () => {
   it('flags duplicates within a file and against the bank (width, spacing and option order folded)', async () => {
     const bank = await t.call('POST', api('TestQuestion/CreateQuestion'), {
       token: admin,
-      body: { questionType: 1, stem: '<p>重复检测：北京是哪国首都？</p>', categoryId: math, options: [{ content: '中国', isCorrect: true }, { content: '日本' }] },
+      body: {
+        questionType: 1,
+        stem: '<p>重复检测：北京是哪国首都？</p>',
+        categoryId: math,
+        options: [{ content: '中国', isCorrect: true }, { content: '日本' }],
+      },
     });
     expect(bank.status).toBe(200);
     const result = await importFile(
@@ -245,7 +281,8 @@ describe('Excel and CSV rows', () => {
 
   it('puts rows into the chapter their 章节 names (or the chosen one), and refuses a chapter the category lacks', async () => {
     // Knowledge points of a question category (ChapterType/Create makes chapters of course categories; the seed writes these directly too).
-    const chapter = async (name: string, categoryId = math) => (await t.app.prisma.chapterType.create({ data: { tenantId: 1, categoryId, name } })).id;
+    const chapter = async (name: string, categoryId = math) =>
+      (await t.app.prisma.chapterType.create({ data: { tenantId: 1, categoryId, name } })).id;
     const [fractions, decimals] = [await chapter('分数的意义'), await chapter('小数的加减')];
     const head = [...HEAD, '章节'];
     const result = await importFile(
@@ -258,16 +295,24 @@ describe('Excel and CSV rows', () => {
       { mode: 'commit', allOrNothing: false, chapterTypeId: decimals },
     );
     expect(result.errors.map((e) => [e.row, e.column, e.reason])).toEqual([[4, '章节', '所选分类下没有名为“三角函数”的章节。']]);
-    const rows = await t.app.prisma.testQuestion.findMany({ where: { id: { in: result.rows.flatMap((r) => (r.createdId ? [r.createdId] : [])) } }, orderBy: { id: 'asc' } });
+    const rows = await t.app.prisma.testQuestion.findMany({
+      where: { id: { in: result.rows.flatMap((r) => (r.createdId ? [r.createdId] : [])) } },
+      orderBy: { id: 'asc' },
+    });
     expect(rows.map((r) => r.chapterTypeId)).toEqual([fractions, decimals]);
     // A chapter of another category is refused before any job starts.
-    const refused = await upload(csv('x.csv', [HEAD, ['判断', 'x', '', '', '', '', '正确', '', '', '']]), { chapterTypeId: await chapter('古诗', chinese) });
+    const refused = await upload(csv('x.csv', [HEAD, ['判断', 'x', '', '', '', '', '正确', '', '', '']]), {
+      chapterTypeId: await chapter('古诗', chinese),
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.error.validationErrors[0].members).toEqual(['chapterTypeId']);
   });
 
   it('reads files other programs wrote: openpyxl xlsx (numbers, a boolean cell, a blank row) and a GBK CSV', async () => {
-    const py = await importFile(new File([fixture('openpyxl-questions.xlsx')], 'openpyxl.xlsx', { type: XLSX }), { categoryId: chinese, mode: 'commit' });
+    const py = await importFile(new File([fixture('openpyxl-questions.xlsx')], 'openpyxl.xlsx', { type: XLSX }), {
+      categoryId: chinese,
+      mode: 'commit',
+    });
     expect(py).toMatchObject({ total: 5, created: 5, invalidRows: 0 });
     expect(py.rows.map((r) => r.row)).toEqual([2, 3, 4, 5, 7]);
     const tf = await t.app.prisma.testQuestion.findUnique({ where: { id: py.rows[2]!.createdId! } });
@@ -338,10 +383,27 @@ describe('Word and TXT in the Chinese numbered format', () => {
   });
 
   it('names the question and line of each problem', async () => {
-    const text = ['1、缺答案的单选', 'A. 甲', 'B. 乙', '', '2、多了一个答案的单选', 'A. 甲', 'B. 乙', '【题型】单选', '【答案】AB', '3、好题：1 + 1 = ?', 'A. 1', 'B. 2', '【答案】B'].join('\n');
+    const text = [
+      '1、缺答案的单选',
+      'A. 甲',
+      'B. 乙',
+      '',
+      '2、多了一个答案的单选',
+      'A. 甲',
+      'B. 乙',
+      '【题型】单选',
+      '【答案】AB',
+      '3、好题：1 + 1 = ?',
+      'A. 1',
+      'B. 2',
+      '【答案】B',
+    ].join('\n');
     const result = await importFile(txt('坏.txt', text), { mode: 'commit' });
     expect(result).toMatchObject({ total: 3, invalidRows: 2, created: 0, committed: false });
-    expect(result.errors.map((e) => e.message)).toEqual(['第 1 题（第 1 行）：缺少【答案】。', '第 2 题（第 5 行）“【答案】”：单选题只能有一个正确选项。']);
+    expect(result.errors.map((e) => e.message)).toEqual([
+      '第 1 题（第 1 行）：缺少【答案】。',
+      '第 2 题（第 5 行）“【答案】”：单选题只能有一个正确选项。',
+    ]);
   });
 
   it('imports a .docx written by python-docx, options on one line and a material question', async () => {
@@ -356,7 +418,9 @@ describe('Word and TXT in the Chinese numbered format', () => {
   it('tells the user to turn off Word’s automatic numbering rather than finding 0 questions', async () => {
     const res = await upload(new File([fixture('python-docx-auto-numbering.docx')], '自动编号.docx'));
     expect(res.status).toBe(400);
-    expect(res.body.error.validationErrors).toEqual([{ message: expect.stringContaining('未找到题号，请关闭 Word 的自动编号后重新导入'), members: ['file'] }]);
+    expect(res.body.error.validationErrors).toEqual([
+      { message: expect.stringContaining('未找到题号，请关闭 Word 的自动编号后重新导入'), members: ['file'] },
+    ]);
   });
 });
 
@@ -412,7 +476,12 @@ describe('permissions and bad input', () => {
     expect(notSheet.body.error.validationErrors[0]).toEqual({ message: expect.stringContaining('请上传 Excel'), members: ['file'] });
     const ole = new File([new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0])], '旧.xls');
     expect((await upload(ole)).body.error.validationErrors[0].message).toContain('另存为 .xlsx');
-    const wrongHeaders = await upload(csv('h.csv', [['类型', '内容'], ['单选', 'x']]));
+    const wrongHeaders = await upload(
+      csv('h.csv', [
+        ['类型', '内容'],
+        ['单选', 'x'],
+      ]),
+    );
     expect(wrongHeaders.status).toBe(400);
     expect(wrongHeaders.body.error.validationErrors.map((e: { message: string }) => e.message)).toEqual([
       expect.stringContaining('缺少必填列：题型、题干、答案'),

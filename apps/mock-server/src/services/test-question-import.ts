@@ -9,7 +9,15 @@ import { decodeCsv, fileError, readTable, startImport, templateWorkbook, type Im
 import type { HandlersOf } from '../kit/register-service.ts';
 import { documentPlaceOf, parseQuestionDocument, type DocumentQuestion } from '../import/question-document.ts';
 import { formatTexts, type QuestionDraft } from '../import/question-format.ts';
-import { QUESTION_COLUMNS, TEMPLATE_LISTS, TEMPLATE_NOTES, TEMPLATE_ROWS, sheetColumnOf, sheetItems, type SheetQuestion } from '../import/question-sheet.ts';
+import {
+  QUESTION_COLUMNS,
+  TEMPLATE_LISTS,
+  TEMPLATE_NOTES,
+  TEMPLATE_ROWS,
+  sheetColumnOf,
+  sheetItems,
+  type SheetQuestion,
+} from '../import/question-sheet.ts';
 
 /**
  * Question import (extensions of TestQuestion, SDK
@@ -108,12 +116,20 @@ function questionImporter<Data extends { fingerprint: string }>(
       return { value: { input: parsed.data, data }, key: data.fingerprint };
     },
     async existing(keys, ctx) {
-      const rows = await ctx.db.testQuestion.findMany({ where: { fingerprint: { in: keys } }, select: { id: true, fingerprint: true }, orderBy: { id: 'asc' } });
+      const rows = await ctx.db.testQuestion.findMany({
+        where: { fingerprint: { in: keys } },
+        select: { id: true, fingerprint: true },
+        orderBy: { id: 'asc' },
+      });
       const out = new Map<string, number>();
       for (const r of rows) if (!out.has(r.fingerprint)) out.set(r.fingerprint, r.id);
       return out;
     },
-    write: (batch, tx) => bank.insertMany(batch.map((b) => b.value), tx),
+    write: (batch, tx) =>
+      bank.insertMany(
+        batch.map((b) => b.value),
+        tx,
+      ),
     locate(member, item, culture) {
       const source = item.input;
       if (source?.kind === 'document') return documentPlaceOf(member, { ...item, input: source.q });

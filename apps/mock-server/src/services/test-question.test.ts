@@ -83,7 +83,9 @@ describe('the seeded bank', () => {
     const chapters = new Map((await t.app.prisma.chapterType.findMany()).map((c) => [c.id, c]));
     const placed = rows.filter((r) => r.chapterTypeId !== null);
     expect(placed.length / rows.length).toBeGreaterThan(0.9);
-    expect(placed.every((r) => chapters.get(r.chapterTypeId!)?.categoryId === r.categoryId && chapters.get(r.chapterTypeId!)?.parentId !== null)).toBe(true);
+    expect(
+      placed.every((r) => chapters.get(r.chapterTypeId!)?.categoryId === r.categoryId && chapters.get(r.chapterTypeId!)?.parentId !== null),
+    ).toBe(true);
     expect(new Set(rows.map((r) => r.questionType))).toEqual(new Set([1, 2, 3, 4, 5, 6]));
     expect(new Set(rows.map((r) => r.difficulty))).toEqual(new Set([1, 2, 3]));
     expect(new Set(rows.map((r) => `${r.auditStatus}/${r.reviewStep}`))).toEqual(new Set(['0/0', '0/1', '1/1', '2/0']));
@@ -324,7 +326,10 @@ describe('review and show state', () => {
     const history = await t.app.prisma.reviewDecision.findMany({ where: { entityName: 'TestQuestion', entityId: q.id }, orderBy: { id: 'asc' } });
     expect(history.map((h) => h.stepName)).toEqual(['first', 'second']);
     // The author hears at each step: passed 初审, then approved.
-    const notice = await t.app.prisma.userNotification.findMany({ where: { userId: teacher.id, entityTypeName: 'TestQuestion' }, orderBy: { creationTime: 'asc' } });
+    const notice = await t.app.prisma.userNotification.findMany({
+      where: { userId: teacher.id, entityTypeName: 'TestQuestion' },
+      orderBy: { creationTime: 'asc' },
+    });
     expect(notice.map((n) => (JSON.parse(n.data) as { message: string }).message)).toEqual([
       '您的试题《审核流程题》已通过初审，等待复审。',
       '您的试题《审核流程题》已审核通过。',
@@ -508,7 +513,7 @@ describe('statistics', () => {
     expect(counts.body.result.total).toBe(children.reduce((s, c) => s + c.count, 0));
   });
 
-  it('reports how often the section\'s questions are used in live papers', async () => {
+  it("reports how often the section's questions are used in live papers", async () => {
     const stats = await makeUser('qusage', ['Pages.Questions.Statistical']);
     const sub = await category('使用统计');
     const qs = [];
@@ -524,14 +529,19 @@ describe('statistics', () => {
     const paper = async (title: string, questionIds: number[]) => {
       const r = await t.call('POST', app('TestPaper/Create'), {
         token: admin,
-        body: { title, categoryId: paperCategory, sections: [{ title: '一、单选题', questions: questionIds.map((questionId) => ({ questionId, score: 2 })) }] },
+        body: {
+          title,
+          categoryId: paperCategory,
+          sections: [{ title: '一、单选题', questions: questionIds.map((questionId) => ({ questionId, score: 2 })) }],
+        },
       });
       expect(r.status, JSON.stringify(r.body)).toBe(200);
       return r.body.result.id as number;
     };
     await paper('使用统计卷甲', [qs[0]!, qs[1]!]);
     const second = await paper('使用统计卷乙', [qs[0]!]);
-    const usage = async () => (await t.call('GET', api('getTopicOfStatistical'), { token: stats.token, query: { sectionId: sub } })).body.result.usage;
+    const usage = async () =>
+      (await t.call('GET', api('getTopicOfStatistical'), { token: stats.token, query: { sectionId: sub } })).body.result.usage;
     expect(await usage()).toEqual({
       used: 2,
       unused: 1,

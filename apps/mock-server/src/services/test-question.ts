@@ -549,7 +549,8 @@ async function leaveFamily(ctx: RequestContext, group: number) {
  * SQL, so tenant and soft delete are written out.
  */
 async function questionUsage(ctx: RequestContext, categoryIds: number[], from: Date | null, to: Date | null, total: number) {
-  const tenant = (alias: string) => (ctx.session.tenantId === null ? Prisma.empty : Prisma.sql`AND ${Prisma.raw(alias)}."tenantId" = ${ctx.session.tenantId}`);
+  const tenant = (alias: string) =>
+    ctx.session.tenantId === null ? Prisma.empty : Prisma.sql`AND ${Prisma.raw(alias)}."tenantId" = ${ctx.session.tenantId}`;
   const perQuestion = Prisma.sql`
     SELECT q."id" AS "questionId", q."title" AS "title", q."questionType" AS "questionType", COUNT(DISTINCT l."paperId") AS "papers"
     FROM "TestPaperQuestion" l
@@ -561,7 +562,9 @@ async function questionUsage(ctx: RequestContext, categoryIds: number[], from: D
     GROUP BY q."id"`;
   type Row = { questionId: number; title: string; questionType: number; papers: number | bigint };
   const [sums, top] = await Promise.all([
-    ctx.prisma.$queryRaw<Array<{ used: number | bigint; uses: number | bigint | null }>>`SELECT COUNT(*) AS "used", SUM("papers") AS "uses" FROM (${perQuestion})`,
+    ctx.prisma.$queryRaw<
+      Array<{ used: number | bigint; uses: number | bigint | null }>
+    >`SELECT COUNT(*) AS "used", SUM("papers") AS "uses" FROM (${perQuestion})`,
     ctx.prisma.$queryRaw<Row[]>`SELECT * FROM (${perQuestion}) ORDER BY "papers" DESC, "questionId" ASC LIMIT 10`,
   ]);
   const used = Number(sums[0]?.used ?? 0);

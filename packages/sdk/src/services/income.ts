@@ -98,7 +98,15 @@ export const GetIncomeSummaryInput = z.object({ DateFrom: AbpDateInput.optional(
  * included, for the chart); `byType` is income by what was bought (1
  * course, 2 paper, 3 homework: `ConsumptionItemType`).
  */
-export const IncomeFigures = z.object({ income: Fen, refunded: Fen, net: Fen, recharged: Fen, rewards: Fen, adjustments: Fen, orders: z.number().int().min(0) });
+export const IncomeFigures = z.object({
+  income: Fen,
+  refunded: Fen,
+  net: Fen,
+  recharged: Fen,
+  rewards: Fen,
+  adjustments: Fen,
+  orders: z.number().int().min(0),
+});
 export const IncomeSummaryDto = z.object({
   dateFrom: z.string(),
   dateTo: z.string(),

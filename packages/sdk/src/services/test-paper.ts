@@ -166,9 +166,7 @@ export const PaperQuestionDto = childDto(z.object({ questionId: z.number().int()
 export type PaperQuestionDto = z.infer<typeof PaperQuestionDto>;
 
 /** A section as read back, with its subtotals (for headers such as 三、判断题（每小题 2 分，共 10 分）). */
-export const PaperSectionDto = childDto(
-  z.object({ title: z.string(), description: z.string().nullable(), score: z.number().nullable() }),
-).extend({
+export const PaperSectionDto = childDto(z.object({ title: z.string(), description: z.string().nullable(), score: z.number().nullable() })).extend({
   questions: z.array(PaperQuestionDto),
   totalQuestion: z.number().int().min(0),
   totalFraction: z.number().min(0),

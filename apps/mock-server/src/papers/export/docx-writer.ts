@@ -151,9 +151,23 @@ function blockChildren(block: Block): Array<Paragraph | Table> {
   switch (block.kind) {
     case 'title':
       return [
-        ...(block.school ? [new Paragraph({ alignment: AlignmentType.CENTER, children: [plain(block.school, { bold: true, size: 24, font: headingFont })] })] : []),
-        new Paragraph({ alignment: AlignmentType.CENTER, spacing: { before: 60, after: 60 }, children: [plain(block.title, { bold: true, size: 32, font: headingFont })] }),
-        ...(block.subtitle ? [new Paragraph({ alignment: AlignmentType.CENTER, spacing: { after: 60 }, children: [plain(block.subtitle, { bold: true, size: 28, font: headingFont })] })] : []),
+        ...(block.school
+          ? [new Paragraph({ alignment: AlignmentType.CENTER, children: [plain(block.school, { bold: true, size: 24, font: headingFont })] })]
+          : []),
+        new Paragraph({
+          alignment: AlignmentType.CENTER,
+          spacing: { before: 60, after: 60 },
+          children: [plain(block.title, { bold: true, size: 32, font: headingFont })],
+        }),
+        ...(block.subtitle
+          ? [
+              new Paragraph({
+                alignment: AlignmentType.CENTER,
+                spacing: { after: 60 },
+                children: [plain(block.subtitle, { bold: true, size: 28, font: headingFont })],
+              }),
+            ]
+          : []),
         new Paragraph({ alignment: AlignmentType.CENTER, spacing: { after: 120 }, children: [plain(block.info)] }),
       ];
     case 'scoreTable':
@@ -164,7 +178,10 @@ function blockChildren(block: Block): Array<Paragraph | Table> {
         ...block.lines.map(
           (line, i) =>
             new Paragraph({
-              indent: { left: 2 * EM + (block.lines.length > 1 ? Math.round(1.5 * EM) : 0), hanging: block.lines.length > 1 ? Math.round(1.5 * EM) : 0 },
+              indent: {
+                left: 2 * EM + (block.lines.length > 1 ? Math.round(1.5 * EM) : 0),
+                hanging: block.lines.length > 1 ? Math.round(1.5 * EM) : 0,
+              },
               children: [plain(`${block.lines.length > 1 ? `${i + 1}．` : ''}${line}`)],
             }),
         ),
@@ -224,7 +241,11 @@ export async function writeDocx(layout: PaperLayout): Promise<Buffer> {
     styles: {
       default: {
         document: {
-          run: { size: BODY, font: { ascii: DOCX_FONTS.latin, hAnsi: DOCX_FONTS.latin, eastAsia: DOCX_FONTS.body }, language: { value: 'zh-CN', eastAsia: 'zh-CN' } },
+          run: {
+            size: BODY,
+            font: { ascii: DOCX_FONTS.latin, hAnsi: DOCX_FONTS.latin, eastAsia: DOCX_FONTS.body },
+            language: { value: 'zh-CN', eastAsia: 'zh-CN' },
+          },
           paragraph: { spacing: { line: 360 } },
         },
       },
@@ -234,7 +255,14 @@ export async function writeDocx(layout: PaperLayout): Promise<Buffer> {
         properties: {
           page: {
             size: { width: tw(PAGE.widthMm), height: tw(PAGE.heightMm) },
-            margin: { top: tw(PAGE.topMm), bottom: tw(PAGE.bottomMm), left: tw(PAGE.leftMm), right: tw(PAGE.rightMm), header: tw(10), footer: tw(10) },
+            margin: {
+              top: tw(PAGE.topMm),
+              bottom: tw(PAGE.bottomMm),
+              left: tw(PAGE.leftMm),
+              right: tw(PAGE.rightMm),
+              header: tw(10),
+              footer: tw(10),
+            },
           },
         },
         ...(layout.sealLine && { headers: { default: new Header({ children: [sealTable(), new Paragraph({ children: [] })] }) } }),

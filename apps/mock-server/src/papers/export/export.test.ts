@@ -10,7 +10,8 @@ import { SHORT, samplePaper, samplePng } from './sample-paper.ts';
 const SHORT_FALLBACK = SHORT[0]!;
 
 const poppler = await hasPoppler();
-if (!poppler) console.warn('poppler-utils (pdftotext, pdffonts, pdftoppm) are not installed: the PDF read-back checks are skipped; .ci/run installs them.');
+if (!poppler)
+  console.warn('poppler-utils (pdftotext, pdffonts, pdftoppm) are not installed: the PDF read-back checks are skipped; .ci/run installs them.');
 
 describe('rich text to runs', () => {
   it('keeps bold, italic, underline, sub/superscripts, breaks and blanks', () => {
@@ -42,7 +43,9 @@ describe('rich text to runs', () => {
   });
 
   it('marks images, lists and table cells', () => {
-    expect(runsToText(htmlToRuns('<p>如图<img src="/File/GetFile?token=x" alt="三角形">所示</p><ul><li>甲</li><li>乙</li></ul>'))).toBe('如图【图：三角形】所示\n• 甲\n• 乙');
+    expect(runsToText(htmlToRuns('<p>如图<img src="/File/GetFile?token=x" alt="三角形">所示</p><ul><li>甲</li><li>乙</li></ul>'))).toBe(
+      '如图【图：三角形】所示\n• 甲\n• 乙',
+    );
     expect(runsToText(htmlToRuns('<table><tr><td>1</td><td>2</td></tr><tr><td>3</td><td>4</td></tr></table>'))).toBe('1\u30002\n3\u30004');
   });
 });
@@ -140,7 +143,9 @@ describe('DOCX', () => {
 
   it('has a 计分栏 that sums to the full score', () => {
     const table = /<w:tbl>[\s\S]*?<\/w:tbl>/.exec(xml)?.[0] ?? '';
-    const rows = [...table.matchAll(/<w:tr>[\s\S]*?<\/w:tr>/g)].map((r) => [...r[0].matchAll(/<w:tc>[\s\S]*?<\/w:tc>/g)].map((c) => docxText(c[0]).trim()));
+    const rows = [...table.matchAll(/<w:tr>[\s\S]*?<\/w:tr>/g)].map((r) =>
+      [...r[0].matchAll(/<w:tc>[\s\S]*?<\/w:tc>/g)].map((c) => docxText(c[0]).trim()),
+    );
     expect(rows[0]).toEqual(['题号', '一', '二', '三', '四', '五', '六', '总分']);
     expect(rows[1]?.[0]).toBe('分值');
     const scores = (rows[1] ?? []).slice(1).map(Number);
@@ -210,7 +215,12 @@ describe.skipIf(!poppler)('PDF', () => {
   it('keeps long words inside the margin and renders an empty paper', async () => {
     const long = samplePaper();
     const word = 'https://example.edu.cn/' + 'abcdefghij'.repeat(20);
-    const model = { ...long, sections: [{ title: '简答题', description: null, questions: [{ ...(long.sections[4]?.questions[0] ?? SHORT_FALLBACK), stem: `<p>${word}</p>` }] }] };
+    const model = {
+      ...long,
+      sections: [
+        { title: '简答题', description: null, questions: [{ ...(long.sections[4]?.questions[0] ?? SHORT_FALLBACK), stem: `<p>${word}</p>` }] },
+      ],
+    };
     const text = await pdfText((await renderPaper(model, 'pdf', 'paper')).bytes);
     // Broken over lines, every character still there.
     // (pdftotext reads the 密封线's words in between.)
@@ -245,7 +255,12 @@ describe('pictures', () => {
       {
         title: '单选题',
         description: null,
-        questions: [{ ...(model.sections[0]?.questions[0] ?? SHORT_FALLBACK), stem: '<p>如图所示：<img src="/File/GetFile?token=ours" alt="数轴"></p><p>另见<img src="https://elsewhere.example/a.png" alt="外链"></p>' }],
+        questions: [
+          {
+            ...(model.sections[0]?.questions[0] ?? SHORT_FALLBACK),
+            stem: '<p>如图所示：<img src="/File/GetFile?token=ours" alt="数轴"></p><p>另见<img src="https://elsewhere.example/a.png" alt="外链"></p>',
+          },
+        ],
       },
     ],
   };

@@ -22,7 +22,10 @@ let loading: Promise<FontSet> | null = null;
 
 /** The regular and bold faces' bytes (loaded on first use). */
 export function paperFonts(): Promise<FontSet> {
-  loading ??= Promise.all([readFile(require.resolve(FILES.regular)), readFile(require.resolve(FILES.bold))]).then(([regular, bold]) => ({ regular, bold }));
+  loading ??= Promise.all([readFile(require.resolve(FILES.regular)), readFile(require.resolve(FILES.bold))]).then(([regular, bold]) => ({
+    regular,
+    bold,
+  }));
   // A failed read is not cached: the next export tries again.
   loading.catch(() => {
     loading = null;

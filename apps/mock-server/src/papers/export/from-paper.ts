@@ -14,7 +14,10 @@ type Paper = Pick<
   'title' | 'kind' | 'categoryName' | 'learningCourseName' | 'examMinutes' | 'dueTime' | 'classNames' | 'description' | 'sections'
 >;
 type QuestionOfPaper = Pick<PaperQuestionDetailDto, 'sectionId' | 'score' | 'question'>;
-type Part = Pick<TestQuestionDto | z.infer<typeof SubQuestionDto>, 'questionType' | 'stem' | 'score' | 'trueFalseAnswer' | 'blanks' | 'referenceAnswer' | 'analysis'> & {
+type Part = Pick<
+  TestQuestionDto | z.infer<typeof SubQuestionDto>,
+  'questionType' | 'stem' | 'score' | 'trueFalseAnswer' | 'blanks' | 'referenceAnswer' | 'analysis'
+> & {
   options: ReadonlyArray<{ label: string; content: string; isCorrect: boolean }>;
 };
 
@@ -64,7 +67,13 @@ export function paperRenderModel(paper: Paper, questions: readonly QuestionOfPap
       questions: questions.flatMap((item) => {
         const q = item.question;
         if (item.sectionId !== s.id || !q) return [];
-        return [question(q, item.score, q.subQuestions.map((sub) => question(sub, sub.score)))];
+        return [
+          question(
+            q,
+            item.score,
+            q.subQuestions.map((sub) => question(sub, sub.score)),
+          ),
+        ];
       }),
     })),
   };

@@ -74,7 +74,17 @@ export function splitScripts(run: TextRun): TextRun[] {
 export const blankWidth = (n: number) => Math.max(5, Math.ceil(n / 1.6));
 
 const BLOCK = new Set(['p', 'div', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'li', 'tr', 'blockquote', 'pre', 'ul', 'ol', 'table', 'figure']);
-const ENTITIES: Readonly<Record<string, string>> = { nbsp: '\u00a0', lt: '<', gt: '>', amp: '&', quot: '"', apos: "'", times: '×', divide: '÷', deg: '°' };
+const ENTITIES: Readonly<Record<string, string>> = {
+  nbsp: '\u00a0',
+  lt: '<',
+  gt: '>',
+  amp: '&',
+  quot: '"',
+  apos: "'",
+  times: '×',
+  divide: '÷',
+  deg: '°',
+};
 
 function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
@@ -202,5 +212,7 @@ export function textToRuns(text: string, format: Omit<TextRun, 'kind' | 'text'> 
 
 /** The runs' text with blanks as underscores and breaks as newlines (tests, measuring). */
 export function runsToText(runs: readonly Run[]): string {
-  return runs.map((r) => (r.kind === 'text' ? r.text : r.kind === 'blank' ? '_'.repeat(r.width) : r.kind === 'image' ? imageMarker(r) : '\n')).join('');
+  return runs
+    .map((r) => (r.kind === 'text' ? r.text : r.kind === 'blank' ? '_'.repeat(r.width) : r.kind === 'image' ? imageMarker(r) : '\n'))
+    .join('');
 }

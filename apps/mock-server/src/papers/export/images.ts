@@ -15,7 +15,7 @@ export type ImageSource = (src: string) => Promise<{ bytes: Uint8Array; contentT
 
 /** At most this many distinct pictures are embedded in one document (the rest keep their marker). */
 export const MAX_PICTURES = 200;
-const MAX_WIDTH_PT = (((PAGE.widthMm - PAGE.leftMm - PAGE.rightMm) / 25.4) * 72 * 0.6);
+const MAX_WIDTH_PT = ((PAGE.widthMm - PAGE.leftMm - PAGE.rightMm) / 25.4) * 72 * 0.6;
 const MAX_HEIGHT_PT = (60 / 25.4) * 72;
 
 function htmlOf(q: RenderQuestion): string[] {
@@ -37,7 +37,7 @@ export function imageSize(bytes: Uint8Array, format: 'png' | 'jpg'): { width: nu
     return { width: view.getUint32(16), height: view.getUint32(20) };
   }
   if (bytes.length < 4 || view.getUint16(0) !== 0xffd8) return null;
-  for (let i = 2; i + 9 < bytes.length; ) {
+  for (let i = 2; i + 9 < bytes.length;) {
     if (bytes[i] !== 0xff) return null;
     const marker = bytes[i + 1] ?? 0;
     const length = view.getUint16(i + 2);

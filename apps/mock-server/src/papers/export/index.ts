@@ -23,7 +23,12 @@ export interface RenderedPaper {
 const safeFileName = (name: string) => name.replace(/[\\/:*?"<>|\p{Cc}]/gu, '_').trim() || 'paper';
 
 /** One document of a paper in one format: laid out once, then typeset. `images` finds the bytes of `<img src>` (none: every picture keeps its marker). */
-export async function renderPaper(model: PaperRenderModel, format: PaperFormat, document: PaperDocument, images?: ImageSource): Promise<RenderedPaper> {
+export async function renderPaper(
+  model: PaperRenderModel,
+  format: PaperFormat,
+  document: PaperDocument,
+  images?: ImageSource,
+): Promise<RenderedPaper> {
   const pictures = images ? await loadPictures(model, images) : new Map();
   const layout = layoutPaper(model, document, pictures);
   const bytes = format === 'pdf' ? await writePdf(layout) : await writeDocx(layout);

@@ -54,7 +54,8 @@ async function withPdf<T>(bytes: Uint8Array, work: (file: string, dir: string) =
 }
 
 /** The PDF's text (`pdftotext -layout`), pages separated by form feeds. */
-export const pdfText = (bytes: Uint8Array) => withPdf(bytes, async (file) => (await run('pdftotext', ['-layout', file, '-'], { maxBuffer: 64 * 1024 * 1024 })).stdout);
+export const pdfText = (bytes: Uint8Array) =>
+  withPdf(bytes, async (file) => (await run('pdftotext', ['-layout', file, '-'], { maxBuffer: 64 * 1024 * 1024 })).stdout);
 
 /** The PDF's fonts as `pdffonts` lists them: name, type, embedded, subset. */
 export const pdfFonts = (bytes: Uint8Array) =>
@@ -76,7 +77,10 @@ export const pdfFonts = (bytes: Uint8Array) =>
 export const pdfImageCount = (bytes: Uint8Array) =>
   withPdf(bytes, async (file) => {
     const { stdout } = await run('pdfimages', ['-list', file]);
-    return stdout.split('\n').slice(2).filter((l) => l.trim()).length;
+    return stdout
+      .split('\n')
+      .slice(2)
+      .filter((l) => l.trim()).length;
   });
 
 /** Renders pages to PNG (`pdftoppm -png -r <dpi>`), answering the images' bytes in page order. */

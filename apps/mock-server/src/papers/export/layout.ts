@@ -39,7 +39,7 @@ export const SEAL_WORDS = '密　封　线　内　不　要　答　题';
 
 /** Body text measures shared by both writers: A4, margins 2 cm (left 3 cm), 10.5 pt (五号). */
 export const PAGE = { widthMm: 210, heightMm: 297, topMm: 20, bottomMm: 20, leftMm: 30, rightMm: 20, bodyPt: 10.5 } as const;
-const EMS_PER_LINE = ((PAGE.widthMm - PAGE.leftMm - PAGE.rightMm) / 25.4) * 72 / PAGE.bodyPt;
+const EMS_PER_LINE = (((PAGE.widthMm - PAGE.leftMm - PAGE.rightMm) / 25.4) * 72) / PAGE.bodyPt;
 
 const DOCUMENT_NAMES: Readonly<Record<PaperDocument, string | null>> = { paper: null, answers: '答案与解析', answerSheet: '答题卡' };
 
@@ -72,7 +72,8 @@ export function sectionHeaderText(section: RenderSection, index: number): string
 }
 
 /** A section note that only says what the header says (每小题 2 分，共 24 分) is not printed twice. */
-export const restatesScores = (note: string) => /^[（(]?\s*(每小题\s*[\d.]+\s*分\s*[，,、]?\s*)?(共\s*[\d.]+\s*分)?\s*[）)]?[。.]?$/.test(note.trim());
+export const restatesScores = (note: string) =>
+  /^[（(]?\s*(每小题\s*[\d.]+\s*分\s*[，,、]?\s*)?(共\s*[\d.]+\s*分)?\s*[）)]?[。.]?$/.test(note.trim());
 
 const imageMarkerWidth = 3;
 
@@ -82,7 +83,11 @@ export function emWidth(runs: readonly Run[]): number {
   for (const r of runs) {
     if (r.kind === 'blank') w += r.width;
     else if (r.kind === 'image') w += r.picture ? r.picture.widthPt / PAGE.bodyPt : imageMarkerWidth;
-    else if (r.kind === 'text') for (const ch of r.text) w += /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]|[\u{20000}-\u{3fffd}]/u.test(ch) ? 1 : 0.5;
+    else if (r.kind === 'text')
+      for (const ch of r.text)
+        w += /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]|[\u{20000}-\u{3fffd}]/u.test(ch)
+          ? 1
+          : 0.5;
   }
   return w;
 }
@@ -153,7 +158,8 @@ export function answerRuns(q: RenderQuestion): Run[] {
       return [text(q.trueFalseAnswer === null ? '—' : q.trueFalseAnswer ? '正确（√）' : '错误（×）')];
     case 4: {
       const blanks = q.blanks ?? [];
-      const one = (answers: readonly string[]) => answers.filter(Boolean).join('（或 ') + '）'.repeat(Math.max(0, answers.filter(Boolean).length - 1));
+      const one = (answers: readonly string[]) =>
+        answers.filter(Boolean).join('（或 ') + '）'.repeat(Math.max(0, answers.filter(Boolean).length - 1));
       return textToRuns(blanks.length === 1 ? one(blanks[0] ?? []) : blanks.map((b, i) => `（${i + 1}）${one(b)}`).join('；') || '—');
     }
     case 5:
@@ -195,10 +201,7 @@ function sheetBlocks(q: RenderQuestion, label: string, level: 0 | 1): Block[] {
         { kind: 'answerLines', level, count: answerLineCount(q.score) },
       ];
     case 6:
-      return [
-        { kind: 'paragraph', level, runs: [text(label)] },
-        ...q.subQuestions.flatMap((sub, i) => sheetBlocks(sub, `（${i + 1}）`, 1)),
-      ];
+      return [{ kind: 'paragraph', level, runs: [text(label)] }, ...q.subQuestions.flatMap((sub, i) => sheetBlocks(sub, `（${i + 1}）`, 1))];
   }
 }
 
@@ -241,7 +244,11 @@ export function layoutPaper(model: PaperRenderModel, document: PaperDocument, pi
   }
   if (document === 'paper' && model.notes.length) blocks.push({ kind: 'notes', heading: '注意事项：', lines: model.notes });
   if (document === 'answerSheet') {
-    blocks.push({ kind: 'notes', heading: '答题须知：', lines: ['选择题、判断题请将所选答案涂黑或打“√”；其余各题在规定区域内作答，超出区域的答案无效。'] });
+    blocks.push({
+      kind: 'notes',
+      heading: '答题须知：',
+      lines: ['选择题、判断题请将所选答案涂黑或打“√”；其余各题在规定区域内作答，超出区域的答案无效。'],
+    });
   }
   let n = 1;
   sections.forEach((section, i) => {
@@ -249,7 +256,10 @@ export function layoutPaper(model: PaperRenderModel, document: PaperDocument, pi
     blocks.push({ kind: 'sectionHeader', text: sectionHeaderText(section, i), description });
     const mixed = new Set(section.questions.map((q) => q.score)).size > 1;
     if (document === 'answerSheet') blocks.push(...sheetSection(section, n));
-    else section.questions.forEach((q, k) => blocks.push(...(document === 'paper' ? questionBlocks(rich, q, n + k, 0, mixed) : answerBlocks(rich, q, n + k, 0))));
+    else
+      section.questions.forEach((q, k) =>
+        blocks.push(...(document === 'paper' ? questionBlocks(rich, q, n + k, 0, mixed) : answerBlocks(rich, q, n + k, 0))),
+      );
     n += section.questions.length;
   });
   return { document, documentTitle, sealLine: document !== 'answers', blocks };

@@ -95,7 +95,8 @@ class PaperPdf {
         continue;
       }
       if (run.kind === 'image') {
-        if (run.picture) out.push({ ...plain, text: '', width: run.picture.widthPt + 2, style: { ...base, underline: false, script: null }, image: run.picture });
+        if (run.picture)
+          out.push({ ...plain, text: '', width: run.picture.widthPt + 2, style: { ...base, underline: false, script: null }, image: run.picture });
         else out.push(...this.atoms([{ kind: 'text', text: imageMarker(run) }], base));
         continue;
       }
@@ -103,7 +104,12 @@ class PaperPdf {
         out.push({ ...plain, text: '', width: run.width * base.size, style: { ...base, underline: true, script: null }, blank: true });
         continue;
       }
-      const style: Style = { bold: base.bold || !!run.bold, size: run.script ? base.size * 0.65 : base.size, underline: !!run.underline, script: run.script ?? null };
+      const style: Style = {
+        bold: base.bold || !!run.bold,
+        size: run.script ? base.size * 0.65 : base.size,
+        underline: !!run.underline,
+        script: run.script ?? null,
+      };
       // Latin words whole, runs of ASCII spaces as one, anything else (CJK, full-width space) by itself.
       for (const m of run.text.matchAll(/[\x21-\x7e\u00c0-\u024f]+|[ \t\r\n\u00a0]+|[^]/gu)) {
         const text = /^[ \t\r\n\u00a0]+$/.test(m[0]) ? ' ' : m[0];
@@ -132,7 +138,7 @@ class PaperPdf {
       line = [];
       used = 0;
     };
-    for (let i = 0; i < atoms.length; ) {
+    for (let i = 0; i < atoms.length;) {
       const first = atoms[i];
       if (!first) break;
       if (first.hardBreak) {
@@ -179,7 +185,7 @@ class PaperPdf {
     const doc = this.doc;
     const top = lineBoxTop + this.extra(line, lineHeight);
     let cx = x;
-    for (let i = 0; i < line.length; ) {
+    for (let i = 0; i < line.length;) {
       const atom = line[i];
       if (!atom) break;
       if (atom.image) {
@@ -191,7 +197,11 @@ class PaperPdf {
       }
       if (atom.blank) {
         const base = top + (lineHeight - atom.style.size * (ASCENT + DESCENT)) / 2 + atom.style.size * ASCENT;
-        doc.moveTo(cx + 1, base + 1.5).lineTo(cx + atom.width - 1, base + 1.5).lineWidth(0.6).stroke();
+        doc
+          .moveTo(cx + 1, base + 1.5)
+          .lineTo(cx + atom.width - 1, base + 1.5)
+          .lineWidth(0.6)
+          .stroke();
         cx += atom.width;
         i++;
         continue;
@@ -212,7 +222,11 @@ class PaperPdf {
       doc.text(text, cx, lineTop + shift, { lineBreak: false });
       if (s.underline) {
         const base = lineTop + bodySize * ASCENT + 1.5;
-        doc.moveTo(cx, base).lineTo(cx + width, base).lineWidth(0.5).stroke();
+        doc
+          .moveTo(cx, base)
+          .lineTo(cx + width, base)
+          .lineWidth(0.5)
+          .stroke();
       }
       cx += width;
       i = j;
@@ -220,7 +234,10 @@ class PaperPdf {
   }
 
   /** A paragraph of runs from `x`, `width` wide; wrapped lines start `hang` further in. Returns nothing; moves `y`. */
-  private paragraph(runs: readonly Run[], opts: { x: number; width: number; hang?: number; bold?: boolean; size?: number; align?: 'left' | 'center'; lineHeight?: number }) {
+  private paragraph(
+    runs: readonly Run[],
+    opts: { x: number; width: number; hang?: number; bold?: boolean; size?: number; align?: 'left' | 'center'; lineHeight?: number },
+  ) {
     const size = opts.size ?? BODY;
     const lineHeight = opts.lineHeight ?? size * 1.75;
     const lines = this.lines(this.atoms(runs, { bold: !!opts.bold, size }), opts.width, opts.hang ?? 0);
@@ -249,7 +266,8 @@ class PaperPdf {
       case 'title':
         if (block.school) this.paragraph(this.text(block.school), { x: LEFT, width, size: 12, bold: true, align: 'center' });
         this.paragraph(this.text(block.title), { x: LEFT, width, size: 16, bold: true, align: 'center', lineHeight: 16 * 1.6 });
-        if (block.subtitle) this.paragraph(this.text(block.subtitle), { x: LEFT, width, size: 14, bold: true, align: 'center', lineHeight: 14 * 1.6 });
+        if (block.subtitle)
+          this.paragraph(this.text(block.subtitle), { x: LEFT, width, size: 14, bold: true, align: 'center', lineHeight: 14 * 1.6 });
         this.paragraph(this.text(block.info), { x: LEFT, width, align: 'center' });
         this.y += BODY * 0.5;
         return;
@@ -259,7 +277,11 @@ class PaperPdf {
       case 'notes':
         this.paragraph(this.text(block.heading), { x: LEFT, width, bold: true });
         block.lines.forEach((line, i) =>
-          this.paragraph(this.text(`${block.lines.length > 1 ? `${i + 1}．` : ''}${line}`), { x: LEFT + BODY * 2, width: width - BODY * 2, hang: block.lines.length > 1 ? BODY * 1.5 : 0 }),
+          this.paragraph(this.text(`${block.lines.length > 1 ? `${i + 1}．` : ''}${line}`), {
+            x: LEFT + BODY * 2,
+            width: width - BODY * 2,
+            hang: block.lines.length > 1 ? BODY * 1.5 : 0,
+          }),
         );
         this.y += BODY * 0.3;
         return;
@@ -306,13 +328,20 @@ class PaperPdf {
       });
       // Line i of the row is as tall as its tallest column's line i.
       const heights = Array.from({ length: Math.max(...laid.map((l) => l.length)) }, (_v, i) =>
-        Math.max(...laid.map((lines) => { const l = lines[i]; return l ? LINE + this.extra(l.line, LINE) : 0; })),
+        Math.max(
+          ...laid.map((lines) => {
+            const l = lines[i];
+            return l ? LINE + this.extra(l.line, LINE) : 0;
+          }),
+        ),
       );
       const height = heights.reduce((a, b) => a + b, 0);
       this.ensure(Math.min(height, LINE * 3 + Math.max(0, ...heights) - LINE));
       const top = this.y;
       laid.forEach((lines, c) =>
-        lines.forEach(({ line, indent }, i) => this.drawLine(line, x0 + c * column + indent, top + heights.slice(0, i).reduce((a, b) => a + b, 0), LINE)),
+        lines.forEach(({ line, indent }, i) =>
+          this.drawLine(line, x0 + c * column + indent, top + heights.slice(0, i).reduce((a, b) => a + b, 0), LINE),
+        ),
       );
       this.y = top + height;
     }
@@ -365,7 +394,15 @@ class PaperPdf {
   private sealLine() {
     const doc = this.doc;
     const lineX = 22 * MM;
-    doc.save().moveTo(lineX, 12 * MM).lineTo(lineX, H - 12 * MM).lineWidth(0.6).dash(4, { space: 3 }).stroke().undash().restore();
+    doc
+      .save()
+      .moveTo(lineX, 12 * MM)
+      .lineTo(lineX, H - 12 * MM)
+      .lineWidth(0.6)
+      .dash(4, { space: 3 })
+      .stroke()
+      .undash()
+      .restore();
     // Rotated a quarter turn back: the text runs up the page.
     const fieldsX = 13 * MM;
     this.font(false, BODY);
@@ -379,7 +416,11 @@ class PaperPdf {
     for (const p of parts) {
       doc.text(p.label, x, top, { lineBreak: false });
       x += p.width;
-      doc.moveTo(x, top + BODY * 1.3).lineTo(x + blank, top + BODY * 1.3).lineWidth(0.5).stroke();
+      doc
+        .moveTo(x, top + BODY * 1.3)
+        .lineTo(x + blank, top + BODY * 1.3)
+        .lineWidth(0.5)
+        .stroke();
       x += blank + gap;
     }
     doc.restore();
@@ -388,7 +429,7 @@ class PaperPdf {
     const wordsWidth = doc.widthOfString(words);
     doc.save().rotate(-90, { origin: [lineX, H / 2] });
     doc.rect(lineX - wordsWidth / 2 - 2, H / 2 - BODY * 0.8, wordsWidth + 4, BODY * 1.6).fill('#ffffff');
-    doc.fillColor('#000000').text(words, lineX - wordsWidth / 2, H / 2 - BODY * (ASCENT + DESCENT) / 2, { lineBreak: false });
+    doc.fillColor('#000000').text(words, lineX - wordsWidth / 2, H / 2 - (BODY * (ASCENT + DESCENT)) / 2, { lineBreak: false });
     doc.restore();
   }
 

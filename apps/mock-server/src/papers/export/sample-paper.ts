@@ -18,17 +18,28 @@ const q = (over: Partial<RenderQuestion> & Pick<RenderQuestion, 'type' | 'stem'>
   ...over,
 });
 
-const opts = (contents: string[], correct: number[]) => contents.map((content, i) => ({ label: 'ABCDEFGHIJ'[i] ?? '', content, isCorrect: correct.includes(i) }));
+const opts = (contents: string[], correct: number[]) =>
+  contents.map((content, i) => ({ label: 'ABCDEFGHIJ'[i] ?? '', content, isCorrect: correct.includes(i) }));
 
 export const SINGLE: RenderQuestion[] = [
   q({ type: 1, stem: '<p>下列各数中，是质数的是</p>', options: opts(['21', '27', '29', '33'], [2]), analysis: '<p>29 只能被 1 和它本身整除。</p>' }),
   q({ type: 1, stem: '<p>水的化学式是 H<sub>2</sub>O，其中氢元素的化合价为</p>', options: opts(['+1', '-1', '+2', '0'], [0]) }),
-  q({ type: 1, stem: '<p>There ____ a book and two pens on the desk.</p>', options: opts(['is', 'are', 'be', 'am'], [0]), analysis: 'There be 句型遵循就近原则。' }),
+  q({
+    type: 1,
+    stem: '<p>There ____ a book and two pens on the desk.</p>',
+    options: opts(['is', 'are', 'be', 'am'], [0]),
+    analysis: 'There be 句型遵循就近原则。',
+  }),
   q({
     type: 1,
     stem: '<p>下列关于<strong>光合作用</strong>的说法中，<u>正确</u>的是</p>',
     options: opts(
-      ['光合作用只在白天进行，晚上植物只进行呼吸作用', '光合作用的原料是二氧化碳和水，产物是有机物和氧气', '所有植物细胞都能进行光合作用', '光合作用不需要光'],
+      [
+        '光合作用只在白天进行，晚上植物只进行呼吸作用',
+        '光合作用的原料是二氧化碳和水，产物是有机物和氧气',
+        '所有植物细胞都能进行光合作用',
+        '光合作用不需要光',
+      ],
       [1],
     ),
   }),
@@ -36,7 +47,13 @@ export const SINGLE: RenderQuestion[] = [
 ];
 
 export const MULTIPLE: RenderQuestion[] = [
-  q({ type: 2, stem: '<p>下列属于可再生能源的有</p>', score: 3, options: opts(['太阳能', '风能', '煤炭', '石油'], [0, 1]), analysis: '<p>煤炭、石油属于化石能源，不可再生。</p>' }),
+  q({
+    type: 2,
+    stem: '<p>下列属于可再生能源的有</p>',
+    score: 3,
+    options: opts(['太阳能', '风能', '煤炭', '石油'], [0, 1]),
+    analysis: '<p>煤炭、石油属于化石能源，不可再生。</p>',
+  }),
   q({
     type: 2,
     stem: '<p>下列诗句与作者对应正确的是</p>',
@@ -62,7 +79,8 @@ export const SHORT: RenderQuestion[] = [
     type: 5,
     stem: '<p>简述光合作用的过程及其意义。</p>',
     score: 10,
-    referenceAnswer: '绿色植物利用光能，在叶绿体中把二氧化碳和水转化成储存能量的有机物，并释放出氧气。\n意义：为生物提供食物和能量，维持大气中氧气和二氧化碳的平衡。',
+    referenceAnswer:
+      '绿色植物利用光能，在叶绿体中把二氧化碳和水转化成储存能量的有机物，并释放出氧气。\n意义：为生物提供食物和能量，维持大气中氧气和二氧化碳的平衡。',
   }),
 ];
 
@@ -136,5 +154,10 @@ export function samplePng(width: number, height: number): Uint8Array {
   header.set([8, 0, 0, 0, 0], 8);
   const rows = Buffer.alloc((width + 1) * height, 0x80);
   for (let y = 0; y < height; y++) rows[y * (width + 1)] = 0;
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', new Uint8Array())]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', new Uint8Array()),
+  ]);
 }

@@ -1,5 +1,13 @@
 import { Badge, Button, Flex, HStack, Stack } from '@chakra-ui/react';
-import { ConsumptionItemType, ConsumptionStatus, CreateConsumptionInput, formatYuan, Permissions, RefundConsumptionInput, type ConsumptionDto } from '@edu/sdk';
+import {
+  ConsumptionItemType,
+  ConsumptionStatus,
+  CreateConsumptionInput,
+  formatYuan,
+  Permissions,
+  RefundConsumptionInput,
+  type ConsumptionDto,
+} from '@edu/sdk';
 import { DataTable, type ColumnDef } from '@edu/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +15,18 @@ import { z } from 'zod';
 import { api } from '../../lib/client.ts';
 import { LocalizedUi, SchemaFormDialog, ScreenCard, useApi, useCan, useRunCall } from '../../resources/index.ts';
 import { fenOf, newRequestNo, yuanField } from './money-forms.ts';
-import { chinaTime, CountTabs, emptyFilter, ExportButton, filterQuery, MoneyFilterBar, TotalsBar, useMemberOptions, Yuan, type MoneyFilter } from './money.tsx';
+import {
+  chinaTime,
+  CountTabs,
+  emptyFilter,
+  ExportButton,
+  filterQuery,
+  MoneyFilterBar,
+  TotalsBar,
+  useMemberOptions,
+  Yuan,
+  type MoneyFilter,
+} from './money.tsx';
 
 export const consumptionStatusTabs = [1, 2, 3].map((value) => ({ value, labelKey: `members.consumptionStatus.${value}` }));
 export const itemTypeOptions = [1, 2, 3].map((value) => ({ value, labelKey: `members.itemType.${value}` }));
@@ -44,12 +63,21 @@ export default function ConsumptionsPage() {
   const [dialog, setDialog] = useState<Dialog>(null);
   const itemType = ConsumptionItemType.safeParse(filter.extra.ItemType).data;
   const statusValue = ConsumptionStatus.safeParse(status).data;
-  const query = { ...filterQuery(filter), ...(itemType ? { ItemType: itemType } : {}), ...(statusValue ? { Status: statusValue } : {}), ...(sorting ? { Sorting: sorting } : {}) };
+  const query = {
+    ...filterQuery(filter),
+    ...(itemType ? { ItemType: itemType } : {}),
+    ...(statusValue ? { Status: statusValue } : {}),
+    ...(sorting ? { Sorting: sorting } : {}),
+  };
   const { data, isLoading } = useApi(api.consumption.getAll, { ...query, SkipCount: (page - 1) * pageSize, MaxResultCount: pageSize });
 
   const columns: ColumnDef<ConsumptionDto, unknown>[] = [
     { id: 'orderNo', header: t('members.fields.orderNo'), cell: ({ row }) => row.original.orderNo },
-    { id: 'member', header: t('members.fields.member'), cell: ({ row }) => `${row.original.memberName || row.original.memberUserName}（${row.original.memberUserName}）` },
+    {
+      id: 'member',
+      header: t('members.fields.member'),
+      cell: ({ row }) => `${row.original.memberName || row.original.memberUserName}（${row.original.memberUserName}）`,
+    },
     { id: 'itemType', header: t('members.fields.itemType'), cell: ({ row }) => t(`members.itemType.${row.original.itemType}`) },
     { id: 'itemName', header: t('members.fields.itemName'), cell: ({ row }) => row.original.itemName },
     { id: 'amount', header: t('members.fields.amount'), enableSorting: true, cell: ({ row }) => <Yuan fen={row.original.amount} /> },
@@ -70,7 +98,12 @@ export default function ConsumptionsPage() {
       header: t('members.fields.actions'),
       cell: ({ row }) =>
         canWrite && row.original.refundable > 0 ? (
-          <Button size="xs" variant="outline" onClick={() => setDialog({ kind: 'refund', row: row.original, requestNo: newRequestNo() })} data-testid="consumption-refund">
+          <Button
+            size="xs"
+            variant="outline"
+            onClick={() => setDialog({ kind: 'refund', row: row.original, requestNo: newRequestNo() })}
+            data-testid="consumption-refund"
+          >
             {t('members.consumption.refund')}
           </Button>
         ) : (

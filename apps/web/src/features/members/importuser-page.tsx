@@ -39,7 +39,14 @@ function ErrorGrid({ result }: { result: ImportResult }) {
   return (
     <Stack gap="1">
       <Text fontWeight="semibold">{t('members.import.errors', { count: result.errorCount })}</Text>
-      <Table.ScrollArea borderWidth="1px" borderRadius="md" maxH="80" tabIndex={0} role="region" aria-label={t('members.import.errors', { count: result.errorCount })}>
+      <Table.ScrollArea
+        borderWidth="1px"
+        borderRadius="md"
+        maxH="80"
+        tabIndex={0}
+        role="region"
+        aria-label={t('members.import.errors', { count: result.errorCount })}
+      >
         <Table.Root size="sm" stickyHeader data-testid="import-errors">
           <Table.Header>
             <Table.Row>
@@ -78,7 +85,10 @@ function RunView({ jobId, onResult }: { jobId: number; onResult: (r: ImportResul
   return <ProgressBar value={!job || job.state === S.Queued ? undefined : job.progress} label={label} data-testid="job-progress" />;
 }
 
-type Phase = { kind: 'setup' } | { kind: 'running'; mode: ImportMode; jobId: number } | { kind: 'done'; mode: ImportMode; result: ImportResult | null; failed: string | null };
+type Phase =
+  | { kind: 'setup' }
+  | { kind: 'running'; mode: ImportMode; jobId: number }
+  | { kind: 'done'; mode: ImportMode; result: ImportResult | null; failed: string | null };
 
 const RULES: readonly ImportPasswordRule[] = [1, 2, 3];
 
@@ -105,7 +115,11 @@ export default function ImportUserPage() {
     if (!file || badPassword) return;
     setBusy(true);
     try {
-      const job = await runCall(importCall, { file, mode, allOrNothing, passwordRule: rule, ...(rule === 1 ? { password } : {}) }, { invalidates: [] });
+      const job = await runCall(
+        importCall,
+        { file, mode, allOrNothing, passwordRule: rule, ...(rule === 1 ? { password } : {}) },
+        { invalidates: [] },
+      );
       setPhase({ kind: 'running', mode, jobId: job.id });
     } catch {
       // The error modal says why (an unreadable file is a 400 on `file`).
@@ -177,13 +191,25 @@ export default function ImportUserPage() {
             {rule === 1 && (
               <Field.Root invalid={badPassword} width="auto" maxW="xs" required>
                 <Field.Label>{t('members.import.password')}</Field.Label>
-                <Input type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} disabled={locked} data-testid="import-password" />
+                <Input
+                  type="password"
+                  autoComplete="new-password"
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                  disabled={locked}
+                  data-testid="import-password"
+                />
                 <Field.HelperText>{t('members.import.passwordHint')}</Field.HelperText>
               </Field.Root>
             )}
           </Stack>
 
-          <Checkbox.Root checked={allOrNothing} onCheckedChange={(e) => setAllOrNothing(!!e.checked)} disabled={locked} data-testid="import-all-or-nothing">
+          <Checkbox.Root
+            checked={allOrNothing}
+            onCheckedChange={(e) => setAllOrNothing(!!e.checked)}
+            disabled={locked}
+            data-testid="import-all-or-nothing"
+          >
             <Checkbox.HiddenInput />
             <Checkbox.Control />
             <Checkbox.Label>{t('members.import.allOrNothing')}</Checkbox.Label>
@@ -200,7 +226,13 @@ export default function ImportUserPage() {
                 {t('members.import.another')}
               </Button>
             ) : dryRunDone ? (
-              <Button colorPalette="brand" disabled={blocked || !writable} loading={busy} onClick={() => void start('commit')} data-testid="import-commit">
+              <Button
+                colorPalette="brand"
+                disabled={blocked || !writable}
+                loading={busy}
+                onClick={() => void start('commit')}
+                data-testid="import-commit"
+              >
                 {t('members.import.commit')}
               </Button>
             ) : (

@@ -43,12 +43,25 @@ function Ledger() {
   const [sorting, setSorting] = useState<string | undefined>();
   const channel = PayChannel.safeParse(filter.extra.Channel).data;
   const typeValue = LedgerEntryType.safeParse(type).data;
-  const query = { ...filterQuery(filter), ...(channel ? { Channel: channel } : {}), ...(typeValue ? { Type: typeValue } : {}), ...(sorting ? { Sorting: sorting } : {}) };
+  const query = {
+    ...filterQuery(filter),
+    ...(channel ? { Channel: channel } : {}),
+    ...(typeValue ? { Type: typeValue } : {}),
+    ...(sorting ? { Sorting: sorting } : {}),
+  };
   const { data, isLoading } = useApi(api.income.getAll, { ...query, SkipCount: (page - 1) * pageSize, MaxResultCount: pageSize });
   const columns: ColumnDef<LedgerEntryDto, unknown>[] = [
     { id: 'serialNo', header: t('members.fields.serialNo'), cell: ({ row }) => row.original.serialNo },
-    { id: 'member', header: t('members.fields.member'), cell: ({ row }) => `${row.original.memberName || row.original.memberUserName}（${row.original.memberUserName}）` },
-    { id: 'type', header: t('members.fields.type'), cell: ({ row }) => <Badge variant="subtle">{t(`members.ledgerType.${row.original.type}`)}</Badge> },
+    {
+      id: 'member',
+      header: t('members.fields.member'),
+      cell: ({ row }) => `${row.original.memberName || row.original.memberUserName}（${row.original.memberUserName}）`,
+    },
+    {
+      id: 'type',
+      header: t('members.fields.type'),
+      cell: ({ row }) => <Badge variant="subtle">{t(`members.ledgerType.${row.original.type}`)}</Badge>,
+    },
     { id: 'channel', header: t('members.fields.channel'), cell: ({ row }) => t(`members.channel.${row.original.channel}`) },
     { id: 'amount', header: t('members.fields.amount'), enableSorting: true, cell: ({ row }) => <Yuan fen={row.original.amount} signed /> },
     { id: 'balanceAfter', header: t('members.fields.balanceAfter'), cell: ({ row }) => <Yuan fen={row.original.balanceAfter} /> },
@@ -126,11 +139,23 @@ export default function IncomePage() {
             <Flex gap="3" wrap="wrap" align="flex-end">
               <Field.Root width="auto" invalid={!valid}>
                 <Field.Label>{t('members.filters.dateFrom')}</Field.Label>
-                <Input size="sm" type="date" value={period.from} onChange={(e) => setPeriod((p) => ({ ...p, from: e.target.value }))} data-testid="income-from" />
+                <Input
+                  size="sm"
+                  type="date"
+                  value={period.from}
+                  onChange={(e) => setPeriod((p) => ({ ...p, from: e.target.value }))}
+                  data-testid="income-from"
+                />
               </Field.Root>
               <Field.Root width="auto" invalid={!valid}>
                 <Field.Label>{t('members.filters.dateTo')}</Field.Label>
-                <Input size="sm" type="date" value={period.to} onChange={(e) => setPeriod((p) => ({ ...p, to: e.target.value }))} data-testid="income-to" />
+                <Input
+                  size="sm"
+                  type="date"
+                  value={period.to}
+                  onChange={(e) => setPeriod((p) => ({ ...p, to: e.target.value }))}
+                  data-testid="income-to"
+                />
                 {!valid && <Field.ErrorText>{t('members.filters.badDates')}</Field.ErrorText>}
               </Field.Root>
               <Text fontSize="sm" color="fg.muted" pb="2">

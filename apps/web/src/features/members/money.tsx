@@ -119,7 +119,15 @@ function SelectField({
  * with 重置. Amounts are typed in yuan and sent in fen; a bad amount or a
  * reversed range is marked and not applied.
  */
-export function MoneyFilterBar({ value, onApply, enums = [] }: { value: MoneyFilter; onApply: (f: MoneyFilter) => void; enums?: readonly EnumFilterSpec[] }) {
+export function MoneyFilterBar({
+  value,
+  onApply,
+  enums = [],
+}: {
+  value: MoneyFilter;
+  onApply: (f: MoneyFilter) => void;
+  enums?: readonly EnumFilterSpec[];
+}) {
   const { t } = useTranslation();
   const members = useMemberOptions();
   const [draft, setDraft] = useState<Draft>(() => toDraft(value));
@@ -163,7 +171,14 @@ export function MoneyFilterBar({ value, onApply, enums = [] }: { value: MoneyFil
       <Flex gap="3" wrap="wrap" align="flex-end">
         <Field.Root width="auto">
           <Field.Label fontSize="xs">{t('members.filters.keyword')}</Field.Label>
-          <Input size="sm" width="56" value={draft.Keyword} onChange={(e) => set('Keyword')(e.target.value)} placeholder={t('members.filters.keywordHint')} data-testid="money-keyword" />
+          <Input
+            size="sm"
+            width="56"
+            value={draft.Keyword}
+            onChange={(e) => set('Keyword')(e.target.value)}
+            placeholder={t('members.filters.keywordHint')}
+            data-testid="money-keyword"
+          />
         </Field.Root>
         <Field.Root width="auto" invalid={badDates}>
           <Field.Label fontSize="xs">{t('members.filters.dateFrom')}</Field.Label>
@@ -173,7 +188,14 @@ export function MoneyFilterBar({ value, onApply, enums = [] }: { value: MoneyFil
           <Field.Label fontSize="xs">{t('members.filters.dateTo')}</Field.Label>
           <Input size="sm" type="date" value={draft.DateTo} onChange={(e) => set('DateTo')(e.target.value)} data-testid="money-date-to" />
         </Field.Root>
-        <SelectField label={t('members.filters.member')} value={draft.MemberId} onChange={set('MemberId')} options={members} testId="money-member" width="48" />
+        <SelectField
+          label={t('members.filters.member')}
+          value={draft.MemberId}
+          onChange={set('MemberId')}
+          options={members}
+          testId="money-member"
+          width="48"
+        />
         {enums.map((e) => (
           <SelectField
             key={e.name}
@@ -187,11 +209,25 @@ export function MoneyFilterBar({ value, onApply, enums = [] }: { value: MoneyFil
         ))}
         <Field.Root width="auto" invalid={badMin || badAmountRange}>
           <Field.Label fontSize="xs">{t('members.filters.minAmount')}</Field.Label>
-          <Input size="sm" width="28" inputMode="decimal" value={draft.MinAmount} onChange={(e) => set('MinAmount')(e.target.value)} data-testid="money-min" />
+          <Input
+            size="sm"
+            width="28"
+            inputMode="decimal"
+            value={draft.MinAmount}
+            onChange={(e) => set('MinAmount')(e.target.value)}
+            data-testid="money-min"
+          />
         </Field.Root>
         <Field.Root width="auto" invalid={badMax || badAmountRange}>
           <Field.Label fontSize="xs">{t('members.filters.maxAmount')}</Field.Label>
-          <Input size="sm" width="28" inputMode="decimal" value={draft.MaxAmount} onChange={(e) => set('MaxAmount')(e.target.value)} data-testid="money-max" />
+          <Input
+            size="sm"
+            width="28"
+            inputMode="decimal"
+            value={draft.MaxAmount}
+            onChange={(e) => set('MaxAmount')(e.target.value)}
+            data-testid="money-max"
+          />
         </Field.Root>
         <HStack gap="2">
           <Button size="sm" type="submit" colorPalette="brand" disabled={invalid} data-testid="money-search">
@@ -228,7 +264,11 @@ export function CountTabs({
   const { t } = useTranslation();
   const items: Array<{ value: number | null; text: string; count: number | undefined }> = [
     { value: null, text: t('filters.all'), count: countAll },
-    ...tabs.map((tab) => ({ value: tab.value, text: t(tab.labelKey), count: counts ? (counts.find((c) => c.value === tab.value)?.count ?? 0) : undefined })),
+    ...tabs.map((tab) => ({
+      value: tab.value,
+      text: t(tab.labelKey),
+      count: counts ? (counts.find((c) => c.value === tab.value)?.count ?? 0) : undefined,
+    })),
   ];
   return (
     <ButtonGroup size="sm" attached variant="outline" role="tablist" aria-label={label} flexWrap="wrap">
@@ -256,7 +296,15 @@ export function CountTabs({
 }
 
 /** The totals of the current filter (every page): count, money in, money out, net. */
-export function TotalsBar({ totals, inKey = 'members.totals.in', outKey = 'members.totals.out' }: { totals: MoneyTotals | undefined; inKey?: string; outKey?: string }) {
+export function TotalsBar({
+  totals,
+  inKey = 'members.totals.in',
+  outKey = 'members.totals.out',
+}: {
+  totals: MoneyTotals | undefined;
+  inKey?: string;
+  outKey?: string;
+}) {
   const { t } = useTranslation();
   const item = (label: string, node: ReactNode, testId: string) => (
     <Stack gap="0" minW="28" data-testid={testId}>

@@ -7,7 +7,18 @@ import { z } from 'zod';
 import { api } from '../../lib/client.ts';
 import { LocalizedUi, SchemaFormDialog, ScreenCard, useApi, useCan, useRunCall } from '../../resources/index.ts';
 import { fenOf, yuanField } from './money-forms.ts';
-import { chinaTime, CountTabs, emptyFilter, ExportButton, filterQuery, MoneyFilterBar, TotalsBar, useMemberOptions, Yuan, type MoneyFilter } from './money.tsx';
+import {
+  chinaTime,
+  CountTabs,
+  emptyFilter,
+  ExportButton,
+  filterQuery,
+  MoneyFilterBar,
+  TotalsBar,
+  useMemberOptions,
+  Yuan,
+  type MoneyFilter,
+} from './money.tsx';
 
 /** Status tabs and channel labels (locale keys by value). */
 export const paymentStatusTabs = [0, 1, 2].map((value) => ({ value, labelKey: `members.paymentStatus.${value}` }));
@@ -44,7 +55,12 @@ export default function PaymentPage() {
   const [dialog, setDialog] = useState<Dialog>(null);
   const channel = PayChannel.safeParse(filter.extra.Channel).data;
   const statusValue = PaymentStatus.safeParse(status).data;
-  const query = { ...filterQuery(filter), ...(channel ? { Channel: channel } : {}), ...(statusValue !== undefined ? { Status: statusValue } : {}), ...(sorting ? { Sorting: sorting } : {}) };
+  const query = {
+    ...filterQuery(filter),
+    ...(channel ? { Channel: channel } : {}),
+    ...(statusValue !== undefined ? { Status: statusValue } : {}),
+    ...(sorting ? { Sorting: sorting } : {}),
+  };
   const { data, isLoading } = useApi(api.payment.getAll, { ...query, SkipCount: (page - 1) * pageSize, MaxResultCount: pageSize });
 
   const act = async (call: 'continueToRecharge' | 'close', row: PaymentDto) => {
@@ -57,7 +73,11 @@ export default function PaymentPage() {
 
   const columns: ColumnDef<PaymentDto, unknown>[] = [
     { id: 'orderNo', header: t('members.fields.orderNo'), cell: ({ row }) => row.original.orderNo },
-    { id: 'member', header: t('members.fields.member'), cell: ({ row }) => `${row.original.memberName || row.original.memberUserName}（${row.original.memberUserName}）` },
+    {
+      id: 'member',
+      header: t('members.fields.member'),
+      cell: ({ row }) => `${row.original.memberName || row.original.memberUserName}（${row.original.memberUserName}）`,
+    },
     { id: 'amount', header: t('members.fields.amount'), enableSorting: true, cell: ({ row }) => <Yuan fen={row.original.amount} /> },
     { id: 'channel', header: t('members.fields.channel'), cell: ({ row }) => t(`members.channel.${row.original.channel}`) },
     {
@@ -83,7 +103,13 @@ export default function PaymentPage() {
             <Button size="xs" variant="outline" onClick={() => void act('continueToRecharge', row.original)} data-testid="payment-continue">
               {t('members.payment.continue')}
             </Button>
-            <Button size="xs" variant="outline" colorPalette="green" onClick={() => setDialog({ kind: 'confirm', row: row.original })} data-testid="payment-confirm">
+            <Button
+              size="xs"
+              variant="outline"
+              colorPalette="green"
+              onClick={() => setDialog({ kind: 'confirm', row: row.original })}
+              data-testid="payment-confirm"
+            >
               {t('members.payment.confirm')}
             </Button>
             <Button size="xs" variant="ghost" colorPalette="red" onClick={() => void act('close', row.original)} data-testid="payment-close">
@@ -188,7 +214,13 @@ export default function PaymentPage() {
             ctx={{ mode: 'update', row: dialog.row }}
             defaultValues={{ transactionNo: '' }}
             fields={[{ name: 'transactionNo', type: 'text', span: 2 }]}
-            onSubmit={(v) => runCall(api.payment.confirmPaid, { id: dialog.row.id, transactionNo: String(v.transactionNo) }, { invalidates: ['Payment', 'Income', 'User'] })}
+            onSubmit={(v) =>
+              runCall(
+                api.payment.confirmPaid,
+                { id: dialog.row.id, transactionNo: String(v.transactionNo) },
+                { invalidates: ['Payment', 'Income', 'User'] },
+              )
+            }
           />
         )}
       </ScreenCard>

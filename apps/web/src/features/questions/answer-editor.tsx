@@ -32,7 +32,9 @@ function messageAt(errors: unknown, path: string): string | undefined {
   if (typeof message === 'string') return message;
   // A field array's own error (`options` as a whole) is kept under `root`.
   const root: unknown = Reflect.get(node, 'root');
-  return typeof root === 'object' && root !== null && typeof Reflect.get(root, 'message') === 'string' ? String(Reflect.get(root, 'message')) : undefined;
+  return typeof root === 'object' && root !== null && typeof Reflect.get(root, 'message') === 'string'
+    ? String(Reflect.get(root, 'message'))
+    : undefined;
 }
 
 function ListError({ control, name }: { control: Control<FieldValues>; name: string }) {
@@ -279,7 +281,13 @@ export function BlanksEditor({ control, prefix }: { control: Control<FieldValues
             {t('questions.editor.blanksHint')}
           </Text>
         </Text>
-        <Button size="xs" variant="outline" disabled={fields.length >= MAX_QUESTION_BLANKS} onClick={() => append({ answers: [''] })} data-testid="blank-add">
+        <Button
+          size="xs"
+          variant="outline"
+          disabled={fields.length >= MAX_QUESTION_BLANKS}
+          onClick={() => append({ answers: [''] })}
+          data-testid="blank-add"
+        >
           <PlusIcon />
           {t('questions.editor.addBlank')}
         </Button>

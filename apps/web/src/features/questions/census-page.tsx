@@ -71,7 +71,10 @@ export default function CensusPage() {
   const sectionId = picked ?? (typeof tree[0]?.value === 'number' ? tree[0].value : null);
   const [range, setRange] = useState(defaultRange);
   const validRange = !!range.begin && !!range.end && range.begin <= range.end;
-  const stats = useApi(api.testQuestion.getTopicOfStatistical, sectionId && validRange ? { sectionId, BeginTime: range.begin, EndTime: range.end } : null);
+  const stats = useApi(
+    api.testQuestion.getTopicOfStatistical,
+    sectionId && validRange ? { sectionId, BeginTime: range.begin, EndTime: range.end } : null,
+  );
   const section = useApi(api.testQuestion.getQuestionStatistical, sectionId ? { SectionId: sectionId } : null);
   const s = stats.data;
   const rows = s ? censusRows(s, t) : [];
@@ -83,7 +86,10 @@ export default function CensusPage() {
       [t('questions.census.dimension'), t('questions.census.item'), t('questions.census.count'), t('questions.census.share')],
       rows.map((r) => [r.dimension, r.item, r.count, r.share]),
     );
-    saveFile({ blob: new Blob([csv], { type: 'text/csv;charset=utf-8' }), fileName: `${t('questions.census.fileName')}-${range.begin}-${range.end}.csv` });
+    saveFile({
+      blob: new Blob([csv], { type: 'text/csv;charset=utf-8' }),
+      fileName: `${t('questions.census.fileName')}-${range.begin}-${range.end}.csv`,
+    });
   };
 
   return (
@@ -108,11 +114,23 @@ export default function CensusPage() {
             </Field.Root>
             <Field.Root width="auto" invalid={!validRange}>
               <Field.Label>{t('questions.census.begin')}</Field.Label>
-              <Input size="sm" type="date" value={range.begin} onChange={(e) => setRange((r) => ({ ...r, begin: e.target.value }))} data-testid="census-begin" />
+              <Input
+                size="sm"
+                type="date"
+                value={range.begin}
+                onChange={(e) => setRange((r) => ({ ...r, begin: e.target.value }))}
+                data-testid="census-begin"
+              />
             </Field.Root>
             <Field.Root width="auto" invalid={!validRange}>
               <Field.Label>{t('questions.census.end')}</Field.Label>
-              <Input size="sm" type="date" value={range.end} onChange={(e) => setRange((r) => ({ ...r, end: e.target.value }))} data-testid="census-end" />
+              <Input
+                size="sm"
+                type="date"
+                value={range.end}
+                onChange={(e) => setRange((r) => ({ ...r, end: e.target.value }))}
+                data-testid="census-end"
+              />
               {!validRange && <Field.ErrorText>{t('questions.census.badRange')}</Field.ErrorText>}
             </Field.Root>
             <Text fontSize="sm" color="fg.muted" pb="2">
@@ -172,19 +190,30 @@ export default function CensusPage() {
               />
             </Panel>
             <Panel title={t('questions.census.byAuthor')}>
-              <AuthorBars items={(s?.byAuthor ?? []).map((a) => ({ name: a.userName ?? t('questions.census.unknownAuthor'), count: a.count }))} emptyText={empty} />
+              <AuthorBars
+                items={(s?.byAuthor ?? []).map((a) => ({ name: a.userName ?? t('questions.census.unknownAuthor'), count: a.count }))}
+                emptyText={empty}
+              />
             </Panel>
             <Panel title={t('questions.census.usage')} testId="census-usage">
               <Stack gap="3">
-                <Text fontSize="sm">{t('questions.census.usageSummary', { used: s?.usage.used ?? 0, unused: s?.usage.unused ?? 0, uses: s?.usage.uses ?? 0 })}</Text>
+                <Text fontSize="sm">
+                  {t('questions.census.usageSummary', { used: s?.usage.used ?? 0, unused: s?.usage.unused ?? 0, uses: s?.usage.uses ?? 0 })}
+                </Text>
                 <Heading as="h3" size="xs">
                   {t('questions.census.mostUsed')}
                 </Heading>
-                <AuthorBars items={(s?.usage.top ?? []).map((q) => ({ name: q.title, count: q.papers }))} emptyText={t('questions.census.neverUsed')} />
+                <AuthorBars
+                  items={(s?.usage.top ?? []).map((q) => ({ name: q.title, count: q.papers }))}
+                  emptyText={t('questions.census.neverUsed')}
+                />
               </Stack>
             </Panel>
             <Panel title={t('questions.census.byChild')} testId="census-children">
-              <AuthorBars items={(section.data?.children ?? []).map((c) => ({ name: c.name, count: c.count }))} emptyText={t('questions.census.noChildren')} />
+              <AuthorBars
+                items={(section.data?.children ?? []).map((c) => ({ name: c.name, count: c.count }))}
+                emptyText={t('questions.census.noChildren')}
+              />
             </Panel>
           </SimpleGrid>
 

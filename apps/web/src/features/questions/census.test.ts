@@ -17,14 +17,28 @@ describe('statistics helpers', () => {
   });
 
   it('draws long ranges by month, then by year', () => {
-    const perDay = [{ day: '2024-01-15', count: 2 }, { day: '2024-01-20', count: 1 }, { day: '2024-03-01', count: 4 }];
+    const perDay = [
+      { day: '2024-01-15', count: 2 },
+      { day: '2024-01-20', count: 1 },
+      { day: '2024-03-01', count: 4 },
+    ];
     expect(trendPoints(perDay, '2024-01-01', '2024-01-31').unit).toBe('day');
     expect(trendPoints(perDay, '2024-01-01', '2024-03-31')).toEqual({ unit: 'month', labels: ['2024-01', '2024-02', '2024-03'], values: [3, 0, 4] });
-    expect(trendPoints(perDay, '2020-01-01', '2024-12-31')).toMatchObject({ unit: 'year', labels: ['2020', '2021', '2022', '2023', '2024'], values: [0, 0, 0, 0, 7] });
+    expect(trendPoints(perDay, '2020-01-01', '2024-12-31')).toMatchObject({
+      unit: 'year',
+      labels: ['2020', '2021', '2022', '2023', '2024'],
+      values: [0, 0, 0, 0, 7],
+    });
   });
 
   it('writes CSV with a BOM, quoting and no formulas', () => {
-    const csv = toCsv(['维度', '项目'], [['作者', '=SUM(A1)'], ['题型', 'a,"b"']]);
+    const csv = toCsv(
+      ['维度', '项目'],
+      [
+        ['作者', '=SUM(A1)'],
+        ['题型', 'a,"b"'],
+      ],
+    );
     expect(csv.startsWith('\uFEFF维度,项目\r\n')).toBe(true);
     expect(csv).toContain("作者,'=SUM(A1)\r\n");
     expect(csv).toContain('题型,"a,""b"""');

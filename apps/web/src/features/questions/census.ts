@@ -40,7 +40,11 @@ const MAX_MONTHLY_POINTS = 24;
  * The per-day series as chart points: days (`MM-DD`) for up to two months,
  * else months (`YYYY-MM`), else years, so a long range stays readable.
  */
-export function trendPoints(perDay: ReadonlyArray<{ day: string; count: number }>, begin: string, end: string): { unit: 'day' | 'month' | 'year'; labels: string[]; values: number[] } {
+export function trendPoints(
+  perDay: ReadonlyArray<{ day: string; count: number }>,
+  begin: string,
+  end: string,
+): { unit: 'day' | 'month' | 'year'; labels: string[]; values: number[] } {
   const days = fillDays(perDay, begin, end);
   if (days.length <= MAX_DAILY_POINTS) return { unit: 'day', labels: days.map((d) => d.day.slice(5)), values: days.map((d) => d.count) };
   const months = new Set(days.map((d) => d.day.slice(0, 7)));

@@ -98,7 +98,10 @@ function RunView({ jobId, onResult }: { jobId: number; onResult: (r: ImportResul
   return <ProgressBar value={!job || job.state === S.Queued ? undefined : job.progress} label={label} data-testid="job-progress" />;
 }
 
-type Phase = { kind: 'setup' } | { kind: 'running'; mode: ImportMode; jobId: number } | { kind: 'done'; mode: ImportMode; result: ImportResult | null; failed: string | null };
+type Phase =
+  | { kind: 'setup' }
+  | { kind: 'running'; mode: ImportMode; jobId: number }
+  | { kind: 'done'; mode: ImportMode; result: ImportResult | null; failed: string | null };
 
 /**
  * 导入试题: download the template; choose a file (.xlsx/.csv/.docx/.txt), the
@@ -183,7 +186,14 @@ function ImportDialog({ open, onClose, ctx, university }: ActionDialogProps<Test
   );
 
   return (
-    <ModalDialog open={open} onOpenChange={(o) => !o && onClose()} title={t(university ? 'questions.import.titleUs' : 'questions.import.title')} size="xl" footer={footer} data-testid="import-dialog">
+    <ModalDialog
+      open={open}
+      onOpenChange={(o) => !o && onClose()}
+      title={t(university ? 'questions.import.titleUs' : 'questions.import.title')}
+      size="xl"
+      footer={footer}
+      data-testid="import-dialog"
+    >
       <Stack gap="4">
         <Flex gap="3" align="center" justify="space-between" wrap="wrap" p="3" bg="bg.subtle" borderRadius="md">
           <Text fontSize="sm" color="fg.muted" flex="1" minW="60">
@@ -248,10 +258,15 @@ function ImportDialog({ open, onClose, ctx, university }: ActionDialogProps<Test
           <Checkbox.Label>{t('questions.import.allOrNothing')}</Checkbox.Label>
         </Checkbox.Root>
 
-        {phase.kind === 'running' && <RunView jobId={phase.jobId} onResult={(r, failed) => {
-          setPhase({ kind: 'done', mode: phase.mode, result: r, failed });
-          if (phase.mode === 'commit') ctx.refresh();
-        }} />}
+        {phase.kind === 'running' && (
+          <RunView
+            jobId={phase.jobId}
+            onResult={(r, failed) => {
+              setPhase({ kind: 'done', mode: phase.mode, result: r, failed });
+              if (phase.mode === 'commit') ctx.refresh();
+            }}
+          />
+        )}
         {phase.kind === 'done' && phase.failed && <Text color="fg.error">{phase.failed}</Text>}
         {result && (
           <Stack gap="3" data-testid="import-result" data-mode={result.mode}>

@@ -33,7 +33,14 @@ function useChapters(_ctx: FieldCtx<TestQuestionDto>, control: Control<FieldValu
  * Labels `resources.testQuestion.fields.*`.
  */
 export const questionFields: readonly FieldSpec<TestQuestionDto>[] = [
-  { name: 'questionType', type: 'select', options: typeOptions, required: true, disabled: (ctx) => ctx.mode === 'update', helpKey: 'questions.editor.typeHint' },
+  {
+    name: 'questionType',
+    type: 'select',
+    options: typeOptions,
+    required: true,
+    disabled: (ctx) => ctx.mode === 'update',
+    helpKey: 'questions.editor.typeHint',
+  },
   { name: 'difficulty', type: 'select', options: difficultyOptions, required: true },
   categoryField<TestQuestionDto>(ClassType.Question, { required: true }),
   { name: 'chapterTypeId', type: 'select', useOptions: useChapters, dependsOn: 'categoryId', placeholderKey: 'questions.editor.noChapter' },

@@ -39,7 +39,11 @@ describe('question editor logic', () => {
   });
 
   it('drops empty alternatives of a blank, so the server can name `blanks[i].answers`', () => {
-    const input = toQuestionInput({ questionType: 4, blanks: [{ answers: ['six', ' ', ''] }, { answers: [''] }], options: [{ content: '', isCorrect: false }] });
+    const input = toQuestionInput({
+      questionType: 4,
+      blanks: [{ answers: ['six', ' ', ''] }, { answers: [''] }],
+      options: [{ content: '', isCorrect: false }],
+    });
     expect(input.blanks).toEqual([{ answers: ['six'] }, { answers: [] }]);
     expect(input.options).toEqual([]);
   });

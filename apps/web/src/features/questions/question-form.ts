@@ -44,7 +44,8 @@ export interface OptionValue {
  * one unmarks the others. Multiple choice toggles the one option.
  */
 export function markCorrect<O extends { isCorrect: boolean }>(options: readonly O[], index: number, checked: boolean, type: QuestionType): O[] {
-  if (type === QuestionType.values.SingleChoice) return options.map((o, i) => ({ ...o, isCorrect: checked ? i === index : i === index ? false : o.isCorrect }));
+  if (type === QuestionType.values.SingleChoice)
+    return options.map((o, i) => ({ ...o, isCorrect: checked ? i === index : i === index ? false : o.isCorrect }));
   return options.map((o, i) => (i === index ? { ...o, isCorrect: checked } : o));
 }
 

@@ -46,7 +46,16 @@ export function stepReviewActions(options: { inline?: boolean } = {}): RowAction
         call,
         inline: options.inline ?? true,
         schema: RejectForm,
-        fields: [{ name: 'auditReason', type: 'textarea', rows: 3, labelKey: 'content.review.reason', placeholderKey: 'content.review.reasonPlaceholder', span: 2 }],
+        fields: [
+          {
+            name: 'auditReason',
+            type: 'textarea',
+            rows: 3,
+            labelKey: 'content.review.reason',
+            placeholderKey: 'content.review.reasonPlaceholder',
+            span: 2,
+          },
+        ],
         toInput: (values, row) => ({ id: row.id, auditStatus: 2, auditReason: values.auditReason, stepName: step.name }),
         titleKey: 'content.review.rejectTitle',
         successKey: 'content.review.rejected',
@@ -62,7 +71,13 @@ function HistoryDialog({ open, onClose, row }: RowDialogProps<TestQuestionDto>) 
   const { t } = useTranslation();
   const { data, isLoading } = useApi(api.review.getReviewHistory, open ? { EntityName: 'TestQuestion', Id: row.id } : null, { fresh: true });
   return (
-    <ModalDialog open={open} onOpenChange={(o) => !o && onClose()} title={t('questions.review.historyTitle', { id: row.id })} closeOnInteractOutside data-testid="review-history">
+    <ModalDialog
+      open={open}
+      onOpenChange={(o) => !o && onClose()}
+      title={t('questions.review.historyTitle', { id: row.id })}
+      closeOnInteractOutside
+      data-testid="review-history"
+    >
       {isLoading ? (
         <Text color="fg.muted">{t('table.loading')}</Text>
       ) : (data ?? []).length === 0 ? (
@@ -75,7 +90,8 @@ function HistoryDialog({ open, onClose, row }: RowDialogProps<TestQuestionDto>) 
               <Stack as="li" key={d.id} gap="0.5" borderStartWidth="2px" borderColor={d.decision === 1 ? 'green.500' : 'red.500'} ps="3">
                 <HStack gap="2">
                   <Badge colorPalette={d.decision === 1 ? 'green' : 'red'} variant="subtle">
-                    {step ? t(stepI18nKey(step)) : d.stepName} · {t(d.decision === 1 ? 'questions.review.approvedShort' : 'questions.review.rejectedShort')}
+                    {step ? t(stepI18nKey(step)) : d.stepName} ·{' '}
+                    {t(d.decision === 1 ? 'questions.review.approvedShort' : 'questions.review.rejectedShort')}
                   </Badge>
                   <Text fontSize="sm" color="fg.muted">
                     {[d.userName, formatDateTimeUtc8(d.creationTime)].filter(Boolean).join(' · ')}

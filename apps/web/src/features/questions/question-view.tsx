@@ -35,7 +35,9 @@ const blankStyles = {
 /** The stem with its blanks (`____`) drawn as numbered underlines, as on a paper. */
 function Stem({ q }: { q: Viewable }) {
   const html =
-    answerKind(q.questionType) === 'blanks' ? markBlanks(q.stem, (n) => `<span class="q-blank" data-testid="preview-blank"><sup>${n}</sup></span>`) : q.stem;
+    answerKind(q.questionType) === 'blanks'
+      ? markBlanks(q.stem, (n) => `<span class="q-blank" data-testid="preview-blank"><sup>${n}</sup></span>`)
+      : q.stem;
   return <Box css={[proseStyles, blankStyles]} dangerouslySetInnerHTML={{ __html: html }} data-testid="preview-stem" />;
 }
 

@@ -65,13 +65,18 @@ function SisterDialog({ open, onClose, row }: RowDialogProps<TestQuestionDto>) {
       setBusy(false);
     }
   };
-  const add = (sisterId: number) =>
-    run(() => runCall(api.testQuestion.importSisterQuestion, { id: row.id, sisterId }), 'questions.sisters.added');
+  const add = (sisterId: number) => run(() => runCall(api.testQuestion.importSisterQuestion, { id: row.id, sisterId }), 'questions.sisters.added');
   const removeOne = (id: number) => run(() => runCall(api.testQuestion.deleteSisterQuestion, { Id: id }), 'questions.sisters.removed');
 
   return (
     <>
-      <ModalDialog open={open} onOpenChange={(o) => !o && onClose()} title={t('questions.sisters.title', { id: row.id })} size="lg" data-testid="sister-dialog">
+      <ModalDialog
+        open={open}
+        onOpenChange={(o) => !o && onClose()}
+        title={t('questions.sisters.title', { id: row.id })}
+        size="lg"
+        data-testid="sister-dialog"
+      >
         <Stack gap="5">
           <Box>
             <Text fontWeight="semibold" mb="2">

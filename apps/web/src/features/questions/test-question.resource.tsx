@@ -2,7 +2,16 @@ import { Permissions, reviewables, type TestQuestionDto } from '@edu/sdk';
 import { Text } from '@chakra-ui/react';
 import { TrashIcon } from '@edu/ui';
 import { api } from '../../lib/client.ts';
-import { auditOptions, callAction, defineResource, switchCell, type ColumnSpec, type FilterSpec, type RowAction, type ToolbarAction } from '../../resources/index.ts';
+import {
+  auditOptions,
+  callAction,
+  defineResource,
+  switchCell,
+  type ColumnSpec,
+  type FilterSpec,
+  type RowAction,
+  type ToolbarAction,
+} from '../../resources/index.ts';
 import { reviewColumn } from '../content-preset.tsx';
 import { categoryColumn, categoryFilter, ClassType } from '../setting/categories.tsx';
 import { difficultyOptions, listQuestions, typeOptions, useQuestionChapterOptions } from './question-api.ts';
