@@ -133,11 +133,16 @@ export const income = implement(IncomeService, {
         SELECT strftime('%Y-%m-%d', "creationTime", '+8 hours') AS day, "type", SUM("amount") AS total, COUNT(*) AS n
         FROM "LedgerEntry" WHERE ${tenant} AND "creationTime" >= ${gte} AND "creationTime" < ${lt}
         GROUP BY day, "type"`,
-      // By what was bought: consumption rows of the period (their refunds counted whenever made, against the purchase).
+      // By what was bought: the same ledger rows of the period (purchases and refunds when booked), by their order's item type,
+      // so the types add up to the totals (a refund counts on the day it is made, as in `totals`).
       ctx.db.$queryRaw<Array<{ itemType: number | bigint; spent: number | bigint; refunded: number | bigint; n: number | bigint }>>`
-        SELECT "itemType", SUM("amount") AS spent, SUM("refundedAmount") AS refunded, COUNT(*) AS n
-        FROM "Consumption" WHERE ${tenant} AND "creationTime" >= ${gte} AND "creationTime" < ${lt}
-        GROUP BY "itemType"`,
+        SELECT c."itemType" AS "itemType",
+          SUM(CASE WHEN l."type" = 2 THEN -l."amount" ELSE 0 END) AS spent,
+          SUM(CASE WHEN l."type" = 3 THEN l."amount" ELSE 0 END) AS refunded,
+          SUM(CASE WHEN l."type" = 2 THEN 1 ELSE 0 END) AS n
+        FROM "LedgerEntry" l JOIN "Consumption" c ON c."orderNo" = l."orderNo"
+        WHERE l.${tenant} AND l."type" IN (2, 3) AND l."creationTime" >= ${gte} AND l."creationTime" < ${lt}
+        GROUP BY c."itemType"`,
       ctx.db.$queryRaw<Array<{ total: number | bigint | null }>>`SELECT SUM("balance") AS total FROM "MemberAccount" WHERE ${tenant}`,
     ]);
     const zero = () => ({ income: 0, refunded: 0, net: 0, recharged: 0, rewards: 0, adjustments: 0, orders: 0 });
