@@ -93,6 +93,18 @@ export function ListFilters({ list, extra }: { list: ListController; extra?: Rea
               data-testid="filter-keyword"
             />
           </InputGroup>
+        ) : f.type === 'date' ? (
+          <Input
+            key={f.name}
+            type="date"
+            size="sm"
+            width={{ base: 'full', sm: '40' }}
+            value={typeof list.state.filters[f.name] === 'string' ? String(list.state.filters[f.name]) : ''}
+            onChange={(e) => list.setFilter(f.name, e.target.value || undefined)}
+            aria-label={labels.filter(f.name, f.labelKey)}
+            title={labels.filter(f.name, f.labelKey)}
+            data-testid={`filter-${f.name}`}
+          />
         ) : f.type === 'cascader' ? (
           <CascaderFilter
             key={f.name}

@@ -69,6 +69,8 @@ export type FilterSpec =
       placeholderKey?: string;
     }
   | { name: string; type: 'boolean'; labelKey?: string; trueKey?: string; falseKey?: string }
+  /** A calendar day (`YYYY-MM-DD`, sent as typed: the server reads days in UTC+8), e.g. the two ends of a range. */
+  | { name: string; type: 'date'; labelKey?: string }
   | {
       name: string;
       type: 'select';

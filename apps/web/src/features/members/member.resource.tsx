@@ -25,6 +25,8 @@ const columns: ColumnSpec<UserDto>[] = [
 const filters: FilterSpec[] = [
   { name: 'Keyword', type: 'keyword', placeholderKey: 'members.filters.memberKeyword' },
   { name: 'IsActive', type: 'boolean' },
+  { name: 'RegisteredFrom', type: 'date', labelKey: 'members.filters.registeredFrom' },
+  { name: 'RegisteredTo', type: 'date', labelKey: 'members.filters.registeredTo' },
 ];
 
 /**
