@@ -1,10 +1,10 @@
-import { Permissions, reviewables } from '@edu/sdk';
+import { type ArticleDto, Permissions, reviewables, type ArticleListDto } from '@edu/sdk';
 import { describe, expect, it } from 'vitest';
 import { api } from '../lib/client.ts';
-import { previewAction, type Reviewable } from '../resources/index.ts';
+import { previewAction } from '../resources/index.ts';
 import { contentPreset } from './content-preset.tsx';
 
-const preview = previewAction<Reviewable & { title: string }>({ title: (r) => r.title, sections: () => [] });
+const preview = previewAction<ArticleListDto, typeof ArticleDto>({ get: api.article.get, title: (r) => r.title, sections: () => [] });
 
 describe('content preset', () => {
   it('derives the usual variants and actions from the review registry', () => {

@@ -20,8 +20,9 @@ export function toAppLanguage(culture: string | null | undefined): AppLanguage {
 type Dict = Record<string, unknown>;
 const isDict = (v: unknown): v is Dict => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** Deep merge that copies: i18next extends its store in place, and the store must never hold (and grow) a locale file's own objects. */
 function merge(into: Dict, from: Dict): Dict {
-  for (const [k, v] of Object.entries(from)) into[k] = isDict(v) && isDict(into[k]) ? merge({ ...into[k] }, v) : v;
+  for (const [k, v] of Object.entries(from)) into[k] = isDict(v) ? merge(isDict(into[k]) ? { ...into[k] } : {}, v) : v;
   return into;
 }
 

@@ -1,5 +1,5 @@
-import { Badge, Box, Flex, HStack, Separator, Stack, Text } from '@chakra-ui/react';
-import { canDecide, decidingStep, stepI18nKey, type ReviewFlow } from '@edu/sdk';
+import { Badge, Box, Flex, HStack, Separator, Spinner, Stack, Text } from '@chakra-ui/react';
+import { canDecide, decidingStep, stepI18nKey, type IdQuery, type ReviewFlow } from '@edu/sdk';
 import { CheckCircleIcon, formatDateTimeUtc8, ModalDialog } from '@edu/ui';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { callAction, formAction } from './actions.tsx';
 import { isGranted } from '../lib/permissions.ts';
-import type { AnyCall } from '../lib/use-api.ts';
+import { useApi, type AnyCall, type ApiCall } from '../lib/use-api.ts';
 import { proseStyles } from './rich-text/prose.ts';
 import type { ColumnSpec, OptionSpec, RowAction, RowDialogProps } from './types.ts';
 
@@ -189,17 +189,20 @@ export interface PreviewSection {
   text?: string | null;
 }
 
-export interface PreviewSpec<R> {
+export interface PreviewSpec<R, O extends z.ZodType> {
+  /** The item's `Get`: list rows are list DTOs without their bodies, so the sections read the full item. */
+  get: ApiCall<typeof IdQuery, O>;
   title: (row: R) => string;
   /** Lines under the title: category, author, time ... */
   meta?: (row: R, t: TFunction) => Array<string | null | undefined>;
-  sections: (row: R) => PreviewSection[];
+  sections: (item: z.output<O>) => PreviewSection[];
 }
 
-/** 预览: the row's rich text as readers will see it, with its review state (read from the row, no extra call). */
-export function previewAction<R extends Reviewable>(spec: PreviewSpec<R>): RowAction<R> {
+/** 预览: the item's rich text as readers will see it, with its review state (title, lines and state from the row; the bodies from `get`). */
+export function previewAction<R extends Reviewable, O extends z.ZodType>(spec: PreviewSpec<R, O>): RowAction<R> {
   function PreviewDialog({ open, onClose, row }: RowDialogProps<R>) {
     const { t } = useTranslation();
+    const item = useApi(spec.get, open ? { Id: row.id } : null, { fresh: true });
     const meta = (spec.meta?.(row, t) ?? []).filter((m): m is string => !!m);
     return (
       <ModalDialog
@@ -217,26 +220,28 @@ export function previewAction<R extends Reviewable>(spec: PreviewSpec<R>): RowAc
             </Text>
             <AuditBadge row={row} />
           </Flex>
-          {spec.sections(row).map((section, i) => (
-            <Box key={i}>
-              {i > 0 && <Separator mb="4" />}
-              {section.labelKey && (
-                <Text fontWeight="semibold" mb="2">
-                  {t(section.labelKey)}
-                </Text>
-              )}
-              {section.html !== undefined ? (
-                section.html ? (
-                  // The server sanitizes rich text on save: no script or event handler survives.
-                  <Box css={proseStyles} dangerouslySetInnerHTML={{ __html: section.html }} />
+          {!item.data && !item.error && <Spinner alignSelf="center" size="sm" aria-label={t('app.loading')} />}
+          {item.data &&
+            spec.sections(item.data).map((section, i) => (
+              <Box key={i}>
+                {i > 0 && <Separator mb="4" />}
+                {section.labelKey && (
+                  <Text fontWeight="semibold" mb="2">
+                    {t(section.labelKey)}
+                  </Text>
+                )}
+                {section.html !== undefined ? (
+                  section.html ? (
+                    // The server sanitizes rich text on save: no script or event handler survives.
+                    <Box css={proseStyles} dangerouslySetInnerHTML={{ __html: section.html }} />
+                  ) : (
+                    <Text color="fg.subtle">—</Text>
+                  )
                 ) : (
-                  <Text color="fg.subtle">—</Text>
-                )
-              ) : (
-                <Text whiteSpace="pre-wrap">{section.text || '—'}</Text>
-              )}
-            </Box>
-          ))}
+                  <Text whiteSpace="pre-wrap">{section.text || '—'}</Text>
+                )}
+              </Box>
+            ))}
         </Stack>
       </ModalDialog>
     );

@@ -1,11 +1,12 @@
-import { CreateArticleInput, reviewables, UpdateArticleInput, type ArticleDto } from '@edu/sdk';
+import { CreateArticleInput, reviewables, UpdateArticleInput, type ArticleDto, type ArticleListDto } from '@edu/sdk';
 import { formatDateTimeUtc8 } from '@edu/ui';
 import { api } from '../../lib/client.ts';
 import { defineResource, pinnedTitle, previewAction, type ColumnSpec } from '../../resources/index.ts';
 import { contentPreset, reviewColumn } from '../content-preset.tsx';
 import { categoryColumn, categoryField, ClassType } from '../setting/categories.tsx';
 
-const preview = previewAction<ArticleDto>({
+const preview = previewAction<ArticleListDto, typeof ArticleDto>({
+  get: api.article.get,
   title: (row) => row.title,
   meta: (row, t) => [
     row.categoryName,
@@ -16,11 +17,11 @@ const preview = previewAction<ArticleDto>({
   sections: (row) => [...(row.summary ? [{ labelKey: 'resources.article.fields.summary', text: row.summary }] : []), { html: row.content }],
 });
 
-const columns: ColumnSpec<ArticleDto>[] = [
+const columns: ColumnSpec<ArticleListDto>[] = [
   { field: 'title', sortable: true, render: pinnedTitle((row) => row.title), width: '300px' },
-  categoryColumn<ArticleDto>(ClassType.Article),
+  categoryColumn<ArticleListDto>(ClassType.Article),
   { field: 'creatorName', minWidth: '80px' },
-  reviewColumn<ArticleDto>(reviewables.article),
+  reviewColumn<ArticleListDto>(reviewables.article),
   { field: 'viewCount', sortable: true, width: '88px', align: 'end' },
   { field: 'creationTime', type: 'datetime', sortable: true },
 ];
@@ -42,7 +43,7 @@ export const articleResource = defineResource({
     size: 'xl',
     fields: [
       { name: 'title', type: 'text', span: 2 },
-      categoryField<ArticleDto>(ClassType.Article),
+      categoryField<ArticleListDto>(ClassType.Article),
       { name: 'author', type: 'text' },
       { name: 'source', type: 'text' },
       { name: 'keywords', type: 'text', helpKey: 'resources.article.hints.keywords' },

@@ -1,4 +1,12 @@
-import { CreateLearningCourseInput, MAX_COURSE_LESSONS, Permissions, reviewables, UpdateLearningCourseInput, type LearningCourseDto } from '@edu/sdk';
+import {
+  CreateLearningCourseInput,
+  MAX_COURSE_LESSONS,
+  Permissions,
+  reviewables,
+  UpdateLearningCourseInput,
+  type LearningCourseDto,
+  type LearningCourseListDto,
+} from '@edu/sdk';
 import { formatDateTimeUtc8, type SelectOption } from '@edu/ui';
 import { useMemo } from 'react';
 import { useWatch, type Control, type FieldValues } from 'react-hook-form';
@@ -18,13 +26,14 @@ export function chapterOptions(list: ReadonlyArray<{ id: number; parentId: numbe
 }
 
 /** The chapter picker follows the category picked in the form. */
-function useChapters(_ctx: FieldCtx<LearningCourseDto>, control: Control<FieldValues>): SelectOption[] {
+function useChapters(_ctx: FieldCtx<LearningCourseListDto>, control: Control<FieldValues>): SelectOption[] {
   const categoryId = useWatch({ control, name: 'categoryId' }) as number | null | undefined;
   const { data } = useApi(api.chapterType.getList, categoryId ? { CategoryId: categoryId } : null);
   return useMemo(() => chapterOptions(data ?? []), [data]);
 }
 
-const preview = previewAction<LearningCourseDto>({
+const preview = previewAction<LearningCourseListDto, typeof LearningCourseDto>({
+  get: api.learningCourse.get,
   title: (row) => row.title,
   meta: (row) => [row.categoryName, row.chapterName, row.creatorName, formatDateTimeUtc8(row.creationTime)],
   sections: (row) => [
@@ -46,10 +55,10 @@ export const learningCourseResource = defineResource({
   rowLabel: (row) => row.title,
   columns: [
     { field: 'title', sortable: true, truncate: true, width: '260px' },
-    categoryColumn<LearningCourseDto>(ClassType.Course),
+    categoryColumn<LearningCourseListDto>(ClassType.Course),
     { field: 'chapterName', truncate: true, width: '140px' },
     { field: 'creatorName' },
-    reviewColumn<LearningCourseDto>(reviewables.learningCourse),
+    reviewColumn<LearningCourseListDto>(reviewables.learningCourse),
     { field: 'sort', sortable: true, width: '72px' },
     { field: 'viewCount', sortable: true, width: '88px', align: 'end' },
     { field: 'creationTime', type: 'datetime', sortable: true },
@@ -61,7 +70,7 @@ export const learningCourseResource = defineResource({
     defaults: { sort: 0 },
     fields: [
       { name: 'title', type: 'text', span: 2 },
-      categoryField<LearningCourseDto>(ClassType.Course),
+      categoryField<LearningCourseListDto>(ClassType.Course),
       {
         name: 'chapterTypeId',
         type: 'select',

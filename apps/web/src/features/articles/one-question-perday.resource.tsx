@@ -1,11 +1,18 @@
-import { CreateOneQuestionPerdayInput, reviewables, UpdateOneQuestionPerdayInput, type OneQuestionPerdayDto } from '@edu/sdk';
+import {
+  CreateOneQuestionPerdayInput,
+  reviewables,
+  UpdateOneQuestionPerdayInput,
+  type OneQuestionPerdayDto,
+  type OneQuestionPerdayListDto,
+} from '@edu/sdk';
 import { formatDateUtc8 } from '@edu/ui';
 import { api } from '../../lib/client.ts';
 import { defineResource, previewAction } from '../../resources/index.ts';
 import { contentPreset, reviewColumn } from '../content-preset.tsx';
 import { categoryColumn, categoryField, ClassType } from '../setting/categories.tsx';
 
-const preview = previewAction<OneQuestionPerdayDto>({
+const preview = previewAction<OneQuestionPerdayListDto, typeof OneQuestionPerdayDto>({
+  get: api.oneQuestionPerday.get,
   title: (row) => row.title,
   meta: (row, t) => [t('resources.oneQuestionPerday.publishOn', { date: formatDateUtc8(row.publishDate) }), row.categoryName, row.creatorName],
   sections: (row) => [
@@ -28,9 +35,9 @@ export const oneQuestionPerdayResource = defineResource({
   columns: [
     { field: 'publishDate', type: 'date', sortable: true, width: '112px' },
     { field: 'title', sortable: true, truncate: true, width: '280px' },
-    categoryColumn<OneQuestionPerdayDto>(ClassType.Question),
+    categoryColumn<OneQuestionPerdayListDto>(ClassType.Question),
     { field: 'creatorName' },
-    reviewColumn<OneQuestionPerdayDto>(reviewables.oneQuestionPerday),
+    reviewColumn<OneQuestionPerdayListDto>(reviewables.oneQuestionPerday),
     { field: 'creationTime', type: 'datetime', sortable: true },
   ],
   form: {
@@ -40,7 +47,7 @@ export const oneQuestionPerdayResource = defineResource({
     fields: [
       { name: 'title', type: 'text', span: 2 },
       { name: 'publishDate', type: 'date' },
-      categoryField<OneQuestionPerdayDto>(ClassType.Question),
+      categoryField<OneQuestionPerdayListDto>(ClassType.Question),
       { name: 'content', type: 'richText' },
       { name: 'answer', type: 'textarea', rows: 2 },
       { name: 'analysis', type: 'richText', helpKey: 'content.review.editHint' },

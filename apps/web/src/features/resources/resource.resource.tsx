@@ -35,7 +35,8 @@ function fileCell(row: ResourceDto) {
   );
 }
 
-const preview = previewAction<ResourceDto>({
+const preview = previewAction<ResourceDto, typeof ResourceDto>({
+  get: api.resource.get,
   title: (row) => row.title,
   meta: (row) => [row.categoryName, row.creatorName, formatDateTimeUtc8(row.creationTime)],
   sections: (row) => [
