@@ -85,7 +85,10 @@ function setup(options: { tenantOwned?: boolean; lockOdd?: boolean } = {}) {
       { field: 'name', sortable: true },
       { field: 'isActive', cell: switchCell<Book>({ call: service.activate, input: (row, on) => ({ id: row.id, isActive: on }) }) },
     ],
-    filters: [{ name: 'Keyword', type: 'keyword' }],
+    filters: [
+      { name: 'Keyword', type: 'keyword' },
+      { name: 'PublishedFrom', type: 'date', labelKey: 'resources.book.fields.name' },
+    ],
     form: {
       fields: [
         { name: 'name', type: 'text' },
@@ -166,6 +169,15 @@ describe('ResourcePage', () => {
     fireEvent.change(screen.getByTestId('filter-keyword'), { target: { value: ' 书 ' } });
     fireEvent.keyDown(screen.getByTestId('filter-keyword'), { key: 'Enter' });
     await waitFor(() => expect(impl.getAll).toHaveBeenLastCalledWith({ SkipCount: 0, MaxResultCount: 10, Sorting: 'name asc', Keyword: '书' }));
+  });
+
+  it('filters by a calendar day as typed, and clears it', async () => {
+    const impl = setup();
+    await screen.findByText('书籍1');
+    fireEvent.change(screen.getByTestId('filter-PublishedFrom'), { target: { value: '2026-03-01' } });
+    await waitFor(() => expect(impl.getAll).toHaveBeenLastCalledWith({ SkipCount: 0, MaxResultCount: 10, PublishedFrom: '2026-03-01' }));
+    fireEvent.change(screen.getByTestId('filter-PublishedFrom'), { target: { value: '' } });
+    await waitFor(() => expect(impl.getAll).toHaveBeenLastCalledWith({ SkipCount: 0, MaxResultCount: 10 }));
   });
 
   it('creates through a validated form', async () => {
