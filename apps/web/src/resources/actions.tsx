@@ -137,6 +137,8 @@ export function switchCell<R>(spec: SwitchCellSpec<R>): ComponentType<{ row: R; 
     const runCall = useRunCall();
     const allowed = useCan(spec.permission ?? spec.call.endpoint.access);
     const [busy, setBusy] = useState(false);
+    // Bumped when the server refuses: the browser already flipped the hidden checkbox, and only a fresh one reads the old value again.
+    const [refusals, setRefusals] = useState(0);
     const flip = async (checked: boolean) => {
       setBusy(true);
       try {
@@ -144,12 +146,20 @@ export function switchCell<R>(spec: SwitchCellSpec<R>): ComponentType<{ row: R; 
         if (spec.successKey !== false) notify.success(t(spec.successKey ?? 'actions.done'));
       } catch {
         // runCall has shown the error; the list still holds the old value.
+        setRefusals((n) => n + 1);
       } finally {
         setBusy(false);
       }
     };
     return (
-      <Switch.Root size="sm" colorPalette="brand" checked={!!value} disabled={!allowed || busy} onCheckedChange={(e) => void flip(e.checked)}>
+      <Switch.Root
+        key={refusals}
+        size="sm"
+        colorPalette="brand"
+        checked={!!value}
+        disabled={!allowed || busy}
+        onCheckedChange={(e) => void flip(e.checked)}
+      >
         {/* A switch with no text beside it: the column's header names it. */}
         <Switch.HiddenInput aria-label={label} />
         <Switch.Control />

@@ -274,4 +274,16 @@ describe('ResourcePage', () => {
     });
     await waitFor(() => expect(impl.activate).toHaveBeenCalledWith({ id: 2, isActive: true }));
   });
+
+  it('reads a refused switch as off again, for screen readers too', async () => {
+    const impl = setup();
+    impl.activate.mockRejectedValueOnce(new Error('refused'));
+    await screen.findByText('书籍1');
+    const row2 = within(screen.getByTestId('book-table')).getByText('书籍2').closest('tr')!;
+    await act(async () => {
+      fireEvent.click(within(row2).getAllByRole('checkbox').at(-1)!);
+    });
+    await waitFor(() => expect(impl.activate).toHaveBeenCalledWith({ id: 2, isActive: true }));
+    await waitFor(() => expect(within(row2).getAllByRole('checkbox').at(-1)!).not.toBeChecked());
+  });
 });
