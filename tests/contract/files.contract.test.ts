@@ -24,9 +24,19 @@ const uploadFixtures: Record<string, (client: Client) => Promise<Input> | Input>
     mode: 'dryRun',
     file: new File(['1、合同测试：1 + 1 = ?\nA. 1\nB. 2\n【答案】B\n'], '合同测试.txt', { type: 'text/plain' }),
   }),
+  'User/ImportFromExcel': () => ({
+    mode: 'dryRun',
+    passwordRule: 1,
+    password: 'Contract1!',
+    file: new File([`\uFEFF用户名,姓名,手机号,邮箱\r\ncontract-m${Date.now()},合同会员,13800138000,contract-m@example.edu.cn\r\n`], '会员.csv', { type: 'text/csv' }),
+  }),
 };
-/** Inputs of export endpoints, keyed `Service/Method`. */
-const exportFixtures: Record<string, (client: Client) => Promise<Input> | Input> = {};
+/** Inputs of export endpoints, keyed `Service/Method` (the money lists export their filtered set; no filter is every row). */
+const exportFixtures: Record<string, (client: Client) => Promise<Input> | Input> = {
+  'Payment/GetAllToExcel': () => ({}),
+  'Consumption/GetAllToExcel': () => ({}),
+  'Income/GetAllToExcel': () => ({}),
+};
 
 const key = (e: Endpoint) => `${e.service}/${e.method}`;
 
