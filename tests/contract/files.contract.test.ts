@@ -28,7 +28,9 @@ const uploadFixtures: Record<string, (client: Client) => Promise<Input> | Input>
     mode: 'dryRun',
     passwordRule: 1,
     password: 'Contract1!',
-    file: new File([`\uFEFF用户名,姓名,手机号,邮箱\r\ncontract-m${Date.now()},合同会员,13800138000,contract-m@example.edu.cn\r\n`], '会员.csv', { type: 'text/csv' }),
+    file: new File([`\uFEFF用户名,姓名,手机号,邮箱\r\ncontract-m${Date.now()},合同会员,13800138000,contract-m@example.edu.cn\r\n`], '会员.csv', {
+      type: 'text/csv',
+    }),
   }),
 };
 /** Inputs of export endpoints, keyed `Service/Method` (the money lists export their filtered set; no filter is every row). */
