@@ -234,12 +234,14 @@ describe('7. a password reset revokes earlier tokens', () => {
 
 describe('8. login timing', () => {
   it('an unknown user costs a hash verification like a wrong password', async () => {
+    // CPU time of this process (the hash runs in it, on the thread pool), not wall time: other processes sharing the cores do not count.
     const time = async (userNameOrEmailAddress: string) => {
       const runs: number[] = [];
       for (let i = 0; i < 7; i++) {
-        const t0 = performance.now();
+        const before = process.cpuUsage();
         await t.call('POST', '/api/TokenAuth/UsersLogin', { tenantId: 1, body: { userNameOrEmailAddress, password: 'wrong-password' } });
-        runs.push(performance.now() - t0);
+        const used = process.cpuUsage(before);
+        runs.push(used.user + used.system);
       }
       return runs.sort((a, b) => a - b)[3]!;
     };
