@@ -65,6 +65,9 @@ export const modelFilters = {
   // Options of a choice question, hard-deleted when left out of the list (prisma/schema/question-bank.prisma).
   TestQuestionOption: { tenant: 'must', audited: true },
   TestPaper: mustHaveTenantContent,
+  // Online Q&A (prisma/schema/question-of-ask.prisma): questions and their replies, each reviewed on its own.
+  QuestionOfAsk: mustHaveTenantContent,
+  QuestionOfAskReply: mustHaveTenantContent,
   // Sections and question links of a paper, hard-deleted when left out of its lists (prisma/schema/test-paper.prisma).
   TestPaperSection: { tenant: 'must', audited: true },
   TestPaperQuestion: { tenant: 'must', audited: true },
