@@ -82,6 +82,10 @@ export const modelFilters = {
   Payment: { tenant: 'may', softDelete: true, audited: true },
   Consumption: { tenant: 'may', softDelete: true, audited: true },
   ConsumptionRefund: { tenant: 'may' },
+  // Site messages (prisma/schema/site-message.prisma): recipients are receipts (no audit updates), replies soft-deleted with audit.
+  SiteMessage: mustHaveTenantContent,
+  SiteMessageRecipient: { tenant: 'must' },
+  SiteMessageReply: mustHaveTenantContent,
 } as const satisfies Record<Prisma.ModelName, ModelFilterConfig>;
 
 export type ModelFilterTable = Readonly<Record<Prisma.ModelName, ModelFilterConfig>>;
