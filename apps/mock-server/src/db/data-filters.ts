@@ -86,6 +86,12 @@ export const modelFilters = {
   SiteMessage: mustHaveTenantContent,
   SiteMessageRecipient: { tenant: 'must' },
   SiteMessageReply: mustHaveTenantContent,
+  // Questionnaires (prisma/schema/questionnaire.prisma): questions and options hard-deleted when left out; responses and answers are append-only.
+  Questionnaire: mustHaveTenantContent,
+  QuestionnaireQuestion: { tenant: 'must', audited: true },
+  QuestionnaireOption: { tenant: 'must', audited: true },
+  QuestionnaireResponse: { tenant: 'must', audited: true },
+  QuestionnaireAnswer: { tenant: 'must' },
 } as const satisfies Record<Prisma.ModelName, ModelFilterConfig>;
 
 export type ModelFilterTable = Readonly<Record<Prisma.ModelName, ModelFilterConfig>>;
