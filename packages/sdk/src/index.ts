@@ -44,3 +44,4 @@ export * from './services/income.ts';
 export * from './services/payment.ts';
 export * from './services/consumption.ts';
 export * from './services/member.ts';
+export * from './services/questionnaire.ts';

@@ -27,6 +27,7 @@ import { PaymentService } from './services/payment.ts';
 import { ConsumptionService } from './services/consumption.ts';
 import { IncomeService } from './services/income.ts';
 import { TestPaperService } from './services/test-paper.ts';
+import { QuestionnaireService } from './services/questionnaire.ts';
 
 /**
  * Every service of the backend, keyed by the client property it gets
@@ -62,6 +63,7 @@ export const services = {
   consumption: ConsumptionService,
   income: IncomeService,
   testPaper: TestPaperService,
+  questionnaire: QuestionnaireService,
 } as const;
 
 export type Services = typeof services;

@@ -75,6 +75,7 @@ const reviewModels = {
   OneQuestionPerday: (db) => db.oneQuestionPerday,
   TestQuestion: (db) => db.testQuestion,
   TestPaper: (db) => db.testPaper,
+  Questionnaire: (db) => db.questionnaire,
 } satisfies Record<ReviewableEntity, (db: Db) => ReviewModel>;
 
 export function reviewModel(db: Db, entity: ReviewableEntity): ReviewModel {

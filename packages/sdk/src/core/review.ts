@@ -8,6 +8,7 @@ import { OneQuestionPerdayService } from '../services/one-question-perday.ts';
 import { ResourceService } from '../services/resource.ts';
 import { TestQuestionService } from '../services/test-question.ts';
 import { TestPaperService } from '../services/test-paper.ts';
+import { QuestionnaireService } from '../services/questionnaire.ts';
 
 /**
  * The review registry: every reviewable entity declared once, with its review
@@ -169,6 +170,17 @@ export const reviewables = {
     classTypeId: ClassType.Paper,
     displayName: { 'zh-Hans': '试卷', en: 'paper' },
     countText: { 'zh-Hans': '{0} 份试卷', en: '{0} paper(s)' },
+  }),
+  /** Questionnaires: one step by `Pages.Others.Questionnaire` (spec: auditedQuestionnaire); approval publishes (answers accepted). */
+  questionnaire: defineReviewable({
+    clientKey: 'questionnaire',
+    service: QuestionnaireService,
+    reviewEndpoint: 'auditedQuestionnaire',
+    moderatedList: 'GetAllModerated',
+    flow: singleStepFlow('AuditQuestionnaireFlow', P.OthersQuestionnaire),
+    classTypeId: null,
+    displayName: { 'zh-Hans': '问卷', en: 'questionnaire' },
+    countText: { 'zh-Hans': '{0} 份问卷', en: '{0} questionnaire(s)' },
   }),
 } as const;
 
