@@ -21,7 +21,8 @@ import type { AuditInput, RegisteredReviewable } from '@edu/sdk';
 
 /** The fields every reviewable row has. */
 export interface ContentRow extends ReviewRow {
-  categoryId: number | null;
+  /** Absent on entities without categories (questionnaires, comments, ...). */
+  categoryId?: number | null;
   creationTime: Date;
   lastModificationTime: Date | null;
   isTop?: boolean;
