@@ -92,6 +92,9 @@ export const modelFilters = {
   QuestionnaireOption: { tenant: 'must', audited: true },
   QuestionnaireResponse: { tenant: 'must', audited: true },
   QuestionnaireAnswer: { tenant: 'must' },
+  // Member feedback (prisma/schema/feedback.prisma): comments on content and leave messages, both reviewed.
+  Discuss: mustHaveTenantContent,
+  LeaveMessage: mustHaveTenantContent,
 } as const satisfies Record<Prisma.ModelName, ModelFilterConfig>;
 
 export type ModelFilterTable = Readonly<Record<Prisma.ModelName, ModelFilterConfig>>;
