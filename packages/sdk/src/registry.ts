@@ -27,6 +27,7 @@ import { PaymentService } from './services/payment.ts';
 import { ConsumptionService } from './services/consumption.ts';
 import { IncomeService } from './services/income.ts';
 import { TestPaperService } from './services/test-paper.ts';
+import { SiteMessageService } from './services/site-message.ts';
 import { QuestionnaireService } from './services/questionnaire.ts';
 
 /**
@@ -63,6 +64,7 @@ export const services = {
   consumption: ConsumptionService,
   income: IncomeService,
   testPaper: TestPaperService,
+  siteMessage: SiteMessageService,
   questionnaire: QuestionnaireService,
 } as const;
 
