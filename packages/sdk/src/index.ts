@@ -45,3 +45,4 @@ export * from './services/payment.ts';
 export * from './services/consumption.ts';
 export * from './services/member.ts';
 export * from './services/questionnaire.ts';
+export * from './services/site-message.ts';
