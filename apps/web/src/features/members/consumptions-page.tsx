@@ -1,4 +1,4 @@
-import { Badge, Button, Flex, HStack, Stack } from '@chakra-ui/react';
+import { Badge, Button, Stack } from '@chakra-ui/react';
 import {
   ConsumptionItemType,
   ConsumptionStatus,
@@ -8,25 +8,14 @@ import {
   RefundConsumptionInput,
   type ConsumptionDto,
 } from '@edu/sdk';
-import { DataTable, type ColumnDef } from '@edu/ui';
+import type { ColumnDef } from '@edu/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { api } from '../../lib/client.ts';
 import { LocalizedUi, SchemaFormDialog, ScreenCard, useApi, useCan, useRunCall } from '../../resources/index.ts';
 import { fenOf, newRequestNo, yuanField } from './money-forms.ts';
-import {
-  chinaTime,
-  CountTabs,
-  emptyFilter,
-  ExportButton,
-  filterQuery,
-  MoneyFilterBar,
-  TotalsBar,
-  useMemberOptions,
-  Yuan,
-  type MoneyFilter,
-} from './money.tsx';
+import { chinaTime, memberColumn, MoneyList, useMemberOptions, useMoneyList, Yuan } from './money.tsx';
 
 export const consumptionStatusTabs = [1, 2, 3].map((value) => ({ value, labelKey: `members.consumptionStatus.${value}` }));
 export const itemTypeOptions = [1, 2, 3].map((value) => ({ value, labelKey: `members.itemType.${value}` }));
@@ -55,29 +44,17 @@ export default function ConsumptionsPage() {
   const { t } = useTranslation();
   const runCall = useRunCall();
   const canWrite = useCan(Permissions.Administration);
-  const [filter, setFilter] = useState<MoneyFilter>(emptyFilter);
-  const [status, setStatus] = useState<number | null>(null);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(10);
-  const [sorting, setSorting] = useState<string | undefined>();
   const [dialog, setDialog] = useState<Dialog>(null);
-  const itemType = ConsumptionItemType.safeParse(filter.extra.ItemType).data;
-  const statusValue = ConsumptionStatus.safeParse(status).data;
-  const query = {
-    ...filterQuery(filter),
-    ...(itemType ? { ItemType: itemType } : {}),
-    ...(statusValue ? { Status: statusValue } : {}),
-    ...(sorting ? { Sorting: sorting } : {}),
-  };
-  const { data, isLoading } = useApi(api.consumption.getAll, { ...query, SkipCount: (page - 1) * pageSize, MaxResultCount: pageSize });
+  const list = useMoneyList((filter, tab) => {
+    const itemType = ConsumptionItemType.safeParse(filter.extra.ItemType).data;
+    const status = ConsumptionStatus.safeParse(tab).data;
+    return { ...(itemType ? { ItemType: itemType } : {}), ...(status ? { Status: status } : {}) };
+  });
+  const { data, isLoading } = useApi(api.consumption.getAll, list.pageQuery);
 
   const columns: ColumnDef<ConsumptionDto, unknown>[] = [
     { id: 'orderNo', header: t('members.fields.orderNo'), cell: ({ row }) => row.original.orderNo },
-    {
-      id: 'member',
-      header: t('members.fields.member'),
-      cell: ({ row }) => `${row.original.memberName || row.original.memberUserName}（${row.original.memberUserName}）`,
-    },
+    memberColumn(t),
     { id: 'itemType', header: t('members.fields.itemType'), cell: ({ row }) => t(`members.itemType.${row.original.itemType}`) },
     { id: 'itemName', header: t('members.fields.itemName'), cell: ({ row }) => row.original.itemName },
     { id: 'amount', header: t('members.fields.amount'), enableSorting: true, cell: ({ row }) => <Yuan fen={row.original.amount} /> },
@@ -116,51 +93,24 @@ export default function ConsumptionsPage() {
     <LocalizedUi>
       <ScreenCard>
         <Stack gap="4" data-testid="consumptions-page">
-          <MoneyFilterBar
-            value={filter}
-            onApply={(f) => {
-              setFilter(f);
-              setPage(1);
-            }}
+          <MoneyList
+            state={list}
+            data={data}
+            loading={isLoading}
+            columns={columns}
             enums={[{ name: 'ItemType', labelKey: 'members.fields.itemType', options: itemTypeOptions }]}
-          />
-          <Flex gap="3" justify="space-between" wrap="wrap" align="center">
-            <CountTabs
-              tabs={consumptionStatusTabs}
-              counts={data?.counts}
-              countAll={data?.countAll}
-              active={status}
-              onChange={(s) => {
-                setStatus(s);
-                setPage(1);
-              }}
-              label={t('members.fields.status')}
-            />
-            <HStack gap="2">
-              {canWrite && (
+            tabs={consumptionStatusTabs}
+            tabLabel={t('members.fields.status')}
+            actions={
+              canWrite && (
                 <Button size="sm" colorPalette="brand" onClick={() => setDialog({ kind: 'consume' })} data-testid="consumption-create">
                   {t('members.consumption.create')}
                 </Button>
-              )}
-              <ExportButton run={() => runCall(api.consumption.getAllToExcel, query, { invalidates: [] })} />
-            </HStack>
-          </Flex>
-          <TotalsBar totals={data?.totals} inKey="members.totals.refunded" outKey="members.totals.spent" />
-          <DataTable
-            columns={columns}
-            data={data?.items ?? []}
-            total={data?.totalCount ?? 0}
-            page={page}
-            pageSize={pageSize}
-            onPageChange={setPage}
-            onPageSizeChange={(s) => {
-              setPageSize(s);
-              setPage(1);
-            }}
-            sorting={sorting}
-            onSortingChange={setSorting}
-            loading={isLoading}
-            data-testid="consumption-table"
+              )
+            }
+            onExport={() => runCall(api.consumption.getAllToExcel, list.query, { invalidates: [] })}
+            totals={{ inKey: 'members.totals.refunded', outKey: 'members.totals.spent' }}
+            testId="consumption-table"
           />
         </Stack>
         {dialog?.kind === 'consume' && (
@@ -171,7 +121,7 @@ export default function ConsumptionsPage() {
             schema={ConsumeForm}
             resourceName="consumption"
             ctx={{ mode: 'create' }}
-            defaultValues={{ memberId: filter.MemberId ?? null, itemType: 1, itemName: '', amount: '', remark: '' }}
+            defaultValues={{ memberId: list.filter.MemberId ?? null, itemType: 1, itemName: '', amount: '', remark: '' }}
             fields={[
               { name: 'memberId', type: 'select', useOptions: useMemberOptions, span: 2 },
               { name: 'itemType', type: 'select', options: itemTypeOptions, emptyValue: undefined },

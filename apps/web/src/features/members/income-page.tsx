@@ -1,12 +1,12 @@
 import { Badge, Card, Field, Flex, Heading, Input, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { chinaDay, formatYuan, LedgerEntryType, PayChannel, type LedgerEntryDto } from '@edu/sdk';
-import { DataTable, DonutChart, LineChart, StatCard, type ColumnDef } from '@edu/ui';
+import { DonutChart, LineChart, StatCard, type ColumnDef } from '@edu/ui';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/client.ts';
 import { LocalizedUi, ScreenCard, useApi, useRunCall } from '../../resources/index.ts';
 import { channelOptions } from './payment-page.tsx';
-import { chinaTime, CountTabs, emptyFilter, ExportButton, filterQuery, MoneyFilterBar, TotalsBar, Yuan, type MoneyFilter } from './money.tsx';
+import { chinaTime, memberColumn, MoneyList, useMoneyList, Yuan } from './money.tsx';
 
 export const ledgerTypeTabs = [1, 2, 3, 4, 5].map((value) => ({ value, labelKey: `members.ledgerType.${value}` }));
 
@@ -36,27 +36,15 @@ function Panel({ title, children, testId }: { title: ReactNode; children: ReactN
 function Ledger() {
   const { t } = useTranslation();
   const runCall = useRunCall();
-  const [filter, setFilter] = useState<MoneyFilter>(emptyFilter);
-  const [type, setType] = useState<number | null>(null);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(10);
-  const [sorting, setSorting] = useState<string | undefined>();
-  const channel = PayChannel.safeParse(filter.extra.Channel).data;
-  const typeValue = LedgerEntryType.safeParse(type).data;
-  const query = {
-    ...filterQuery(filter),
-    ...(channel ? { Channel: channel } : {}),
-    ...(typeValue ? { Type: typeValue } : {}),
-    ...(sorting ? { Sorting: sorting } : {}),
-  };
-  const { data, isLoading } = useApi(api.income.getAll, { ...query, SkipCount: (page - 1) * pageSize, MaxResultCount: pageSize });
+  const list = useMoneyList((filter, tab) => {
+    const channel = PayChannel.safeParse(filter.extra.Channel).data;
+    const type = LedgerEntryType.safeParse(tab).data;
+    return { ...(channel ? { Channel: channel } : {}), ...(type ? { Type: type } : {}) };
+  });
+  const { data, isLoading } = useApi(api.income.getAll, list.pageQuery);
   const columns: ColumnDef<LedgerEntryDto, unknown>[] = [
     { id: 'serialNo', header: t('members.fields.serialNo'), cell: ({ row }) => row.original.serialNo },
-    {
-      id: 'member',
-      header: t('members.fields.member'),
-      cell: ({ row }) => `${row.original.memberName || row.original.memberUserName}（${row.original.memberUserName}）`,
-    },
+    memberColumn(t),
     {
       id: 'type',
       header: t('members.fields.type'),
@@ -74,44 +62,16 @@ function Ledger() {
       <Heading size="md" as="h2">
         {t('members.income.ledger')}
       </Heading>
-      <MoneyFilterBar
-        value={filter}
-        onApply={(f) => {
-          setFilter(f);
-          setPage(1);
-        }}
-        enums={[{ name: 'Channel', labelKey: 'members.fields.channel', options: channelOptions }]}
-      />
-      <Flex gap="3" justify="space-between" wrap="wrap" align="center">
-        <CountTabs
-          tabs={ledgerTypeTabs}
-          counts={data?.counts}
-          countAll={data?.countAll}
-          active={type}
-          onChange={(v) => {
-            setType(v);
-            setPage(1);
-          }}
-          label={t('members.fields.type')}
-        />
-        <ExportButton run={() => runCall(api.income.getAllToExcel, query, { invalidates: [] })} />
-      </Flex>
-      <TotalsBar totals={data?.totals} />
-      <DataTable
-        columns={columns}
-        data={data?.items ?? []}
-        total={data?.totalCount ?? 0}
-        page={page}
-        pageSize={pageSize}
-        onPageChange={setPage}
-        onPageSizeChange={(s) => {
-          setPageSize(s);
-          setPage(1);
-        }}
-        sorting={sorting}
-        onSortingChange={setSorting}
+      <MoneyList
+        state={list}
+        data={data}
         loading={isLoading}
-        data-testid="ledger-table"
+        columns={columns}
+        enums={[{ name: 'Channel', labelKey: 'members.fields.channel', options: channelOptions }]}
+        tabs={ledgerTypeTabs}
+        tabLabel={t('members.fields.type')}
+        onExport={() => runCall(api.income.getAllToExcel, list.query, { invalidates: [] })}
+        testId="ledger-table"
       />
     </Stack>
   );

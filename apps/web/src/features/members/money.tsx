@@ -1,6 +1,7 @@
 import { Badge, Box, Button, ButtonGroup, Field, Flex, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { formatYuan, parseYuan, type FileDto, type MoneyTotals } from '@edu/sdk';
-import type { SelectOption } from '@edu/ui';
+import { DataTable, type ColumnDef, type SelectOption } from '@edu/ui';
+import type { TFunction } from 'i18next';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/client.ts';
@@ -350,4 +351,122 @@ export function chinaTime(iso: string | null | undefined): string {
   if (!iso) return '—';
   const d = new Date(Date.parse(iso) + 8 * 3600_000).toISOString();
   return `${d.slice(0, 10)} ${d.slice(11, 16)}`;
+}
+
+/** The member column every money list shows: `姓名（用户名）`, the user name alone when the name is empty. */
+export function memberColumn<Row extends { memberName: string | null; memberUserName: string }>(t: TFunction): ColumnDef<Row, unknown> {
+  return {
+    id: 'member',
+    header: t('members.fields.member'),
+    cell: ({ row }) => `${row.original.memberName || row.original.memberUserName}（${row.original.memberUserName}）`,
+  };
+}
+
+/**
+ * The state of one money list: the applied filter, the tab (a status or a
+ * type), the page and the sorting. `extra` turns the filter's enum selects
+ * and the tab into the list's own query members (parsed by the SDK's enums,
+ * so a stale value is dropped rather than sent).
+ */
+export function useMoneyList<E extends object>(extra: (filter: MoneyFilter, tab: number | null) => E) {
+  const [filter, setFilter] = useState<MoneyFilter>(emptyFilter);
+  const [tab, setTab] = useState<number | null>(null);
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(10);
+  const [sorting, setSorting] = useState<string | undefined>();
+  const query = { ...filterQuery(filter), ...extra(filter, tab), ...(sorting ? { Sorting: sorting } : {}) };
+  return {
+    filter,
+    tab,
+    page,
+    pageSize,
+    sorting,
+    setSorting,
+    setPage,
+    /** The filtered query (what the export takes). */
+    query,
+    /** The query of the current page (what the list takes). */
+    pageQuery: { ...query, SkipCount: (page - 1) * pageSize, MaxResultCount: pageSize },
+    applyFilter: (f: MoneyFilter) => {
+      setFilter(f);
+      setPage(1);
+    },
+    selectTab: (v: number | null) => {
+      setTab(v);
+      setPage(1);
+    },
+    resize: (s: number) => {
+      setPageSize(s);
+      setPage(1);
+    },
+  };
+}
+
+export type MoneyListState = ReturnType<typeof useMoneyList>;
+
+/** What a money list answers besides its rows: counts per tab and totals of the filter. */
+interface MoneyPage<Row> {
+  items: Row[];
+  totalCount: number;
+  counts: ReadonlyArray<{ value: number; count: number }>;
+  countAll: number;
+  totals: MoneyTotals;
+}
+
+/**
+ * One money list laid out the way all three screens show it: the filter
+ * bar, tabs with counts, the screen's actions beside 导出, the totals bar
+ * and the paged table.
+ */
+export function MoneyList<Row>({
+  state,
+  data,
+  loading,
+  columns,
+  enums,
+  tabs,
+  tabLabel,
+  actions,
+  onExport,
+  totals,
+  testId,
+}: {
+  state: MoneyListState;
+  data: MoneyPage<Row> | undefined;
+  loading: boolean;
+  columns: ColumnDef<Row, unknown>[];
+  enums: readonly EnumFilterSpec[];
+  tabs: ReadonlyArray<{ value: number; labelKey: string }>;
+  tabLabel: string;
+  actions?: ReactNode;
+  onExport: () => Promise<FileDto>;
+  totals?: { inKey?: string; outKey?: string };
+  testId: string;
+}) {
+  return (
+    <>
+      <MoneyFilterBar value={state.filter} onApply={state.applyFilter} enums={enums} />
+      <Flex gap="3" justify="space-between" wrap="wrap" align="center">
+        <CountTabs tabs={tabs} counts={data?.counts} countAll={data?.countAll} active={state.tab} onChange={state.selectTab} label={tabLabel} />
+        <HStack gap="2">
+          {actions}
+          <ExportButton run={onExport} />
+        </HStack>
+      </Flex>
+      <TotalsBar totals={data?.totals} {...totals} />
+      <DataTable
+        columns={columns}
+        data={data?.items ?? []}
+        total={data?.totalCount ?? 0}
+        page={state.page}
+        pageSize={state.pageSize}
+        onPageChange={state.setPage}
+        onPageSizeChange={state.resize}
+        sorting={state.sorting}
+        onSortingChange={state.setSorting}
+        loading={loading}
+        data-testid={testId}
+      />
+    </>
+  );
 }

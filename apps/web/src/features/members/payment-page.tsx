@@ -1,24 +1,13 @@
-import { Badge, Button, Flex, HStack, Stack } from '@chakra-ui/react';
+import { Badge, Button, HStack, Stack } from '@chakra-ui/react';
 import { ConfirmPaidInput, CreatePaymentInput, formatYuan, PayChannel, PaymentStatus, Permissions, type PaymentDto } from '@edu/sdk';
-import { DataTable, type ColumnDef } from '@edu/ui';
+import type { ColumnDef } from '@edu/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { api } from '../../lib/client.ts';
 import { LocalizedUi, SchemaFormDialog, ScreenCard, useApi, useCan, useRunCall } from '../../resources/index.ts';
 import { fenOf, yuanField } from './money-forms.ts';
-import {
-  chinaTime,
-  CountTabs,
-  emptyFilter,
-  ExportButton,
-  filterQuery,
-  MoneyFilterBar,
-  TotalsBar,
-  useMemberOptions,
-  Yuan,
-  type MoneyFilter,
-} from './money.tsx';
+import { chinaTime, memberColumn, MoneyList, useMemberOptions, useMoneyList, Yuan } from './money.tsx';
 
 /** Status tabs and channel labels (locale keys by value). */
 export const paymentStatusTabs = [0, 1, 2].map((value) => ({ value, labelKey: `members.paymentStatus.${value}` }));
@@ -47,21 +36,13 @@ export default function PaymentPage() {
   const { t } = useTranslation();
   const runCall = useRunCall();
   const canWrite = useCan(Permissions.Administration);
-  const [filter, setFilter] = useState<MoneyFilter>(emptyFilter);
-  const [status, setStatus] = useState<number | null>(null);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(10);
-  const [sorting, setSorting] = useState<string | undefined>();
   const [dialog, setDialog] = useState<Dialog>(null);
-  const channel = PayChannel.safeParse(filter.extra.Channel).data;
-  const statusValue = PaymentStatus.safeParse(status).data;
-  const query = {
-    ...filterQuery(filter),
-    ...(channel ? { Channel: channel } : {}),
-    ...(statusValue !== undefined ? { Status: statusValue } : {}),
-    ...(sorting ? { Sorting: sorting } : {}),
-  };
-  const { data, isLoading } = useApi(api.payment.getAll, { ...query, SkipCount: (page - 1) * pageSize, MaxResultCount: pageSize });
+  const list = useMoneyList((filter, tab) => {
+    const channel = PayChannel.safeParse(filter.extra.Channel).data;
+    const status = PaymentStatus.safeParse(tab).data;
+    return { ...(channel ? { Channel: channel } : {}), ...(status !== undefined ? { Status: status } : {}) };
+  });
+  const { data, isLoading } = useApi(api.payment.getAll, list.pageQuery);
 
   const act = async (call: 'continueToRecharge' | 'close', row: PaymentDto) => {
     try {
@@ -73,11 +54,7 @@ export default function PaymentPage() {
 
   const columns: ColumnDef<PaymentDto, unknown>[] = [
     { id: 'orderNo', header: t('members.fields.orderNo'), cell: ({ row }) => row.original.orderNo },
-    {
-      id: 'member',
-      header: t('members.fields.member'),
-      cell: ({ row }) => `${row.original.memberName || row.original.memberUserName}（${row.original.memberUserName}）`,
-    },
+    memberColumn(t),
     { id: 'amount', header: t('members.fields.amount'), enableSorting: true, cell: ({ row }) => <Yuan fen={row.original.amount} /> },
     { id: 'channel', header: t('members.fields.channel'), cell: ({ row }) => t(`members.channel.${row.original.channel}`) },
     {
@@ -126,51 +103,24 @@ export default function PaymentPage() {
     <LocalizedUi>
       <ScreenCard>
         <Stack gap="4" data-testid="payment-page">
-          <MoneyFilterBar
-            value={filter}
-            onApply={(f) => {
-              setFilter(f);
-              setPage(1);
-            }}
+          <MoneyList
+            state={list}
+            data={data}
+            loading={isLoading}
+            columns={columns}
             enums={[{ name: 'Channel', labelKey: 'members.fields.channel', options: channelOptions.slice(0, 3) }]}
-          />
-          <Flex gap="3" justify="space-between" wrap="wrap" align="center">
-            <CountTabs
-              tabs={paymentStatusTabs}
-              counts={data?.counts}
-              countAll={data?.countAll}
-              active={status}
-              onChange={(s) => {
-                setStatus(s);
-                setPage(1);
-              }}
-              label={t('members.fields.status')}
-            />
-            <HStack gap="2">
-              {canWrite && (
+            tabs={paymentStatusTabs}
+            tabLabel={t('members.fields.status')}
+            actions={
+              canWrite && (
                 <Button size="sm" colorPalette="brand" onClick={() => setDialog({ kind: 'offline' })} data-testid="payment-offline">
                   {t('members.payment.offline')}
                 </Button>
-              )}
-              <ExportButton run={() => runCall(api.payment.getAllToExcel, query, { invalidates: [] })} />
-            </HStack>
-          </Flex>
-          <TotalsBar totals={data?.totals} inKey="members.totals.paid" />
-          <DataTable
-            columns={columns}
-            data={data?.items ?? []}
-            total={data?.totalCount ?? 0}
-            page={page}
-            pageSize={pageSize}
-            onPageChange={setPage}
-            onPageSizeChange={(s) => {
-              setPageSize(s);
-              setPage(1);
-            }}
-            sorting={sorting}
-            onSortingChange={setSorting}
-            loading={isLoading}
-            data-testid="payment-table"
+              )
+            }
+            onExport={() => runCall(api.payment.getAllToExcel, list.query, { invalidates: [] })}
+            totals={{ inKey: 'members.totals.paid' }}
+            testId="payment-table"
           />
         </Stack>
         {dialog?.kind === 'offline' && (
@@ -181,7 +131,7 @@ export default function PaymentPage() {
             schema={OfflineForm}
             resourceName="payment"
             ctx={{ mode: 'create' }}
-            defaultValues={{ memberId: filter.MemberId ?? null, amount: '', transactionNo: '', remark: '' }}
+            defaultValues={{ memberId: list.filter.MemberId ?? null, amount: '', transactionNo: '', remark: '' }}
             fields={[
               { name: 'memberId', type: 'select', useOptions: useMemberOptions, span: 2 },
               { name: 'amount', type: 'text', helpKey: 'members.form.amountHint' },
