@@ -12,6 +12,8 @@ import {
 } from '@edu/sdk';
 import type { FastifyInstance } from 'fastify';
 import type { Db, RequestContext } from './context.ts';
+import type { RowOf } from './crud.ts';
+import type { Prisma } from '@edu/db';
 import { EntityNotFoundError, ForbiddenError, invalid, UserFriendlyError } from './errors.ts';
 import { notificationRow, pushNotification, type NotifyInput } from './notifier.ts';
 import { fullNameOf } from './names.ts';
@@ -56,11 +58,29 @@ export const PENDING_REVIEW: ReviewState = { auditStatus: 0, reviewStep: 0, audi
 
 type CountWhere = { categoryId?: number; auditStatus?: number };
 
+/** A reviewable row as the review inbox reads it: the review columns plus whatever else the model has (preview text, hit counts). */
+export type InboxRow = ReviewRow & { creationTime: Date } & Record<string, unknown>;
+
+/**
+ * Conditions the review inbox builds over any reviewable model: the moderated
+ * queue's (`awaitingDecisionBy`), author, submission time and id filters.
+ */
+export type InboxWhere =
+  | { AND: InboxWhere[] }
+  | { OR: InboxWhere[] }
+  | { NOT: { creatorUserId: number } }
+  | { auditStatus?: number; reviewStep?: { in: number[] }; NOT?: { creatorUserId: number } }
+  | { creatorUserId: number | { in: number[] } }
+  | { creationTime: { gte?: Date; lt?: Date } }
+  | { id: { in: number[] } };
+
 /** What the state machine needs of a reviewable's Prisma model (any delegate of the filtered client or a transaction). */
 export interface ReviewModel {
   findFirst(args: { where: { id: number } }): PromiseLike<ReviewRow | null>;
   updateMany(args: { where: { id: number; auditStatus: number; reviewStep: number }; data: ReviewState }): PromiseLike<{ count: number }>;
-  count(args?: { where?: CountWhere }): PromiseLike<number>;
+  count(args?: { where?: CountWhere | InboxWhere }): PromiseLike<number>;
+  /** The inbox's reads (services/review-inbox.ts): ordered keys of a queue, then the rows of one page. */
+  findMany(args: { where: InboxWhere; orderBy?: Array<Record<string, 'asc' | 'desc'>>; take?: number }): PromiseLike<InboxRow[]>;
 }
 
 /**
@@ -81,6 +101,45 @@ const reviewModels = {
 export function reviewModel(db: Db, entity: ReviewableEntity): ReviewModel {
   return reviewModels[entity](db);
 }
+
+/** Columns of model `E` holding a number or a flag. */
+type HitColumnOf<E extends ReviewableEntity> = E extends Prisma.ModelName
+  ? { [C in keyof RowOf<E> & string]: RowOf<E>[C] extends number | boolean ? C : never }[keyof RowOf<E> & string]
+  : never;
+
+/**
+ * Sensitive-word hits, by convention: a reviewable that records them names
+ * its column here (an `Int` count of the dictionary words found, or a
+ * `Boolean` flag; 0/false = none). The review inbox lists items with more
+ * hits first and marks them; a type without a line has no hits. Typed by the
+ * model, so a misspelt or non-numeric column is a compile error.
+ */
+export const sensitiveHitColumns: { readonly [E in ReviewableEntity]?: HitColumnOf<E> } = {};
+
+/** The sensitive-hit column of an entity, if it declares one. */
+export function sensitiveHitColumn(entity: ReviewableEntity): string | undefined {
+  return sensitiveHitColumns[entity];
+}
+
+/**
+ * What a decision changes beyond the review columns, per entity, written in
+ * the decision's transaction: whoever decides (the entity's own endpoint or
+ * the review inbox's bulk decision), the same thing happens.
+ */
+const decisionEffects: { readonly [E in ReviewableEntity]?: (db: Db, id: number, next: { auditStatus: number }) => Promise<void> } = {
+  // A paper rejected or taken down is switched off (papers issue: only approved papers are active or shown).
+  TestPaper: async (db, id, next) => {
+    if (next.auditStatus !== 1) await db.testPaper.update({ where: { id }, data: { isActive: false, isShow: false }, select: { id: true } });
+  },
+};
+
+/**
+ * A decision that no longer fits the item: it was decided meanwhile (the
+ * state it asks for, another step awaited, a lost race). Still a
+ * user-friendly error on the wire; the inbox's bulk decision reports it as a
+ * conflict.
+ */
+export class ReviewConflictError extends UserFriendlyError {}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -196,17 +255,25 @@ async function authorNotice(
  * the other is told the item changed. `expectedStep` (a step name) refuses
  * the decision unless the item awaits that step.
  */
-export async function decide(ctx: RequestContext, reviewable: RegisteredReviewable, input: AuditInput, expectedStep?: string): Promise<void> {
+export async function decide(
+  ctx: RequestContext,
+  reviewable: RegisteredReviewable,
+  input: AuditInput,
+  expectedStep?: string,
+  /** `pendingOnly`: refuse (conflict) unless the item is still pending, so a queue's decision never reconsiders or takes down an item decided meanwhile. */
+  options: { pendingOnly?: boolean } = {},
+): Promise<void> {
   const me = await ctx.requireUser();
   const entity = reviewable.entity;
   const flow = flowOf(ctx.app, reviewable);
   const row = await reviewModel(ctx.db, entity).findFirst({ where: { id: input.id } });
   if (!row) throw new EntityNotFoundError(entity, input.id);
-  if (row.auditStatus === input.auditStatus) throw new UserFriendlyError(ctx.t(input.auditStatus === 1 ? 'AlreadyApproved' : 'AlreadyRejected'));
+  if (row.auditStatus === input.auditStatus) throw new ReviewConflictError(ctx.t(input.auditStatus === 1 ? 'AlreadyApproved' : 'AlreadyRejected'));
+  if (options.pendingOnly && row.auditStatus !== 0) throw new ReviewConflictError(ctx.t('ReviewChangedMeanwhile'));
   const step = decidingStep(flow, row.auditStatus, row.reviewStep);
   // A caller naming the step it decides (AuditTestQuestionFlow) is refused when the item awaits another; the guarded write below closes the race.
   if (expectedStep !== undefined && flow.steps[step]!.name !== expectedStep)
-    throw new UserFriendlyError(ctx.t('ReviewAwaitsOtherStep', flow.steps[step]!.displayName[ctx.culture]));
+    throw new ReviewConflictError(ctx.t('ReviewAwaitsOtherStep', flow.steps[step]!.displayName[ctx.culture]));
   const permission = flow.steps[step]!.permission;
   if (!me.granted.has(permission)) throw new ForbiddenError([permission]);
   if (row.creatorUserId === me.id && !me.isAdmin) throw new UserFriendlyError(ctx.t('CannotReviewOwnContent'));
@@ -221,7 +288,8 @@ export async function decide(ctx: RequestContext, reviewable: RegisteredReviewab
       where: { id: row.id, auditStatus: row.auditStatus, reviewStep: row.reviewStep },
       data: { ...next, auditorUserId: me.id, auditTime: now, auditReason: reason },
     });
-    if (updated.count !== 1) throw new UserFriendlyError(ctx.t('ReviewChangedMeanwhile'));
+    if (updated.count !== 1) throw new ReviewConflictError(ctx.t('ReviewChangedMeanwhile'));
+    await decisionEffects[entity]?.(tx.db, row.id, next);
     await tx.db.reviewDecision.create({
       data: {
         tenantId: row.tenantId,
