@@ -53,6 +53,8 @@ export interface ContentWhere {
 export interface ContentInput {
   categoryId?: number | null;
   isUniversity?: boolean;
+  /** Other fields (inputs with neither of the above, e.g. questionnaires, are not a weak-type mismatch). */
+  readonly [field: string]: unknown;
 }
 
 /** What the kit uses of a content model: the generic table plus typed create and update. */
