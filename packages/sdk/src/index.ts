@@ -46,3 +46,6 @@ export * from './services/consumption.ts';
 export * from './services/member.ts';
 export * from './services/questionnaire.ts';
 export * from './services/site-message.ts';
+export * from './core/sensitive.ts';
+export * from './services/discuss.ts';
+export * from './services/leave-message.ts';

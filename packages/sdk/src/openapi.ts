@@ -76,7 +76,15 @@ function operation(e: Endpoint): Json {
   } else if (e.inputIn === 'form') {
     op.requestBody = { required: true, content: { 'multipart/form-data': { schema: multipartSchema(e) } } };
   } else {
-    op.requestBody = { required: true, content: { 'application/json': { schema: input } } };
+    const inQuery = new Set(e.queryKeys ?? []);
+    const props = (input.properties ?? {}) as Record<string, Json>;
+    const required = new Set((input.required as string[] | undefined) ?? []);
+    if (inQuery.size) {
+      op.parameters = [...inQuery].map((name) => ({ name, in: 'query', required: required.has(name), schema: props[name] ?? {} }));
+      const rest = Object.fromEntries(Object.entries(props).filter(([k]) => !inQuery.has(k)));
+      const body: Json = { ...input, properties: rest, required: [...required].filter((k) => !inQuery.has(k)) };
+      op.requestBody = { required: true, content: { 'application/json': { schema: body } } };
+    } else op.requestBody = { required: true, content: { 'application/json': { schema: input } } };
   }
   return op;
 }

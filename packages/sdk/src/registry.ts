@@ -27,6 +27,8 @@ import { PaymentService } from './services/payment.ts';
 import { ConsumptionService } from './services/consumption.ts';
 import { IncomeService } from './services/income.ts';
 import { TestPaperService } from './services/test-paper.ts';
+import { DiscussService } from './services/discuss.ts';
+import { LeaveMessageService } from './services/leave-message.ts';
 import { SiteMessageService } from './services/site-message.ts';
 import { QuestionnaireService } from './services/questionnaire.ts';
 
@@ -64,6 +66,8 @@ export const services = {
   consumption: ConsumptionService,
   income: IncomeService,
   testPaper: TestPaperService,
+  discuss: DiscussService,
+  leaveMessage: LeaveMessageService,
   siteMessage: SiteMessageService,
   questionnaire: QuestionnaireService,
 } as const;

@@ -8,6 +8,7 @@ import { EntityNotFoundError, ForbiddenError, invalid, UserFriendlyError } from 
 import { hierarchyCondition } from './hierarchy.ts';
 import { iso, type OrderBy } from './paging.ts';
 import { fullNameOf } from './names.ts';
+import { NO_SENSITIVE_HITS, screenSensitive, type SensitiveFlag } from './sensitive-words.ts';
 import { awaitingDecisionBy, decide, PENDING_REVIEW, reviewDtoFields, type ReviewRow, type ReviewState } from './review.ts';
 import type { AuditInput, RegisteredReviewable } from '@edu/sdk';
 
@@ -93,6 +94,13 @@ export interface ContentConfig<
   richFields: readonly Rich[];
   /** Fields checked for sensitive words (rich fields are always checked). */
   textFields: ReadonlyArray<keyof In & string>;
+  /**
+   * Plain-text fields of member-written items (comments, messages): sensitive
+   * words act as their dictionary entry says, masked or refused
+   * (kit/sensitive-words.ts); `toData` gets the masked input and the flag
+   * (`sensitiveHits`, `sensitiveWords` columns) to store.
+   */
+  screenedFields?: ReadonlyArray<keyof In & string>;
   keywordColumns: ReadonlyArray<NoInfer<keyof W & string>>;
   sortable: Readonly<Record<string, string>>;
   /** Pinnable: pinned rows first, newest pin first; the model pins are written to. */
@@ -107,7 +115,7 @@ export interface ContentConfig<
    * Input -> columns, category checked. `rich(field)` is the sanitized value
    * of a rich field (null when absent): write those columns from it, never from `input`.
    */
-  toData(input: In, rich: (field: Rich) => string | null): NoInfer<Data>;
+  toData(input: In, rich: (field: Rich) => string | null, flag: SensitiveFlag): NoInfer<Data>;
   /** Writes that belong with the row (child collections), in the same transaction as Create/Update. */
   afterWrite?(row: { id: number; tenantId: number }, input: In, tx: RequestContext): Promise<void>;
   /**
@@ -293,7 +301,10 @@ export function contentHandlers<
     if (categoryId !== null && categoryId !== undefined && classTypeId !== null) await assertCategory(ctx, categoryId, classTypeId);
     else if (!cfg.categoryOptional) invalid('categoryId', ctx.t('CategoryRequired'));
     await cfg.validate?.(input, ctx);
-    return cfg.toData(input, (f) => rich.get(f) ?? null);
+    const screened = cfg.screenedFields?.length
+      ? await screenSensitive(ctx, Object.fromEntries(cfg.screenedFields.map((f) => [f, fields.get(f)]).filter((e): e is [string, string] => typeof e[1] === 'string')))
+      : { values: {}, flag: NO_SENSITIVE_HITS };
+    return cfg.toData({ ...input, ...screened.values }, (f) => rich.get(f) ?? null, screened.flag);
   }
 
   /** The DTO of one item, with its details (child collections). */

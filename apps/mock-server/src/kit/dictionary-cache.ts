@@ -1,5 +1,6 @@
 import { DICTIONARY_TYPES } from '@edu/sdk';
 import type { PrismaClient } from '@edu/db';
+import { sensitiveAction, type SensitiveWord } from './sensitive-words.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,8 +19,8 @@ export interface DictionaryEntry {
 export interface DictionarySnapshot {
   readonly refreshTime: Date;
   readonly entries: readonly DictionaryEntry[];
-  /** Active sensitive words, lower-cased for matching, in sort order. */
-  readonly sensitiveWords: ReadonlyArray<{ name: string; lower: string }>;
+  /** Active sensitive words, lower-cased for matching, in sort order; `action` from the entry's value (kit/sensitive-words.ts). */
+  readonly sensitiveWords: ReadonlyArray<SensitiveWord>;
 }
 
 export interface DictionaryCacheInfo {
@@ -108,7 +109,7 @@ export class DictionaryCache {
           });
     const sensitiveWords = entries
       .filter((e) => e.dictionaryType === 'sensitiveWord' && e.name.trim())
-      .map((e) => ({ name: e.name, lower: e.name.trim().toLowerCase() }));
+      .map((e) => ({ name: e.name, lower: e.name.trim().toLowerCase(), action: sensitiveAction(e.value) }));
     return { refreshTime: new Date(), entries, sensitiveWords };
   }
 

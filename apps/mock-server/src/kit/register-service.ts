@@ -76,6 +76,33 @@ function shapeRows(result: unknown, keys: readonly string[]): unknown {
   return { ...result, items };
 }
 
+/**
+ * Members a body endpoint takes from the query string (`queryKeys`, ASP.NET's
+ * primitive parameters: `POST auditedDiscuss?id=5`). A member may also come in
+ * the body (a generic client sending the whole input there); given in both,
+ * the values must agree, else a 400 on the member.
+ */
+function withQueryKeys(endpoint: Endpoint, bound: unknown, query: unknown, culture: string): unknown {
+  const keys = endpoint.queryKeys;
+  if (!keys?.length || typeof bound !== 'object' || bound === null || Array.isArray(bound)) return bound;
+  const fromQuery = bindValue(endpoint.input, query ?? {}, true);
+  if (typeof fromQuery !== 'object' || fromQuery === null) return bound;
+  const out: Record<string, unknown> = { ...bound };
+  const given: Readonly<Record<string, unknown>> = { ...fromQuery };
+  for (const key of keys) {
+    if (!(key in given)) continue;
+    if (key in out && out[key] !== given[key])
+      throw new AbpValidationError([
+        {
+          message: culture === 'zh-Hans' ? `${key}：查询字符串与请求体中的值不一致。` : `${key}: the query string and the body name different values.`,
+          members: [key],
+        },
+      ]);
+    out[key] = given[key];
+  }
+  return out;
+}
+
 export interface RegisterOptions {
   /** Parse handler results with the output schema (catches drift in dev and tests). */
   validateOutput: boolean;
@@ -134,7 +161,8 @@ export function registerServices(app: FastifyInstance, impls: readonly Implement
           // Query strings and form fields are text: both bind with type conversion.
           const fromText = endpoint.inputIn !== 'body';
           const raw = await rawInput(endpoint, request, ctx);
-          const parsed = validate(endpoint.input, bindValue(endpoint.input, raw, fromText), ctx.culture);
+          const bound = withQueryKeys(endpoint, bindValue(endpoint.input, raw, fromText), request.query, ctx.culture);
+          const parsed = validate(endpoint.input, bound, ctx.culture);
           if (!parsed.success) throw new AbpValidationError(toValidationErrors(parsed.error, ctx.culture));
           if (endpoint.files.length) {
             const fileErrors = checkFiles(endpoint, parsed.data, ctx.culture);

@@ -95,6 +95,8 @@ const reviewModels = {
   OneQuestionPerday: (db) => db.oneQuestionPerday,
   TestQuestion: (db) => db.testQuestion,
   TestPaper: (db) => db.testPaper,
+  Discuss: (db) => db.discuss,
+  LeaveMessage: (db) => db.leaveMessage,
   Questionnaire: (db) => db.questionnaire,
 } satisfies Record<ReviewableEntity, (db: Db) => ReviewModel>;
 
@@ -114,7 +116,10 @@ type HitColumnOf<E extends ReviewableEntity> = E extends Prisma.ModelName
  * hits first and marks them; a type without a line has no hits. Typed by the
  * model, so a misspelt or non-numeric column is a compile error.
  */
-export const sensitiveHitColumns: { readonly [E in ReviewableEntity]?: HitColumnOf<E> } = {};
+export const sensitiveHitColumns: { readonly [E in ReviewableEntity]?: HitColumnOf<E> } = {
+  Discuss: 'sensitiveHits',
+  LeaveMessage: 'sensitiveHits',
+};
 
 /** The sensitive-hit column of an entity, if it declares one. */
 export function sensitiveHitColumn(entity: ReviewableEntity): string | undefined {

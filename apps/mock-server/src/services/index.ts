@@ -26,6 +26,8 @@ import { testPaper } from './test-paper.ts';
 import { payment } from './payment.ts';
 import { consumption } from './consumption.ts';
 import { income } from './income.ts';
+import { discuss } from './discuss.ts';
+import { leaveMessage } from './leave-message.ts';
 
 /** Every implemented service; `app.test.ts` checks this covers the SDK registry. */
 export const implementations: readonly Implementation[] = [
@@ -57,4 +59,6 @@ export const implementations: readonly Implementation[] = [
   payment,
   consumption,
   income,
+  discuss,
+  leaveMessage,
 ];

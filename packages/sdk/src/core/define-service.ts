@@ -19,6 +19,8 @@ export interface EndpointOptions<I extends z.ZodType = z.ZodType, O extends z.Zo
   inputIn?: InputLocation;
   /** `file` for a download answered with the bytes themselves (declare `output: FileContent`). */
   response?: ResponseKind;
+  /** Members of a body input that travel in the query string (`auditedDiscuss?id=`); the rest stays in the body. */
+  queryKeys?: readonly string[];
   /** Only host users may call it (multiTenancySides = Host). */
   hostOnly?: boolean;
   summary?: string;
@@ -36,6 +38,8 @@ export interface Endpoint<I extends z.ZodType = z.ZodType, O extends z.ZodType =
   readonly path: string;
   readonly inputIn: InputLocation;
   readonly response: ResponseKind;
+  /** Members of a body input sent in the query string (ASP.NET's primitive parameters). */
+  readonly queryKeys?: readonly string[];
   /** The input's file members (multipart parts) with their size limits and accepted types. */
   readonly files: readonly FileFieldSpec[];
   readonly input: I;

@@ -8,6 +8,8 @@ import { OneQuestionPerdayService } from '../services/one-question-perday.ts';
 import { ResourceService } from '../services/resource.ts';
 import { TestQuestionService } from '../services/test-question.ts';
 import { TestPaperService } from '../services/test-paper.ts';
+import { DiscussService } from '../services/discuss.ts';
+import { LeaveMessageService } from '../services/leave-message.ts';
 import { QuestionnaireService } from '../services/questionnaire.ts';
 
 /**
@@ -181,6 +183,28 @@ export const reviewables = {
     classTypeId: null,
     displayName: { 'zh-Hans': '问卷', en: 'questionnaire' },
     countText: { 'zh-Hans': '{0} 份问卷', en: '{0} questionnaire(s)' },
+  }),
+  /** Member comments: one step by `Pages.Others.Discuss` (spec: `POST auditedDiscuss?id=`: the id in the query, the decision in the body). */
+  discuss: defineReviewable({
+    clientKey: 'discuss',
+    service: DiscussService,
+    reviewEndpoint: 'AuditedDiscuss',
+    moderatedList: 'GetAllModerated',
+    flow: singleStepFlow('AuditDiscussFlow', P.OthersDiscuss),
+    classTypeId: null,
+    displayName: { 'zh-Hans': '评论', en: 'comment' },
+    countText: { 'zh-Hans': '{0} 条评论', en: '{0} comment(s)' },
+  }),
+  /** Leave messages: one step by `Pages.Others.LeaveMessage` (spec: `POST AuditedLeaveMessage?id`, as Discuss). */
+  leaveMessage: defineReviewable({
+    clientKey: 'leaveMessage',
+    service: LeaveMessageService,
+    reviewEndpoint: 'AuditedLeaveMessage',
+    moderatedList: 'GetAllModerated',
+    flow: singleStepFlow('AuditLeaveMessageFlow', P.OthersLeaveMessage),
+    classTypeId: null,
+    displayName: { 'zh-Hans': '留言', en: 'leave message' },
+    countText: { 'zh-Hans': '{0} 条留言', en: '{0} leave message(s)' },
   }),
 } as const;
 

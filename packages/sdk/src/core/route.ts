@@ -49,6 +49,12 @@ export interface RouteSpec {
   path?: string;
   inputIn?: InputLocation;
   response?: ResponseKind;
+  /**
+   * Members of a body input that travel in the query string instead (ASP.NET
+   * binds primitive parameters from the query: `POST Discuss/auditedDiscuss?id=5`
+   * with the rest of the input in the body).
+   */
+  queryKeys?: readonly string[];
 }
 
 /**
@@ -63,6 +69,8 @@ export interface Route<I = unknown, O = unknown> {
   readonly path: string;
   readonly inputIn: InputLocation;
   readonly response: ResponseKind;
+  /** Members of a body input sent in the query string (see `RouteSpec.queryKeys`). */
+  readonly queryKeys?: readonly string[];
   /** Never set: carries the input and output types. */
   readonly types?: { input: I; output: O };
 }
@@ -87,5 +95,6 @@ export function routeOf<I = unknown, O = unknown>(
     path: spec.path ?? `${root}/${service}/${spec.action ?? method}`,
     inputIn: spec.inputIn ?? (hasFiles ? 'form' : verb === 'GET' || verb === 'DELETE' ? 'query' : 'body'),
     response: spec.response ?? 'envelope',
+    ...(spec.queryKeys?.length && { queryKeys: spec.queryKeys }),
   };
 }

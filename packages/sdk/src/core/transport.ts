@@ -46,6 +46,16 @@ export function toQueryString(input: unknown): string {
   return s ? `?${s}` : '';
 }
 
+/** Splits a body input into the members sent in the query (`queryKeys`) and the rest. */
+export function splitQueryKeys(input: unknown, queryKeys: readonly string[] | undefined): [Record<string, unknown>, unknown] {
+  if (!queryKeys?.length || input === null || typeof input !== 'object' || Array.isArray(input)) return [{}, input];
+  const keys = new Set(queryKeys.map((k) => k.toLowerCase()));
+  const query: Record<string, unknown> = {};
+  const body: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(input)) (keys.has(k.toLowerCase()) ? query : body)[k] = v;
+  return [query, body];
+}
+
 function joinUrl(base: string, path: string): string {
   return base.replace(/\/+$/, '') + path;
 }
@@ -129,7 +139,9 @@ async function send(
   else if (endpoint.inputIn === 'form') body = toFormData(input);
   else {
     headers['Content-Type'] = 'application/json';
-    body = JSON.stringify(input ?? {});
+    const [inQuery, inBody] = splitQueryKeys(input, endpoint.queryKeys);
+    url += toQueryString(inQuery);
+    body = JSON.stringify(inBody ?? {});
   }
 
   const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
