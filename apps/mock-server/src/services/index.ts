@@ -26,6 +26,7 @@ import { testPaper } from './test-paper.ts';
 import { payment } from './payment.ts';
 import { consumption } from './consumption.ts';
 import { income } from './income.ts';
+import { questionnaire } from './questionnaire.ts';
 import { discuss } from './discuss.ts';
 import { leaveMessage } from './leave-message.ts';
 
@@ -61,4 +62,5 @@ export const implementations: readonly Implementation[] = [
   income,
   discuss,
   leaveMessage,
+  questionnaire,
 ];
