@@ -226,7 +226,11 @@ export const appGroups: readonly NavGroup[] = [
     ['siteMessage', Permissions.OthersSiteMessage],
     ['discuss', Permissions.OthersDiscuss],
     ['leaveMessage', Permissions.OthersLeaveMessage],
-    ['questionnaire', Permissions.OthersQuestionnaire],
+    [
+      'questionnaire',
+      Permissions.OthersQuestionnaire,
+      { resource: () => import('./features/community/questionnaire/questionnaire.resource.tsx').then((m) => m.questionnaireResource) },
+    ],
     ['answerquestion', Permissions.OthersAnswerquestion],
   ]),
 ];
