@@ -49,3 +49,4 @@ export * from './services/site-message.ts';
 export * from './core/sensitive.ts';
 export * from './services/discuss.ts';
 export * from './services/leave-message.ts';
+export * from './services/question-of-ask.ts';

@@ -27,6 +27,7 @@ import { PaymentService } from './services/payment.ts';
 import { ConsumptionService } from './services/consumption.ts';
 import { IncomeService } from './services/income.ts';
 import { TestPaperService } from './services/test-paper.ts';
+import { QuestionOfAskService } from './services/question-of-ask.ts';
 import { DiscussService } from './services/discuss.ts';
 import { LeaveMessageService } from './services/leave-message.ts';
 import { SiteMessageService } from './services/site-message.ts';
@@ -66,6 +67,7 @@ export const services = {
   consumption: ConsumptionService,
   income: IncomeService,
   testPaper: TestPaperService,
+  questionOfAsk: QuestionOfAskService,
   discuss: DiscussService,
   leaveMessage: LeaveMessageService,
   siteMessage: SiteMessageService,

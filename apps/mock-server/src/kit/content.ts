@@ -103,6 +103,8 @@ export interface ContentConfig<
   screenedFields?: ReadonlyArray<keyof In & string>;
   keywordColumns: ReadonlyArray<NoInfer<keyof W & string>>;
   sortable: Readonly<Record<string, string>>;
+  /** Tables whose writes change the lists' totals (default the entity's own): filters that read another table name it. */
+  countTables?: readonly string[];
   /** Pinnable: pinned rows first, newest pin first; the model pins are written to. */
   pinnable?(ctx: RequestContext): PinTable;
   /** The university variant: `isUniversity` rows need `university`, the others `standard`. */
@@ -256,6 +258,7 @@ export function contentHandlers<
     toDto: (row) => row,
     keywordColumns: cfg.keywordColumns,
     sortable: cfg.sortable,
+    ...(cfg.countTables && { countTables: cfg.countTables }),
     filter: filterOf(false),
   };
   const queue: CrudConfig<Row, Row, Q, W | ContentWhere> = { ...list, filter: filterOf(true) };

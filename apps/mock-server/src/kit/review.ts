@@ -95,6 +95,8 @@ const reviewModels = {
   OneQuestionPerday: (db) => db.oneQuestionPerday,
   TestQuestion: (db) => db.testQuestion,
   TestPaper: (db) => db.testPaper,
+  QuestionOfAsk: (db) => db.questionOfAsk,
+  QuestionOfAskReply: (db) => db.questionOfAskReply,
   Discuss: (db) => db.discuss,
   LeaveMessage: (db) => db.leaveMessage,
   Questionnaire: (db) => db.questionnaire,
@@ -327,8 +329,10 @@ export async function reviewCounts(db: Db) {
 
 /** Reviewables filed under a category: `[text key, count]` pairs with a count (the "category in use" message). */
 export async function reviewableUsage(db: Db, categoryId: number): Promise<Array<[string, number]>> {
-  const counts = await Promise.all(reviewableList.map((r) => reviewModel(db, r.entity).count({ where: { categoryId } })));
-  return reviewableList.map((r, i) => [usageTextKey(r), counts[i]!] as [string, number]).filter(([, n]) => n > 0);
+  // Entities without categories (classTypeId null: Q&A replies, questionnaires, ...) have no categoryId column to count by.
+  const filed = reviewableList.filter((r) => r.classTypeId !== null);
+  const counts = await Promise.all(filed.map((r) => reviewModel(db, r.entity).count({ where: { categoryId } })));
+  return filed.map((r, i) => [usageTextKey(r), counts[i]!] as [string, number]).filter(([, n]) => n > 0);
 }
 
 /** Localization keys generated from the registry (texts.ts). */

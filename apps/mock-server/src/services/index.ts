@@ -26,6 +26,7 @@ import { testPaper } from './test-paper.ts';
 import { payment } from './payment.ts';
 import { consumption } from './consumption.ts';
 import { income } from './income.ts';
+import { questionOfAsk } from './question-of-ask.ts';
 import { questionnaire } from './questionnaire.ts';
 import { discuss } from './discuss.ts';
 import { leaveMessage } from './leave-message.ts';
@@ -60,6 +61,7 @@ export const implementations: readonly Implementation[] = [
   payment,
   consumption,
   income,
+  questionOfAsk,
   discuss,
   leaveMessage,
   questionnaire,

@@ -14,7 +14,7 @@ import { services } from '../registry.ts';
 
 describe('review registry', () => {
   it.each(reviewableList.map((r) => [r.entity, r] as const))('%s is consistent with its service', (_, r) => {
-    expect(services[r.clientKey as keyof typeof services]).toBe(r.service);
+    expect(services[r.client as keyof typeof services]).toBe(r.service);
     expect(reviewEndpointOf(r).input).toBe(AuditInput);
     expect(moderatedListOf(r).verb).toBe('GET');
     expect(reviewAccessMatchesFlow(r)).toBe(true);

@@ -8,6 +8,7 @@ import { OneQuestionPerdayService } from '../services/one-question-perday.ts';
 import { ResourceService } from '../services/resource.ts';
 import { TestQuestionService } from '../services/test-question.ts';
 import { TestPaperService } from '../services/test-paper.ts';
+import { QuestionOfAskService } from '../services/question-of-ask.ts';
 import { DiscussService } from '../services/discuss.ts';
 import { LeaveMessageService } from '../services/leave-message.ts';
 import { QuestionnaireService } from '../services/questionnaire.ts';
@@ -67,11 +68,16 @@ export function singleStepFlow(name: string, permission: string): ReviewFlow {
 /** Keys of a service's endpoints. */
 type EndpointKey<S extends Service> = keyof S['endpoints'] & string;
 
-export interface Reviewable<S extends Service = Service, K extends string = string> {
-  /** The entity name: Prisma model, `entityTypeName` of notifications, `EntityName` of the history. */
-  readonly entity: S['name'];
-  /** The client property of its service (`client.article`), also the web's resource name. */
+export interface Reviewable<S extends Service = Service, K extends string = string, E extends string = never> {
+  /**
+   * The entity name: Prisma model, `entityTypeName` of notifications, `EntityName` of the history.
+   * The service's name unless declared (`entity`), for a second entity of one service (Q&A replies).
+   */
+  readonly entity: S['name'] | E;
+  /** The registry key: unique; the client property of its service unless `client` says otherwise; the web's resource name. */
   readonly clientKey: K;
+  /** The client property of its service (`client.article`): `clientKey` unless several entities share one service. */
+  readonly client: string;
   readonly service: S;
   /** The decision endpoint (`AuditedArticle`), input `AuditInput`; a key of `service.endpoints`. */
   readonly reviewEndpoint: string;
@@ -89,10 +95,28 @@ export interface Reviewable<S extends Service = Service, K extends string = stri
 }
 
 /** Declares one reviewable entity; the endpoint keys are checked against the service at compile time. */
-export function defineReviewable<S extends Service, const K extends string, R extends EndpointKey<S>, M extends EndpointKey<S>>(
-  r: Omit<Reviewable<S, K>, 'entity' | 'reviewEndpoint' | 'moderatedList' | 'i18nKey'> & { reviewEndpoint: R; moderatedList: M },
-): Reviewable<S, K> & { readonly reviewEndpoint: R; readonly moderatedList: M } {
-  return Object.freeze({ ...r, entity: r.service.name, i18nKey: `review.entities.${r.clientKey}` });
+export function defineReviewable<
+  S extends Service,
+  const K extends string,
+  R extends EndpointKey<S>,
+  M extends EndpointKey<S>,
+  const E extends string = never,
+>(
+  r: Omit<Reviewable<S, K, E>, 'entity' | 'client' | 'reviewEndpoint' | 'moderatedList' | 'i18nKey'> & {
+    reviewEndpoint: R;
+    moderatedList: M;
+    /** An entity name other than the service's (a second reviewable entity of one service). */
+    entity?: E;
+    /** The client property of the service when it differs from `clientKey`. */
+    client?: string;
+  },
+): Reviewable<S, K, E> & { readonly reviewEndpoint: R; readonly moderatedList: M } {
+  return Object.freeze({
+    ...r,
+    entity: r.entity ?? r.service.name,
+    client: r.client ?? r.clientKey,
+    i18nKey: `review.entities.${r.clientKey}`,
+  });
 }
 
 /** The web's i18n key of a flow step's name: `review.steps.<step name>`. */
@@ -205,6 +229,30 @@ export const reviewables = {
     classTypeId: null,
     displayName: { 'zh-Hans': '留言', en: 'leave message' },
     countText: { 'zh-Hans': '{0} 条留言', en: '{0} leave message(s)' },
+  }),
+  /** Online Q&A questions: one step by `Pages.Others.Answerquestion` (spec: AuditedQuestionOfAsk); optional question category. */
+  questionOfAsk: defineReviewable({
+    clientKey: 'questionOfAsk',
+    service: QuestionOfAskService,
+    reviewEndpoint: 'AuditedQuestionOfAsk',
+    moderatedList: 'GetAllModerated',
+    flow: singleStepFlow('AuditQuestionOfAskFlow', P.OthersAnswerquestion),
+    classTypeId: ClassType.Question,
+    displayName: { 'zh-Hans': '问答', en: 'Q&A question' },
+    countText: { 'zh-Hans': '{0} 个问答', en: '{0} Q&A question(s)' },
+  }),
+  /** Replies of Q&A threads, reviewed apart from their question (spec: AuditReplayAsk); entity `QuestionOfAskReply`. */
+  questionOfAskReply: defineReviewable({
+    clientKey: 'questionOfAskReply',
+    client: 'questionOfAsk',
+    entity: 'QuestionOfAskReply',
+    service: QuestionOfAskService,
+    reviewEndpoint: 'AuditReplayAsk',
+    moderatedList: 'GetAllModeratedReplies',
+    flow: singleStepFlow('AuditReplayAskFlow', P.OthersAnswerquestion),
+    classTypeId: null,
+    displayName: { 'zh-Hans': '回答', en: 'Q&A reply' },
+    countText: { 'zh-Hans': '{0} 条回答', en: '{0} Q&A reply(ies)' },
   }),
 } as const;
 
