@@ -1,10 +1,12 @@
 import { defineConfig } from 'vitest/config';
+import { testWorkers } from '../vitest.config.ts';
 
 /**
  * The browser suite alone: `pnpm --filter @edu/tests exec vitest run --config e2e/vitest.config.ts`.
  * `pnpm test` runs it through tests/vitest.config.ts (which includes e2e/**).
  * Each file starts its own mock server on a free port with a fresh SQLite
- * file and the built web app (apps/web/dist), and its own Chromium.
+ * file and the built web app (apps/web/dist), and its own Chromium; files run
+ * side by side as in tests/vitest.config.ts (`TEST_WORKERS=1`: one at a time).
  */
 export default defineConfig({
   test: {
@@ -14,6 +16,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
-    fileParallelism: false,
+    fileParallelism: testWorkers > 1,
+    maxWorkers: testWorkers,
   },
 });
