@@ -31,6 +31,7 @@ export * from './services/resource.ts';
 export * from './services/learning-course.ts';
 export * from './services/one-question-perday.ts';
 export * from './services/review.ts';
+export * from './services/review-inbox.ts';
 export * from './core/files.ts';
 export * from './services/file.ts';
 export * from './services/job.ts';

@@ -19,6 +19,7 @@ import { NotificationService } from './services/notification.ts';
 import { OneQuestionPerdayService } from './services/one-question-perday.ts';
 import { ResourceService } from './services/resource.ts';
 import { ReviewService } from './services/review.ts';
+import { ReviewInboxService } from './services/review-inbox.ts';
 import { SystemDictionaryService } from './services/system-dictionary.ts';
 import { FileService } from './services/file.ts';
 import { BackgroundJobService } from './services/job.ts';
@@ -62,6 +63,7 @@ export const services = {
   file: FileService,
   backgroundJob: BackgroundJobService,
   review: ReviewService,
+  reviewInbox: ReviewInboxService,
   testQuestion: TestQuestionService,
   payment: PaymentService,
   consumption: ConsumptionService,

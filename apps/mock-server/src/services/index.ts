@@ -21,6 +21,7 @@ import { systemDictionary } from './system-dictionary.ts';
 import { file } from './file.ts';
 import { backgroundJob } from './job.ts';
 import { review } from './review.ts';
+import { reviewInbox } from './review-inbox.ts';
 import { testQuestion } from './test-question.ts';
 import { testPaper } from './test-paper.ts';
 import { payment } from './payment.ts';
@@ -56,6 +57,7 @@ export const implementations: readonly Implementation[] = [
   file,
   backgroundJob,
   review,
+  reviewInbox,
   testQuestion,
   testPaper,
   payment,
