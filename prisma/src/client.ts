@@ -9,7 +9,8 @@ import { PrismaClient } from '../generated/prisma/client.ts';
 import { seed } from '../seed/index.ts';
 import { ensureKeywordIndexes } from './keyword-index.ts';
 import { applyMigrations } from './migrate.ts';
-import { sqliteAdapterFactory, sqliteFilePath } from './sqlite.ts';
+import type Database from 'better-sqlite3';
+import { sqliteAdapterFactory, sqliteFilePath, type SqliteAdapterFactory } from './sqlite.ts';
 import type { WriteVersions } from './write-versions.ts';
 
 export { sqliteFilePath } from './sqlite.ts';
@@ -24,10 +25,23 @@ export function createPrismaClient(databaseUrl: string): PrismaClient {
   const adapter = sqliteAdapterFactory(sqliteFilePath(databaseUrl));
   const client = new PrismaClient({ adapter });
   writeVersionsOf.set(client, adapter.writes);
+  factories.set(client, adapter);
   return client;
 }
 
 const writeVersionsOf = new WeakMap<PrismaClient, WriteVersions>();
+const factories = new WeakMap<PrismaClient, SqliteAdapterFactory>();
+
+/**
+ * The better-sqlite3 connection a client made by createPrismaClient queries
+ * through, once connected (undefined before the first query and after
+ * `$disconnect`). For reads compiled beside Prisma on the same connection, so
+ * they see exactly what Prisma's queries see (transactions included); never
+ * for writes (the write versions would not see them).
+ */
+export function sqliteConnection(client: PrismaClient): Database.Database | undefined {
+  return factories.get(client)?.connection();
+}
 
 /** The write versions of a client made by createPrismaClient (for exact caches of derived values). */
 export function writeVersions(client: PrismaClient): WriteVersions {

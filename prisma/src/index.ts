@@ -5,9 +5,9 @@
  * are `@edu/db/testing`.
  */
 export { Prisma, PrismaClient } from '../generated/prisma/client.ts';
-export { createPrismaClient, openDatabase, sqliteFilePath, writeVersions, type OpenDatabaseOptions } from './client.ts';
+export { createPrismaClient, openDatabase, sqliteConnection, sqliteFilePath, writeVersions, type OpenDatabaseOptions } from './client.ts';
 export { applyMigrations, createMigration, diagnoseMigrations, MIGRATIONS_DIR, PRISMA_DIR } from './migrate.ts';
 export { ensureKeywordIndexes, KEYWORD_INDEXES, keywordIndexTable, type KeywordIndexedTable } from './keyword-index.ts';
 export { hashPassword, verifyPassword, type VerifyResult } from './password-hash.ts';
-export { CONNECTION_PRAGMAS, SQLITE_MAX_BIND_VALUES } from './sqlite.ts';
+export { CONNECTION_PRAGMAS, ownStatement, SQLITE_MAX_BIND_VALUES } from './sqlite.ts';
 export { WriteVersions } from './write-versions.ts';

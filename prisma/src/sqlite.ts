@@ -7,7 +7,7 @@ import path from 'node:path';
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import Database from 'better-sqlite3';
 import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory, Transaction } from '@prisma/driver-adapter-utils';
-import { WriteVersions } from './write-versions.ts';
+import { dependentsOf, WriteVersions, type ForeignKeyRow } from './write-versions.ts';
 
 /** SQLITE_MAX_VARIABLE_NUMBER of the SQLite compiled into better-sqlite3. */
 export const SQLITE_MAX_BIND_VALUES = 32766;
@@ -51,19 +51,70 @@ export interface SqliteAdapterFactory extends SqlMigrationAwareDriverAdapterFact
   disposeAll(): Promise<void>;
   /** Table write versions of the main database (see write-versions.ts). */
   readonly writes: WriteVersions;
+  /** The main database's better-sqlite3 connection while connected (for compiled reads, see `ownStatement`). */
+  connection(): Database.Database | undefined;
 }
 
-/** Reports every statement of a queryable (connection or transaction) to `writes`. */
-function observeWrites<T extends Pick<SqlDriverAdapter, 'queryRaw' | 'executeRaw'>>(q: T, writes: WriteVersions): void {
+/** The adapter's better-sqlite3 connection (`client`, not in the adapter's types), when it has one. */
+function connectionOf(adapter: SqlDriverAdapter): Database.Database | undefined {
+  const client: unknown = Reflect.get(adapter, 'client');
+  return client instanceof Database ? client : undefined;
+}
+
+/** better-sqlite3's own `prepare`, whatever `cacheStatements` put on the instance. */
+const realPrepare = (db: Database.Database, sql: string): Database.Statement<unknown[]> => Database.prototype.prepare.call(db, sql);
+
+const ownStatements = new WeakMap<Database.Database, Map<string, Database.Statement<unknown[]>>>();
+
+/**
+ * A compiled statement of `db` for reads made beside Prisma (kit/sql-list.ts),
+ * from a cache of its own (the adapter's statements are bound and switched to
+ * raw rows by the adapter), returning plain numbers (the adapter's connection
+ * defaults to BigInt). Bounded like the adapter's cache.
+ */
+export function ownStatement(db: Database.Database, sql: string): Database.Statement<unknown[]> {
+  let cache = ownStatements.get(db);
+  if (!cache) ownStatements.set(db, (cache = new Map()));
+  let statement = cache.get(sql);
+  if (statement) cache.delete(sql);
+  else statement = realPrepare(db, sql).safeIntegers(false);
+  cache.set(sql, statement);
+  if (cache.size > STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  return statement;
+}
+
+/** Statements that change the schema: the dependents map is read again after them. */
+const DDL = /^\s*(CREATE|DROP|ALTER)\b/i;
+
+/** Reads which tables the database writes on a table's behalf (cascades, triggers) into `writes`. */
+function readDependents(db: Database.Database, writes: WriteVersions): void {
+  const foreignKeys = realPrepare(
+    db,
+    `SELECT m.name AS child, f."table" AS parent, f.on_delete AS onDelete, f.on_update AS onUpdate
+     FROM sqlite_master m, pragma_foreign_key_list(m.name) f WHERE m.type = 'table'`,
+  ).all() as ForeignKeyRow[];
+  const triggers = realPrepare(db, `SELECT tbl_name AS "table", sql FROM sqlite_master WHERE type = 'trigger' AND sql IS NOT NULL`).all() as Array<{
+    table: string;
+    sql: string;
+  }>;
+  writes.setDependents(dependentsOf(foreignKeys, triggers));
+}
+
+/** Reports every statement of a queryable (connection or transaction) to `writes`; `schemaChanged` after DDL. */
+function observeWrites<T extends Pick<SqlDriverAdapter, 'queryRaw' | 'executeRaw'>>(q: T, writes: WriteVersions, schemaChanged: () => void): void {
   const queryRaw = q.queryRaw.bind(q);
   const executeRaw = q.executeRaw.bind(q);
   q.queryRaw = async (query) => {
     writes.observe(query.sql);
-    return queryRaw(query);
+    const result = await queryRaw(query);
+    if (DDL.test(query.sql)) schemaChanged();
+    return result;
   };
   q.executeRaw = async (query) => {
     writes.observe(query.sql);
-    return executeRaw(query);
+    const result = await executeRaw(query);
+    if (DDL.test(query.sql)) schemaChanged();
+    return result;
   };
 }
 
@@ -106,8 +157,8 @@ class ReusedStatement {
  * SQLite recompiles a cached statement itself after a schema change.
  */
 function cacheStatements(adapter: SqlDriverAdapter): void {
-  const client: unknown = Reflect.get(adapter, 'client');
-  if (!(client instanceof Database)) return;
+  const client = connectionOf(adapter);
+  if (!client) return;
   const prepare = client.prepare.bind(client);
   const cache = new Map<string, Database.Statement<unknown[]>>();
   const cached = (sql: string): ReusedStatement => {
@@ -133,6 +184,7 @@ export function sqliteAdapterFactory(filePath: string): SqliteAdapterFactory {
   const inner = new PrismaBetterSqlite3({ url: filePath, timeout: BUSY_TIMEOUT_MS });
   const opened = new Set<SqlDriverAdapter>();
   const writes = new WriteVersions();
+  let main: Database.Database | undefined;
   const track = async (connect: () => Promise<SqlDriverAdapter>, pragmas: string, observe: boolean) => {
     const adapter = await connect();
     opened.add(adapter);
@@ -156,17 +208,23 @@ export function sqliteAdapterFactory(filePath: string): SqliteAdapterFactory {
     const info = adapter.getConnectionInfo?.bind(adapter);
     adapter.getConnectionInfo = () => ({ supportsRelationJoins: false, ...info?.(), maxBindValues: SQLITE_MAX_BIND_VALUES });
     if (observe) {
+      const db = connectionOf(adapter);
+      main = db;
+      const schemaChanged = () => db && readDependents(db, writes);
+      schemaChanged();
       cacheStatements(adapter);
-      observeWrites(adapter, writes);
+      observeWrites(adapter, writes, schemaChanged);
       const executeScript = adapter.executeScript.bind(adapter);
       adapter.executeScript = async (script) => {
         writes.observe(script);
-        return executeScript(script);
+        await executeScript(script);
+        schemaChanged();
       };
       const startTransaction = adapter.startTransaction.bind(adapter);
       adapter.startTransaction = async (isolationLevel) => {
         const tx: Transaction = await startTransaction(isolationLevel);
-        observeWrites(tx, writes);
+        writes.beginTransaction();
+        observeWrites(tx, writes, schemaChanged);
         const commit = tx.commit.bind(tx);
         const rollback = tx.rollback.bind(tx);
         tx.commit = async () => {
@@ -189,6 +247,7 @@ export function sqliteAdapterFactory(filePath: string): SqliteAdapterFactory {
     const dispose = adapter.dispose.bind(adapter);
     adapter.dispose = async () => {
       opened.delete(adapter);
+      if (main && main === connectionOf(adapter)) main = undefined;
       await dispose();
     };
     return adapter;
@@ -197,6 +256,7 @@ export function sqliteAdapterFactory(filePath: string): SqliteAdapterFactory {
     provider: inner.provider,
     adapterName: inner.adapterName,
     writes,
+    connection: () => (main?.open ? main : undefined),
     connect: () => track(() => inner.connect(), CONNECTION_PRAGMAS, true),
     connectToShadowDb: () => track(() => inner.connectToShadowDb(), 'PRAGMA foreign_keys = ON;', false),
     async disposeAll() {

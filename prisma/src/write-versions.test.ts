@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WriteVersions } from './write-versions.ts';
+import { dependentsOf, WriteVersions } from './write-versions.ts';
 
 describe('WriteVersions', () => {
   it('bumps only the written table for single-table writes', () => {
@@ -15,16 +15,59 @@ describe('WriteVersions', () => {
     expect(w.version('Role')).not.toBe(role0);
   });
 
-  it('ignores reads and bumps everything for unknown statements and transaction ends', () => {
+  it('ignores reads and bumps everything for unknown statements', () => {
     const w = new WriteVersions();
     const v = w.version('User');
     w.observe('SELECT COUNT(*) FROM "User"');
     w.observe('WITH RECURSIVE tree(id) AS (SELECT 1) SELECT id FROM tree');
     expect(w.version('User')).toBe(v);
     w.observe('CREATE TABLE "X" (id INTEGER)');
-    const v2 = w.version('User');
-    expect(v2).not.toBe(v);
+    expect(w.version('User')).not.toBe(v);
+  });
+
+  it('bumps the tables written during a transaction again at its end, and only those', () => {
+    const w = new WriteVersions();
+    w.beginTransaction();
+    w.observe('INSERT INTO "Article" ("title") VALUES (?)');
+    // A value computed now (it may include the uncommitted row) is stamped with this version.
+    const during = w.version('Article');
+    const user = w.version('User');
+    w.endTransaction(); // a rollback takes the row back: the value must not be reused
+    expect(w.version('Article')).not.toBe(during);
+    expect(w.version('User')).toBe(user);
+    // After the end, nothing is carried into the next transaction.
+    const after = w.version('Article');
+    w.beginTransaction();
     w.endTransaction();
-    expect(w.version('User')).not.toBe(v2);
+    expect(w.version('Article')).toBe(after);
+  });
+
+  it('an unknown statement inside a transaction bumps everything again at its end', () => {
+    const w = new WriteVersions();
+    w.beginTransaction();
+    w.observe('CREATE TABLE "X" (id INTEGER)');
+    const during = w.version('User');
+    w.endTransaction();
+    expect(w.version('User')).not.toBe(during);
+  });
+
+  it('bumps the tables the database writes on a write: cascades and triggers', () => {
+    const w = new WriteVersions();
+    w.setDependents(
+      dependentsOf(
+        [
+          { child: 'UserRole', parent: 'User', onDelete: 'CASCADE', onUpdate: 'CASCADE' },
+          { child: 'User', parent: 'User', onDelete: 'SET NULL', onUpdate: 'CASCADE' },
+          { child: 'Payment', parent: 'User', onDelete: 'RESTRICT', onUpdate: 'NO ACTION' },
+        ],
+        [{ table: 'Article', sql: 'CREATE TRIGGER "t" AFTER UPDATE ON "Article" BEGIN DELETE FROM "Article_fts" WHERE rowid = old."id"; INSERT INTO "Article_fts" (rowid) VALUES (new."id"); END' }],
+      ),
+    );
+    const [userRole, payment, fts] = [w.version('UserRole'), w.version('Payment'), w.version('Article_fts')];
+    w.observe('DELETE FROM "User" WHERE "id" = ?');
+    expect(w.version('UserRole')).not.toBe(userRole);
+    expect(w.version('Payment')).toBe(payment);
+    w.observe('UPDATE "Article" SET "title" = ?');
+    expect(w.version('Article_fts')).not.toBe(fts);
   });
 });
