@@ -24,8 +24,10 @@ const audienceOptions: readonly OptionSpec[] = [1, 2].map((value) => ({ value, l
 /** 答题时间: the window in China time, open ends said so. */
 function windowText(row: { startTime: string | null; endTime: string | null }, t: TFunction): string {
   if (!row.startTime && !row.endTime) return t('questionnaire.window.always');
-  const from = row.startTime ? formatDateTimeUtc8(row.startTime) : t('questionnaire.window.open');
-  const to = row.endTime ? formatDateTimeUtc8(row.endTime) : t('questionnaire.window.open');
+  // To the minute: seconds say nothing about when a questionnaire opens.
+  const at = (iso: string) => formatDateTimeUtc8(iso).slice(0, 16);
+  const from = row.startTime ? at(row.startTime) : t('questionnaire.window.open');
+  const to = row.endTime ? at(row.endTime) : t('questionnaire.window.open');
   return `${from} ~ ${to}`;
 }
 
@@ -129,7 +131,15 @@ export const questionnaireResource = defineResource({
       ],
       rowActions: [
         ...preset.rowActions,
-        { key: 'results', labelKey: 'questionnaire.actions.results', inline: true, permission: Permissions.OthersQuestionnaire, dialog: ResultsDialog },
+        {
+          key: 'results',
+          labelKey: 'questionnaire.actions.results',
+          inline: true,
+          permission: Permissions.OthersQuestionnaire,
+          dialog: ResultsDialog,
+          // Only where answers can be or have been collected: pending rows keep their actions cell short.
+          visible: (row: QuestionnaireListDto) => row.auditStatus === 1 || row.responseCount > 0,
+        },
       ],
     };
   })(),

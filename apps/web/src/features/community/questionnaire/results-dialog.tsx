@@ -120,7 +120,7 @@ function QuestionResult({ index, questionnaireId, question }: { index: number; q
           <DonutChart
             items={question.options.map((o, i) => ({ name: `${String.fromCharCode(65 + i)}. ${o.content}`, value: o.count }))}
             size={150}
-            centerLabel={t('questionnaire.results.answered', { count: question.answered })}
+            centerLabel={t('questionnaire.results.answeredShort')}
             emptyText={t('questionnaire.results.none')}
             aria-label={t('questionnaire.results.chartOf', { title: question.title })}
           />
