@@ -166,6 +166,19 @@ const THREADS: ThreadSeed[] = [
     state: 0,
     replies: [],
   },
+  {
+    // Edited by its author after approval: pending again, its replies stay (the thread a moderator works through).
+    subject: '数学',
+    title: '三角形内角和为什么是 180 度？',
+    content: '老师说可以用平行线证明，我补充了自己画的图，想知道辅助线应该怎么作。',
+    state: 0,
+    replies: [
+      { by: 't', text: '过顶点 A 作 BC 的平行线，利用两直线平行、内错角相等，三个内角正好拼成一个平角。', state: 1 },
+      { by: 'm', text: '还可以把三个角剪下来拼在一起，正好是一条直线。', state: 0 },
+      { by: 'm', text: '不会的加 V 信 edu_123 私聊，包教包会。', state: 0 },
+      { by: 'm', text: '我也有同样的疑问，等老师解答。', state: 1 },
+    ],
+  },
 ];
 
 /** Seeds the Q&A threads of a tenant; members and teachers come from the demo users. */

@@ -231,6 +231,10 @@ export const appGroups: readonly NavGroup[] = [
       Permissions.OthersQuestionnaire,
       { resource: () => import('./features/community/questionnaire/questionnaire.resource.tsx').then((m) => m.questionnaireResource) },
     ],
-    ['answerquestion', Permissions.OthersAnswerquestion],
+    [
+      'answerquestion',
+      Permissions.OthersAnswerquestion,
+      { resource: () => import('./features/community/answer-question/answer-question.resource.tsx').then((m) => m.questionOfAskResource) },
+    ],
   ]),
 ];
