@@ -42,8 +42,8 @@ beforeAll(async () => {
   articleId = (await ok(t.call('GET', api('Article/GetAll'), { token: admin, query: { MaxResultCount: 1 } }))).items[0].id;
   courseId = (await ok(t.call('GET', api('LearningCourse/GetAll'), { token: admin, query: { MaxResultCount: 1 } }))).items[0].id;
   for (const [name, value] of [
-    ['骗子', 'mask'],
-    ['垃圾', 'mask'],
+    ['忽悠', 'mask'],
+    ['废物', 'mask'],
   ])
     await ok(t.call('POST', api('SystemDictionary/Create'), { token: admin, body: { dictionaryType: 'sensitiveWord', name, value } }));
   await ok(t.call('POST', api('SystemDictionary/SettingUpdateCache'), { token: admin, body: {} }));
@@ -103,10 +103,10 @@ describe('comments', () => {
   });
 
   it('masks mask words, counts every hit and flags the comment; refuse words are a 400 naming the word', async () => {
-    const c = await comment({ targetType: 1, targetId: articleId, content: '这老师是骗子，讲的都是垃圾，骗 子！' });
-    expect(c.content).toBe('这老师是**，讲的都是**，* *！');
+    const c = await comment({ targetType: 1, targetId: articleId, content: '这老师在忽悠，讲的都是废物，忽 悠！' });
+    expect(c.content).toBe('这老师在**，讲的都是**，* *！');
     expect(c.sensitiveHits).toBe(3);
-    expect(c.sensitiveWords).toEqual(['骗子', '垃圾']);
+    expect(c.sensitiveWords).toEqual(['忽悠', '废物']);
     const refused = await t.call('POST', api('Discuss/Create'), { token: member.token, body: { targetType: 1, targetId: articleId, content: '哪里可以赌博' } });
     expect(refused.status).toBe(400);
     expect(refused.body.error.validationErrors[0]).toMatchObject({ members: ['content'] });
@@ -145,7 +145,7 @@ describe('comments', () => {
   it('an edit changes the text only and sends the comment back to review', async () => {
     const c = await comment({ targetType: 1, targetId: articleId, content: '初稿' });
     await ok(t.call('POST', api('Discuss/auditedDiscuss'), { token: auditor, query: { id: String(c.id) }, body: { auditStatus: 1 } }));
-    const edited = await ok(t.call('PUT', api('Discuss/Update'), { token: member.token, body: { id: c.id, content: '修改后是垃圾' } }));
+    const edited = await ok(t.call('PUT', api('Discuss/Update'), { token: member.token, body: { id: c.id, content: '修改后是废物' } }));
     expect(edited).toMatchObject({ content: '修改后是**', auditStatus: 0, targetType: 1, targetId: articleId, sensitiveHits: 1 });
   });
 
@@ -169,5 +169,24 @@ describe('comments', () => {
     // A comment on another tenant's article is refused as an unknown target.
     const cross = await t.call('POST', api('Discuss/Create'), { token: other.token, tenantId: other.id, body: { targetType: 1, targetId: articleId, content: '跨租户' } });
     expect(cross.status).toBe(400);
+  });
+});
+
+describe('seed', () => {
+  it('holds comments on every target type in every state, replies and masked words; leave messages answered and not', async () => {
+    const all = await ok(t.call('GET', api('Discuss/GetAll'), { token: admin, query: { MaxResultCount: 200, Sorting: 'id asc' } }));
+    const seeded = all.items.filter((i: { creatorUserId: number }) => i.creatorUserId !== member.id);
+    expect(new Set(seeded.map((i: { auditStatus: number }) => i.auditStatus))).toEqual(new Set([0, 1, 2]));
+    expect(new Set(seeded.map((i: { targetType: number }) => i.targetType))).toEqual(new Set([1, 2, 3, 4, 5]));
+    expect(seeded.every((i: { targetTitle: string | null }) => i.targetTitle)).toBe(true);
+    expect(seeded.some((i: { parentId: number | null; replyToName: string | null }) => i.parentId && i.replyToName)).toBe(true);
+    expect(seeded.some((i: { sensitiveHits: number; content: string }) => i.sensitiveHits > 0 && i.content.includes('**'))).toBe(true);
+    expect(seeded.filter((i: { auditStatus: number; auditReason: string | null }) => i.auditStatus === 2).every((i: { auditReason: string | null }) => i.auditReason)).toBe(true);
+    const messages = await ok(t.call('GET', api('LeaveMessage/GetAll'), { token: admin, query: { MaxResultCount: 100 } }));
+    expect(messages.items.some((m: { replyContent: string | null }) => m.replyContent)).toBe(true);
+    expect(messages.items.some((m: { replyContent: string | null }) => !m.replyContent)).toBe(true);
+    const rejected = messages.items.find((m: { auditStatus: number }) => m.auditStatus === 2);
+    const history = await ok(t.call('GET', api('Review/GetReviewHistory'), { token: admin, query: { EntityName: 'LeaveMessage', Id: rejected.id } }));
+    expect(history[0]).toMatchObject({ decision: 2, reason: rejected.auditReason });
   });
 });
