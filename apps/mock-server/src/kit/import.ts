@@ -1,4 +1,5 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcel } from './lazy.ts';
 import {
   IMPORT_LIST_CAP,
   type FileDto,
@@ -279,7 +280,7 @@ async function readGrid(file: UploadedFile, culture: Culture): Promise<Array<{ r
   const name = file.name.toLowerCase();
   if (isOle(file.bytes) || name.endsWith('.xls')) fileError(T.oldExcel);
   if (isZip(file.bytes)) {
-    const workbook = new ExcelJS.Workbook();
+    const workbook = new (await loadExcel()).Workbook();
     try {
       // exceljs declares its own `Buffer` as an ArrayBuffer; JSZip reads either.
       await workbook.xlsx.load(new Uint8Array(file.bytes).buffer);
@@ -428,6 +429,21 @@ export interface Importer<T, P> {
   locate(member: string | null, item: ImportItem<T>, culture: Culture): { column: string | null; question?: number | null; row?: number };
   /** Further files of the result (`ImportResult.files`), made once the run has ended (e.g. the initial passwords of created users). */
   files?(jobCtx: Pick<JobContext, 'saveTempFile'>, committed: boolean): Promise<Record<string, FileDto> | undefined>;
+  /**
+   * Places what the run produced somewhere else as well (imported questions
+   * into a paper), given every row's outcome and checked value. On a commit
+   * that writes it runs inside the import's one transaction after the writes
+   * (`commit` true; created ids set), so both land or neither, and it runs
+   * even when every row was a duplicate; otherwise (dry run, stopped commit)
+   * it only answers what would happen (`commit` false, write nothing).
+   * `changed`: it wrote (a commit of duplicates only is then `committed`);
+   * `result` is merged into the import's result (its own members, e.g. `paper`).
+   */
+  place?(
+    outcomes: ReadonlyArray<{ row: ImportRowDto; value: P | null }>,
+    ctx: RequestContext,
+    commit: boolean,
+  ): Promise<{ changed: boolean; result: Record<string, unknown> }>;
 }
 
 export const ImportJobInput = z.object({
@@ -545,8 +561,11 @@ export async function runImport<T, P>(
   }
 
   const invalidRows = states.filter((s) => s.status === 'invalid').length;
-  const committed = commit && !(options.allOrNothing && invalidRows > 0) && toWrite.length > 0;
-  if (committed) {
+  const valueOf = new Map(checked.map((c) => [c.state, c.value]));
+  const outcomes = () => states.map((s) => ({ row: s, value: valueOf.get(s) ?? null }));
+  let placed: { changed: boolean; result: Record<string, unknown> } | undefined;
+  const writes = commit && !(options.allOrNothing && invalidRows > 0) && (toWrite.length > 0 || importer.place !== undefined);
+  if (writes) {
     await ctx.transaction(async (tx) => {
       for (let i = 0; i < toWrite.length; i += WRITE_BATCH) {
         if (jobCtx.signal.aborted)
@@ -560,8 +579,11 @@ export async function runImport<T, P>(
         const done = i + batch.length;
         await report(checkShare + (done / toWrite.length) * (100 - checkShare), T.progressWrite(done, toWrite.length));
       }
+      placed = await importer.place?.(outcomes(), tx, true);
     });
   } else if (commit) for (const w of toWrite) w.state.status = 'notWritten';
+  if (!writes) placed = await importer.place?.(outcomes(), ctx, false);
+  const committed = writes && (toWrite.length > 0 || placed?.changed === true);
 
   const errors = states.flatMap((s) => s.errors);
   const rejected = states.filter((s) => s.status === 'invalid' || s.status === 'duplicate');
@@ -587,7 +609,7 @@ export async function runImport<T, P>(
   const files = await importer.files?.(jobCtx, committed);
   if (files && Object.keys(files).length) result.files = files;
   await report(100);
-  return result;
+  return placed ? { ...placed.result, ...result } : result;
 }
 
 /** An item's errors from what `check` threw; anything else is a bug and fails the job. */
@@ -605,7 +627,7 @@ function errorsOf<T>(err: unknown, item: ImportItem<T>, importer: Importer<T, un
 /** The rejected rows: a sheet's own cells (or place and content for documents) plus the reasons. */
 async function reportWorkbook(rows: RowState[], headers: string[] | undefined, culture: Culture): Promise<Uint8Array> {
   const T = texts[culture];
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcel()).Workbook();
   const sheet = workbook.addWorksheet(culture === 'zh-Hans' ? '未导入的行' : 'Rejected rows');
   const reasonOf = (s: RowState) =>
     s.status === 'duplicate'
@@ -636,7 +658,7 @@ export async function templateWorkbook(
   rows: ReadonlyArray<Readonly<Record<string, string | number>>>,
   options: { sheetName: string; lists?: Readonly<Record<string, readonly string[]>>; notes?: readonly string[] },
 ): Promise<Uint8Array> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcel()).Workbook();
   const sheet = workbook.addWorksheet(options.sheetName);
   sheet.columns = columns.map((c) => ({ header: c.header[culture], key: c.key, width: c.width ?? 12 }));
   const head = sheet.getRow(1);

@@ -21,6 +21,11 @@ export const paperTexts = {
     PaperOtherBank: 'Questions can only come from a paper of the same question bank.',
     PaperSectionUnknown: 'The paper has no section {0}.',
     PaperImportFromItself: 'A paper cannot import its own questions.',
+    PaperImportOneSource: 'Give either a paper to copy from or a file to import, not both.',
+    PaperImportNeedsCategory: 'Choose the question category the imported questions go into.',
+    PaperImportFileMissing: 'The uploaded file does not exist or has expired; please upload it again.',
+    PaperImportTooMany: 'A paper holds at most {0} questions: it holds {1}, and the file would add {2}.',
+    PaperQuestionsNotApproved: 'Questions {0} of this paper are not approved yet; the paper can be approved once they are.',
   },
   'zh-Hans': {
     PaperNotApproved: '只有审核通过的试卷才能启用或显示，该试卷{0}。',
@@ -43,5 +48,10 @@ export const paperTexts = {
     PaperOtherBank: '只能从同一题库的试卷导入试题。',
     PaperSectionUnknown: '试卷中没有大题 {0}。',
     PaperImportFromItself: '试卷不能从自身导入试题。',
+    PaperImportOneSource: '请选择一个来源：从试卷导入或从文件导入，二者只能选其一。',
+    PaperImportNeedsCategory: '请选择导入试题所属的试题分类。',
+    PaperImportFileMissing: '上传的文件不存在或已过期，请重新上传。',
+    PaperImportTooMany: '一份试卷最多 {0} 道题：试卷已有 {1} 道，文件将再加入 {2} 道。',
+    PaperQuestionsNotApproved: '试卷中的试题 {0} 尚未审核通过，试题审核通过后才能通过该试卷。',
   },
 };

@@ -20,6 +20,9 @@ import {
   type RandomParams,
   type TestQuestionDto,
   type ValidationErrorInfo,
+  type ImportQuestionOfPaperInput,
+  type ImportRowDto,
+  type PaperImportPlacement,
 } from '@edu/sdk';
 import { randomInt } from 'node:crypto';
 import { writeVersions } from '@edu/db';
@@ -33,6 +36,8 @@ import { AbpValidationError, EntityNotFoundError, ForbiddenError, invalid, UserF
 import { iso } from '../kit/paging.ts';
 import { implement } from '../kit/register-service.ts';
 import { PENDING_REVIEW } from '../kit/review.ts';
+import { startImport } from '../kit/import.ts';
+import { questionImportRun, type QuestionBankWriter } from './test-question-import.ts';
 import { drawQuestions, randomDryRun, type Rule } from '../papers/random.ts';
 
 /**
@@ -184,7 +189,12 @@ type SectionPlan = {
  * paths (`sections[1].questions[3].questionId`). Answers the links with their
  * resolved scores and the totals.
  */
-async function checkContent(ctx: RequestContext, paper: { id: number | null; isUniversity: boolean }, sections: readonly SectionPlan[]) {
+async function checkContent(
+  ctx: RequestContext,
+  paper: { id: number | null; isUniversity: boolean },
+  sections: readonly SectionPlan[],
+  admit: ReadonlySet<number> = new Set(),
+) {
   const existing = paper.id ? await ctx.db.testPaperQuestion.findMany({ where: { paperId: paper.id }, select: { id: true, questionId: true } }) : [];
   const linkIds = new Set(existing.map((l) => l.id));
   const held = new Set(existing.map((l) => l.questionId));
@@ -207,7 +217,8 @@ async function checkContent(ctx: RequestContext, paper: { id: number | null; isU
     const fact = facts.get(q.questionId);
     if (!fact) return (err('questionId', 'PaperQuestionUnknown', q.questionId), []);
     if (fact.isUniversity !== paper.isUniversity) err('questionId', 'PaperQuestionWrongBank', q.questionId);
-    else if (!held.has(q.questionId) && (fact.auditStatus !== 1 || !fact.isShow)) err('questionId', 'PaperQuestionUnavailable', q.questionId);
+    else if (!held.has(q.questionId) && !admit.has(q.questionId) && (fact.auditStatus !== 1 || !fact.isShow))
+      err('questionId', 'PaperQuestionUnavailable', q.questionId);
     const twice = seenQuestion.get(q.questionId);
     if (twice !== undefined) err('questionId', 'PaperQuestionRepeated', q.questionId, twice + 1);
     else {
@@ -369,14 +380,21 @@ const BACK_TO_REVIEW = { ...PENDING_REVIEW, isActive: false, isShow: false };
  * Writes a paper's row, sections and links in one transaction: the row
  * (created, or updated and sent back to review), the sections synced (ids
  * kept), then the links of the whole paper (a link keeps its id across
- * sections), totals computed from the content.
+ * sections), totals computed from the content. `admit`: questions that may
+ * join although not approved and shown (those a file import just created).
  */
 async function writePaper(
   ctx: RequestContext,
   target: { existing: Row | null; data: Columns; assembly: number; params: string | null },
   sections: readonly SectionPlan[],
+  admit?: ReadonlySet<number>,
 ): Promise<number> {
-  const { links, totals } = await checkContent(ctx, { id: target.existing?.id ?? null, isUniversity: target.data.isUniversity }, sections);
+  const { links, totals } = await checkContent(
+    ctx,
+    { id: target.existing?.id ?? null, isUniversity: target.data.isUniversity },
+    sections,
+    admit,
+  );
   const tenantId = target.existing?.tenantId ?? tenantOf(ctx);
   return ctx.transaction(async (tx) => {
     const columns = { ...target.data, ...totals, assembly: target.assembly, params: target.params, ...BACK_TO_REVIEW };
@@ -450,7 +468,12 @@ async function switchPaper(ctx: RequestContext, id: number, data: { isActive: bo
   return paperOf(id, ctx);
 }
 
-export const testPaper = implement(TestPaperService, {
+/**
+ * The TestPaper service, given the question bank's writer (Create's checks
+ * and write, from services/test-question.ts) for the import from a file.
+ */
+export function testPaperService<Data extends { fingerprint: string }>(bank: QuestionBankWriter<Data>) {
+  return implement(TestPaperService, {
   GetAll: papers.GetAll,
   Get: async (input, ctx) => {
     await requireCell(ctx, await rowOf(input.Id, ctx), 'read');
@@ -506,8 +529,13 @@ export const testPaper = implement(TestPaperService, {
     });
     return { report: written.report, paper: await paperOf(written.id, ctx) };
   },
-  /** The decision; a paper taken down or rejected is switched off. */
+  /**
+   * The decision; a paper taken down or rejected is switched off. Approval
+   * needs every question of the paper approved (a file import adds its new
+   * questions while they await the bank's review).
+   */
   Review: async (input, ctx) => {
+    if (input.auditStatus === 1) await assertQuestionsApproved(ctx, input.id);
     const dto = await papers.review(input, ctx);
     if (dto.auditStatus === 1) return dto;
     await ctx.db.testPaper.update({ where: { id: dto.id }, data: { isActive: false, isShow: false }, select: { id: true } });
@@ -516,10 +544,17 @@ export const testPaper = implement(TestPaperService, {
   GetAllModerated: papers.GetAllModerated,
   Activation: (input, ctx) => switchPaper(ctx, input.id, { isActive: input.isActive }),
   UpdateTestPaperIsShow: (input, ctx) => switchPaper(ctx, input.id, { isShow: input.isShow }),
-  /** Copies another paper's questions in, skipping what the paper holds (or whose family it holds) and what is no longer available. */
+  /**
+   * From another paper: copies its questions in, skipping what the paper
+   * holds (or whose family it holds) and what is no longer available. From a
+   * file: starts the bank's import with a step that places the questions.
+   */
   ImprotQuestionOfPaper: async (input, ctx) => {
     const target = await rowOf(input.id, ctx);
     await requireCell(ctx, target, 'write');
+    if (input.fromPaperId !== undefined && input.fileToken !== undefined) invalid('fileToken', ctx.t('PaperImportOneSource'));
+    if (input.fileToken !== undefined) return importFromFile(bank, input, input.fileToken, target, ctx);
+    if (input.fromPaperId === undefined) invalid('fromPaperId', ctx.t('PaperImportOneSource'));
     if (input.fromPaperId === input.id) invalid('fromPaperId', ctx.t('PaperImportFromItself'));
     const source = await rowOf(input.fromPaperId, ctx);
     await requireCell(ctx, source, 'read');
@@ -579,7 +614,148 @@ export const testPaper = implement(TestPaperService, {
     }
     return { paper: await paperOf(target.id, ctx), added: count, skipped };
   },
-});
+  });
+}
+
+// ---------------------------------------------------------------------------
+// Import from a file
+
+/** Approval is refused while the paper holds questions the bank has not approved (deleted ones show as unavailable and do not block). */
+async function assertQuestionsApproved(ctx: RequestContext, paperId: number) {
+  const links = await ctx.db.testPaperQuestion.findMany({ where: { paperId }, select: { questionId: true } });
+  if (!links.length) return;
+  const pending = await ctx.db.testQuestion.findMany({
+    where: { id: { in: distinctIds(links.map((l) => l.questionId)) }, auditStatus: { not: 1 } },
+    select: { id: true },
+    orderBy: { id: 'asc' },
+  });
+  if (pending.length) throw new UserFriendlyError(ctx.t('PaperQuestionsNotApproved', pending.map((q) => q.id).join('、')));
+}
+
+/** The caller's own upload (`File/UploadFile`) by token, or a 400 on `fileToken`: another user's or tenant's token reads as missing. */
+async function uploadedFile(ctx: RequestContext, token: string): Promise<File> {
+  const row = await ctx.prisma.storedFile.findUnique({ where: { token } });
+  if (!row || row.kind !== 'stored' || row.tenantId !== ctx.session.tenantId || row.userId !== ctx.session.userId)
+    invalid('fileToken', ctx.t('PaperImportFileMissing'));
+  return new File([new Uint8Array(row.bytes)], row.fileName, { type: row.contentType });
+}
+
+type ImportInput = z.output<typeof ImportQuestionOfPaperInput>;
+
+/**
+ * Starts the bank's import of the file (permission, category, reading, the
+ * per-row checks and duplicates as ImportQuestions) with the step that puts
+ * the questions into the paper in the import's transaction.
+ */
+async function importFromFile<Data extends { fingerprint: string }>(
+  bank: QuestionBankWriter<Data>,
+  input: ImportInput,
+  fileToken: string,
+  target: Row,
+  ctx: RequestContext,
+) {
+  if (input.categoryId === undefined) invalid('categoryId', ctx.t('PaperImportNeedsCategory'));
+  if (input.sectionId !== undefined && !(await ctx.db.testPaperSection.findFirst({ where: { id: input.sectionId, paperId: target.id } })))
+    invalid('sectionId', ctx.t('PaperSectionUnknown', input.sectionId));
+  const file = await uploadedFile(ctx, fileToken);
+  const run = await questionImportRun(
+    bank,
+    { file, categoryId: input.categoryId, chapterTypeId: input.chapterTypeId, isUniversity: target.isUniversity },
+    ctx,
+    { maxItems: MAX_PAPER_QUESTIONS },
+  );
+  const sectionId = input.sectionId;
+  const job = await startImport(
+    ctx,
+    {
+      ...run.importer,
+      name: 'TestPaper.ImportQuestions',
+      title: '导入试题到试卷',
+      place: (outcomes, tx, commit) =>
+        placeIntoPaper(
+          tx,
+          { paperId: target.id, sectionId },
+          outcomes.map((o) => ({ row: o.row, questionType: o.value?.input.questionType ?? null })),
+          commit,
+        ),
+    },
+    run.items,
+    {
+      fileName: run.fileName,
+      mode: input.mode ?? 'dryRun',
+      allOrNothing: input.allOrNothing ?? true,
+      headers: run.headers,
+      target: { ...run.target, paperId: target.id, sectionId: sectionId ?? null },
+    },
+  );
+  return { paper: await paperOf(target.id, ctx), added: 0, skipped: [], job };
+}
+
+/**
+ * The import's step for the paper: which rows' questions join it (new ones,
+ * and live duplicates that are approved, shown, of the paper's bank and
+ * neither held nor of a held family) and into which section (the chosen
+ * one, else the first whose title names the type, else a new one per type
+ * at the end); on a commit, the write (totals, back to review), new
+ * questions admitted although pending.
+ */
+async function placeIntoPaper(
+  ctx: RequestContext,
+  where: { paperId: number; sectionId: number | undefined },
+  outcomes: ReadonlyArray<{ row: ImportRowDto; questionType: number | null }>,
+  commit: boolean,
+): Promise<{ changed: boolean; result: { paper: PaperImportPlacement } }> {
+  const paper = await rowOf(where.paperId, ctx);
+  const into = await storedSections(ctx, paper.id);
+  const held = into.flatMap((s) => s.questions.map((q) => q.questionId));
+  const matched = distinctIds(outcomes.map((o) => (o.row.status === 'duplicate' ? o.row.duplicateOfId : null)));
+  const facts = await questionFacts(ctx, distinctIds([...held, ...matched]));
+  const heldQuestions = new Set(held);
+  const heldFamilies = new Set(distinctIds(held.map((id) => facts.get(id)?.sisterGroupId)));
+  const skipped: PaperImportPlacement['skipped'] = [];
+  const adds: Array<{ questionId: number | null; questionType: QuestionType }> = [];
+  for (const { row, questionType } of outcomes) {
+    if (row.status === 'duplicate' && row.duplicateOfId !== null) {
+      const id = row.duplicateOfId;
+      const fact = facts.get(id);
+      const reason = heldQuestions.has(id)
+        ? 'duplicate'
+        : !fact || fact.auditStatus !== 1 || !fact.isShow || fact.isUniversity !== paper.isUniversity
+          ? 'unavailable'
+          : fact.sisterGroupId !== null && heldFamilies.has(fact.sisterGroupId)
+            ? 'sister'
+            : null;
+      if (reason || !fact) {
+        skipped.push({ row: row.row, questionId: id, reason: reason ?? 'unavailable' });
+        continue;
+      }
+      heldQuestions.add(id);
+      if (fact.sisterGroupId !== null) heldFamilies.add(fact.sisterGroupId);
+      adds.push({ questionId: id, questionType: narrowType(fact.questionType) });
+    } else if (row.status === 'created' || row.status === 'valid' || row.status === 'notWritten') {
+      adds.push({ questionId: row.status === 'created' ? row.createdId : null, questionType: narrowType(questionType ?? 1) });
+    }
+  }
+  if (held.length + adds.length > MAX_PAPER_QUESTIONS)
+    throw new UserFriendlyError(ctx.t('PaperImportTooMany', MAX_PAPER_QUESTIONS, held.length, adds.length));
+  const placement = (ids: number[]) => ({ paper: { paperId: paper.id, added: adds.length, addedQuestionIds: ids, skipped } });
+  const ids = distinctIds(adds.map((a) => a.questionId));
+  if (!commit || !ids.length) return { changed: false, result: placement([]) };
+  const sections = [...into];
+  for (const add of adds) {
+    if (add.questionId === null) continue;
+    const name = PAPER_SECTION_NAMES[add.questionType];
+    let section = where.sectionId !== undefined ? sections.find((s) => s.id === where.sectionId) : sections.find((s) => s.title.includes(name));
+    if (!section) {
+      section = { title: `${chineseOrdinal(sections.length)}、${name}`, description: null, score: null, questions: [] };
+      sections.push(section);
+    }
+    section.questions.push({ questionId: add.questionId });
+  }
+  const created = new Set(distinctIds(outcomes.map((o) => (o.row.status === 'created' ? o.row.createdId : null))));
+  await writePaper(ctx, { existing: paper, data: columnsOf(paper), assembly: paper.assembly, params: paper.params }, sections, created);
+  return { changed: true, result: placement(ids) };
+}
 
 /** A row's own columns, for a content write that keeps them. */
 function columnsOf(row: Row): Columns {

@@ -159,25 +159,57 @@ export function questionImportHandlers<Data extends { fingerprint: string }>(
      * read as a whole) and starts the import job.
      */
     ImportQuestions: async (input, ctx) => {
-      const needed = input.isUniversity ? Permissions.QuestionsUniversityQuestion : Permissions.QuestionsTestQuestion;
-      const user = await ctx.requireUser();
-      if (!user.granted.has(needed)) throw new ForbiddenError([needed]);
-      tenantOf(ctx);
-      await assertCategory(ctx, input.categoryId, QUESTION_CLASS_TYPE);
-      const chapterRows = await ctx.db.chapterType.findMany({ where: { categoryId: input.categoryId }, select: { id: true, name: true } });
-      if (input.chapterTypeId !== undefined && !chapterRows.some((c) => c.id === input.chapterTypeId)) {
-        invalid('chapterTypeId', ctx.t('ChapterNotInCategory'));
-      }
-      const base = { categoryId: input.categoryId, chapterTypeId: input.chapterTypeId ?? null, isUniversity: input.isUniversity };
-      const { items, table, fileName } = await readItems(input.file, base, ctx);
-      const chapters = new Map(chapterRows.map((c) => [c.name.normalize('NFKC').trim(), c.id]));
-      return startImport(ctx, questionImporter(bank, chapters, table), items, {
-        fileName,
+      const run = await questionImportRun(bank, input, ctx);
+      return startImport(ctx, run.importer, run.items, {
+        fileName: run.fileName,
         mode: input.mode,
         allOrNothing: input.allOrNothing,
-        headers: table?.headers,
-        target: { categoryId: input.categoryId, chapterTypeId: input.chapterTypeId ?? null, isUniversity: input.isUniversity },
+        headers: run.headers,
+        target: run.target,
       });
     },
+  };
+}
+
+/** Where the questions of an import land: a category, optionally a chapter, and the bank. */
+export interface QuestionImportTarget {
+  categoryId: number;
+  chapterTypeId?: number | undefined;
+  isUniversity: boolean;
+}
+
+/**
+ * The bank's import up to its job, for ImportQuestions and for the paper's
+ * file import (services/test-paper.ts), which adds its `place` step to the
+ * importer: checks permission (the bank's create permission for the variant,
+ * 403 naming it), the category and chapter, and reads the file (a 400 on
+ * `file` when it cannot be read as a whole, or holds more than `maxItems`).
+ */
+export async function questionImportRun<Data extends { fingerprint: string }>(
+  bank: QuestionBankWriter<Data>,
+  input: QuestionImportTarget & { file: Blob },
+  ctx: RequestContext,
+  options: { maxItems?: number } = {},
+) {
+  const needed = input.isUniversity ? Permissions.QuestionsUniversityQuestion : Permissions.QuestionsTestQuestion;
+  const user = await ctx.requireUser();
+  if (!user.granted.has(needed)) throw new ForbiddenError([needed]);
+  tenantOf(ctx);
+  await assertCategory(ctx, input.categoryId, QUESTION_CLASS_TYPE);
+  const chapterRows = await ctx.db.chapterType.findMany({ where: { categoryId: input.categoryId }, select: { id: true, name: true } });
+  if (input.chapterTypeId !== undefined && !chapterRows.some((c) => c.id === input.chapterTypeId)) {
+    invalid('chapterTypeId', ctx.t('ChapterNotInCategory'));
+  }
+  const base = { categoryId: input.categoryId, chapterTypeId: input.chapterTypeId ?? null, isUniversity: input.isUniversity };
+  const { items, table, fileName } = await readItems(input.file, base, ctx);
+  const max = options.maxItems;
+  if (max !== undefined && items.length > max) fileError(formatTexts[ctx.culture].tooManyQuestions(max));
+  const chapters = new Map(chapterRows.map((c) => [c.name.normalize('NFKC').trim(), c.id]));
+  return {
+    importer: questionImporter(bank, chapters, table),
+    items,
+    fileName,
+    headers: table?.headers,
+    target: { categoryId: input.categoryId, chapterTypeId: input.chapterTypeId ?? null, isUniversity: input.isUniversity },
   };
 }

@@ -363,6 +363,9 @@ const count = (n: { _all: number }) => n._all;
 
 // ---------------------------------------------------------------------------
 
+/** Create's checks and batch write, for the imports (the bank's, and a paper's from a file). */
+export const questionBankWriter = { prepare: bank.prepare, insertMany: insertQuestions };
+
 export const testQuestion = implement(TestQuestionService, {
   /** The page, wrapped once more (`result.result`): see `NestedQuestionPage`. */
   GetAllQuestion: async (q, ctx) => ({ result: await bank.GetAll(q, ctx) }),
@@ -499,7 +502,7 @@ export const testQuestion = implement(TestQuestionService, {
     };
   },
   /** Extensions: the import template and upload, with Create's own checks and write. */
-  ...questionImportHandlers({ prepare: bank.prepare, insertMany: insertQuestions }),
+  ...questionImportHandlers(questionBankWriter),
   /** Preview and export of a paper (services/test-paper-export.ts). */
   ...paperExportHandlers(bank.GetAllWhere),
   /** The paper calls (services/test-paper.ts), with the bank's own DTOs. */

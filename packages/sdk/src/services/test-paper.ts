@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { AuditInput, AuthorDto, ContentQuery, ReviewDto } from '../core/content.ts';
 import { childDto, orderedChildren } from '../core/children.ts';
 import { defineService } from '../core/define-service.ts';
+import { ImportMode, ImportResult } from '../core/imports.ts';
 import { AbpDateTime, AbpDateTimeInput, IdQuery, VoidResult, paged } from '../core/schemas.ts';
+import { BackgroundJobDto } from './job.ts';
 import { QuestionDifficulty, QuestionType, TestQuestionDto } from './test-question.ts';
 import {
   MAX_PAPER_CLASS_NAMES,
@@ -339,29 +341,92 @@ export const PaperActivationInput = z.object({ id: z.number().int().min(1), isAc
 export const PaperIsShowInput = z.object({ id: z.number().int().min(1), isShow: z.boolean() });
 
 /**
- * ImprotQuestionOfPaper (the spec's spelling): copies the questions of
- * `fromPaperId` (a paper of the same bank the caller may read) into paper
- * `id`. Without `sectionMapping` each source section goes into the target
- * section of the same title, or becomes a new section at the end; with it,
- * only the listed source sections are taken, each into the named target
- * section (`toSectionId`, or a new one when absent). Scores are kept.
- * Questions the paper already holds, questions of a sister family it already
- * holds, and questions no longer approved and shown are skipped (listed in
- * `skipped`). Totals are recomputed and the paper goes back to review.
+ * ImprotQuestionOfPaper (the spec's spelling), two sources (exactly one):
+ *
+ * - `fromPaperId`: copies the questions of that paper (same bank, readable by
+ *   the caller) into paper `id`. Without `sectionMapping` each source section
+ *   goes into the target section of the same title, or becomes a new section
+ *   at the end; with it, only the listed source sections are taken, each into
+ *   the named target section (`toSectionId`, or a new one when absent). Scores
+ *   are kept. Questions the paper already holds, questions of a sister family
+ *   it already holds, and questions no longer approved and shown are skipped
+ *   (listed in `skipped`). Totals are recomputed and the paper goes back to
+ *   review. Answers at once (`job` absent).
+ * - `fileToken` (extension): a file in the question bank's import formats
+ *   (xlsx/csv template, Word/TXT numbered format: see
+ *   test-question-import.ts), uploaded first with `File/UploadFile` by the
+ *   same user (the token of its `UploadedFileDto`; JSON stays the wire of
+ *   this call, and the dry run and the commit reuse one upload). The
+ *   questions go into the bank exactly as `TestQuestion/ImportQuestions`
+ *   puts them (CreateQuestion's checks, pending review at 初审, duplicates
+ *   by fingerprint skipped, `categoryId`/`chapterTypeId` as there, the
+ *   paper's bank) AND into the paper, in one transaction. Needs the paper's
+ *   cell permission and the bank's create permission. `sectionId`: every
+ *   question into that section; absent: each into the first section whose
+ *   title names its type (单选题 …), else a new section `五、判断题` at the
+ *   end. A question that duplicates a live bank question joins as that
+ *   question when it is approved and shown (else skipped, `unavailable`), not
+ *   when the paper holds it or its sister family. Newly imported questions
+ *   join while still pending: they are the uploader's own content, and the
+ *   paper cannot be approved until each of its questions is (Review refuses
+ *   it naming them). At most `MAX_PAPER_QUESTIONS` questions per file. Answers
+ *   at once with the paper as it is and the started job (`job`, name
+ *   `TestPaper.ImportQuestions`); the job's result is a `PaperImportResult`
+ *   (the bank import's `ImportResult` plus `paper`).
  */
 export const ImportQuestionOfPaperInput = z.object({
-  id: z.number().int().min(1),
-  fromPaperId: z.number().int().min(1),
-  sectionMapping: z
-    .array(z.object({ fromSectionId: z.number().int().min(1), toSectionId: z.number().int().min(1).nullish() }))
-    .max(MAX_PAPER_SECTIONS)
-    .nullish(),
-});
+    id: z.number().int().min(1),
+    fromPaperId: z.number().int().min(1).optional(),
+    sectionMapping: z
+      .array(z.object({ fromSectionId: z.number().int().min(1), toSectionId: z.number().int().min(1).nullish() }))
+      .max(MAX_PAPER_SECTIONS)
+      .nullish(),
+    /** Token of the caller's own `File/UploadFile` upload of the question file. */
+    fileToken: z.string().min(1).max(64).optional(),
+    /** With `fileToken`: the question category (class type 3) of the new questions. */
+    categoryId: z.number().int().min(1).optional(),
+    /** With `fileToken`: a chapter of that category for every question (a row's 章节 wins). */
+    chapterTypeId: z.number().int().min(1).optional(),
+    /** With `fileToken`: the target section (a section of this paper); absent: by question type. */
+    sectionId: z.number().int().min(1).optional(),
+    /** With `fileToken`: `dryRun` (default) or `commit`, as ImportQuestions. */
+    mode: ImportMode.optional(),
+    /** With `fileToken`: write nothing when any row is invalid (default true). */
+    allOrNothing: z.boolean().optional(),
+  });
+export type ImportQuestionOfPaperInput = z.input<typeof ImportQuestionOfPaperInput>;
+
 export const ImportQuestionOfPaperResult = z.object({
   paper: TestPaperDto,
   added: z.number().int().min(0),
   skipped: z.array(z.object({ questionId: z.number().int(), reason: z.enum(['duplicate', 'sister', 'unavailable']) })),
+  /** The started file import (with `fileToken` only). */
+  job: BackgroundJobDto.optional(),
 });
+
+/**
+ * What a file import did to the paper (`PaperImportResult.paper`): `added`
+ * questions (on a dry run or a stopped commit: would be added), and the rows
+ * whose question was not added (`duplicate`: the paper holds it; `sister`:
+ * the paper holds its family; `unavailable`: the bank question it
+ * duplicates is not approved and shown, or of the other bank). A row that
+ * repeats an earlier row of the file is covered by that row.
+ */
+export const PaperImportPlacement = z.object({
+  paperId: z.number().int(),
+  added: z.number().int().min(0),
+  addedQuestionIds: z.array(z.number().int()),
+  skipped: z.array(z.object({ row: z.number().int(), questionId: z.number().int(), reason: z.enum(['duplicate', 'sister', 'unavailable']) })),
+});
+export type PaperImportPlacement = z.infer<typeof PaperImportPlacement>;
+export const PaperImportResult = ImportResult.extend({ paper: PaperImportPlacement });
+export type PaperImportResult = z.infer<typeof PaperImportResult>;
+
+/** The paper import's result of a finished job, or null while it runs. */
+export function paperImportResultOf(job: { result: unknown }): PaperImportResult | null {
+  const parsed = PaperImportResult.safeParse(job.result);
+  return parsed.success ? parsed.data : null;
+}
 
 export const TestPaperService = defineService(
   'TestPaper',
