@@ -1,5 +1,5 @@
-import ExcelJS from 'exceljs';
-import { chinaDayRange, type FileDto, type MoneyTotals } from '@edu/sdk';
+import { loadExcel } from '../kit/lazy.ts';
+import { chinaDay, chinaDayRange, type FileDto, type MoneyTotals } from '@edu/sdk';
 import { Prisma } from '@edu/db';
 import type { RequestContext } from '../kit/context.ts';
 import { invalid, UserFriendlyError } from '../kit/errors.ts';
@@ -177,7 +177,7 @@ export async function exportMoney<R>(
         ? `一次最多导出 ${EXPORT_MAX_ROWS} 条，当前筛选有 ${first.totalCount} 条，请缩小范围。`
         : `At most ${EXPORT_MAX_ROWS} rows can be exported; the filter has ${first.totalCount}. Narrow it.`,
     );
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcel()).Workbook();
   const sheet = workbook.addWorksheet(options.sheetName);
   sheet.columns = options.columns.map((c, i) => ({ header: c.header[ctx.culture], key: `c${i}`, width: c.width ?? 14 }));
   sheet.getRow(1).font = { bold: true };
@@ -230,4 +230,41 @@ export async function userNames(ctx: RequestContext, ids: Iterable<number | null
   if (!list.length) return new Map();
   const rows = await ctx.prisma.user.findMany({ where: { id: { in: list } }, select: { id: true, userName: true, name: true, surname: true } });
   return new Map(rows.map((u) => [u.id, { userName: u.userName, name: fullNameOf(u) }]));
+}
+
+/** The member column of every money export: `姓名（用户名）`. */
+export function memberExportColumn<R extends { memberName: string; memberUserName: string }>(): ExportColumn<R> {
+  return { header: { 'zh-Hans': '会员', en: 'Member' }, kind: 'text', width: 16, value: (r) => `${r.memberName}（${r.memberUserName}）` };
+}
+
+/** The remark column of every money export. */
+export function remarkExportColumn<R extends { remark: string | null }>(): ExportColumn<R> {
+  return { header: { 'zh-Hans': '备注', en: 'Remark' }, kind: 'text', width: 30, value: (r) => r.remark };
+}
+
+/**
+ * The three calls every money list serves alike: `GetAll` (the page with
+ * tabs and totals), `Get` and `GetAllToExcel` (the filtered set, named
+ * `<title>-<UTC+8 day>.xlsx`, the sheet named `<title>`).
+ */
+export function moneyListCalls<Q extends MoneyFilter, R>(list: {
+  spec: (q: Q) => MoneyListSpec;
+  load: (ctx: RequestContext, ids: number[]) => Promise<R[]>;
+  one: (ctx: RequestContext, id: number) => Promise<R>;
+  title: Readonly<Record<Culture, string>>;
+  columns: (ctx: RequestContext) => ReadonlyArray<ExportColumn<R>>;
+}) {
+  return {
+    GetAll: async (q: Q & { SkipCount: number; MaxResultCount: number }, ctx: RequestContext) => {
+      const page = await moneyPageIds(ctx, list.spec(q), q);
+      return { ...page, items: await list.load(ctx, page.ids) };
+    },
+    Get: async (q: { Id: number }, ctx: RequestContext) => list.one(ctx, q.Id),
+    GetAllToExcel: async (q: Q, ctx: RequestContext) =>
+      exportMoney(ctx, list.spec(q), q, (ids) => list.load(ctx, ids), {
+        fileName: `${list.title[ctx.culture]}-${chinaDay(new Date())}.xlsx`,
+        sheetName: list.title[ctx.culture],
+        columns: list.columns(ctx),
+      }),
+  };
 }

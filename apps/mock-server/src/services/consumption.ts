@@ -1,4 +1,4 @@
-import { ConsumptionDto, ConsumptionService, ConsumptionStatus, chinaDay, fenToYuan, type GetAllConsumptionInput } from '@edu/sdk';
+import { ConsumptionDto, ConsumptionService, ConsumptionStatus, fenToYuan, type GetAllConsumptionInput } from '@edu/sdk';
 import { Prisma } from '@edu/db';
 import type { z } from 'zod';
 import type { RowOf } from '../kit/crud.ts';
@@ -7,7 +7,16 @@ import { EntityNotFoundError, invalid, UserFriendlyError } from '../kit/errors.t
 import { iso } from '../kit/paging.ts';
 import { implement } from '../kit/register-service.ts';
 import { book, requireMember, reserveNumbers } from '../ledger/ledger.ts';
-import { chinaTime, exportMoney, inOrder, moneyPageIds, userNames, type ExportColumn, type MoneyListSpec } from '../ledger/money-list.ts';
+import {
+  chinaTime,
+  inOrder,
+  userNames,
+  type ExportColumn,
+  type MoneyListSpec,
+  memberExportColumn,
+  moneyListCalls,
+  remarkExportColumn,
+} from '../ledger/money-list.ts';
 
 /**
  * Consumption records (docs/decisions.md, "Members and money (issue 10)";
@@ -102,28 +111,18 @@ const statusNames = { 'zh-Hans': { 1: '已支付', 2: '部分退款', 3: '已退
 const columns = (ctx: RequestContext): Array<ExportColumn<ConsumptionDto>> => [
   { header: { 'zh-Hans': '订单号', en: 'Order no.' }, kind: 'text', width: 22, value: (r) => r.orderNo },
   { header: { 'zh-Hans': '时间', en: 'Time' }, kind: 'time', width: 20, value: (r) => chinaTime(new Date(r.creationTime)) },
-  { header: { 'zh-Hans': '会员', en: 'Member' }, kind: 'text', width: 16, value: (r) => `${r.memberName}（${r.memberUserName}）` },
+  memberExportColumn(),
   { header: { 'zh-Hans': '类型', en: 'Type' }, kind: 'text', value: (r) => itemNames[ctx.culture][r.itemType] },
   { header: { 'zh-Hans': '商品', en: 'Item' }, kind: 'text', width: 30, value: (r) => r.itemName },
   { header: { 'zh-Hans': '金额（元）', en: 'Amount (yuan)' }, kind: 'yuan', value: (r) => r.amount },
   { header: { 'zh-Hans': '已退款（元）', en: 'Refunded (yuan)' }, kind: 'yuan', value: (r) => r.refundedAmount },
   { header: { 'zh-Hans': '状态', en: 'Status' }, kind: 'text', value: (r) => statusNames[ctx.culture][r.status] },
   { header: { 'zh-Hans': '流水号', en: 'Ledger serial' }, kind: 'text', width: 22, value: (r) => r.ledgerSerialNo },
-  { header: { 'zh-Hans': '备注', en: 'Remark' }, kind: 'text', width: 30, value: (r) => r.remark },
+  remarkExportColumn(),
 ];
 
 export const consumption = implement(ConsumptionService, {
-  GetAll: async (q, ctx) => {
-    const page = await moneyPageIds(ctx, spec(q), q);
-    return { ...page, items: await load(ctx, page.ids) };
-  },
-  Get: async (q, ctx) => dtoOf(ctx, q.Id),
-  GetAllToExcel: async (q, ctx) =>
-    exportMoney(ctx, spec(q), q, (ids) => load(ctx, ids), {
-      fileName: ctx.culture === 'zh-Hans' ? `消费记录-${chinaDay(new Date())}.xlsx` : `consumption-${chinaDay(new Date())}.xlsx`,
-      sheetName: ctx.culture === 'zh-Hans' ? '消费记录' : 'Consumption',
-      columns: columns(ctx),
-    }),
+  ...moneyListCalls({ spec, load, one: dtoOf, title: { 'zh-Hans': '消费记录', en: 'Consumption' }, columns }),
   Create: async (input, ctx) => {
     await requireMember(ctx, input.memberId);
     const id = await ctx.transaction(async (tx) => {

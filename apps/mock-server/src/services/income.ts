@@ -6,7 +6,17 @@ import { EntityNotFoundError, invalid } from '../kit/errors.ts';
 import { iso } from '../kit/paging.ts';
 import { implement } from '../kit/register-service.ts';
 import { book, ledgerBalance, requireMember, reverse, type LedgerRow } from '../ledger/ledger.ts';
-import { chinaTime, exportMoney, inOrder, moneyPageIds, sqlTime, userNames, type ExportColumn, type MoneyListSpec } from '../ledger/money-list.ts';
+import {
+  chinaTime,
+  inOrder,
+  sqlTime,
+  userNames,
+  type ExportColumn,
+  type MoneyListSpec,
+  memberExportColumn,
+  moneyListCalls,
+  remarkExportColumn,
+} from '../ledger/money-list.ts';
 
 /** The ledger as a list, the platform's income, adjustments and reversals (docs/decisions.md, "Members and money (issue 10)"). */
 
@@ -74,6 +84,7 @@ async function entryOr404(ctx: RequestContext, id: number) {
 }
 
 const load = async (ctx: RequestContext, ids: number[]) => ledgerDtos(ctx, inOrder(ids, await byIds(ctx, ids)));
+const one = async (ctx: RequestContext, id: number) => (await ledgerDtos(ctx, [await entryOr404(ctx, id)]))[0]!;
 
 const typeNames = {
   'zh-Hans': { 1: '充值', 2: '消费', 3: '退款', 4: '收入', 5: '调整' },
@@ -87,7 +98,7 @@ export const channelNames = {
 const ledgerColumns = (ctx: RequestContext): Array<ExportColumn<LedgerEntryDto>> => [
   { header: { 'zh-Hans': '流水号', en: 'Serial no.' }, kind: 'text', width: 22, value: (r) => r.serialNo },
   { header: { 'zh-Hans': '时间', en: 'Time' }, kind: 'time', width: 20, value: (r) => chinaTime(new Date(r.creationTime)) },
-  { header: { 'zh-Hans': '会员', en: 'Member' }, kind: 'text', width: 16, value: (r) => `${r.memberName}（${r.memberUserName}）` },
+  memberExportColumn(),
   { header: { 'zh-Hans': '类型', en: 'Type' }, kind: 'text', value: (r) => typeNames[ctx.culture][r.type] },
   { header: { 'zh-Hans': '渠道', en: 'Channel' }, kind: 'text', value: (r) => channelNames[ctx.culture][r.channel] },
   { header: { 'zh-Hans': '金额（元）', en: 'Amount (yuan)' }, kind: 'yuan', value: (r) => r.amount },
@@ -95,7 +106,7 @@ const ledgerColumns = (ctx: RequestContext): Array<ExportColumn<LedgerEntryDto>>
   { header: { 'zh-Hans': '关联订单', en: 'Order no.' }, kind: 'text', width: 22, value: (r) => r.orderNo },
   { header: { 'zh-Hans': '交易号', en: 'Transaction no.' }, kind: 'text', width: 34, value: (r) => r.transactionNo },
   { header: { 'zh-Hans': '操作人', en: 'Operator' }, kind: 'text', value: (r) => r.operatorName },
-  { header: { 'zh-Hans': '备注', en: 'Remark' }, kind: 'text', width: 30, value: (r) => r.remark },
+  remarkExportColumn(),
 ];
 
 /** Every UTC+8 day from `from` to `to`, inclusive. */
@@ -106,17 +117,7 @@ function daysOf(from: string, to: string): string[] {
 }
 
 export const income = implement(IncomeService, {
-  GetAll: async (q, ctx) => {
-    const page = await moneyPageIds(ctx, ledgerSpec(q), q);
-    return { ...page, items: await load(ctx, page.ids) };
-  },
-  Get: async (q, ctx) => (await ledgerDtos(ctx, [await entryOr404(ctx, q.Id)]))[0]!,
-  GetAllToExcel: async (q, ctx) =>
-    exportMoney(ctx, ledgerSpec(q), q, (ids) => load(ctx, ids), {
-      fileName: ctx.culture === 'zh-Hans' ? `资金流水-${chinaDay(new Date())}.xlsx` : `ledger-${chinaDay(new Date())}.xlsx`,
-      sheetName: ctx.culture === 'zh-Hans' ? '资金流水' : 'Ledger',
-      columns: ledgerColumns(ctx),
-    }),
+  ...moneyListCalls({ spec: ledgerSpec, load, one, title: { 'zh-Hans': '资金流水', en: 'Ledger' }, columns: ledgerColumns }),
   GetIncomeSummary: async (q, ctx) => {
     const to = q.DateTo ?? chinaDay(new Date());
     const from = q.DateFrom ?? new Date(Date.parse(`${to}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10);

@@ -1,4 +1,4 @@
-import { PaymentDto, PaymentService, PaymentStatus, chinaDay, type GetAllPaymentInput } from '@edu/sdk';
+import { PaymentDto, PaymentService, PaymentStatus, type GetAllPaymentInput } from '@edu/sdk';
 import { Prisma } from '@edu/db';
 import type { z } from 'zod';
 import type { RowOf } from '../kit/crud.ts';
@@ -7,7 +7,16 @@ import { EntityNotFoundError, invalid, UserFriendlyError } from '../kit/errors.t
 import { iso } from '../kit/paging.ts';
 import { implement } from '../kit/register-service.ts';
 import { book, requireMember, reserveNumbers } from '../ledger/ledger.ts';
-import { chinaTime, exportMoney, inOrder, moneyPageIds, userNames, type ExportColumn, type MoneyListSpec } from '../ledger/money-list.ts';
+import {
+  chinaTime,
+  inOrder,
+  userNames,
+  type ExportColumn,
+  type MoneyListSpec,
+  memberExportColumn,
+  moneyListCalls,
+  remarkExportColumn,
+} from '../ledger/money-list.ts';
 import { channelNames } from './income.ts';
 
 /**
@@ -131,7 +140,7 @@ const statusNames = { 'zh-Hans': { 0: '待支付', 1: '已支付', 2: '已关闭
 const columns = (ctx: RequestContext): Array<ExportColumn<PaymentDto>> => [
   { header: { 'zh-Hans': '订单号', en: 'Order no.' }, kind: 'text', width: 22, value: (r) => r.orderNo },
   { header: { 'zh-Hans': '下单时间', en: 'Created' }, kind: 'time', width: 20, value: (r) => chinaTime(new Date(r.creationTime)) },
-  { header: { 'zh-Hans': '会员', en: 'Member' }, kind: 'text', width: 16, value: (r) => `${r.memberName}（${r.memberUserName}）` },
+  memberExportColumn(),
   { header: { 'zh-Hans': '金额（元）', en: 'Amount (yuan)' }, kind: 'yuan', value: (r) => r.amount },
   { header: { 'zh-Hans': '渠道', en: 'Channel' }, kind: 'text', value: (r) => channelNames[ctx.culture][r.channel] },
   { header: { 'zh-Hans': '状态', en: 'Status' }, kind: 'text', value: (r) => statusNames[ctx.culture][r.status] },
@@ -139,21 +148,11 @@ const columns = (ctx: RequestContext): Array<ExportColumn<PaymentDto>> => [
   { header: { 'zh-Hans': '支付时间', en: 'Paid' }, kind: 'time', width: 20, value: (r) => chinaTime(r.paidTime ? new Date(r.paidTime) : null) },
   { header: { 'zh-Hans': '流水号', en: 'Ledger serial' }, kind: 'text', width: 22, value: (r) => r.ledgerSerialNo },
   { header: { 'zh-Hans': '操作人', en: 'Operator' }, kind: 'text', value: (r) => r.operatorName },
-  { header: { 'zh-Hans': '备注', en: 'Remark' }, kind: 'text', width: 30, value: (r) => r.remark },
+  remarkExportColumn(),
 ];
 
 export const payment = implement(PaymentService, {
-  GetAll: async (q, ctx) => {
-    const page = await moneyPageIds(ctx, spec(q), q);
-    return { ...page, items: await load(ctx, page.ids) };
-  },
-  Get: async (q, ctx) => dtoOf(ctx, q.Id),
-  GetAllToExcel: async (q, ctx) =>
-    exportMoney(ctx, spec(q), q, (ids) => load(ctx, ids), {
-      fileName: ctx.culture === 'zh-Hans' ? `充值记录-${chinaDay(new Date())}.xlsx` : `recharges-${chinaDay(new Date())}.xlsx`,
-      sheetName: ctx.culture === 'zh-Hans' ? '充值记录' : 'Recharges',
-      columns: columns(ctx),
-    }),
+  ...moneyListCalls({ spec, load, one: dtoOf, title: { 'zh-Hans': '充值记录', en: 'Recharges' }, columns }),
   Create: async (input, ctx) => {
     await requireMember(ctx, input.memberId);
     const id = await ctx.transaction(async (tx) => {
