@@ -178,7 +178,7 @@ function ReplyBox({ question }: { question: QuestionOfAskDto }) {
     }
   };
   return (
-    <Stack gap="2" as="form" onSubmit={(e) => (e.preventDefault(), void submit())}>
+    <Stack gap="2" as="form" data-testid="thread-reply-box" onSubmit={(e) => (e.preventDefault(), void submit())}>
       <Field.Root disabled={!open} invalid={send.error?.validationErrors?.length ? true : undefined}>
         <Field.Label htmlFor={id}>{t('answerQuestion.replyBox.label')}</Field.Label>
         <Textarea id={id} rows={3} maxLength={5000} value={text} onChange={(e) => setText(e.target.value)} placeholder={t('answerQuestion.replyBox.placeholder')} />
@@ -208,7 +208,7 @@ export function ThreadDialog({ open, onClose, row }: RowDialogProps<QuestionOfAs
   return (
     <ModalDialog open={open} onOpenChange={(o) => !o && onClose()} title={row.title} size="xl" data-testid="thread-dialog">
       <Stack gap="5">
-        <Stack gap="3" as="section" aria-label={t('answerQuestion.thread.question')}>
+        <Stack gap="3" as="section" aria-label={t('answerQuestion.thread.question')} data-testid="thread-question">
           <Flex justify="space-between" gap="3" wrap="wrap" align="flex-start">
             <Text color="fg.muted" fontSize="sm">
               {[row.creatorName, row.categoryName, formatDateTimeUtc8(row.creationTime)].filter(Boolean).join(' · ')}
@@ -232,7 +232,7 @@ export function ThreadDialog({ open, onClose, row }: RowDialogProps<QuestionOfAs
         </Stack>
         <Separator />
         <Stack gap="3" as="section" aria-label={t('answerQuestion.thread.replies')}>
-          <Text fontWeight="semibold">
+          <Text fontWeight="semibold" data-testid="thread-counts">
             {t('answerQuestion.thread.replyCounts', {
               total: replies.data?.totalCount ?? 0,
               approved: q?.approvedReplyCount ?? row.approvedReplyCount,
