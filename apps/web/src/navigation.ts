@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { Permissions } from '@edu/sdk';
+import { Permissions, reviewInboxAccess } from '@edu/sdk';
 import type { AnyResource } from './resources/types.ts';
 
 /**
@@ -17,7 +17,16 @@ import type { AnyResource } from './resources/types.ts';
 export type PageModule = { default: ComponentType };
 export type PageLoader = () => Promise<PageModule>;
 
-export type IconName = 'home' | 'setting' | 'member' | 'article' | 'resource' | 'question' | 'paper' | 'homework' | 'other' | 'user';
+export type IconName = 'home' | 'setting' | 'member' | 'article' | 'resource' | 'question' | 'paper' | 'homework' | 'other' | 'user' | 'inbox';
+
+/** Who may open a route: one permission, or any one of a list (a screen that serves several permissions, e.g. the review inbox). */
+export type NavPermission = string | readonly string[];
+
+/** Whether `granted` admits a route's permission rule (none: everyone signed in; a list: any one of it). */
+export function allowedBy(granted: (permission: string) => boolean, permission: NavPermission | undefined): boolean {
+  if (permission === undefined) return true;
+  return typeof permission === 'string' ? granted(permission) : permission.some((p) => granted(p));
+}
 
 export interface NavPage {
   /** Unique route name (tabs, titles, the lock screen's saved page). */
@@ -26,7 +35,7 @@ export interface NavPage {
   readonly path: string;
   /** i18n key of the title. */
   readonly titleKey: string;
-  readonly permission?: string;
+  readonly permission?: NavPermission;
   readonly icon?: IconName;
   /** The screen, or undefined while it is not built. */
   readonly page?: PageLoader;
@@ -38,7 +47,7 @@ export interface NavGroup {
   readonly name: string;
   readonly path: string;
   readonly titleKey: string;
-  readonly permission?: string;
+  readonly permission?: NavPermission;
   readonly icon: IconName;
   readonly children: readonly NavPage[];
 }
@@ -112,9 +121,9 @@ type ChildScreen = string | ResourceRoute;
 
 const g = (
   name: string,
-  permission: string,
+  permission: NavPermission,
   icon: IconName,
-  children: ReadonlyArray<[child: string, permission: string, screen?: ChildScreen]>,
+  children: ReadonlyArray<[child: string, permission: NavPermission, screen?: ChildScreen]>,
   path = `/${name}`,
 ): NavGroup => ({
   name,
@@ -150,6 +159,8 @@ export const appGroups: readonly NavGroup[] = [
       },
     ],
   },
+  // Extension (issue 11, not in spec section 2): the review inbox (审核中心), for anyone who may decide a step of some review flow (derived from the registry).
+  g('review', reviewInboxAccess, 'inbox', [['reviewInbox', reviewInboxAccess, 'inbox/review-inbox-page']]),
   g('setting', Permissions.Administration, 'setting', [
     ['manager', Permissions.Manages, 'setting/manager-page'],
     [

@@ -61,7 +61,7 @@ describe('the app in a browser-like DOM', () => {
   it('shows a 404 inside the shell for an unknown path and a spec screen not built yet', async () => {
     // Any spec screen that is not built yet (the list shrinks as screens land).
     const unbuilt = appGroups.flatMap((g) => g.children.filter((c) => !isBuilt(c)))[0]!;
-    signIn(['Pages', ...appGroups.map((g) => g.permission ?? 'Pages'), unbuilt.permission ?? 'Pages']);
+    signIn(['Pages', ...appGroups.flatMap((g) => g.permission ?? 'Pages'), ...[unbuilt.permission ?? 'Pages'].flat()]);
     for (const path of ['/no/such/page', unbuilt.path]) {
       await mountAt(path);
       expect(await screen.findByTestId('error-404', {}, { timeout: 15_000 })).toBeInTheDocument();

@@ -1,16 +1,16 @@
-import { FORBIDDEN_NAME, HOME_NAME, LOCKING_NAME, LOGIN_NAME } from '../navigation.ts';
+import { allowedBy, FORBIDDEN_NAME, HOME_NAME, LOCKING_NAME, LOGIN_NAME, type NavPermission } from '../navigation.ts';
 
 export interface GuardContext {
   /** localStorage `locking`: '1' locked, anything else unlocked. */
   lockFlag: string | null;
   /** The session's user id (null: not signed in). */
   userId: number | null;
-  granted: (permission: string | undefined) => boolean;
+  granted: (permission: string) => boolean;
 }
 
 export interface GuardTarget {
   name: string;
-  permission?: string;
+  permission?: NavPermission;
 }
 
 export type GuardDecision =
@@ -34,6 +34,6 @@ export function decide(target: GuardTarget, ctx: GuardContext): GuardDecision {
   if (target.name === LOCKING_NAME) return { action: 'allow' };
   if (ctx.userId === null && target.name !== LOGIN_NAME) return { action: 'redirect', to: LOGIN_NAME, replace: false };
   if (ctx.userId !== null && target.name === LOGIN_NAME) return { action: 'redirect', to: HOME_NAME, replace: true };
-  if (target.permission && !ctx.granted(target.permission)) return { action: 'redirect', to: FORBIDDEN_NAME, replace: true };
+  if (!allowedBy(ctx.granted, target.permission)) return { action: 'redirect', to: FORBIDDEN_NAME, replace: true };
   return { action: 'allow' };
 }

@@ -1,6 +1,6 @@
-import { MENU_EXCLUDED, type NavGroup, type NavPage } from '../navigation.ts';
+import { allowedBy, MENU_EXCLUDED, type NavGroup, type NavPage } from '../navigation.ts';
 
-export type Granted = (permission: string | undefined) => boolean;
+export type Granted = (permission: string) => boolean;
 
 /** A page is routable when its screen exists. */
 export const isBuilt = (p: NavPage) => p.page !== undefined;
@@ -17,8 +17,10 @@ export type MenuEntry = { kind: 'page'; page: NavPage; group: NavGroup } | { kin
 export function buildMenu(groups: readonly NavGroup[], granted: Granted): MenuEntry[] {
   const out: MenuEntry[] = [];
   for (const group of groups) {
-    if (!granted(group.permission)) continue;
-    const children = group.children.filter((c) => isBuilt(c) && !c.hideInMenu && !MENU_EXCLUDED.includes(c.name) && granted(c.permission));
+    if (!allowedBy(granted, group.permission)) continue;
+    const children = group.children.filter(
+      (c) => isBuilt(c) && !c.hideInMenu && !MENU_EXCLUDED.includes(c.name) && allowedBy(granted, c.permission),
+    );
     if (children.length === 0) continue;
     if (group.children.length === 1) out.push({ kind: 'page', page: children[0]!, group });
     else out.push({ kind: 'group', group, children });
@@ -74,5 +76,5 @@ export function breadcrumbTrail(
 
 /** The first built page of a group the user may open (a group path redirects there), or null. */
 export function firstAllowedChild(group: NavGroup, granted: Granted): NavPage | null {
-  return group.children.find((c) => isBuilt(c) && granted(c.permission)) ?? null;
+  return group.children.find((c) => isBuilt(c) && allowedBy(granted, c.permission)) ?? null;
 }

@@ -1,4 +1,5 @@
 import { useMatches } from 'react-router-dom';
+import type { NavPermission } from '../navigation.ts';
 
 /**
  * What every route carries for the shell: its name, title and permission.
@@ -8,7 +9,7 @@ import { useMatches } from 'react-router-dom';
 export interface RouteHandle {
   name: string;
   titleKey: string;
-  permission?: string;
+  permission?: NavPermission;
 }
 
 function isRouteHandle(h: unknown): h is RouteHandle {

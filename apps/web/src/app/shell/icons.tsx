@@ -32,6 +32,7 @@ const paths: Record<
   paper: 'M7 3h10v18H7zM10 7h4M10 11h4M10 15h2',
   homework: 'M4 19.5V5a2 2 0 0 1 2-2h14v16H6a2 2 0 0 0-2 2.5ZM6 21h14M8 7h8M8 11h6',
   other: 'M4 4h6v6H4zM14 4h6v6h-6zM4 14h6v6H4zM14 14h6v6h-6z',
+  inbox: 'M3 13h5l1.5 3h5L16 13h5M5.5 5h13L21 13v6H3v-6z',
   user: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm-8 9a8 8 0 0 1 16 0',
   menu: 'M4 6h16M4 12h16M4 18h16',
   menuFold: 'M4 6h16M11 12h9M4 18h16M8 9.5 5 12l3 2.5',

@@ -1,0 +1,84 @@
+import {
+  reviewableList,
+  type DecideManyResult,
+  type GetReviewInboxInput,
+  type ReviewableKey,
+  type ReviewInboxDecision,
+  type ReviewInboxFilter,
+  type ReviewInboxItemDto,
+  type ReviewReasonTemplate,
+} from '@edu/sdk';
+
+/**
+ * The review inbox's screen state and the pure rules over it (what the
+ * server is asked, the reason sent, the age shown, the results listed), apart
+ * from the view so they can be tested without a browser.
+ */
+
+/** "Waiting over N days" choices of the age filter. */
+export const AGE_OPTIONS = [1, 3, 7, 30] as const;
+
+export interface InboxFilterState {
+  /** Applied author text (the input applies on search). */
+  author: string;
+  /** Over N days, or null for any age. */
+  olderThanDays: number | null;
+  /** UTC+8 calendar days `YYYY-MM-DD`, or ''. */
+  from: string;
+  to: string;
+}
+
+export const EMPTY_FILTER: InboxFilterState = { author: '', olderThanDays: null, from: '', to: '' };
+
+/** The filters as the SDK takes them (empty ones left out). */
+export function filterQuery(f: InboxFilterState): ReviewInboxFilter {
+  return {
+    ...(f.author.trim() && { Author: f.author.trim() }),
+    ...(f.olderThanDays !== null && { OlderThanDays: f.olderThanDays }),
+    ...(f.from && { SubmittedFrom: f.from }),
+    ...(f.to && { SubmittedTo: f.to }),
+  };
+}
+
+/** The list query of a page (1-based) of one type or all. */
+export function listQuery(f: InboxFilterState, type: ReviewableKey | null, page: number, pageSize: number): GetReviewInboxInput {
+  return { ...filterQuery(f), ...(type && { Type: type }), SkipCount: (page - 1) * pageSize, MaxResultCount: pageSize };
+}
+
+/** A row's selection key: type and id (ids repeat across types). */
+export const rowKey = (item: Pick<ReviewInboxItemDto, 'type' | 'id'>) => `${item.type}:${item.id}`;
+
+/** The web's i18n key of a type's name (the registry's). */
+export function typeLabelKey(type: string): string {
+  return reviewableList.find((r) => r.clientKey === type)?.i18nKey ?? type;
+}
+
+/** Whole days an item has waited (0 on the day it came). */
+export function waitingDays(submittedTime: string, now: number): number {
+  return Math.max(0, Math.floor((now - Date.parse(submittedTime)) / 86_400_000));
+}
+
+/** The rejection reason sent: the chosen template's text, then the reviewer's own words. */
+export function composeReason(templateText: string | null, text: string): string {
+  return [templateText?.trim(), text.trim()].filter((s): s is string => Boolean(s)).join(' ');
+}
+
+/** The decisions of a bulk action, each naming the step the reviewer saw awaited (a step passed meanwhile is a conflict). */
+export function decisionsOf(items: readonly ReviewInboxItemDto[], decision: 1 | 2, reason: string | null): ReviewInboxDecision[] {
+  return items.map((i) => ({ type: i.type, id: i.id, decision, reviewStep: i.reviewStep, ...(reason && { reason }) }));
+}
+
+export type ResultLine = { item: Pick<ReviewInboxItemDto, 'type' | 'id' | 'title'>; status: DecideManyResult['items'][number]['status']; message: string | null };
+
+/** The results in the order decided, each with the item it concerns; failures first, so a long list shows them at once. */
+export function resultLines(result: DecideManyResult, items: readonly ReviewInboxItemDto[]): ResultLine[] {
+  const byKey = new Map(items.map((i) => [rowKey(i), i]));
+  const lines = result.items.map((r) => ({
+    item: byKey.get(rowKey(r)) ?? { type: r.type, id: r.id, title: `#${r.id}` },
+    status: r.status,
+    message: r.message,
+  }));
+  return [...lines.filter((l) => l.status !== 'ok'), ...lines.filter((l) => l.status === 'ok')];
+}
+
+export type { ReviewReasonTemplate };
