@@ -12,7 +12,7 @@ import {
   type GetAllQuestionnaireInput,
   type GetQuestionnaireTextAnswersInput,
   type SubmitQuestionnaireInput,
-  UpdateQuestionnaireInput,
+  type UpdateQuestionnaireInput,
   type ValidationErrorInfo,
 } from '@edu/sdk';
 import { Prisma } from '@edu/db';
