@@ -235,8 +235,16 @@ export const appGroups: readonly NavGroup[] = [
       { resource: () => import('./features/miscellaneous/friend-link.resource.tsx').then((m) => m.friendLinkResource) },
     ],
     ['siteMessage', Permissions.OthersSiteMessage],
-    ['discuss', Permissions.OthersDiscuss],
-    ['leaveMessage', Permissions.OthersLeaveMessage],
+    [
+      'discuss',
+      Permissions.OthersDiscuss,
+      { resource: () => import('./features/community/discuss/discuss.resource.tsx').then((m) => m.discussResource), tabs: ['moderated'] },
+    ],
+    [
+      'leaveMessage',
+      Permissions.OthersLeaveMessage,
+      { resource: () => import('./features/community/leave-message/leave-message.resource.tsx').then((m) => m.leaveMessageResource), tabs: ['moderated'] },
+    ],
     [
       'questionnaire',
       Permissions.OthersQuestionnaire,
