@@ -27,7 +27,7 @@ function TargetCell({ row }: { row: DiscussDto }) {
   const { t } = useTranslation();
   const title = row.targetTitle ?? t('discuss.unknownTarget', { id: row.targetId });
   return (
-    <HStack gap="1.5" minW="0" align="flex-start">
+    <HStack gap="1.5" minW="0" maxW="260px" align="flex-start">
       <Badge variant="subtle" colorPalette="blue" flexShrink={0}>
         {t(`discuss.targetTypes.${row.targetType}`)}
       </Badge>
@@ -78,7 +78,7 @@ const preview = previewAction<DiscussDto, typeof DiscussDto>({
 
 const columns: ColumnSpec<DiscussDto>[] = [
   { field: 'content', cell: ContentCell, minWidth: '280px' },
-  { field: 'target', cell: TargetCell, minWidth: '220px' },
+  { field: 'target', cell: TargetCell, width: '260px' },
   { field: 'creatorName', minWidth: '80px' },
   reviewColumn<DiscussDto>(reviewables.discuss),
   { field: 'creationTime', type: 'datetime', sortable: true },
