@@ -157,6 +157,22 @@ export const crudFixtures: Record<string, CrudFixture> = {
         requestNo: unique('refund').replace(/[^A-Za-z0-9_-]/g, ''),
       }),
   },
+  discuss: {
+    side: 'tenant',
+    create: async (client) => {
+      const article = (await client.article.getAll({ MaxResultCount: 1 })).items[0];
+      if (!article) throw new Error('The tenant has no article to comment on');
+      return { targetType: 1, targetId: article.id, content: unique('合同评论') };
+    },
+    update: (dto) => ({ id: dto.id, content: `${dto.content}改` }),
+    changed: (dto) => dto.content.endsWith('改') && dto.auditStatus === 0,
+  },
+  leaveMessage: {
+    side: 'tenant',
+    create: () => ({ title: unique('合同留言'), content: '合同测试留言内容', messageType: 2, contact: '13800000000' }),
+    update: (dto) => ({ id: dto.id, title: `${dto.title}改`, content: dto.content, messageType: 4, contact: null }),
+    changed: (dto) => dto.title.endsWith('改') && dto.messageType === 4 && dto.contact === null,
+  },
 };
 
 /** The first member (General identity) of the tenant. */
