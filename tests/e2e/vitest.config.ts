@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { testWorkers } from '../vitest.config.ts';
+import { testWorkers } from './support/parallel.ts';
 
 /**
  * The browser suite alone: `pnpm --filter @edu/tests exec vitest run --config e2e/vitest.config.ts`.
