@@ -4,6 +4,7 @@ import { structureTexts } from './structure-texts.ts';
 import { questionTexts } from './question-texts.ts';
 import { paperTexts } from './paper-texts.ts';
 import { questionnaireTexts } from './questionnaire-texts.ts';
+import { siteMessageTexts } from './site-message-texts.ts';
 import { feedbackTexts } from './feedback-texts.ts';
 
 /** The cultures the mock localizes; anything else falls back to its parent or the default. */
@@ -143,6 +144,8 @@ function educationSource(): Source {
   Object.assign(out['zh-Hans'], paperTexts['zh-Hans']);
   Object.assign(out.en, questionnaireTexts.en);
   Object.assign(out['zh-Hans'], questionnaireTexts['zh-Hans']);
+  Object.assign(out.en, siteMessageTexts.en);
+  Object.assign(out['zh-Hans'], siteMessageTexts['zh-Hans']);
   // Review texts, and the reviewables' names and counts from the SDK's review registry.
   Object.assign(out.en, feedbackTexts.en);
   Object.assign(out['zh-Hans'], feedbackTexts['zh-Hans']);
