@@ -27,6 +27,7 @@ import { testPaperService } from './test-paper.ts';
 import { payment } from './payment.ts';
 import { consumption } from './consumption.ts';
 import { income } from './income.ts';
+import { siteMessage } from './site-message.ts';
 import { questionOfAsk } from './question-of-ask.ts';
 import { questionnaire } from './questionnaire.ts';
 import { discuss } from './discuss.ts';
@@ -67,4 +68,5 @@ export const implementations: readonly Implementation[] = [
   discuss,
   leaveMessage,
   questionnaire,
+  siteMessage,
 ];
