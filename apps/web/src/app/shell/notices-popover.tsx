@@ -1,7 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Badge, Box, Center, Flex, IconButton, Popover, Spinner, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Badge, Box, Center, Flex, IconButton, Link, Popover, Spinner, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Permissions } from '@edu/sdk';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
 import { api } from '../../lib/client.ts';
+import { useIsGranted } from '../../lib/permissions.ts';
+import { useUnreadCount } from '../../lib/unread.ts';
 import { loadNotices, noticesStore, readAllNotices, type Notice } from '../notices.ts';
 import { Icon } from './icons.tsx';
 
@@ -13,13 +17,25 @@ const typeColor: Record<Notice['type'], string> = { 0: 'blue', 1: 'green', 2: 'o
 /**
  * The notice popover: the signed-in user's notifications as the server pushed
  * them over SignalR (never sample data); each with read flag, type, title and description.
+ * The badge is the server's unread count (`SiteMessage/GetNotReadMessageCount`:
+ * unread site messages + unread notifications), the figure the home page's
+ * 未读消息 card shows too; unread site messages are named above the list.
  */
 export function NoticesPopover() {
   const { t } = useTranslation();
   const items = noticesStore.use((s) => s.items);
   const [open, setOpen] = useState(false);
   const [loading, setLoading] = useState(false);
-  const unread = items.filter((n) => !n.read).length;
+  const count = useUnreadCount();
+  const { mutate: recount } = count;
+  const unread = count.data?.totalCount ?? 0;
+  const siteMessages = count.data?.siteMessageCount ?? 0;
+  const canOpenMessages = useIsGranted(Permissions.OthersSiteMessage);
+
+  // A pushed notification is stored before it is pushed: count again when one arrives.
+  useEffect(() => {
+    void recount();
+  }, [items.length, recount]);
 
   useEffect(() => {
     if (!open) return;
@@ -35,7 +51,10 @@ export function NoticesPopover() {
       onOpenChange={(e) => {
         setOpen(e.open);
         if (e.open) setLoading(true);
-        if (!e.open) void readAllNotices(api).catch(() => undefined);
+        if (!e.open)
+          void readAllNotices(api)
+            .catch(() => undefined)
+            .then(() => recount());
       }}
       positioning={{ placement: 'bottom-end' }}
     >
@@ -74,6 +93,18 @@ export function NoticesPopover() {
             <Popover.Title fontWeight="semibold">{t('notices.title')}</Popover.Title>
           </Box>
           <Popover.Body p={0} maxH="360px" overflowY="auto">
+            {siteMessages > 0 && (
+              <Flex px={4} py={2} gap={2} align="center" justify="space-between" bg="blue.50" fontSize="sm" data-testid="notices-site-messages">
+                <Text>{t('siteMessage.unread.messages', { count: siteMessages })}</Text>
+                {canOpenMessages && (
+                  <Link asChild color="blue.700" fontSize="xs">
+                    <RouterLink to="/miscellaneous/siteMessage" onClick={() => setOpen(false)}>
+                      {t('siteMessage.unread.open')}
+                    </RouterLink>
+                  </Link>
+                )}
+              </Flex>
+            )}
             {loading ? (
               <Center py={10} flexDirection="column" gap={2} data-testid="notices-spinner">
                 <Spinner color="blue.500" />

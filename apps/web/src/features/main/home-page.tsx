@@ -18,7 +18,8 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/client.ts';
 import { useSession } from '../../lib/permissions.ts';
 import { LocalizedUi, useApi } from '../../resources/index.ts';
-import { alignTrends, contentTiles, HOME_DAYS, HOME_MESSAGE_COUNT, personName } from './home-stats.ts';
+import { useUnreadCount } from '../../lib/unread.ts';
+import { alignTrends, contentTiles, HOME_DAYS, personName } from './home-stats.ts';
 
 function Panel({ title, children, extra }: { title: ReactNode; children: ReactNode; extra?: ReactNode }) {
   return (
@@ -62,6 +63,8 @@ export default function HomePage() {
   const session = useSession();
   const home = useApi(api.session.getManageHomePage, { Days: HOME_DAYS });
   const site = useApi(api.session.getWebSiteStatistics, {});
+  // The header bell reads the same hook (one SWR key), so the two always agree.
+  const unread = useUnreadCount();
   const h = home.data;
   const s = site.data;
   const trends = alignTrends(h?.registrationTrend ?? [], h?.loginTrend ?? []);
@@ -114,9 +117,11 @@ export default function HomePage() {
           />
           <StatCard
             label={t('home.cards.messageCount')}
-            value={HOME_MESSAGE_COUNT}
+            value={unread.data?.totalCount}
+            hint={unread.data && t('siteMessage.unread.hint', { messages: unread.data.siteMessageCount, notices: unread.data.notificationCount })}
             icon={<MessageIcon />}
             colorPalette="purple"
+            loading={unread.isLoading}
             data-testid="card-messageCount"
           />
         </SimpleGrid>

@@ -1,6 +1,6 @@
 import { reviewableList, stepI18nKey } from '@edu/sdk';
 import { describe, expect, it } from 'vitest';
-import { alignTrends, contentTiles, HOME_MESSAGE_COUNT, personName } from './home-stats.ts';
+import { alignTrends, contentTiles, personName } from './home-stats.ts';
 import en from '../../locales/en/review.json';
 import zh from '../../locales/zh-CN/review.json';
 
@@ -18,9 +18,6 @@ describe('home page figures', () => {
         ],
       ),
     ).toEqual({ labels: ['05-01', '05-02', '05-03'], first: [2, 0, 1], second: [0, 5, 4] });
-  });
-  it('keeps the message count fixed at 3', () => {
-    expect(HOME_MESSAGE_COUNT).toBe(3);
   });
   it('greets by name: Chinese names without a space, repeated parts once', () => {
     expect(personName('张', '伟')).toBe('张伟');

@@ -22,9 +22,6 @@ export function alignTrends(a: readonly DailyCount[], b: readonly DailyCount[]) 
   };
 }
 
-/** The spec's home message count: fixed at 3 (spec section 2). */
-export const HOME_MESSAGE_COUNT = 3;
-
 /** The home page's trend window in days. */
 export const HOME_DAYS = 7;
 
