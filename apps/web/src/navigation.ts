@@ -234,7 +234,11 @@ export const appGroups: readonly NavGroup[] = [
       Permissions.OthersFriendlyLink,
       { resource: () => import('./features/miscellaneous/friend-link.resource.tsx').then((m) => m.friendLinkResource) },
     ],
-    ['siteMessage', Permissions.OthersSiteMessage],
+    [
+      'siteMessage',
+      Permissions.OthersSiteMessage,
+      { resource: () => import('./features/community/site-message/site-message.resource.tsx').then((m) => m.siteMessageResource) },
+    ],
     [
       'discuss',
       Permissions.OthersDiscuss,
