@@ -12,7 +12,7 @@ import { openDatabase } from '@edu/db';
 import type { PrismaClient } from '@edu/db';
 import { corsOriginsOf, resolveJwtSecret } from './config.ts';
 import { DEFAULT_PASS_PHRASE } from './identity/string-cipher.ts';
-import { CountCache } from './kit/count-cache.ts';
+import { CountCache, NameCache } from './kit/count-cache.ts';
 import { DictionaryCache } from './kit/dictionary-cache.ts';
 import { JobRunner, failInterruptedJobs } from './kit/jobs.ts';
 import { PermissionChecker } from './kit/permission-checker.ts';
@@ -53,6 +53,7 @@ declare module 'fastify' {
     prisma: PrismaClient;
     permissions: PermissionChecker;
     countCache: CountCache;
+    nameCache: NameCache;
   }
 }
 
@@ -73,6 +74,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('prisma', prisma);
   app.decorate('permissions', new PermissionChecker(prisma));
   app.decorate('countCache', new CountCache(prisma));
+  app.decorate('nameCache', new NameCache(prisma));
   app.decorate('dictionaryCache', new DictionaryCache(prisma));
   registerReviewFlows(app, options.reviewFlows);
   app.addHook('onClose', async () => prisma.$disconnect());

@@ -158,6 +158,39 @@ export function resolveModelFilters(table: ModelFilterTable): ReadonlyMap<string
   return out;
 }
 
+/**
+ * What a row of a model must match to be visible to a session under the
+ * filters (`{ tenantId, isDeleted: false }`, as they apply), or undefined:
+ * the one definition the extension and the compiled list reads
+ * (kit/sql-list.ts) share.
+ */
+function visibleWhere(m: ResolvedModel, session: DataFilterSession, options: DataFilterOptions): Record<string, unknown> | undefined {
+  const filterTenant = options.tenant ?? true;
+  const cond: Record<string, unknown> = {};
+  if (filterTenant && m.tenant === 'may') cond.tenantId = session.tenantId;
+  if (filterTenant && m.tenant === 'must' && session.tenantId !== null) cond.tenantId = session.tenantId;
+  if ((options.softDelete ?? true) && m.softDelete) cond.isDeleted = false;
+  return Object.keys(cond).length ? cond : undefined;
+}
+
+const resolvedFilters = new WeakMap<ModelFilterTable, ReadonlyMap<string, ResolvedModel>>();
+
+/**
+ * The visibility condition of `model` for `session` under the default filters
+ * of `table` (what a read through `withDataFilters(prisma, session)` adds), or
+ * null when the table does not know the model.
+ */
+export function visibleCondition(
+  model: string,
+  session: DataFilterSession,
+  table: ModelFilterTable = modelFilters,
+): Record<string, unknown> | undefined | null {
+  let models = resolvedFilters.get(table);
+  if (!models) resolvedFilters.set(table, (models = resolveModelFilters(table)));
+  const m = models.get(model);
+  return m ? visibleWhere(m, session, {}) : null;
+}
+
 // ---------------------------------------------------------------------------
 // The extension
 
@@ -218,17 +251,7 @@ export function makeDataFilters(table: ModelFilterTable) {
   const models = resolveModelFilters(table);
 
   function extend(prisma: PrismaClient, session: DataFilterSession, options: DataFilterOptions) {
-    const hideDeleted = options.softDelete ?? true;
-    const filterTenant = options.tenant ?? true;
-
-    /** What a row must match to be visible under the active filters. */
-    const visible = (m: ResolvedModel): Where | undefined => {
-      const cond: Where = {};
-      if (filterTenant && m.tenant === 'may') cond.tenantId = session.tenantId;
-      if (filterTenant && m.tenant === 'must' && session.tenantId !== null) cond.tenantId = session.tenantId;
-      if (hideDeleted && m.softDelete) cond.isDeleted = false;
-      return Object.keys(cond).length ? cond : undefined;
-    };
+    const visible = (m: ResolvedModel) => visibleWhere(m, session, options);
 
     const forCreate = (model: string, m: ResolvedModel, data: unknown, now: Date): Args => {
       const row: Args = { ...(data as Args) };

@@ -170,16 +170,24 @@ const plain = (html: string) => sanitizeHtml(html, { allowedTags: [], allowedAtt
 /** Distinct ids, nulls left out. */
 export const distinctIds = (ids: ReadonlyArray<number | null | undefined>) => [...new Set(ids.filter((id): id is number => typeof id === 'number'))];
 
-/** Loads the category and user names a page of rows refers to, in two queries. */
+/**
+ * The category and user names a page of rows refers to: from the name cache
+ * (exact, by the tables' write versions), loading only ids it has not seen
+ * since the last write (at most two queries, usually none).
+ */
 async function lookupsFor(ctx: RequestContext, rows: ContentRow[]): Promise<Lookups> {
   const userIds = distinctIds(rows.flatMap((r) => [r.creatorUserId, r.auditorUserId]));
-  const [categories, users] = await Promise.all([
-    categoryNames(ctx, distinctIds(rows.map((r) => r.categoryId))),
-    userIds.length
-      ? ctx.prisma.user.findMany({ where: { id: { in: userIds } }, select: { id: true, name: true, surname: true } })
-      : Promise.resolve([]),
+  const categoryIds = distinctIds(rows.map((r) => r.categoryId));
+  const names = ctx.app.nameCache;
+  const [categories, userNames] = await Promise.all([
+    // categoryNames scopes by the session's tenant (deleted categories included).
+    names.names('MultiLevelCategory', String(ctx.session.tenantId ?? 'host'), categoryIds, async (ids) => [...(await categoryNames(ctx, ids))]),
+    names.names('User', 'all', userIds, async (ids) =>
+      (await ctx.prisma.user.findMany({ where: { id: { in: ids } }, select: { id: true, name: true, surname: true } })).map(
+        (u) => [u.id, fullNameOf(u)] as const,
+      ),
+    ),
   ]);
-  const userNames = new Map(users.map((u) => [u.id, fullNameOf(u)]));
   return {
     category: (id) => (id === null ? null : (categories.get(id) ?? null)),
     user: (id) => (id === null ? null : (userNames.get(id) ?? null)),

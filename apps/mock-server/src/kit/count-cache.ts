@@ -46,3 +46,46 @@ export class CountCache {
     }
   }
 }
+
+/** Names kept per table and scope before the oldest scope goes (tenants active at once, roughly). */
+const NAME_SCOPES = 1000;
+/** Names kept per table and scope; beyond, the scope starts over (bounded memory, one reload). */
+const NAMES_PER_SCOPE = 50_000;
+
+/**
+ * Exact cache of display names by id (category and user names on list rows):
+ * per table and scope (a tenant), stamped with the table's write version like
+ * the counts, so a rename shows on the next request. Ids looked up and not
+ * found are kept too (as null). A page asks only for the ids it has not seen
+ * since the table was last written: a list read after no write makes no
+ * query for its names.
+ */
+export class NameCache {
+  private readonly scopes = new Map<string, { stamp: string; names: Map<number, string | null> }>();
+
+  constructor(private readonly prisma: PrismaClient) {}
+
+  async names(
+    table: string,
+    scope: string,
+    ids: readonly number[],
+    load: (missing: number[]) => Promise<ReadonlyArray<readonly [number, string]>>,
+  ): Promise<ReadonlyMap<number, string | null>> {
+    const key = `${table}|${scope}`;
+    // Read before loading: a write racing the load leaves the entry stale, never wrong.
+    const stamp = writeVersions(this.prisma).version(table);
+    let entry = this.scopes.get(key);
+    if (!entry || entry.stamp !== stamp || entry.names.size > NAMES_PER_SCOPE) {
+      entry = { stamp, names: new Map() };
+      this.scopes.set(key, entry);
+      if (this.scopes.size > NAME_SCOPES) this.scopes.delete(this.scopes.keys().next().value!);
+    }
+    const names = entry.names;
+    const missing = [...new Set(ids)].filter((id) => !names.has(id));
+    if (missing.length) {
+      const found = new Map(await load(missing));
+      for (const id of missing) names.set(id, found.get(id) ?? null);
+    }
+    return names;
+  }
+}

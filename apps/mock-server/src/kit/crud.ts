@@ -3,6 +3,7 @@ import type { RequestContext } from './context.ts';
 import { EntityNotFoundError } from './errors.ts';
 import { keywordCondition } from './keyword-search.ts';
 import { parseSorting, type OrderBy } from './paging.ts';
+import { compiledTable } from './sql-list.ts';
 
 // ---------------------------------------------------------------------------
 // Typed models
@@ -106,7 +107,7 @@ export async function pagedList<Row extends { id: number }, Dto, Q extends ListQ
   const { tenantId } = ctx.session;
   // Keyed by the keyword, not the ids it finds: both change only with the table's version.
   const countKey = `${cfg.entityName}|${tenantId ?? 'host'}|${keyword ?? ''}|${JSON.stringify(conditions)}`;
-  const model = cfg.model(ctx);
+  const model = listTable(ctx, cfg.entityName, cfg.model(ctx));
   let where: Cond<W> | undefined;
   const whereOf = async () =>
     (where ??= {
@@ -118,6 +119,38 @@ export async function pagedList<Row extends { id: number }, Dto, Q extends ListQ
   const page = { where: await whereOf(), orderBy, skip: input.SkipCount, take: input.MaxResultCount, ...(cfg.omit && { omit: cfg.omit }) };
   const rows = await pageRows(model, page, totalCount);
   return { totalCount, items: await mapDtos(cfg, rows, ctx) };
+}
+
+/** The arguments of a list read (`Table.findMany`, both forms). */
+type ListArgs<W> = { where?: Cond<W>; orderBy?: OrderBy; skip?: number; take?: number; omit?: Omitted; select?: { id: true } };
+
+/**
+ * The list's table with its reads compiled to SQL (kit/sql-list.ts) when the
+ * config's model is the entity's own delegate of the request's filtered client
+ * (`ctx.db.article` for `Article`: the filters are then exactly the session's
+ * default ones); each read still goes to Prisma when its conditions cannot be
+ * compiled. Any other model (another client, other filter options) is used as
+ * it is.
+ */
+function listTable<Row extends { id: number }, W>(ctx: RequestContext, entityName: string, model: Table<Row, W>): Table<Row, W> {
+  const own: unknown = Reflect.get(ctx.db, entityName.charAt(0).toLowerCase() + entityName.slice(1));
+  if (own !== model) return model;
+  const compiled = compiledTable(ctx.prisma, entityName, ctx.session);
+  if (!compiled) return model;
+  // The compiled rows are the model's own columns, mapped as Prisma maps them (sql-list.ts).
+  const isRow = (r: object): r is Row => 'id' in r && typeof r.id === 'number';
+  const findMany = async (args: ListArgs<W>): Promise<Row[]> => {
+    const rows = compiled.findMany(args);
+    if (rows) return rows.filter(isRow);
+    const { select, ...rest } = args;
+    return select ? (await model.findMany({ ...rest, select })).filter(isRow) : model.findMany(rest);
+  };
+  return {
+    findMany,
+    count: async (args) => compiled.count(args) ?? model.count(args),
+    findFirst: (args) => model.findFirst(args),
+    delete: (args) => model.delete(args),
+  };
 }
 
 /** Beyond this offset (from either end) a page is found by ids first (see pageRows). */

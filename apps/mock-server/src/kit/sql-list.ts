@@ -1,0 +1,227 @@
+import type Database from 'better-sqlite3';
+import { ownStatement, SQLITE_MAX_BIND_VALUES, sqliteConnection, type PrismaClient } from '@edu/db';
+import { visibleCondition, type DataFilterSession } from '../db/data-filters.ts';
+import type { OrderBy } from './paging.ts';
+
+/**
+ * List reads compiled to one SQL statement on Prisma's own connection.
+ *
+ * A paged list makes one page query (and, when the count cache misses, one
+ * count). Through Prisma each costs 0.3–0.5 ms of CPU before SQLite does
+ * anything (query building, the wasm query compiler, result mapping), which is
+ * most of what a list request costs. The conditions lists build are plain
+ * (equality, `in`, `notIn`, `not`, comparisons, `contains`, `startsWith`,
+ * `AND`/`OR`/`NOT`), so the kit compiles them itself into a statement kept
+ * compiled per text, with the data filters' condition for the session
+ * (`visibleCondition`, the same definition the Prisma extension applies), and
+ * maps the rows as Prisma would (booleans, dates). Anything else (relation
+ * filters, dates in conditions, `mode`, unknown columns or column types) is
+ * left to Prisma: `compile*` returns undefined and the caller asks Prisma.
+ *
+ * Same connection as Prisma, so a read inside `ctx.transaction` sees the
+ * transaction's writes exactly as Prisma's reads there do. Reads only: writes
+ * must stay with Prisma (the write versions observe them there).
+ */
+
+type Kind = 'int' | 'real' | 'text' | 'bool' | 'date';
+type Columns = ReadonlyMap<string, Kind>;
+
+const KINDS: Readonly<Record<string, Kind>> = { INTEGER: 'int', REAL: 'real', TEXT: 'text', BOOLEAN: 'bool', DATETIME: 'date' };
+
+/** Columns of each table by connection, read once from `PRAGMA table_info`; null when a column's type is not one of KINDS. */
+const tableColumns = new WeakMap<Database.Database, Map<string, Columns | null>>();
+
+function columnsOf(db: Database.Database, table: string): Columns | null {
+  let tables = tableColumns.get(db);
+  if (!tables) tableColumns.set(db, (tables = new Map()));
+  if (tables.has(table)) return tables.get(table) ?? null;
+  const rows = ownStatement(db, 'SELECT name, type FROM pragma_table_info(?)').all(table) as Array<{ name: string; type: string }>;
+  const columns = new Map<string, Kind>();
+  let supported = rows.length > 0;
+  for (const r of rows) {
+    const kind = KINDS[r.type.toUpperCase()];
+    if (kind) columns.set(r.name, kind);
+    else supported = false;
+  }
+  tables.set(table, supported ? columns : null);
+  return supported ? columns : null;
+}
+
+const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+class Unsupported extends Error {}
+const unsupported = (): never => {
+  throw new Unsupported();
+};
+
+/** A bind value for a column of `kind`, or unsupported (dates, objects, a type the column does not hold). */
+function bindValue(kind: Kind, value: unknown): string | number {
+  if (kind === 'bool' && typeof value === 'boolean') return value ? 1 : 0;
+  if ((kind === 'int' || kind === 'real') && typeof value === 'number' && Number.isFinite(value)) return value;
+  if (kind === 'text' && typeof value === 'string') return value;
+  return unsupported();
+}
+
+const OPERATORS: Readonly<Record<string, string>> = { lt: '<', lte: '<=', gt: '>', gte: '>=' };
+
+/** One column's condition: a value (equality, null) or a filter object. */
+function columnCondition(column: string, kind: Kind, filter: unknown, args: unknown[]): string {
+  const c = quote(column);
+  if (filter === null) return `${c} IS NULL`;
+  if (typeof filter !== 'object') {
+    args.push(bindValue(kind, filter));
+    return `${c} = ?`;
+  }
+  if (filter instanceof Date || Array.isArray(filter)) return unsupported();
+  const parts: string[] = [];
+  for (const [op, value] of Object.entries(filter)) {
+    if (value === undefined) continue;
+    if (op === 'equals') parts.push(columnCondition(column, kind, value, args));
+    else if (op === 'not') {
+      // Prisma's `not` keeps SQL's semantics: a NULL column matches neither `=` nor `<>`.
+      if (value === null) parts.push(`${c} IS NOT NULL`);
+      else if (typeof value === 'object') return unsupported();
+      else {
+        args.push(bindValue(kind, value));
+        parts.push(`${c} <> ?`);
+      }
+    } else if (op === 'in' || op === 'notIn') {
+      if (!Array.isArray(value)) return unsupported();
+      const list: unknown[] = value;
+      if (list.length === 0) parts.push(op === 'in' ? '0' : '1');
+      else {
+        for (const v of list) args.push(bindValue(kind, v));
+        parts.push(`${c} ${op === 'in' ? 'IN' : 'NOT IN'} (${list.map(() => '?').join(', ')})`);
+      }
+    } else if (op in OPERATORS) {
+      args.push(bindValue(kind, value));
+      parts.push(`${c} ${OPERATORS[op]} ?`);
+    } else if ((op === 'contains' || op === 'startsWith' || op === 'endsWith') && kind === 'text' && typeof value === 'string') {
+      // Prisma's SQLite `contains` is a LIKE without an escape character (wildcards in the value stay wildcards); the same here.
+      args.push(op === 'contains' ? `%${value}%` : op === 'startsWith' ? `${value}%` : `%${value}`);
+      parts.push(`${c} LIKE ?`);
+    } else return unsupported();
+  }
+  return parts.length ? parts.map((p) => `(${p})`).join(' AND ') : '1';
+}
+
+/** A Prisma `where` of a table's own columns as SQL (arguments appended to `args`). */
+function whereSql(where: unknown, columns: Columns, args: unknown[]): string {
+  if (where === undefined || where === null) return '1';
+  if (typeof where !== 'object' || Array.isArray(where)) return unsupported();
+  const parts: string[] = [];
+  const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : [v]);
+  for (const [key, value] of Object.entries(where)) {
+    if (value === undefined) continue;
+    if (key === 'AND') parts.push(list(value).map((w) => `(${whereSql(w, columns, args)})`).join(' AND ') || '1');
+    else if (key === 'OR') parts.push(Array.isArray(value) ? value.map((w) => `(${whereSql(w, columns, args)})`).join(' OR ') || '0' : unsupported());
+    else if (key === 'NOT') parts.push(list(value).map((w) => `NOT (${whereSql(w, columns, args)})`).join(' AND ') || '1');
+    else {
+      const kind = columns.get(key);
+      if (!kind) return unsupported();
+      parts.push(columnCondition(key, kind, value, args));
+    }
+  }
+  return parts.length ? parts.map((p) => `(${p})`).join(' AND ') : '1';
+}
+
+function orderSql(orderBy: OrderBy | undefined, columns: Columns): string {
+  if (!orderBy?.length) return '';
+  const terms = orderBy.flatMap((o) =>
+    Object.entries(o).map(([column, dir]) => {
+      if (!columns.has(column) || (dir !== 'asc' && dir !== 'desc')) return unsupported();
+      return `${quote(column)} ${dir === 'asc' ? 'ASC' : 'DESC'}`;
+    }),
+  );
+  return ` ORDER BY ${terms.join(', ')}`;
+}
+
+/** A stored DATETIME as Prisma reads it: ISO 8601 text (a zone-less text is UTC) or epoch milliseconds. */
+function toDate(value: unknown): Date | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'number') return new Date(value);
+  const text = String(value);
+  if (/^\d{4}-\d\d-\d\d$/.test(text)) return new Date(`${text}T00:00:00Z`);
+  const iso = text.includes('T') ? text : text.replace(' ', 'T');
+  return new Date(/(Z|[+-]\d\d:?\d\d)$/i.test(iso) ? iso : `${iso}Z`);
+}
+
+function mapRow(row: Record<string, unknown>, columns: Columns): Record<string, unknown> {
+  for (const key of Object.keys(row)) {
+    const kind = columns.get(key);
+    const v = row[key];
+    if (kind === 'bool') row[key] = v === null ? null : v === 1 || v === true;
+    else if (kind === 'date') row[key] = toDate(v);
+  }
+  return row;
+}
+
+/** The arguments of a list read the kit makes (crud.ts `Table`). */
+export interface ListRead {
+  where?: unknown;
+  orderBy?: OrderBy;
+  skip?: number;
+  take?: number;
+  omit?: Readonly<Record<string, boolean>>;
+  select?: { id: true };
+}
+
+/** A model's list reads compiled for one session; `undefined` from a method means "ask Prisma". */
+export interface CompiledTable {
+  findMany(args: ListRead): Array<Record<string, unknown>> | undefined;
+  count(args: { where?: unknown }): number | undefined;
+}
+
+/**
+ * The compiled reads of `model` as the session sees it through the data
+ * filters, or undefined when they cannot be compiled (not connected yet, a
+ * model the filters do not know, a column type outside KINDS).
+ */
+export function compiledTable(prisma: PrismaClient, model: string, session: DataFilterSession): CompiledTable | undefined {
+  const db = sqliteConnection(prisma);
+  if (!db) return undefined;
+  const visible = visibleCondition(model, session);
+  if (visible === null) return undefined;
+  const columns = columnsOf(db, model);
+  if (!columns) return undefined;
+  const from = quote(model);
+  const compile = <T>(build: (args: unknown[]) => string, run: (sql: string, args: unknown[]) => T): T | undefined => {
+    const args: unknown[] = [];
+    let sql: string;
+    try {
+      sql = build(args);
+    } catch (err) {
+      if (err instanceof Unsupported) return undefined;
+      throw err;
+    }
+    // More bind values than SQLite takes: Prisma splits such lists itself.
+    if (args.length > SQLITE_MAX_BIND_VALUES) return undefined;
+    return run(sql, args);
+  };
+  const filtered = (where: unknown) => (visible ? { AND: [visible, where ?? {}] } : where);
+  return {
+    findMany(a) {
+      return compile(
+        (args) => {
+          const omit = a.omit ?? {};
+          const selected = a.select ? ['id'] : [...columns.keys()].filter((c) => !omit[c]);
+          const where = whereSql(filtered(a.where), columns, args);
+          let sql = `SELECT ${selected.map(quote).join(', ')} FROM ${from} WHERE ${where}${orderSql(a.orderBy, columns)}`;
+          if ((a.take !== undefined && a.take < 0) || (a.skip ?? 0) < 0) return unsupported();
+          if (a.take !== undefined || a.skip) {
+            sql += ' LIMIT ? OFFSET ?';
+            args.push(a.take ?? -1, a.skip ?? 0);
+          }
+          return sql;
+        },
+        (sql, args) => (ownStatement(db, sql).all(...args) as Array<Record<string, unknown>>).map((r) => mapRow(r, columns)),
+      );
+    },
+    count(a) {
+      return compile(
+        (args) => `SELECT COUNT(*) AS n FROM ${from} WHERE ${whereSql(filtered(a.where), columns, args)}`,
+        (sql, args) => (ownStatement(db, sql).get(...args) as { n: number }).n,
+      );
+    },
+  };
+}
