@@ -309,6 +309,8 @@ const QUESTIONNAIRES: QuestionnaireSeed[] = [
   },
 ];
 
+type AnswerRow = { tenantId: number; questionnaireId: number; responseId: number; questionId: number; optionId: number | null; text: string | null };
+
 /** `count` distinct option indexes drawn by weight. */
 function drawOptions(rnd: Random, weights: number[], count: number): number[] {
   const picked: number[] = [];
@@ -422,7 +424,7 @@ export async function seedQuestionnaires(prisma: PrismaClient, tenantId: number,
           select: { id: true },
         });
         const answers = responses.flatMap((response) =>
-          s.questions.flatMap((question, i) => {
+          s.questions.flatMap((question, i): AnswerRow[] => {
             const base = { tenantId, questionnaireId: q.id, responseId: response.id, questionId: questionIds[i]! };
             if (question.type === 3) {
               if (!question.texts?.length || rnd.next() >= (question.answerRate ?? 1)) return [];

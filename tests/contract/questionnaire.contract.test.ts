@@ -53,9 +53,13 @@ describe('Questionnaire', () => {
     expect(published.auditStatus).toBe(1);
 
     const visitor = backend.anonymous(admin.tenantId);
+    const device = unique('contract-device-');
+    const shown = await visitor.questionnaire.getForAnswer({ Id: created.id, RespondentKey: device });
+    expect(shown).toMatchObject({ isOpen: true, answered: false });
+    expect(shown.questions.map((q) => q.id)).toEqual([multiple!.id, single!.id, text!.id]);
     const response = await visitor.questionnaire.submit({
       questionnaireId: created.id,
-      respondentKey: unique('contract-device-'),
+      respondentKey: device,
       answers: [
         { questionId: single!.id, optionIds: [single!.options[0]!.id] },
         { questionId: multiple!.id, optionIds: [multiple!.options[0]!.id, multiple!.options[2]!.id] },
@@ -63,6 +67,7 @@ describe('Questionnaire', () => {
       ],
     });
     expect(response).toMatchObject({ questionnaireId: created.id, userId: null });
+    expect((await visitor.questionnaire.getForAnswer({ Id: created.id, RespondentKey: device })).answered).toBe(true);
 
     const result = await c.getResult({ Id: created.id });
     expect(result.responseCount).toBe(1);

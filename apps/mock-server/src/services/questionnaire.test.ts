@@ -187,6 +187,19 @@ describe('answers', () => {
     expect(members(noKey)).toEqual(['respondentKey']);
   });
 
+  it('shows the member side published questionnaires only, with whether the caller has answered', async () => {
+    const mine = await t.call('GET', api('GetForAnswer'), { token: member, query: { Id: q.id } });
+    expect(mine.status, JSON.stringify(mine.body)).toBe(200);
+    expect(mine.body.result).toMatchObject({ id: q.id, isOpen: true, answered: true });
+    expect(mine.body.result.questions[0].options).toHaveLength(3);
+    const fresh = await t.call('GET', api('GetForAnswer'), { tenantId: 1, query: { Id: q.id, RespondentKey: 'device-never' } });
+    expect(fresh.body.result.answered).toBe(false);
+    const seen = await t.call('GET', api('GetForAnswer'), { tenantId: 1, query: { Id: q.id, RespondentKey: 'device-0001' } });
+    expect(seen.body.result.answered).toBe(true);
+    const pending = await create(sample('未发布'));
+    expect((await t.call('GET', api('GetForAnswer'), { token: member, query: { Id: pending.id } })).status).toBe(404);
+  });
+
   it('checks answers against the questionnaire with paths', async () => {
     const other = await create(sample('别的问卷'));
     const r = await t.call('POST', api('Submit'), {

@@ -10,6 +10,7 @@ import {
   createQuestionnaireInput,
   reviewables,
   type GetAllQuestionnaireInput,
+  type GetQuestionnaireForAnswerInput,
   type GetQuestionnaireTextAnswersInput,
   type SubmitQuestionnaireInput,
   type UpdateQuestionnaireInput,
@@ -432,6 +433,33 @@ async function checkAnswers(
 /** China time for messages (the console's zone, docs/decisions.md "Time"). */
 const chinaTime = (d: Date) => new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
 
+/** The member side's read: approved questionnaires of the caller's tenant only. */
+async function forAnswer(input: z.output<typeof GetQuestionnaireForAnswerInput>, ctx: RequestContext) {
+  tenantOf(ctx);
+  const q = await ctx.db.questionnaire.findFirst({ where: { id: input.Id, auditStatus: 1 } });
+  if (!q) throw new EntityNotFoundError(ENTITY, input.Id);
+  const user = await ctx.user();
+  const key = input.RespondentKey?.trim();
+  const who = user ? { userId: user.id } : key ? { respondentKey: key } : null;
+  const [questions, answered] = await Promise.all([
+    readQuestions(ctx, [q.id]),
+    who ? ctx.db.questionnaireResponse.count({ where: { questionnaireId: q.id, ...who } }) : 0,
+  ]);
+  const now = new Date();
+  return {
+    id: q.id,
+    title: q.title,
+    description: q.description,
+    startTime: iso(q.startTime),
+    endTime: iso(q.endTime),
+    isAnonymous: q.isAnonymous,
+    audience: QuestionnaireAudience.parse(q.audience),
+    questions: questions.get(q.id) ?? [],
+    isOpen: (!q.startTime || q.startTime <= now) && (!q.endTime || now <= q.endTime),
+    answered: answered > 0,
+  };
+}
+
 async function submit(input: z.output<typeof SubmitQuestionnaireInput>, ctx: RequestContext) {
   const tenantId = tenantOf(ctx);
   const q = await ctx.db.questionnaire.findFirst({ where: { id: input.questionnaireId } });
@@ -480,5 +508,6 @@ export const questionnaire = implement(QuestionnaireService, {
   auditedQuestionnaire: handlers.review,
   GetResult: result,
   GetTextAnswers: textAnswers,
+  GetForAnswer: forAnswer,
   Submit: submit,
 });

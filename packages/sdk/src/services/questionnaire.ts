@@ -210,6 +210,26 @@ export const QuestionnaireTextAnswerDto = z.object({
 });
 export type QuestionnaireTextAnswerDto = z.infer<typeof QuestionnaireTextAnswerDto>;
 
+/**
+ * The member side's read of a published questionnaire (GetForAnswer,
+ * extension, anonymous like Submit): what an answering page shows, with the
+ * question and option ids Submit takes. Only approved questionnaires of the
+ * caller's tenant (others are a 404). `isOpen`: now within the window;
+ * `answered`: the signed-in caller, or the visitor's `RespondentKey`, has
+ * already answered.
+ */
+export const GetQuestionnaireForAnswerInput = IdQuery.extend({ RespondentKey: z.string().trim().max(64).optional() });
+export const QuestionnaireForAnswerDto = QuestionnaireDto.pick({
+  id: true,
+  title: true,
+  description: true,
+  startTime: true,
+  endTime: true,
+  isAnonymous: true,
+  audience: true,
+}).extend({ questions: z.array(QuestionnaireQuestionDto), isOpen: z.boolean(), answered: z.boolean() });
+export type QuestionnaireForAnswerDto = z.infer<typeof QuestionnaireForAnswerDto>;
+
 const P = Permissions;
 
 export const QuestionnaireService = defineService(
@@ -234,6 +254,13 @@ export const QuestionnaireService = defineService(
       summary: 'Answers collected so far: per question, counts and percentages per option.',
     },
     GetTextAnswers: { input: GetQuestionnaireTextAnswersInput, output: paged(QuestionnaireTextAnswerDto), extension: true },
+    GetForAnswer: {
+      input: GetQuestionnaireForAnswerInput,
+      output: QuestionnaireForAnswerDto,
+      access: 'anonymous',
+      extension: true,
+      summary: 'The member side: a published questionnaire with its questions, whether it is open and whether the caller has answered.',
+    },
     Submit: {
       input: SubmitQuestionnaireInput,
       output: QuestionnaireResponseDto,
