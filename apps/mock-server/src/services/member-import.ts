@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import ExcelJS from 'exceljs';
+import { loadExcel } from '../kit/lazy.ts';
 import { MEMBER_IMPORT_MAX_ROWS, type FileDto, type ImportFromExcelInput, type UserService } from '@edu/sdk';
 import { hashPassword } from '@edu/db';
 import { z } from 'zod';
@@ -471,7 +471,7 @@ async function passwordFile(
   culture: Culture,
 ): Promise<FileDto> {
   const T = texts[culture];
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcel()).Workbook();
   const sheet = workbook.addWorksheet(T.passwordsSheet);
   sheet.addRow(T.passwordsHeaders);
   sheet.getRow(1).font = { bold: true };

@@ -1,8 +1,6 @@
-import { writeDocx } from './docx-writer.ts';
 import { loadPictures, type ImageSource } from './images.ts';
 import { layoutPaper } from './layout.ts';
 import type { PaperDocument, PaperFormat, PaperRenderModel } from './model.ts';
-import { writePdf } from './pdf-writer.ts';
 
 export type { PaperDocument, PaperFormat, PaperRenderModel, RenderQuestion, RenderSection } from './model.ts';
 export type { ImageSource } from './images.ts';
@@ -31,6 +29,7 @@ export async function renderPaper(
 ): Promise<RenderedPaper> {
   const pictures = images ? await loadPictures(model, images) : new Map();
   const layout = layoutPaper(model, document, pictures);
-  const bytes = format === 'pdf' ? await writePdf(layout) : await writeDocx(layout);
+  // The writers (pdfkit, docx: ~18 MB resident) load with the first export, not at start.
+  const bytes = format === 'pdf' ? await (await import('./pdf-writer.ts')).writePdf(layout) : await (await import('./docx-writer.ts')).writeDocx(layout);
   return { bytes, fileName: `${safeFileName(layout.documentTitle)}.${format}`, contentType: PAPER_CONTENT_TYPES[format] };
 }
