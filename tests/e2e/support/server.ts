@@ -1,5 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type * as MockServer from '@edu/mock-server';
@@ -15,10 +17,35 @@ export interface ConsoleServer {
   close(): Promise<void>;
 }
 
-/** Builds the web app when there is no build yet (turbo normally builds it first). */
+/** For a synchronous sleep (ensureWebBuild is synchronous and stays so for its callers). */
+const WAIT = new Int32Array(new SharedArrayBuffer(4));
+
+/**
+ * Builds the web app when there is no build yet (turbo normally builds it
+ * first). Files start side by side, so the first one builds under a lock and
+ * the others wait for it rather than build into the same folder at once.
+ */
 export function ensureWebBuild(): void {
-  if (existsSync(path.join(WEB_DIST, 'index.html'))) return;
-  execFileSync('pnpm', ['--filter', '@edu/web', 'build'], { cwd: REPO_ROOT, stdio: 'inherit' });
+  const index = path.join(WEB_DIST, 'index.html');
+  const lock = path.join(tmpdir(), `edu-web-build-${createHash('sha256').update(REPO_ROOT).digest('hex').slice(0, 12)}.lock`);
+  for (const started = Date.now(); ; Atomics.wait(WAIT, 0, 0, 500)) {
+    // Vite writes index.html beside the chunks, not after them: a build is done when its lock is gone.
+    if (existsSync(index) && !existsSync(lock)) return;
+    try {
+      mkdirSync(lock);
+    } catch {
+      // Another file is building; a lock older than five minutes was left by a crashed run.
+      const held = statSync(lock, { throwIfNoEntry: false });
+      if (held && Date.now() - held.mtimeMs > 300_000) rmSync(lock, { recursive: true, force: true });
+      if (Date.now() - started > 600_000) throw new Error(`Timed out waiting for the web build (${lock})`);
+      continue;
+    }
+    try {
+      if (!existsSync(index)) execFileSync('pnpm', ['--filter', '@edu/web', 'build'], { cwd: REPO_ROOT, stdio: 'inherit' });
+    } finally {
+      rmSync(lock, { recursive: true, force: true });
+    }
+  }
 }
 
 /**
