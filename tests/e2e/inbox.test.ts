@@ -1,6 +1,7 @@
 import { ClassType, createClient, type CascaderOption, type Client } from '@edu/sdk';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { a11yProblems } from './support/axe.ts';
 import { shot } from './support/browser.ts';
 import { signedIn, useConsole } from './support/suite.ts';
 
@@ -56,6 +57,7 @@ describe('the review inbox', () => {
     for (const key of keys) await row(page, key).locator('label:has(input[type="checkbox"])').click();
     await expect.poll(() => page.getByTestId('inbox-bulk').innerText()).toContain('已选 3 项');
     await shot(page, 'inbox-selected');
+    expect(await a11yProblems(page, 'inbox')).toEqual([]);
 
     // Someone else approves the course between the load and the decision.
     await api.learningCourse.auditedLearningCourse({ id: course.id, auditStatus: 1 });
@@ -71,6 +73,7 @@ describe('the review inbox', () => {
     expect(await failed.innerText()).toContain('已被他人处理');
     expect(await results.locator('[data-testid="inbox-result"][data-status="ok"]').count()).toBe(2);
     await shot(page, 'inbox-results');
+    expect(await a11yProblems(page, 'inbox-results')).toEqual([]);
     await results.getByTestId('inbox-results-close').click();
 
     // The queue is clear of all three; the two decided here are approved.
@@ -95,11 +98,13 @@ describe('the review inbox', () => {
     await preview.waitFor();
     await expect.poll(() => preview.getByTestId('inbox-preview-body').innerText()).toBe('第一段。 第二段：加粗。');
     await shot(page, 'inbox-preview');
+    expect(await a11yProblems(page, 'inbox-preview')).toEqual([]);
     await preview.getByTestId('inbox-preview-reject').click();
     const dialog = page.getByTestId('inbox-reject-dialog');
     await dialog.waitFor();
     await dialog.getByTestId('inbox-reject-submit').click();
     await dialog.getByText('请选择常用理由或填写驳回理由').waitFor();
+    expect(await a11yProblems(page, 'inbox-reject')).toEqual([]);
     await dialog.getByTestId('inbox-reason-template').selectOption('duplicate');
     await dialog.getByTestId('inbox-reason-text').fill('请合并到上周的通知');
     await dialog.getByTestId('inbox-reject-submit').click();
@@ -107,5 +112,17 @@ describe('the review inbox', () => {
     await line.waitFor({ state: 'detached' });
     const stored = await api.article.get({ Id: article.id });
     expect(stored).toMatchObject({ auditStatus: 2, auditReason: '与已有内容重复 请合并到上周的通知' });
+  });
+
+  it('reads in English', async () => {
+    const page = await signedIn(suite, 'admin', { locale: 'en-US' });
+    await page.goto('/review/reviewInbox');
+    await page.getByTestId('review-inbox').waitFor();
+    await expect.poll(() => page.getByTestId('inbox-types').innerText(), { timeout: 15_000 }).toMatch(/^All \(\d+\)/);
+    expect(await page.getByTestId('inbox-filters').innerText()).toContain('Submitted from');
+    expect(await page.getByTestId('page-title').innerText()).toBe('Review inbox');
+    await page.getByTestId('inbox-table').locator('tbody tr').first().waitFor();
+    await shot(page, 'inbox-en');
+    await page.context().close();
   });
 });

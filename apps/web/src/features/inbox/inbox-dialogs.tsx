@@ -57,7 +57,7 @@ export function RejectDialog(props: {
           <Button variant="outline" onClick={close} disabled={busy}>
             {t('form.cancel')}
           </Button>
-          <Button colorPalette="red" onClick={() => void submit()} loading={busy} data-testid="inbox-reject-submit">
+          <Button colorPalette="red" bg="red.700" _hover={{ bg: 'red.800' }} onClick={() => void submit()} loading={busy} data-testid="inbox-reject-submit">
             {t('inbox.rejectDialog.submit')}
           </Button>
         </>
@@ -122,7 +122,7 @@ export function PreviewDialog(props: {
             <Button variant="outline" colorPalette="red" onClick={() => props.onReject(item)} data-testid="inbox-preview-reject">
               {t('inbox.reject')}
             </Button>
-            <Button colorPalette="green" onClick={() => props.onApprove(item)} data-testid="inbox-preview-approve">
+            <Button colorPalette="brand" onClick={() => props.onApprove(item)} data-testid="inbox-preview-approve">
               {t('inbox.approve')}
             </Button>
           </>

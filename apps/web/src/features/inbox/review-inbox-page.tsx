@@ -260,7 +260,7 @@ export default function ReviewInboxPage() {
             <Text fontSize="sm" color="fg.muted" aria-live="polite">
               {t('inbox.selected', { count: selected.length })}
             </Text>
-            <Button size="sm" colorPalette="green" disabled={selected.length === 0} onClick={() => setApproving(selected)} data-testid="inbox-approve-selected">
+            <Button size="sm" colorPalette="brand" disabled={selected.length === 0} onClick={() => setApproving(selected)} data-testid="inbox-approve-selected">
               {t('inbox.approveSelected')}
             </Button>
             <Button size="sm" colorPalette="red" variant="outline" disabled={selected.length === 0} onClick={() => setRejecting(selected)} data-testid="inbox-reject-selected">
