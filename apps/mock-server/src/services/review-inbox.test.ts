@@ -66,6 +66,9 @@ describe('the review inbox', () => {
       expect(b.sensitiveHits <= a.sensitiveHits).toBe(true);
       if (a.sensitiveHits === b.sensitiveHits) expect(Date.parse(a.submittedTime)).toBeLessThanOrEqual(Date.parse(b.submittedTime));
     }
+    // The seed's comments and leave messages with sensitive words head the queue, whatever their age.
+    expect(items[0]!.sensitiveHits).toBeGreaterThan(0);
+    expect(items.findIndex((i) => i.sensitiveHits === 0)).toBeGreaterThan(0);
     // Restricted to one type, the merged order is that type's own queue.
     const type = items[0]!.type;
     const own = (await inbox(admin, { Type: type, MaxResultCount: 100 })).body.result.items as ReviewInboxItemDto[];
@@ -78,6 +81,8 @@ describe('the review inbox', () => {
     expect(first.title.length).toBeGreaterThan(0);
     expect(first.preview === null || first.preview.length <= 120).toBe(true);
     expect(items.some((i) => i.preview && !/[<>]/.test(i.preview))).toBe(true);
+    // A preview never just repeats the title (a question's title is its stem).
+    expect(items.filter((i) => i.preview !== null && i.preview === i.title)).toEqual([]);
   });
 
   it('filters by type, author and age', async () => {

@@ -169,7 +169,9 @@ async function itemDtos(ctx: RequestContext, page: Key[]): Promise<Array<{ dto: 
 function itemDto(ctx: RequestContext, q: Queue, row: InboxRow, names: Map<number, string>): ReviewInboxItemDto {
   const flow = flowOf(ctx.app, q.reviewable);
   const step = decidingStep(flow, row.auditStatus, row.reviewStep);
-  const first = texts(row)[0];
+  // A text that only repeats the title (a question's stem, a comment's body) says nothing more.
+  const title = plain(row.title);
+  const first = texts(row).find((t) => t !== title && !(title.endsWith('…') && t.startsWith(title.slice(0, -1))));
   return {
     type: q.reviewable.clientKey,
     entity: q.reviewable.entity,
