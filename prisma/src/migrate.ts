@@ -8,13 +8,14 @@
  * `_prisma_migrations` table with checksums, so `prisma migrate status/deploy`
  * on a machine with the native engine agrees with what we did here.
  */
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bindMigrationAwareSqlAdapterFactory } from '@prisma/driver-adapter-utils';
-import * as bg from '@prisma/schema-engine-wasm/schema_engine_bg';
+import Database from 'better-sqlite3';
 import type { MigrationList, SchemaContainer, SchemaEngine, SchemaFilter } from '@prisma/schema-engine-wasm/schema_engine_bg';
 import { sqliteAdapterFactory, sqliteFilePath } from './sqlite.ts';
 
@@ -40,16 +41,20 @@ const IN_MEMORY = 'file::memory:';
 // The engine
 
 type WasmExports = WebAssembly.Exports & { __wbindgen_start(): void };
-let wasmReady: Promise<void> | undefined;
+type Bindings = typeof import('@prisma/schema-engine-wasm/schema_engine_bg');
+let wasmReady: Promise<Bindings> | undefined;
 let lastPanic: string | undefined;
 
 /**
  * Instantiates the bundler-target wasm module once per process: wasm-bindgen
  * keeps the instance in a module-level variable, so a second instantiation
- * would swap the memory under engines already created.
+ * would swap the memory under engines already created. Imported on first use:
+ * a server whose database is up to date never loads it (~20 MB resident,
+ * kept for the process once loaded).
  */
-function loadWasm(): Promise<void> {
+function loadWasm(): Promise<Bindings> {
   wasmReady ??= (async () => {
+    const bg = await import('@prisma/schema-engine-wasm/schema_engine_bg');
     // The engine's panic hook reports through this global; without it a panic
     // surfaces as an opaque TypeError instead of the Rust message.
     const g = globalThis as { PRISMA_WASM_PANIC_REGISTRY?: { set_message(m: string): void } };
@@ -59,6 +64,7 @@ function loadWasm(): Promise<void> {
     const { instance } = await WebAssembly.instantiate(bytes, { './schema_engine_bg.js': { ...bg } });
     bg.__wbg_set_wasm(instance.exports);
     (instance.exports as WasmExports).__wbindgen_start();
+    return bg;
   })();
   wasmReady.catch(() => (wasmReady = undefined));
   return wasmReady;
@@ -79,7 +85,7 @@ export async function readSchemaFiles(schemaPath?: string): Promise<SchemaContai
  * and an open handle would keep the file locked on Windows and leak in tests).
  */
 async function withEngine<T>(databaseUrl: string, schema: SchemaContainer[] | undefined, fn: (engine: SchemaEngine) => Promise<T>): Promise<T> {
-  await loadWasm();
+  const bg = await loadWasm();
   const file = databaseUrl === IN_MEMORY ? ':memory:' : sqliteFilePath(databaseUrl);
   if (file !== ':memory:') await mkdir(path.dirname(file), { recursive: true });
   const factory = sqliteAdapterFactory(file);
@@ -154,10 +160,39 @@ export async function readMigrations(migrationsDir = MIGRATIONS_DIR): Promise<Mi
 export async function applyMigrations(databaseUrl: string, paths: Pick<MigrationPaths, 'migrationsDir'> = {}): Promise<string[]> {
   const migrationsList = await readMigrations(paths.migrationsDir);
   if (migrationsList.migrationDirectories.length === 0) throw new Error(`No migrations found in ${migrationsList.baseDir}`);
+  if (isUpToDate(sqliteFilePath(databaseUrl), migrationsList)) return [];
   return withEngine(databaseUrl, undefined, async (engine) => {
     const out = await engine.applyMigrations({ migrationsList, filters: NO_FILTER });
     return out.appliedMigrationNames;
   });
+}
+
+/**
+ * True when the database has applied exactly the folder's migrations, each
+ * finished, none rolled back, each with the checksum of its file (sha256, as
+ * the engine records it): the engine would do nothing, so it is not loaded.
+ * Anything else (a new, edited, failed or unknown migration, no database yet)
+ * is the engine's to apply or to report.
+ */
+function isUpToDate(file: string, list: MigrationList): boolean {
+  if (!existsSync(file)) return false;
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    if (!db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '_prisma_migrations'`).get()) return false;
+    const rows = db
+      .prepare('SELECT migration_name AS name, checksum, finished_at AS finished, rolled_back_at AS rolledBack FROM _prisma_migrations')
+      .all() as Array<{ name: string; checksum: string; finished: unknown; rolledBack: unknown }>;
+    if (rows.length !== list.migrationDirectories.length || rows.some((r) => r.finished === null || r.rolledBack !== null)) return false;
+    const applied = new Map(rows.map((r) => [r.name, r.checksum]));
+    return list.migrationDirectories.every((m) => {
+      const content = m.migrationFile.content;
+      return content.tag === 'ok' && applied.get(m.path) === createHash('sha256').update(content.value).digest('hex');
+    });
+  } catch {
+    return false;
+  } finally {
+    db.close();
+  }
 }
 
 /** `prisma migrate status`: how the database's history compares to the folder (history null = in sync). */
