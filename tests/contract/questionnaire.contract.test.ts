@@ -41,7 +41,13 @@ describe('Questionnaire', () => {
       ...input(created.title),
       id: created.id,
       questions: [
-        { id: multiple!.id, title: '常用功能', questionType: T.MultipleChoice, maxSelections: 2, options: multiple!.options.map(({ id, content }) => ({ id, content })) },
+        {
+          id: multiple!.id,
+          title: '常用功能',
+          questionType: T.MultipleChoice,
+          maxSelections: 2,
+          options: multiple!.options.map(({ id, content }) => ({ id, content })),
+        },
         { id: single!.id, title: '总体满意度', questionType: T.SingleChoice, options: single!.options.map(({ id, content }) => ({ id, content })) },
         { id: text!.id, title: '建议', questionType: T.Text, isRequired: false },
       ],
@@ -93,7 +99,11 @@ describe('Questionnaire', () => {
         ...input(a.title),
         id: a.id,
         questions: [
-          { title: '满意度', questionType: T.SingleChoice, options: [{ content: '满意' }, { id: b.questions![0]!.options[0]!.id, content: '别人的' }] },
+          {
+            title: '满意度',
+            questionType: T.SingleChoice,
+            options: [{ content: '满意' }, { id: b.questions![0]!.options[0]!.id, content: '别人的' }],
+          },
         ],
       })
       .catch((e: unknown) => e);

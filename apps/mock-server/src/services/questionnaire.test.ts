@@ -72,7 +72,12 @@ describe('questionnaire editing', () => {
         ...sample('编辑往返'),
         id: created.id,
         questions: [
-          { id: subject.id, title: '喜欢的科目（改）', questionType: 2, options: [{ id: subject.options[2]!.id, content: '英语' }, { content: '物理' }] },
+          {
+            id: subject.id,
+            title: '喜欢的科目（改）',
+            questionType: 2,
+            options: [{ id: subject.options[2]!.id, content: '英语' }, { content: '物理' }],
+          },
           { id: grade.id, title: '你的年级', questionType: 1, options: grade.options.map((o) => ({ id: o.id, content: o.content })) },
         ],
       },
@@ -180,7 +185,11 @@ describe('answers', () => {
     const again = await t.call('POST', api('Submit'), { token: member, body: { questionnaireId: q.id, answers: answers(q) } });
     expect(again.status).toBe(500);
     expect(again.body.error.message).toBe('您已经提交过该问卷。');
-    const visitor = { questionnaireId: q.id, respondentKey: 'device-0001', answers: [...answers(q, 1, [1]), { questionId: q.questions[2]!.id, text: '很好' }] };
+    const visitor = {
+      questionnaireId: q.id,
+      respondentKey: 'device-0001',
+      answers: [...answers(q, 1, [1]), { questionId: q.questions[2]!.id, text: '很好' }],
+    };
     expect((await t.call('POST', api('Submit'), { tenantId: 1, body: visitor })).status).toBe(200);
     expect((await t.call('POST', api('Submit'), { tenantId: 1, body: visitor })).status).toBe(500);
     const noKey = await t.call('POST', api('Submit'), { tenantId: 1, body: { questionnaireId: q.id, answers: answers(q) } });

@@ -279,8 +279,7 @@ const handlers = contentHandlers({
 });
 
 /** The questionnaire as the filtered client sees it (tenant, soft delete), or a 404. */
-const visible = (ctx: RequestContext, id: number) =>
-  getOr404({ entityName: ENTITY, model: (c: RequestContext) => c.db.questionnaire }, id, ctx);
+const visible = (ctx: RequestContext, id: number) => getOr404({ entityName: ENTITY, model: (c: RequestContext) => c.db.questionnaire }, id, ctx);
 
 // ---------------------------------------------------------------------------
 // Results
@@ -344,9 +343,7 @@ async function textAnswers(input: z.output<typeof GetQuestionnaireTextAnswersInp
     ctx.db.questionnaireAnswer.count({ where }),
     ctx.db.questionnaireAnswer.findMany({ where, orderBy: { id: 'desc' }, skip: input.SkipCount, take: input.MaxResultCount }),
   ]);
-  const responses = rows.length
-    ? await ctx.db.questionnaireResponse.findMany({ where: { id: { in: rows.map((r) => r.responseId) } } })
-    : [];
+  const responses = rows.length ? await ctx.db.questionnaireResponse.findMany({ where: { id: { in: rows.map((r) => r.responseId) } } }) : [];
   const userIds = q.isAnonymous ? [] : [...new Set(responses.flatMap((r) => (r.userId === null ? [] : [r.userId])))];
   const users = userIds.length
     ? await ctx.prisma.user.findMany({ where: { id: { in: userIds } }, select: { id: true, name: true, surname: true } })
@@ -424,8 +421,7 @@ async function checkAnswers(
     answered.add(q.id);
     for (const id of picked) rows.push({ questionId: q.id, optionId: id, text: null });
   }
-  for (const { q, number } of byId.values())
-    if (q.isRequired && !answered.has(q.id)) add('answers', ctx.t('QuestionnaireRequired', number));
+  for (const { q, number } of byId.values()) if (q.isRequired && !answered.has(q.id)) add('answers', ctx.t('QuestionnaireRequired', number));
   if (errors.length) throw new AbpValidationError(errors);
   return rows;
 }
@@ -490,7 +486,8 @@ async function submit(input: z.output<typeof SubmitQuestionnaireInput>, ctx: Req
     return { id: response.id, questionnaireId: q.id, userId: response.userId, creationTime: iso(response.creationTime) };
   } catch (err) {
     // Two submissions at once: the unique key keeps one.
-    if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002') throw new UserFriendlyError(ctx.t('QuestionnaireAlreadyAnswered'));
+    if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002')
+      throw new UserFriendlyError(ctx.t('QuestionnaireAlreadyAnswered'));
     throw err;
   }
 }

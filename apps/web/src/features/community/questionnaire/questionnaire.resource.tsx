@@ -63,10 +63,9 @@ const preview = previewAction<QuestionnaireListDto, typeof QuestionnaireDto>({
   sections: (item) => [
     ...(item.description ? [{ text: item.description }] : []),
     ...(item.questions ?? []).map((q, i) => ({
-      text: [
-        `${i + 1}. ${q.title}${q.isRequired ? ' *' : ''}`,
-        ...q.options.map((o, j) => `${String.fromCharCode(65 + j)}. ${o.content}`),
-      ].join('\n'),
+      text: [`${i + 1}. ${q.title}${q.isRequired ? ' *' : ''}`, ...q.options.map((o, j) => `${String.fromCharCode(65 + j)}. ${o.content}`)].join(
+        '\n',
+      ),
     })),
   ],
 });

@@ -22,7 +22,14 @@ const MULTIPLE = QuestionnaireQuestionType.values.MultipleChoice;
 const TEXT = QuestionnaireQuestionType.values.Text;
 
 /** A new question: single choice with two empty options. */
-export const newQuestion = () => ({ title: '', questionType: SINGLE, isRequired: true, minSelections: null, maxSelections: null, options: [{ content: '' }, { content: '' }] });
+export const newQuestion = () => ({
+  title: '',
+  questionType: SINGLE,
+  isRequired: true,
+  minSelections: null,
+  maxSelections: null,
+  options: [{ content: '' }, { content: '' }],
+});
 
 /** The error message at a dotted path of react-hook-form's error tree (a list's own error sits on it or its `root`). */
 function messageAt(errors: unknown, path: string): string | undefined {
@@ -123,7 +130,17 @@ type QuestionValue = Record<string, unknown> & { questionType?: number; options?
  * question made from a text one two empty options; hidden inputs never hold
  * values that would block saving.
  */
-function TypeSelect({ control, name, disabled, onChange }: { control: Control<FieldValues>; name: string; disabled: boolean; onChange: (type: number) => void }) {
+function TypeSelect({
+  control,
+  name,
+  disabled,
+  onChange,
+}: {
+  control: Control<FieldValues>;
+  name: string;
+  disabled: boolean;
+  onChange: (type: number) => void;
+}) {
   const { t } = useTranslation();
   const { field, fieldState } = useController({ control, name });
   const value = typeof field.value === 'number' ? field.value : SINGLE;
@@ -190,8 +207,20 @@ function QuestionEditor({
         </SimpleGrid>
         {type === MULTIPLE && (
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
-            <NumberField control={control} name={`${prefix}minSelections`} label={t('questionnaire.editor.minSelections')} min={1} max={MAX_QUESTIONNAIRE_OPTIONS} />
-            <NumberField control={control} name={`${prefix}maxSelections`} label={t('questionnaire.editor.maxSelections')} min={1} max={MAX_QUESTIONNAIRE_OPTIONS} />
+            <NumberField
+              control={control}
+              name={`${prefix}minSelections`}
+              label={t('questionnaire.editor.minSelections')}
+              min={1}
+              max={MAX_QUESTIONNAIRE_OPTIONS}
+            />
+            <NumberField
+              control={control}
+              name={`${prefix}maxSelections`}
+              label={t('questionnaire.editor.maxSelections')}
+              min={1}
+              max={MAX_QUESTIONNAIRE_OPTIONS}
+            />
           </SimpleGrid>
         )}
         {type !== TEXT && <OptionsEditor control={control} prefix={prefix} question={index} locked={locked} />}
