@@ -1,94 +1,15 @@
-import { Badge, Box, Button, Checkbox, Field, Flex, Heading, HStack, Input, RadioGroup, Stack, Table, Text } from '@chakra-ui/react';
-import { BackgroundJobState, importResultOf, ImportPasswordRule, type ImportMode, type ImportResult } from '@edu/sdk';
-import { ProgressBar } from '@edu/ui';
-import { useEffect, useState } from 'react';
+import { Box, Button, Field, Flex, Heading, HStack, Input, RadioGroup, Stack, Text } from '@chakra-ui/react';
+import { ImportPasswordRule } from '@edu/sdk';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/client.ts';
-import { useJob } from '../../lib/jobs.ts';
 import { DownloadButton, FileInput, saveResult } from '../../resources/file-actions.tsx';
+import { AllOrNothingCheckbox, ImportButtons, ImportOutcome, useImportFlow } from '../../resources/import-dialog.tsx';
 import { LocalizedUi, ScreenCard, useRunCall } from '../../resources/index.ts';
 
 const importCall = api.user.importFromExcel;
 const fileField = importCall.endpoint.files[0]!;
-
-/** The counts of a result: read, valid, errors, already registered, created. */
-function Counts({ result }: { result: ImportResult }) {
-  const { t } = useTranslation();
-  const items: Array<[string, number, string]> = [
-    ['total', result.total, 'gray'],
-    ['valid', result.valid - result.skippedDuplicates, 'green'],
-    ['invalid', result.invalidRows, 'red'],
-    ['duplicates', result.skippedDuplicates, 'orange'],
-    ...(result.mode === 'commit' ? ([['created', result.created, 'blue']] as Array<[string, number, string]>) : []),
-  ];
-  return (
-    <HStack gap="2" wrap="wrap" data-testid="import-counts">
-      {items.map(([key, n, color]) => (
-        <Badge key={key} colorPalette={color} variant="subtle" size="lg" data-testid={`import-count-${key}`} data-count={n}>
-          {t(`members.import.counts.${key}`, { count: n })}
-        </Badge>
-      ))}
-    </HStack>
-  );
-}
-
-/** Every problem of the file: row, column, reason. */
-function ErrorGrid({ result }: { result: ImportResult }) {
-  const { t } = useTranslation();
-  if (result.errors.length === 0) return null;
-  return (
-    <Stack gap="1">
-      <Text fontWeight="semibold">{t('members.import.errors', { count: result.errorCount })}</Text>
-      <Table.ScrollArea
-        borderWidth="1px"
-        borderRadius="md"
-        maxH="80"
-        tabIndex={0}
-        role="region"
-        aria-label={t('members.import.errors', { count: result.errorCount })}
-      >
-        <Table.Root size="sm" stickyHeader data-testid="import-errors">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader w="20">{t('members.import.row')}</Table.ColumnHeader>
-              <Table.ColumnHeader w="32">{t('members.import.column')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('members.import.reason')}</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {result.errors.map((e, i) => (
-              <Table.Row key={i}>
-                <Table.Cell>{e.row}</Table.Cell>
-                <Table.Cell>{e.column ?? '—'}</Table.Cell>
-                <Table.Cell>{e.reason}</Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
-    </Stack>
-  );
-}
-
-/** One run (dry run or commit): the job's progress bar until it ends. */
-function RunView({ jobId, onResult }: { jobId: number; onResult: (r: ImportResult | null, failed: string | null) => void }) {
-  const { t } = useTranslation();
-  const { job, finished } = useJob(jobId, { pollMs: 500 });
-  const S = BackgroundJobState.values;
-  useEffect(() => {
-    if (!finished || !job) return;
-    onResult(importResultOf(job), job.state === S.Failed ? (job.error ?? t('jobs.failed')) : null);
-    // Reported once, when the job ends.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [finished]);
-  const label = !job ? t('jobs.queued') : (job.message ?? t(job.state === S.Queued ? 'jobs.queued' : 'jobs.running'));
-  return <ProgressBar value={!job || job.state === S.Queued ? undefined : job.progress} label={label} data-testid="job-progress" />;
-}
-
-type Phase =
-  | { kind: 'setup' }
-  | { kind: 'running'; mode: ImportMode; jobId: number }
-  | { kind: 'done'; mode: ImportMode; result: ImportResult | null; failed: string | null };
+const PREFIX = 'members.import';
 
 const RULES: readonly ImportPasswordRule[] = [1, 2, 3];
 
@@ -104,29 +25,18 @@ export default function ImportUserPage() {
   const runCall = useRunCall();
   const [file, setFile] = useState<File | null>(null);
   const [fileKey, setFileKey] = useState(0);
-  const [allOrNothing, setAllOrNothing] = useState(true);
   const [rule, setRule] = useState<ImportPasswordRule>(1);
   const [password, setPassword] = useState('');
-  const [phase, setPhase] = useState<Phase>({ kind: 'setup' });
-  const [busy, setBusy] = useState(false);
   const badPassword = rule === 1 && (password.length < 6 || password.length > 32);
-
-  const start = async (mode: ImportMode) => {
-    if (!file || badPassword) return;
-    setBusy(true);
-    try {
-      const job = await runCall(
-        importCall,
-        { file, mode, allOrNothing, passwordRule: rule, ...(rule === 1 ? { password } : {}) },
-        { invalidates: [] },
-      );
-      setPhase({ kind: 'running', mode, jobId: job.id });
-    } catch {
-      // The error modal says why (an unreadable file is a 400 on `file`).
-    } finally {
-      setBusy(false);
-    }
-  };
+  const flow = useImportFlow(async (mode, allOrNothing) => {
+    if (!file || badPassword) throw new Error('not ready');
+    const job = await runCall(
+      importCall,
+      { file, mode, allOrNothing, passwordRule: rule, ...(rule === 1 ? { password } : {}) },
+      { invalidates: [] },
+    );
+    return job.id;
+  });
   const downloadTemplate = async () => {
     try {
       await saveResult(await runCall(api.user.getMemberImportTemplate, {}, { invalidates: [] }));
@@ -134,18 +44,11 @@ export default function ImportUserPage() {
       // shown by the error modal
     }
   };
-  const restart = () => {
-    setPhase({ kind: 'setup' });
+  const newFile = () => {
     setFile(null);
     setFileKey((k) => k + 1);
   };
-
-  const result = phase.kind === 'done' ? phase.result : null;
-  const dryRunDone = phase.kind === 'done' && phase.mode === 'dryRun' && result !== null;
-  const committed = phase.kind === 'done' && phase.mode === 'commit';
-  const blocked = !!result && allOrNothing && result.invalidRows > 0;
-  const writable = !!result && result.valid - result.skippedDuplicates > 0;
-  const locked = phase.kind === 'running' || committed;
+  const locked = flow.locked;
 
   return (
     <LocalizedUi>
@@ -160,7 +63,7 @@ export default function ImportUserPage() {
             </Button>
           </Flex>
 
-          {phase.kind === 'setup' && <FileInput key={fileKey} field={fileField} onFile={setFile} disabled={busy} />}
+          {flow.phase.kind === 'setup' && <FileInput key={fileKey} field={fileField} onFile={setFile} disabled={flow.busy} />}
           {file && (
             <Text fontSize="sm" data-testid="upload-file-name">
               {t('files.selected', { name: file.name, size: `${Math.max(1, Math.ceil(file.size / 1024))} KB` })}
@@ -204,80 +107,36 @@ export default function ImportUserPage() {
             )}
           </Stack>
 
-          <Checkbox.Root
-            checked={allOrNothing}
-            onCheckedChange={(e) => setAllOrNothing(!!e.checked)}
-            disabled={locked}
-            data-testid="import-all-or-nothing"
-          >
-            <Checkbox.HiddenInput />
-            <Checkbox.Control />
-            <Checkbox.Label>{t('members.import.allOrNothing')}</Checkbox.Label>
-          </Checkbox.Root>
+          <AllOrNothingCheckbox flow={flow} prefix={PREFIX} />
 
           <HStack gap="2">
-            {dryRunDone && (
-              <Button variant="outline" onClick={restart} data-testid="import-again">
-                {t('members.import.again')}
-              </Button>
-            )}
-            {committed ? (
-              <Button colorPalette="brand" onClick={restart} data-testid="import-another">
-                {t('members.import.another')}
-              </Button>
-            ) : dryRunDone ? (
-              <Button
-                colorPalette="brand"
-                disabled={blocked || !writable}
-                loading={busy}
-                onClick={() => void start('commit')}
-                data-testid="import-commit"
-              >
-                {t('members.import.commit')}
-              </Button>
-            ) : (
-              <Button
-                colorPalette="brand"
-                disabled={!file || badPassword || phase.kind === 'running'}
-                loading={busy || phase.kind === 'running'}
-                onClick={() => void start('dryRun')}
-                data-testid="import-dry-run"
-              >
-                {t('members.import.dryRun')}
-              </Button>
-            )}
+            <ImportButtons
+              flow={flow}
+              prefix={PREFIX}
+              canStart={!!file && !badPassword}
+              onRestart={newFile}
+              done={
+                <Button
+                  colorPalette="brand"
+                  onClick={() => {
+                    flow.reset();
+                    newFile();
+                  }}
+                  data-testid="import-another"
+                >
+                  {t('members.import.another')}
+                </Button>
+              }
+            />
           </HStack>
 
-          {phase.kind === 'running' && (
-            <RunView jobId={phase.jobId} onResult={(r, failed) => setPhase({ kind: 'done', mode: phase.mode, result: r, failed })} />
-          )}
-          {phase.kind === 'done' && phase.failed && <Text color="fg.error">{phase.failed}</Text>}
-          {result && (
-            <Stack gap="3" data-testid="import-result" data-mode={result.mode} data-committed={result.committed}>
-              <Text fontWeight="semibold">
-                {result.mode === 'dryRun'
-                  ? t('members.import.dryRunDone', { file: result.fileName })
-                  : result.committed
-                    ? t('members.import.committed', { count: result.created })
-                    : t('members.import.notCommitted')}
-              </Text>
-              <Counts result={result} />
-              {dryRunDone && blocked && <Text color="fg.warning">{t('members.import.blockedHint')}</Text>}
-              <ErrorGrid result={result} />
-              <HStack gap="2" wrap="wrap">
-                {result.report && (
-                  <Box data-testid="import-report">
-                    <DownloadButton file={result.report}>{t('members.import.report')}</DownloadButton>
-                  </Box>
-                )}
-                {result.files?.passwords && (
-                  <Box data-testid="import-passwords">
-                    <DownloadButton file={result.files.passwords}>{t('members.import.passwords')}</DownloadButton>
-                  </Box>
-                )}
-              </HStack>
-            </Stack>
-          )}
+          <ImportOutcome flow={flow} prefix={PREFIX}>
+            {flow.result?.files?.passwords && (
+              <Box data-testid="import-passwords">
+                <DownloadButton file={flow.result.files.passwords}>{t('members.import.passwords')}</DownloadButton>
+              </Box>
+            )}
+          </ImportOutcome>
         </Stack>
       </ScreenCard>
     </LocalizedUi>

@@ -9,6 +9,7 @@ import { applyServerErrors } from '../../lib/errors.tsx';
 import { useApi, useRunCall } from '../../resources/index.ts';
 import { listQuestions } from '../questions/question-api.ts';
 import { BankSearch } from './bank-search.tsx';
+import { PaperImportDialog } from './paper-import.tsx';
 import { fieldErrorMap, yuan, type PaperCell } from './paper-api.ts';
 import {
   addQuestion,
@@ -170,6 +171,7 @@ function WorkbenchBody({ cell, initial, onSaved }: { cell: PaperCell; initial: T
   const [swapping, setSwapping] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const [importing, setImporting] = useState(false);
   const form = useForm<PaperFormValues>({ defaultValues: initial ? paperFormOf(initial) : emptyPaperForm });
 
   const change = (next: DraftSection[]) => {
@@ -201,6 +203,20 @@ function WorkbenchBody({ cell, initial, onSaved }: { cell: PaperCell; initial: T
     }
   };
 
+  /** After a file import: the paper as the server has it now (new sections and questions, back to review). */
+  const reload = async () => {
+    if (!saved) return;
+    try {
+      const paper = await runCall(api.testPaper.get, { Id: saved.id }, { invalidates: [] });
+      setSaved(paper);
+      setSections(draftOf(paper));
+      setDirty(false);
+      onSaved(paper);
+    } catch {
+      // shown by the error modal
+    }
+  };
+
   const sectionOptions = useMemo(() => sections.map((s) => ({ value: s.key, label: s.title })), [sections]);
   const questionNumber = (sIndex: number, qIndex: number) => sections.slice(0, sIndex).reduce((n, s) => n + s.questions.length, 0) + qIndex + 1;
 
@@ -229,6 +245,16 @@ function WorkbenchBody({ cell, initial, onSaved }: { cell: PaperCell; initial: T
           <BankSearch isUniversity={cell.isUniversity} sections={sections} onAdd={(q) => change(addQuestion(sections, q, target || null))} />
         </Stack>
         <Stack gap="3" data-testid="paper-sections">
+          <HStack justify="flex-end" gap="2">
+            {(!saved || dirty) && (
+              <Text fontSize="xs" color="fg.muted">
+                {t('papers.import.saveFirst')}
+              </Text>
+            )}
+            <Button size="sm" variant="outline" disabled={!saved || dirty} onClick={() => setImporting(true)} data-testid="paper-import-file">
+              {t('papers.import.action')}
+            </Button>
+          </HStack>
           {sections.length === 0 && (
             <Text color="fg.muted" fontSize="sm">
               {t('papers.sections.empty')}
@@ -374,6 +400,7 @@ function WorkbenchBody({ cell, initial, onSaved }: { cell: PaperCell; initial: T
           })}
         </Stack>
       </Grid>
+      {importing && saved && <PaperImportDialog paper={saved} onClose={() => setImporting(false)} onImported={() => void reload()} />}
       {/* Kept in view at the bottom of the scrolling dialog body. */}
       <HStack justify="flex-end" position="sticky" bottom="0" bg="bg" py="2" zIndex="1" gap="2">
         {dirty && (

@@ -1,107 +1,18 @@
-import { Badge, Box, Button, Checkbox, Field, Flex, HStack, NativeSelect, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
-import { BackgroundJobState, importResultOf, Permissions, type ImportMode, type ImportResult, type TestQuestionDto } from '@edu/sdk';
-import { Cascader, ModalDialog, ProgressBar } from '@edu/ui';
-import { useEffect, useState } from 'react';
+import { Button, Field, Flex, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Permissions, type TestQuestionDto } from '@edu/sdk';
+import { Cascader, ModalDialog, type SelectOption } from '@edu/ui';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/client.ts';
-import { useJob } from '../../lib/jobs.ts';
-import { DownloadButton, FileInput, saveResult } from '../../resources/file-actions.tsx';
+import { FileInput, saveResult } from '../../resources/file-actions.tsx';
+import { AllOrNothingCheckbox, ImportButtons, ImportOutcome, useImportFlow } from '../../resources/import-dialog.tsx';
 import { useRunCall, type ActionDialogProps, type ToolbarAction } from '../../resources/index.ts';
 import { ClassType, useCategoryTree } from '../setting/categories.tsx';
 import { useChaptersOf } from './question-api.ts';
 
 const importCall = api.testQuestion.importQuestions;
 const fileField = importCall.endpoint.files[0]!;
-
-/** The counts of a result as coloured badges: read, valid, errors, duplicates, written. */
-function Counts({ result }: { result: ImportResult }) {
-  const { t } = useTranslation();
-  const items: Array<[string, number, string]> = [
-    ['total', result.total, 'gray'],
-    ['valid', result.valid - result.skippedDuplicates, 'green'],
-    ['invalid', result.invalidRows, 'red'],
-    ['duplicates', result.skippedDuplicates, 'orange'],
-    ...(result.mode === 'commit' ? ([['created', result.created, 'blue']] as Array<[string, number, string]>) : []),
-  ];
-  return (
-    <HStack gap="2" wrap="wrap" data-testid="import-counts">
-      {items.map(([key, n, color]) => (
-        <Badge key={key} colorPalette={color} variant="subtle" size="lg" data-testid={`import-count-${key}`} data-count={n}>
-          {t(`questions.import.counts.${key}`, { count: n })}
-        </Badge>
-      ))}
-    </HStack>
-  );
-}
-
-/** Every error of the file: row (or question and line), column, reason. */
-function ErrorGrid({ result }: { result: ImportResult }) {
-  const { t } = useTranslation();
-  if (result.errors.length === 0) return null;
-  return (
-    <Stack gap="1">
-      <Text fontWeight="semibold">{t('questions.import.errors', { count: result.errorCount })}</Text>
-      <Table.ScrollArea borderWidth="1px" borderRadius="md" maxH="64">
-        <Table.Root size="sm" stickyHeader data-testid="import-errors">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader w="20">{t('questions.import.row')}</Table.ColumnHeader>
-              <Table.ColumnHeader w="28">{t('questions.import.column')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('questions.import.reason')}</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {result.errors.map((e, i) => (
-              <Table.Row key={i}>
-                <Table.Cell>{e.question !== null ? t('questions.import.questionAt', { n: e.question, row: e.row }) : e.row}</Table.Cell>
-                <Table.Cell>{e.column ?? '—'}</Table.Cell>
-                <Table.Cell>{e.reason}</Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
-    </Stack>
-  );
-}
-
-/** Duplicates skipped (same as a live question or an earlier row). */
-function DuplicateList({ result }: { result: ImportResult }) {
-  const { t } = useTranslation();
-  const dups = result.rows.filter((r) => r.status === 'duplicate');
-  if (dups.length === 0) return null;
-  return (
-    <Stack gap="1" data-testid="import-duplicates">
-      <Text fontWeight="semibold">{t('questions.import.duplicateRows')}</Text>
-      {dups.slice(0, 50).map((r) => (
-        <Text key={r.row} fontSize="sm" color="fg.muted">
-          {r.duplicateOfId !== null
-            ? t('questions.import.duplicateOfId', { row: r.row, label: r.label, id: r.duplicateOfId })
-            : t('questions.import.duplicateOfRow', { row: r.row, label: r.label, other: r.duplicateOfRow })}
-        </Text>
-      ))}
-    </Stack>
-  );
-}
-
-/** One run (dry run or commit): its progress, then its result. */
-function RunView({ jobId, onResult }: { jobId: number; onResult: (r: ImportResult | null, failed: string | null) => void }) {
-  const { t } = useTranslation();
-  const { job, finished } = useJob(jobId, { pollMs: 700 });
-  const S = BackgroundJobState.values;
-  useEffect(() => {
-    if (!finished || !job) return;
-    onResult(importResultOf(job), job.state === S.Failed ? (job.error ?? t('jobs.failed')) : null);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [finished]);
-  const label = !job ? t('jobs.queued') : (job.message ?? t(job.state === S.Queued ? 'jobs.queued' : 'jobs.running'));
-  return <ProgressBar value={!job || job.state === S.Queued ? undefined : job.progress} label={label} data-testid="job-progress" />;
-}
-
-type Phase =
-  | { kind: 'setup' }
-  | { kind: 'running'; mode: ImportMode; jobId: number }
-  | { kind: 'done'; mode: ImportMode; result: ImportResult | null; failed: string | null };
+const PREFIX = 'questions.import';
 
 /**
  * 导入试题: download the template; choose a file (.xlsx/.csv/.docx/.txt), the
@@ -118,26 +29,18 @@ function ImportDialog({ open, onClose, ctx, university }: ActionDialogProps<Test
   const [categoryId, setCategoryId] = useState<number | null>(null);
   const [chapterTypeId, setChapterTypeId] = useState<number | null>(null);
   const chapters = useChaptersOf(categoryId);
-  const [allOrNothing, setAllOrNothing] = useState(true);
-  const [phase, setPhase] = useState<Phase>({ kind: 'setup' });
-  const [busy, setBusy] = useState(false);
-
-  const start = async (mode: ImportMode) => {
-    if (!file || !categoryId) return;
-    setBusy(true);
-    try {
+  const flow = useImportFlow(
+    async (mode, allOrNothing) => {
+      if (!file || !categoryId) throw new Error('not ready');
       const job = await runCall(
         importCall,
         { file, categoryId, ...(chapterTypeId ? { chapterTypeId } : {}), isUniversity: university, mode, allOrNothing },
         { invalidates: [] },
       );
-      setPhase({ kind: 'running', mode, jobId: job.id });
-    } catch {
-      // The error modal says why (a file the server cannot read is a 400 on `file`).
-    } finally {
-      setBusy(false);
-    }
-  };
+      return job.id;
+    },
+    () => ctx.refresh(),
+  );
   const downloadTemplate = async () => {
     try {
       await saveResult(await runCall(api.testQuestion.getQuestionImportTemplate, {}, { invalidates: [] }));
@@ -145,43 +48,25 @@ function ImportDialog({ open, onClose, ctx, university }: ActionDialogProps<Test
       // shown by the error modal
     }
   };
+  const setupLocked = flow.phase.kind !== 'setup' && !flow.dryRunDone;
 
-  const result = phase.kind === 'done' ? phase.result : null;
-  const dryRunDone = phase.kind === 'done' && phase.mode === 'dryRun' && result !== null;
-  const committed = phase.kind === 'done' && phase.mode === 'commit';
-  const blocked = !!result && allOrNothing && result.invalidRows > 0;
-  const writable = !!result && result.valid - result.skippedDuplicates > 0;
-  const setupLocked = phase.kind !== 'setup' && !dryRunDone;
-
-  const footer = committed ? (
-    <Button onClick={onClose} data-testid="import-close">
-      {t('jobs.close')}
-    </Button>
-  ) : (
+  const footer = (
     <>
-      <Button variant="outline" onClick={onClose}>
-        {t('form.cancel')}
-      </Button>
-      {dryRunDone && (
-        <Button variant="outline" onClick={() => setPhase({ kind: 'setup' })} data-testid="import-again">
-          {t('questions.import.again')}
+      {!flow.committed && (
+        <Button variant="outline" onClick={onClose}>
+          {t('form.cancel')}
         </Button>
       )}
-      {dryRunDone ? (
-        <Button colorPalette="brand" disabled={blocked || !writable} loading={busy} onClick={() => void start('commit')} data-testid="import-commit">
-          {t('questions.import.commit')}
-        </Button>
-      ) : (
-        <Button
-          colorPalette="brand"
-          disabled={!file || !categoryId || phase.kind === 'running'}
-          loading={busy || phase.kind === 'running'}
-          onClick={() => void start('dryRun')}
-          data-testid="import-dry-run"
-        >
-          {t('questions.import.dryRun')}
-        </Button>
-      )}
+      <ImportButtons
+        flow={flow}
+        prefix={PREFIX}
+        canStart={!!file && !!categoryId}
+        done={
+          <Button onClick={onClose} data-testid="import-close">
+            {t('jobs.close')}
+          </Button>
+        }
+      />
     </>
   );
 
@@ -203,93 +88,86 @@ function ImportDialog({ open, onClose, ctx, university }: ActionDialogProps<Test
             {t('questions.import.template')}
           </Button>
         </Flex>
-        <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
-          <Field.Root required>
-            <Field.Label>
-              {t('resources.testQuestion.fields.categoryId')}
-              <Field.RequiredIndicator />
-            </Field.Label>
-            <Cascader
-              options={tree}
-              value={categoryId}
-              onChange={(v) => {
-                setCategoryId(typeof v === 'number' ? v : null);
-                setChapterTypeId(null);
-              }}
-              changeOnSelect
-              disabled={setupLocked}
-              aria-label={t('resources.testQuestion.fields.categoryId')}
-              data-testid="import-category"
-            />
-          </Field.Root>
-          <Field.Root>
-            <Field.Label>{t('resources.testQuestion.fields.chapterTypeId')}</Field.Label>
-            <NativeSelect.Root disabled={setupLocked || !categoryId}>
-              <NativeSelect.Field
-                value={chapterTypeId ?? ''}
-                onChange={(e) => setChapterTypeId(e.currentTarget.value ? Number(e.currentTarget.value) : null)}
-                data-testid="import-chapter"
-              >
-                <option value="">{t('questions.editor.noChapter')}</option>
-                {chapters.map((c) => (
-                  <option key={c.value} value={c.value}>
-                    {c.label}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Field.Root>
-        </SimpleGrid>
-        {!setupLocked && phase.kind === 'setup' && <FileInput field={fileField} onFile={setFile} disabled={busy} />}
+        <QuestionTargetFields
+          categoryId={categoryId}
+          chapterTypeId={chapterTypeId}
+          chapters={chapters}
+          tree={tree}
+          disabled={setupLocked}
+          onCategory={(v) => {
+            setCategoryId(v);
+            setChapterTypeId(null);
+          }}
+          onChapter={setChapterTypeId}
+        />
+        {flow.phase.kind === 'setup' && <FileInput field={fileField} onFile={setFile} disabled={flow.busy} />}
         {file && (
           <Text fontSize="sm" data-testid="upload-file-name">
             {t('files.selected', { name: file.name, size: `${Math.max(1, Math.ceil(file.size / 1024))} KB` })}
           </Text>
         )}
-        <Checkbox.Root
-          checked={allOrNothing}
-          onCheckedChange={(e) => setAllOrNothing(!!e.checked)}
-          disabled={phase.kind === 'running' || committed}
-          data-testid="import-all-or-nothing"
-        >
-          <Checkbox.HiddenInput />
-          <Checkbox.Control />
-          <Checkbox.Label>{t('questions.import.allOrNothing')}</Checkbox.Label>
-        </Checkbox.Root>
-
-        {phase.kind === 'running' && (
-          <RunView
-            jobId={phase.jobId}
-            onResult={(r, failed) => {
-              setPhase({ kind: 'done', mode: phase.mode, result: r, failed });
-              if (phase.mode === 'commit') ctx.refresh();
-            }}
-          />
-        )}
-        {phase.kind === 'done' && phase.failed && <Text color="fg.error">{phase.failed}</Text>}
-        {result && (
-          <Stack gap="3" data-testid="import-result" data-mode={result.mode}>
-            <Text fontWeight="semibold">
-              {result.mode === 'dryRun'
-                ? t('questions.import.dryRunDone', { file: result.fileName })
-                : result.committed
-                  ? t('questions.import.committed', { count: result.created })
-                  : t('questions.import.notCommitted')}
-            </Text>
-            <Counts result={result} />
-            {dryRunDone && blocked && <Text color="fg.warning">{t('questions.import.blockedHint')}</Text>}
-            <ErrorGrid result={result} />
-            <DuplicateList result={result} />
-            {result.report && (
-              <Box>
-                <DownloadButton file={result.report}>{t('jobs.downloadReport')}</DownloadButton>
-              </Box>
-            )}
-          </Stack>
-        )}
+        <AllOrNothingCheckbox flow={flow} prefix={PREFIX} />
+        <ImportOutcome flow={flow} prefix={PREFIX} duplicates />
       </Stack>
     </ModalDialog>
+  );
+}
+
+/** 分类 and 章节 of imported questions (the bank's dialog and a paper's file import). */
+export function QuestionTargetFields({
+  categoryId,
+  chapterTypeId,
+  chapters,
+  tree,
+  disabled,
+  onCategory,
+  onChapter,
+}: {
+  categoryId: number | null;
+  chapterTypeId: number | null;
+  chapters: readonly SelectOption[];
+  tree: ReturnType<typeof useCategoryTree>;
+  disabled: boolean;
+  onCategory: (id: number | null) => void;
+  onChapter: (id: number | null) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
+      <Field.Root required>
+        <Field.Label>
+          {t('resources.testQuestion.fields.categoryId')}
+          <Field.RequiredIndicator />
+        </Field.Label>
+        <Cascader
+          options={tree}
+          value={categoryId}
+          onChange={(v) => onCategory(typeof v === 'number' ? v : null)}
+          changeOnSelect
+          disabled={disabled}
+          aria-label={t('resources.testQuestion.fields.categoryId')}
+          data-testid="import-category"
+        />
+      </Field.Root>
+      <Field.Root>
+        <Field.Label>{t('resources.testQuestion.fields.chapterTypeId')}</Field.Label>
+        <NativeSelect.Root disabled={disabled || !categoryId}>
+          <NativeSelect.Field
+            value={chapterTypeId ?? ''}
+            onChange={(e) => onChapter(e.currentTarget.value ? Number(e.currentTarget.value) : null)}
+            data-testid="import-chapter"
+          >
+            <option value="">{t('questions.editor.noChapter')}</option>
+            {chapters.map((c) => (
+              <option key={c.value} value={c.value}>
+                {c.label}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </Field.Root>
+    </SimpleGrid>
   );
 }
 
