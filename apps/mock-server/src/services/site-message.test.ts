@@ -174,6 +174,9 @@ describe('SiteMessage', () => {
   it('searches recipients for the compose form (users and roles, at most 20)', async () => {
     const users = (await get(admin, 'GetRecipientOptions', { Kind: 1, Keyword: '胡' })).body.result.items;
     expect(users.some((u: { name: string }) => u.name === '胡宇航')).toBe(true);
+    // A full name typed as one word: surname, then the start of the given name.
+    const full = (await get(admin, 'GetRecipientOptions', { Kind: 1, Keyword: '胡宇' })).body.result.items;
+    expect(full.map((u: { name: string }) => u.name)).toEqual(['胡宇航']);
     const roles = (await get(admin, 'GetRecipientOptions', { Kind: 2, Keyword: '教师' })).body.result.items;
     expect(roles[0]).toMatchObject({ name: '教师' });
     expect((await get(admin, 'GetRecipientOptions', { Kind: 1, MaxResultCount: 50 })).status).toBe(400);

@@ -317,9 +317,7 @@ export const siteMessage = implement(SiteMessageService, {
     const keyword = input.Keyword?.trim();
     if (input.Kind === KIND.User) {
       const users = await ctx.db.user.findMany({
-        where: keyword
-          ? { OR: [{ userName: { contains: keyword } }, { name: { contains: keyword } }, { surname: { contains: keyword } }, { phoneNumber: { contains: keyword } }, { emailAddress: { contains: keyword } }] }
-          : {},
+        where: keyword ? { OR: [...userColumns.map((c) => ({ [c]: { contains: keyword } })), ...fullNameSplits(keyword)] } : {},
         orderBy: { id: 'asc' },
         take: input.MaxResultCount,
         select: { id: true, userName: true, name: true, surname: true, identity: true },
@@ -335,6 +333,15 @@ export const siteMessage = implement(SiteMessageService, {
     return { items: roles.map((r) => ({ id: r.id, name: r.displayName, detail: ctx.t('SiteMessageRoleUsers', r._count.users) })) };
   },
 });
+
+const userColumns = ['userName', 'name', 'surname', 'phoneNumber', 'emailAddress'] as const;
+
+/** A full Chinese name typed as one word (胡宇 of 胡宇航): surname of one or two characters, then the start of the given name. */
+function fullNameSplits(keyword: string): WhereOf<'User'>[] {
+  const splits: WhereOf<'User'>[] = [];
+  for (let k = 1; k <= Math.min(2, keyword.length - 1); k++) splits.push({ surname: keyword.slice(0, k), name: { startsWith: keyword.slice(k) } });
+  return splits;
+}
 
 function identityKey(identity: number): string {
   return identity === 3 ? 'Identity_Administrator' : identity === 2 ? 'Identity_Teacher' : 'Identity_General';
