@@ -48,228 +48,81 @@ interface PaperSeed {
   createdDaysAgo: number;
 }
 
-const MATH_PARTS: Part[] = [
-  { type: 1, count: 10, score: 3 },
-  { type: 3, count: 5, score: 2 },
-  { type: 4, count: 5, score: 3 },
-  { type: 5, count: 2, score: 10 },
+/** Parts written `type×count×score`, space separated: `1×10×3 3×5×2` is ten single choices at 3 and five true/false at 2. */
+function parts(text: string): Part[] {
+  return text.split(' ').map((p) => {
+    const [type, count, score] = p.split('×').map(Number);
+    if (type === undefined || type < 1 || type > 6 || !count || !score) throw new Error(`seedTestPapers: bad part ${p}`);
+    return { type: type as QuestionType, count, score };
+  });
+}
+
+const MATH = '1×10×3 3×5×2 4×5×3 5×2×10';
+
+/** Cell codes: P paper / H homework / U university paper, then M manual / R random. */
+const CELLS = { PM: [1, 1, false], PR: [1, 2, false], UM: [1, 1, true], HM: [2, 1, false], HR: [2, 2, false] } as const;
+const STATES = { pending: 0, approved: 1, rejected: 2 } as const;
+
+/** One paper: title, cell, paper category, question source (null: the whole bank), parts, minutes, state, switches (A active, S shown), author, days ago, extras. */
+type Row = readonly [
+  title: string,
+  cell: keyof typeof CELLS,
+  category: string,
+  from: string | null,
+  parts: string,
+  examMinutes: number | null,
+  state: keyof typeof STATES,
+  switches: '' | 'A' | 'S' | 'AS',
+  author: string,
+  createdDaysAgo: number,
+  extra?: Pick<PaperSeed, 'description' | 'reason' | 'dueInDays' | 'classNames'>,
 ];
 
-const PAPERS: PaperSeed[] = [
-  {
-    title: '2024–2025学年第一学期期中考试 七年级数学 A 卷',
-    kind: 1,
-    assembly: 1,
-    category: ['初中', '期中考试'],
-    from: ['初中', '数学'],
-    parts: MATH_PARTS,
-    examMinutes: 90,
-    description: '本试卷满分 75 分，考试时间 90 分钟。请在答题卡上作答。',
-    state: 1,
-    active: true,
-    shown: true,
-    author: 'zhangwei',
-    createdDaysAgo: 40,
-  },
-  {
-    title: '2024–2025学年第一学期期中考试 七年级数学 B 卷',
-    kind: 1,
-    assembly: 2,
-    category: ['初中', '期中考试'],
-    from: ['初中', '数学'],
-    parts: MATH_PARTS,
-    examMinutes: 90,
-    state: 1,
-    active: true,
-    author: 'zhangwei',
-    createdDaysAgo: 39,
-  },
-  {
-    title: '2024–2025学年第一学期期末考试 八年级物理',
-    kind: 1,
-    assembly: 1,
-    category: ['初中', '期末考试'],
-    from: ['初中', '物理'],
-    parts: [
-      { type: 1, count: 12, score: 2 },
-      { type: 3, count: 8, score: 1 },
-      { type: 4, count: 6, score: 3 },
-      { type: 5, count: 3, score: 8 },
-    ],
-    examMinutes: 100,
-    state: 0,
-    author: 'liuyang',
-    createdDaysAgo: 3,
-  },
-  {
-    title: '2025年中考数学模拟卷（一）',
-    kind: 1,
-    assembly: 2,
-    category: ['初中', '中考模拟'],
-    from: ['初中', '数学'],
-    parts: [
-      { type: 1, count: 12, score: 3 },
-      { type: 4, count: 6, score: 4 },
-      { type: 6, count: 3, score: 10 },
-    ],
-    examMinutes: 120,
-    state: 2,
-    reason: '分值分布不合理：材料题占比过高，请调整后重新提交。',
-    author: 'huangli',
-    createdDaysAgo: 12,
-  },
-  {
-    title: '2024–2025学年第二学期第一次月考 高一数学',
-    kind: 1,
-    assembly: 1,
-    category: ['高中', '月考'],
-    from: ['高中', '数学'],
-    parts: [
-      { type: 1, count: 8, score: 5 },
-      { type: 2, count: 4, score: 5 },
-      { type: 4, count: 4, score: 5 },
-      { type: 5, count: 2, score: 10 },
-    ],
-    examMinutes: 120,
-    state: 1,
-    author: 'sunyan',
-    createdDaysAgo: 20,
-  },
-  {
-    title: '2025年高考物理模拟卷',
-    kind: 1,
-    assembly: 2,
-    category: ['高中', '高考模拟'],
-    from: ['高中', '物理'],
-    parts: [
-      { type: 1, count: 8, score: 6 },
-      { type: 3, count: 5, score: 2 },
-      { type: 5, count: 3, score: 12 },
-    ],
-    examMinutes: 90,
-    state: 0,
-    author: 'zhaolei',
-    createdDaysAgo: 1,
-  },
-  {
-    title: '八年级化学单元测试（第一单元 走进化学世界）',
-    kind: 1,
-    assembly: 1,
-    category: ['初中', '单元测试'],
-    from: ['初中', '化学'],
-    parts: [
-      { type: 1, count: 10, score: 4 },
-      { type: 3, count: 5, score: 2 },
-    ],
-    examMinutes: 45,
-    state: 1,
-    shown: true,
-    author: 'zhoujie',
-    createdDaysAgo: 15,
-  },
-  {
-    title: '2024–2025学年第一学期期末测试 三年级数学',
-    kind: 1,
-    assembly: 2,
-    category: ['小学', '期末考试'],
-    from: ['小学', '数学'],
-    parts: [
-      { type: 1, count: 10, score: 4 },
-      { type: 3, count: 5, score: 2 },
-      { type: 4, count: 5, score: 4 },
-    ],
-    examMinutes: 60,
-    state: 1,
-    active: true,
-    shown: true,
-    author: 'liuyang',
-    createdDaysAgo: 25,
-  },
-  {
-    title: '高等数学（上）期中测验',
-    kind: 1,
-    assembly: 1,
-    isUniversity: true,
-    category: ['高中', '期中考试'],
-    from: null,
-    parts: [
-      { type: 1, count: 5, score: 4 },
-      { type: 3, count: 3, score: 2 },
-    ],
-    examMinutes: 100,
-    state: 0,
-    author: 'admin',
-    createdDaysAgo: 2,
-  },
-  {
-    title: '七年级数学第三单元课后作业',
-    kind: 2,
-    assembly: 1,
-    category: ['初中', '单元测试'],
-    from: ['初中', '数学'],
-    parts: [
-      { type: 1, count: 5, score: 2 },
-      { type: 4, count: 5, score: 2 },
-    ],
-    state: 1,
-    active: true,
-    shown: true,
-    dueInDays: 7,
-    classNames: ['七年级（1）班', '七年级（2）班'],
-    author: 'zhangwei',
-    createdDaysAgo: 5,
-  },
-  {
-    title: '八年级物理周末作业（压强与浮力）',
-    kind: 2,
-    assembly: 2,
-    category: ['初中', '单元测试'],
-    from: ['初中', '物理'],
-    parts: [
-      { type: 1, count: 6, score: 2 },
-      { type: 5, count: 2, score: 5 },
-    ],
-    state: 0,
-    dueInDays: 3,
-    classNames: ['八年级（3）班'],
-    author: 'liuyang',
-    createdDaysAgo: 1,
-  },
-  {
-    title: '高一语文古诗词默写作业',
-    kind: 2,
-    assembly: 1,
-    category: ['高中', '单元测试'],
-    from: ['高中', '语文'],
-    parts: [
-      { type: 1, count: 5, score: 2 },
-      { type: 3, count: 4, score: 2 },
-    ],
-    state: 2,
-    reason: '题量偏少，请补充填空题后重新提交。',
-    dueInDays: 5,
-    classNames: ['高一（5）班'],
-    author: 'sunyan',
-    createdDaysAgo: 6,
-  },
-  {
-    title: '三年级英语单词练习',
-    kind: 2,
-    assembly: 2,
-    category: ['小学', '单元测试'],
-    from: ['小学', '英语'],
-    parts: [
-      { type: 1, count: 8, score: 2 },
-      { type: 4, count: 5, score: 2 },
-    ],
-    state: 1,
-    active: true,
-    dueInDays: 2,
-    classNames: ['三年级（1）班', '三年级（2）班', '三年级（3）班'],
-    author: 'huangli',
-    createdDaysAgo: 4,
-  },
+const TABLE: readonly Row[] = [
+  ['2024–2025学年第一学期期中考试 七年级数学 A 卷', 'PM', '初中/期中考试', '初中/数学', MATH, 90, 'approved', 'AS', 'zhangwei', 40, { description: '本试卷满分 75 分，考试时间 90 分钟。请在答题卡上作答。' }],
+  ['2024–2025学年第一学期期中考试 七年级数学 B 卷', 'PR', '初中/期中考试', '初中/数学', MATH, 90, 'approved', 'A', 'zhangwei', 39],
+  ['2024–2025学年第一学期期末考试 八年级物理', 'PM', '初中/期末考试', '初中/物理', '1×12×2 3×8×1 4×6×3 5×3×8', 100, 'pending', '', 'liuyang', 3],
+  ['2025年中考数学模拟卷（一）', 'PR', '初中/中考模拟', '初中/数学', '1×12×3 4×6×4 6×3×10', 120, 'rejected', '', 'huangli', 12, { reason: '分值分布不合理：材料题占比过高，请调整后重新提交。' }],
+  ['2024–2025学年第二学期第一次月考 高一数学', 'PM', '高中/月考', '高中/数学', '1×8×5 2×4×5 4×4×5 5×2×10', 120, 'approved', '', 'sunyan', 20],
+  ['2025年高考物理模拟卷', 'PR', '高中/高考模拟', '高中/物理', '1×8×6 3×5×2 5×3×12', 90, 'pending', '', 'zhaolei', 1],
+  ['八年级化学单元测试（第一单元 走进化学世界）', 'PM', '初中/单元测试', '初中/化学', '1×10×4 3×5×2', 45, 'approved', 'S', 'zhoujie', 15],
+  ['2024–2025学年第一学期期末测试 三年级数学', 'PR', '小学/期末考试', '小学/数学', '1×10×4 3×5×2 4×5×4', 60, 'approved', 'AS', 'liuyang', 25],
+  ['高等数学（上）期中测验', 'UM', '高中/期中考试', null, '1×5×4 3×3×2', 100, 'pending', '', 'admin', 2],
+  ['七年级数学第三单元课后作业', 'HM', '初中/单元测试', '初中/数学', '1×5×2 4×5×2', null, 'approved', 'AS', 'zhangwei', 5, { dueInDays: 7, classNames: ['七年级（1）班', '七年级（2）班'] }],
+  ['八年级物理周末作业（压强与浮力）', 'HR', '初中/单元测试', '初中/物理', '1×6×2 5×2×5', null, 'pending', '', 'liuyang', 1, { dueInDays: 3, classNames: ['八年级（3）班'] }],
+  ['高一语文古诗词默写作业', 'HM', '高中/单元测试', '高中/语文', '1×5×2 3×4×2', null, 'rejected', '', 'sunyan', 6, { reason: '题量偏少，请补充填空题后重新提交。', dueInDays: 5, classNames: ['高一（5）班'] }],
+  ['三年级英语单词练习', 'HR', '小学/单元测试', '小学/英语', '1×8×2 4×5×2', null, 'approved', 'A', 'huangli', 4, { dueInDays: 2, classNames: ['三年级（1）班', '三年级（2）班', '三年级（3）班'] }],
 ];
+
+/** A category path `初中/数学` as its two names. */
+function path2(text: string): [string, string] {
+  const [root, child] = text.split('/');
+  if (!root || !child) throw new Error(`seedTestPapers: bad category ${text}`);
+  return [root, child];
+}
+
+/** The paper a table row describes. */
+function paperOf([title, cell, category, from, partsText, examMinutes, state, switches, author, createdDaysAgo, extra]: Row): PaperSeed {
+  const [kind, assembly, isUniversity] = CELLS[cell];
+  return {
+    title,
+    kind,
+    assembly,
+    ...(isUniversity && { isUniversity }),
+    category: path2(category),
+    from: from === null ? null : path2(from),
+    parts: parts(partsText),
+    ...(examMinutes !== null && { examMinutes }),
+    state: STATES[state],
+    ...(switches.includes('A') && { active: true }),
+    ...(switches.includes('S') && { shown: true }),
+    author,
+    createdDaysAgo,
+    ...extra,
+  };
+}
+
+const PAPERS: PaperSeed[] = TABLE.map(paperOf);
 
 /** The draw's tie-breaker, as the server's (apps/mock-server/src/papers/solver.ts `seededRank`). */
 function seededRank(seed: number, key: number): number {
