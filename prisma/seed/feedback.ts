@@ -104,7 +104,7 @@ const MESSAGES: MessageSeed[] = [
 ];
 
 /** `text` with each mask word replaced by `*`s, its hit count and the words found (as the server's screening stores them). */
-function masked(text: string): { text: string; sensitiveHits: number; sensitiveWords: string } {
+function masked(text: string): { text: string; sensitiveHits: number; words: string[] } {
   let out = text;
   let hits = 0;
   const words: string[] = [];
@@ -117,7 +117,7 @@ function masked(text: string): { text: string; sensitiveHits: number; sensitiveW
     }
   }
   const order = words.sort((a, b) => text.indexOf(a) - text.indexOf(b));
-  return { text: out, sensitiveHits: hits, sensitiveWords: JSON.stringify(order) };
+  return { text: out, sensitiveHits: hits, words: order };
 }
 
 const excerpt = (text: string) => {
@@ -187,7 +187,7 @@ export async function seedFeedback(prisma: PrismaClient, tenantId: number, now =
       title: excerpt(m.text),
       content: m.text,
       sensitiveHits: m.sensitiveHits,
-      sensitiveWords: m.sensitiveWords,
+      sensitiveWords: JSON.stringify(m.words),
       ...review('Discuss', id, c.state, new Date(at.getTime() + 2 * HOUR_MS), c.reason),
       creationTime: at,
       creatorUserId: members[(i * 7) % members.length]!.id,
@@ -208,7 +208,7 @@ export async function seedFeedback(prisma: PrismaClient, tenantId: number, now =
       messageType: msg.type,
       contact: msg.contact ?? null,
       sensitiveHits: title.sensitiveHits + text.sensitiveHits,
-      sensitiveWords: JSON.stringify([...new Set([...JSON.parse(title.sensitiveWords), ...JSON.parse(text.sensitiveWords)])]),
+      sensitiveWords: JSON.stringify([...new Set([...title.words, ...text.words])]),
       ...(msg.answer && { replyContent: msg.answer, replyUserId: admin.id, replyTime: new Date(at.getTime() + 5 * HOUR_MS) }),
       ...review('LeaveMessage', id, msg.state, new Date(at.getTime() + 3 * HOUR_MS), msg.reason),
       creationTime: at,

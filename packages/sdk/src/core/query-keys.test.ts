@@ -20,7 +20,7 @@ describe('queryKeys: members of a body input sent in the query (auditedDiscuss?i
     const client = createClient({
       baseUrl: 'http://api.test',
       fetch: async (url, init) => {
-        seen.push({ url: String(url), body: JSON.parse(String(init?.body)) });
+        seen.push({ url: url instanceof Request ? url.url : url.toString(), body: typeof init?.body === 'string' ? JSON.parse(init.body) : null });
         return new Response(JSON.stringify({ success: false, error: { message: 'x' }, unAuthorizedRequest: false, __abp: true }), {
           status: 500,
           headers: { 'content-type': 'application/json' },

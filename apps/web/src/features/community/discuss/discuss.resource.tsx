@@ -1,5 +1,5 @@
 import { Badge, HStack, Link, Stack, Text } from '@chakra-ui/react';
-import { DiscussDto, reviewables, UpdateDiscussInput, type DiscussTargetType } from '@edu/sdk';
+import { reviewables, UpdateDiscussInput, type DiscussDto, type DiscussTargetType } from '@edu/sdk';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { api } from '../../../lib/client.ts';

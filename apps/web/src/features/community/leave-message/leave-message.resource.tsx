@@ -1,5 +1,5 @@
 import { Badge, Stack, Text } from '@chakra-ui/react';
-import { LeaveMessageDto, reviewables, ReplyLeaveMessageInput, UpdateLeaveMessageInput } from '@edu/sdk';
+import { reviewables, ReplyLeaveMessageInput, UpdateLeaveMessageInput, type LeaveMessageDto } from '@edu/sdk';
 import { formatDateTimeUtc8 } from '@edu/ui';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/client.ts';
