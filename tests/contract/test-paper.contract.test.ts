@@ -1,4 +1,6 @@
-import { AbpError, ClassType, QuestionType, parseRandomParams } from '@edu/sdk';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { AbpError, ClassType, QuestionType, isJobFinished, paperImportResultOf, parseRandomParams, type BackgroundJobDto } from '@edu/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBackend, unique, type Backend, type SignedIn } from './support/backend.ts';
 
@@ -117,5 +119,34 @@ describe('TestPaper contract', () => {
     expect(r.added).toBe(1);
     expect(r.skipped).toEqual([{ questionId: made[3], reason: 'duplicate' }]);
     expect(r.paper.totalQuestion).toBe(2);
+  });
+
+  it('imports questions into a paper from a Word file: an upload, a dry run and a commit as jobs', async (ctx) => {
+    // The bank's import formats are this project's extension; the file was written by python-docx.
+    if (!backend.isMock) return ctx.skip();
+    const docx = readFileSync(path.resolve(import.meta.dirname, '../../apps/mock-server/src/import/fixtures/python-docx-questions.docx'));
+    const uploaded = await admin.client.file.uploadFile({ file: new File([new Uint8Array(docx)], '练习.docx') });
+    const p = admin.client.testPaper;
+    const into = await p.create({ title: unique('合同文件导入卷'), categoryId: paperCategory, sections: [] });
+    const run = async (mode: 'dryRun' | 'commit') => {
+      const started = await p.improtQuestionOfPaper({ id: into.id, fileToken: uploaded.fileToken, categoryId: questionCategory, mode });
+      expect(started.added).toBe(0);
+      let job: BackgroundJobDto = started.job!;
+      for (let i = 0; i < 300 && !isJobFinished(job); i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        job = await admin.client.backgroundJob.getJob({ Id: job.id });
+      }
+      return paperImportResultOf(job);
+    };
+    const dry = await run('dryRun');
+    expect(dry).toMatchObject({ total: 6, valid: 6, created: 0, paper: { paperId: into.id, added: 6 } });
+    const done = await run('commit');
+    expect(done).toMatchObject({ created: 6, committed: true, paper: { added: 6 } });
+    const after = await p.get({ Id: into.id });
+    expect(after.totalQuestion).toBe(6);
+    expect(after.sections.map((s) => s.title)).toEqual(['一、单选题', '二、多选题', '三、填空题', '四、判断题', '五、简答题', '六、材料题']);
+    // Its new questions await the bank's review, so the paper cannot be approved yet.
+    const refused = await p.review({ id: into.id, auditStatus: 1 }).catch((e: unknown) => e);
+    expect(refused instanceof AbpError && refused.kind).toBe('userFriendly');
   });
 });
