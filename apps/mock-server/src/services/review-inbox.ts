@@ -6,9 +6,9 @@ import {
   ReviewInboxService,
   reviewableList,
   reviewables,
-  DecideManyInput,
-  GetReviewInboxInput,
-  ReviewInboxFilter,
+  type DecideManyInput,
+  type GetReviewInboxInput,
+  type ReviewInboxFilter,
   type DecideManyResult,
   type RegisteredReviewable,
   type ReviewableKey,
@@ -180,7 +180,7 @@ function itemDto(ctx: RequestContext, q: Queue, row: InboxRow, names: Map<number
     title: row.title,
     authorId: row.creatorUserId,
     authorName: row.creatorUserId === null ? null : (names.get(row.creatorUserId) ?? null),
-    submittedTime: iso(row.creationTime)!,
+    submittedTime: iso(row.creationTime),
     preview: first ? cut(first, REVIEW_PREVIEW_LENGTH) : null,
     sensitiveHits: hitsOf(row, q.hits),
     reviewStep: row.reviewStep,
@@ -190,7 +190,7 @@ function itemDto(ctx: RequestContext, q: Queue, row: InboxRow, names: Map<number
 
 async function list(ctx: RequestContext, input: z.output<typeof GetReviewInboxInput>) {
   const { me, queues: qs, none } = await queues(ctx, input, input.Type);
-  const counts = await Promise.all(qs.map((q) => (none ? 0 : countOf(ctx, q, me.id))));
+  const counts = await Promise.all(qs.map(async (q) => (none ? 0 : countOf(ctx, q, me.id))));
   const totalCount = counts.reduce((a, b) => a + b, 0);
   const end = input.SkipCount + input.MaxResultCount;
   if (none || input.SkipCount >= totalCount) return { totalCount, items: [] };
