@@ -105,7 +105,7 @@ describe('QuestionOfAsk', () => {
   it('keeps the thread intact when a reply is deleted, and takes the replies along with a deleted question', async () => {
     const q = await ask(admin);
     await audit(admin, 'AuditedQuestionOfAsk', q.id, 1);
-    const ids = [];
+    const ids: number[] = [];
     for (const text of ['第一条回答', '第二条回答', '第三条回答']) ids.push(((await reply(admin, q.id, text)).body.result as QuestionOfAskReplyDto).id);
     expect((await t.call('DELETE', Q('DeleteReplayAsk'), { token: admin, query: { Id: ids[1] } })).status).toBe(200);
     expect((await thread(q.id)).items.map((r) => r.id)).toEqual([ids[0], ids[2]]);
