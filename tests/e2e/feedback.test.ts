@@ -84,6 +84,8 @@ describe('member comments and leave messages', () => {
     expect(await dialog.getByTestId('answer-quote').innerText()).toContain('微信充值了 100 元');
     await dialog.locator('textarea[name="replyContent"]').fill('您好，已为您核实到账，100 元已补入账户余额，请刷新查看。');
     await animationsDone(page);
+    const problems = await a11yProblems(page, 'answer dialog');
+    expect(problems, describeFindings(problems)).toEqual([]);
     await shot(page, 'feedback-answer-dialog');
     await dialog.getByTestId('form-submit').click();
     await dialog.waitFor({ state: 'hidden' });
