@@ -173,6 +173,13 @@ export const crudFixtures: Record<string, CrudFixture> = {
     update: (dto) => ({ id: dto.id, title: `${dto.title}改`, content: dto.content, messageType: 4, contact: null }),
     changed: (dto) => dto.title.endsWith('改') && dto.messageType === 4 && dto.contact === null,
   },
+  siteMessage: {
+    side: 'tenant',
+    create: () => ({ title: unique('合同消息'), content: '合同测试站内消息', recipientKind: 3 }),
+    // Recipients are fixed once sent: Update takes title and content only.
+    update: (dto) => ({ id: dto.id, title: `${dto.title}改`, content: `${dto.content}（已更新）` }),
+    changed: (dto) => dto.title.endsWith('改') && dto.content.endsWith('（已更新）') && dto.recipientKind === 3,
+  },
 };
 
 /** The first member (General identity) of the tenant. */

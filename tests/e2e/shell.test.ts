@@ -233,8 +233,25 @@ describe('shell', () => {
     await page.keyboard.press('Escape');
 
     const userId = Number(await page.evaluate(() => sessionStorage.getItem('userId')));
-    // Wait until the browser's SignalR connection registered, then push one notification.
+    // The badge is the server's unread count (the seeded site messages to admin count too).
+    const badge = page.getByTestId('notices-unread');
+    await badge.waitFor();
+    const before = Number(await badge.innerText());
+    // Wait until the browser's SignalR connection registered, then store and push one notification (as the server does: stored first).
     await expect.poll(() => suite.server.app.realtime.onlineUserIds(1).includes(userId), { timeout: 15_000 }).toBe(true);
+    await suite.server.app.prisma.userNotification.create({
+      data: {
+        id: '5c1e0b6e-1f2a-4c3d-9e8f-000000000001',
+        tenantId: 1,
+        userId,
+        notificationName: 'App.ArticleAudit',
+        data: JSON.stringify({
+          type: 'Abp.Notifications.MessageNotificationData',
+          message: '您有 3 篇文章待审核',
+          properties: { type: 2, title: '文章待审核', description: '您有 3 篇文章待审核' },
+        }),
+      },
+    });
     const reached = suite.server.app.realtime.notify(
       { userId, tenantId: 1 },
       {
@@ -259,8 +276,7 @@ describe('shell', () => {
       },
     );
     expect(reached).toBeGreaterThan(0);
-    await page.getByTestId('notices-unread').waitFor();
-    expect(await page.getByTestId('notices-unread').innerText()).toBe('1');
+    await expect.poll(() => badge.innerText(), { timeout: 15_000 }).toBe(String(before + 1));
     await page.getByTestId('notices-button').click();
     await page.getByTestId('notices-list').waitFor({ timeout: 5000 });
     const notice = page.getByTestId('notice').first();

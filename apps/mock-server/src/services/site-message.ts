@@ -68,8 +68,11 @@ function membersBy(ctx: RequestContext, m: Message) {
 
 async function userNames(ctx: RequestContext, ids: number[]) {
   const users = ids.length ? await ctx.prisma.user.findMany({ where: { id: { in: ids } }, select: { id: true, name: true, surname: true } }) : [];
-  return new Map(users.map((u) => [u.id, fullNameOf(u)]));
+  return new Map(users.map((u) => [u.id, personName(u)]));
 }
+
+/** A user's name as a thread shows it: the full name, a repeated part once (seed users such as admin/admin). */
+const personName = (u: { name: string; surname: string }) => (u.name.trim() === u.surname.trim() ? u.name.trim() : fullNameOf(u));
 
 const listDto = dtoMapper(SiteMessageListDto);
 const fullDto = dtoMapper(SiteMessageDto);
@@ -294,7 +297,7 @@ export const siteMessage = implement(SiteMessageService, {
     }
     // Who hears of it: the sender of a member's reply; the member a platform reply answers (or the one recipient of a kind 1 message).
     const to = !c.staff ? m.creatorUserId : (memberUserId ?? (m.recipientKind === KIND.User ? m.recipientUserId : null));
-    const author = fullNameOf(c.user);
+    const author = personName(c.user);
     const notice =
       to === null || to === c.user.id
         ? null
@@ -322,7 +325,7 @@ export const siteMessage = implement(SiteMessageService, {
         take: input.MaxResultCount,
         select: { id: true, userName: true, name: true, surname: true, identity: true },
       });
-      return { items: users.map((u) => ({ id: u.id, name: fullNameOf(u), detail: `${u.userName} · ${ctx.t(identityKey(u.identity))}` })) };
+      return { items: users.map((u) => ({ id: u.id, name: personName(u), detail: `${u.userName} · ${ctx.t(identityKey(u.identity))}` })) };
     }
     const roles = await ctx.db.role.findMany({
       where: keyword ? { OR: [{ name: { contains: keyword } }, { displayName: { contains: keyword } }] } : {},

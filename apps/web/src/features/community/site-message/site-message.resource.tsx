@@ -43,8 +43,8 @@ export const siteMessageResource = defineResource({
     defaults: { recipientKind: 3 },
     fields: [
       { name: 'recipientKind', type: 'select', options: kindOptions, emptyValue: undefined, only: 'create', span: 2 },
-      { name: 'recipientUserId', type: 'custom', component: recipientPicker<SiteMessageListDto>(1), only: 'create' },
-      { name: 'recipientRoleId', type: 'custom', component: recipientPicker<SiteMessageListDto>(2), only: 'create' },
+      { name: 'recipientUserId', type: 'custom', component: recipientPicker<SiteMessageListDto>(1), only: 'create', required: true },
+      { name: 'recipientRoleId', type: 'custom', component: recipientPicker<SiteMessageListDto>(2), only: 'create', required: true },
       { name: 'title', type: 'text', span: 2 },
       { name: 'content', type: 'textarea', rows: 8 },
     ],
