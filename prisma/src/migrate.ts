@@ -16,6 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bindMigrationAwareSqlAdapterFactory } from '@prisma/driver-adapter-utils';
 import Database from 'better-sqlite3';
+import type * as EngineBindings from '@prisma/schema-engine-wasm/schema_engine_bg';
 import type { MigrationList, SchemaContainer, SchemaEngine, SchemaFilter } from '@prisma/schema-engine-wasm/schema_engine_bg';
 import { sqliteAdapterFactory, sqliteFilePath } from './sqlite.ts';
 
@@ -41,7 +42,7 @@ const IN_MEMORY = 'file::memory:';
 // The engine
 
 type WasmExports = WebAssembly.Exports & { __wbindgen_start(): void };
-type Bindings = typeof import('@prisma/schema-engine-wasm/schema_engine_bg');
+type Bindings = typeof EngineBindings;
 let wasmReady: Promise<Bindings> | undefined;
 let lastPanic: string | undefined;
 

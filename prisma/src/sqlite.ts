@@ -74,7 +74,7 @@ const ownStatements = new WeakMap<Database.Database, Map<string, Database.Statem
  */
 export function ownStatement(db: Database.Database, sql: string): Database.Statement<unknown[]> {
   let cache = ownStatements.get(db);
-  if (!cache) ownStatements.set(db, (cache = new Map()));
+  if (!cache) ownStatements.set(db, (cache = new Map<string, Database.Statement<unknown[]>>()));
   let statement = cache.get(sql);
   if (statement) cache.delete(sql);
   else statement = realPrepare(db, sql).safeIntegers(false);

@@ -33,7 +33,7 @@ const tableColumns = new WeakMap<Database.Database, Map<string, Columns | null>>
 
 function columnsOf(db: Database.Database, table: string): Columns | null {
   let tables = tableColumns.get(db);
-  if (!tables) tableColumns.set(db, (tables = new Map()));
+  if (!tables) tableColumns.set(db, (tables = new Map<string, Columns | null>()));
   if (tables.has(table)) return tables.get(table) ?? null;
   const rows = ownStatement(db, 'SELECT name, type FROM pragma_table_info(?)').all(table) as Array<{ name: string; type: string }>;
   const columns = new Map<string, Kind>();
@@ -140,7 +140,8 @@ function orderSql(orderBy: OrderBy | undefined, columns: Columns): string {
 function toDate(value: unknown): Date | null {
   if (value === null || value === undefined) return null;
   if (typeof value === 'number') return new Date(value);
-  const text = String(value);
+  if (typeof value !== 'string') return null;
+  const text = value;
   if (/^\d{4}-\d\d-\d\d$/.test(text)) return new Date(`${text}T00:00:00Z`);
   const iso = text.includes('T') ? text : text.replace(' ', 'T');
   return new Date(/(Z|[+-]\d\d:?\d\d)$/i.test(iso) ? iso : `${iso}Z`);
