@@ -48,7 +48,7 @@ function RecipientPicker<R>({ control, name, label, required, disabled, kind }: 
         collection={collection}
         value={typeof value === 'number' ? [String(value)] : []}
         onValueChange={(e) => {
-          const item = (e.items[0] as RecipientOptionDto | undefined) ?? null;
+          const item: RecipientOptionDto | null = e.items[0] ?? null;
           setPicked(item);
           field.onChange(item ? item.id : null);
         }}

@@ -27,3 +27,21 @@ export function ReadCount({ row }: { row: Pick<SiteMessageListDto, 'readCount' |
     </Text>
   );
 }
+
+/** The title; bold with a 未读 badge while a message addressed to the caller is unread. */
+export function TitleCell({ row }: { row: Pick<SiteMessageListDto, 'title' | 'isRecipient' | 'isRead'> }) {
+  const { t } = useTranslation();
+  const unread = row.isRecipient && !row.isRead;
+  return (
+    <HStack gap="1.5" minW="0">
+      {unread && (
+        <Badge size="sm" colorPalette="red" variant="solid" flexShrink={0}>
+          {t('siteMessage.unreadBadge')}
+        </Badge>
+      )}
+      <Text truncate fontWeight={unread ? 'semibold' : 'normal'}>
+        {row.title}
+      </Text>
+    </HStack>
+  );
+}

@@ -2,7 +2,7 @@ import { CreateSiteMessageInput, UpdateSiteMessageInput, type SiteMessageListDto
 import { api } from '../../../lib/client.ts';
 import { defineResource, type OptionSpec } from '../../../resources/index.ts';
 import { recipientPicker } from './recipient-field.tsx';
-import { ReadCount, RecipientBadge } from './site-message-cells.tsx';
+import { ReadCount, RecipientBadge, TitleCell } from './site-message-cells.tsx';
 import { ThreadDialog } from './thread-dialog.tsx';
 
 /** 1 指定会员, 2 指定角色, 3 全体会员. */
@@ -21,7 +21,7 @@ export const siteMessageResource = defineResource({
   tenantOwned: true,
   rowLabel: (row) => row.title,
   columns: [
-    { field: 'title', sortable: true, truncate: true, width: '260px' },
+    { field: 'title', sortable: true, truncate: true, width: '260px', cell: TitleCell },
     { field: 'recipientKind', sortable: true, cell: ({ row }: { row: SiteMessageListDto }) => <RecipientBadge row={row} />, minWidth: '160px' },
     { field: 'readCount', cell: ({ row }: { row: SiteMessageListDto }) => <ReadCount row={row} /> },
     { field: 'replyCount', sortable: true, type: 'number' },

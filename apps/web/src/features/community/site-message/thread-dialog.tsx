@@ -1,9 +1,10 @@
 import { Badge, Box, Button, CloseButton, Field, Flex, HStack, Separator, Skeleton, Stack, Text, Textarea } from '@chakra-ui/react';
 import { SITE_MESSAGE_REPLY_MAX, type SiteMessageListDto, type SiteMessageReplyDto } from '@edu/sdk';
 import { formatDateTimeUtc8, ModalDialog } from '@edu/ui';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/client.ts';
+import { useUnreadCount } from '../../../lib/unread.ts';
 import { useApi, useApiMutation } from '../../../lib/use-api.ts';
 import type { RowDialogProps } from '../../../resources/index.ts';
 import { RecipientBadge, ReadCount } from './site-message-cells.tsx';
@@ -74,6 +75,12 @@ export function ThreadDialog({ open, onClose, row }: RowDialogProps<SiteMessageL
   const [text, setText] = useState('');
   const [target, setTarget] = useState<SiteMessageReplyDto | null>(null);
   const m = message.data;
+  const { mutate: recount } = useUnreadCount();
+  // Opening a message addressed to the caller marks it read on the server: the card and the bell count again.
+  const openedOwn = m?.isRecipient === true;
+  useEffect(() => {
+    if (openedOwn) void recount();
+  }, [openedOwn, recount]);
   const tooLong = text.length > SITE_MESSAGE_REPLY_MAX;
 
   const send = async () => {
