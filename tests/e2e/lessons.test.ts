@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
-import { settledTable, shot } from './support/browser.ts';
+import { keyboardDrag, settledTable, shot } from './support/browser.ts';
 import { signedIn as signedInAs, useConsole } from './support/suite.ts';
 
 /**
@@ -57,14 +57,7 @@ describe('course lessons (ordered list field)', () => {
     // Keyboard reordering: pick up the third lesson, move it up twice, drop it.
     const handle = create.getByTestId('list-item-lessons').nth(2).getByTestId('sortable-handle');
     await handle.scrollIntoViewIfNeeded();
-    await handle.focus();
-    await page.keyboard.press('Space');
-    await page.waitForTimeout(250);
-    await page.keyboard.press('ArrowUp');
-    await page.waitForTimeout(250);
-    await page.keyboard.press('ArrowUp');
-    await page.waitForTimeout(250);
-    await page.keyboard.press('Space');
+    await keyboardDrag(page, handle, ['ArrowUp', 'ArrowUp']);
     await expect.poll(() => lessonTitles(create)).toEqual(['有理数的加法', '正数和负数', '数轴']);
     await shot(page, 'lessons-reordered');
 
@@ -85,12 +78,7 @@ describe('course lessons (ordered list field)', () => {
     // Move the first lesson down once more and save: the order follows again.
     const first = edit.getByTestId('list-item-lessons').nth(0).getByTestId('sortable-handle');
     await first.scrollIntoViewIfNeeded();
-    await first.focus();
-    await page.keyboard.press('Space');
-    await page.waitForTimeout(250);
-    await page.keyboard.press('ArrowDown');
-    await page.waitForTimeout(250);
-    await page.keyboard.press('Space');
+    await keyboardDrag(page, first, ['ArrowDown']);
     await expect.poll(() => lessonTitles(edit)).toEqual(['正数和负数', '有理数的加法', '数轴']);
     await edit.getByTestId('form-submit').click();
     await edit.waitFor({ state: 'hidden' });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { animationsDone, a11yProblems, describeFindings } from './support/axe.ts';
-import { settledTable, shot } from './support/browser.ts';
+import { keyboardDrag, settledTable, shot } from './support/browser.ts';
 import { REPO_ROOT } from './support/server.ts';
 import { signedIn, useConsole } from './support/suite.ts';
 
@@ -90,12 +90,7 @@ describe('paper screens', () => {
     const before = await titles();
 
     // Reorder by keyboard drag: the third question to the top.
-    const handle = firstSection.getByTestId('sortable-handle').nth(2);
-    await handle.focus();
-    for (const key of ['Space', 'ArrowUp', 'ArrowUp', 'Space']) {
-      await page.keyboard.press(key);
-      await page.waitForTimeout(250);
-    }
+    await keyboardDrag(page, firstSection.getByTestId('sortable-handle').nth(2), ['ArrowUp', 'ArrowUp']);
     await expect.poll(titles).toEqual([before[2], before[0], before[1]]);
 
     // Scores: 3 per single choice (section shortcut), 2 per true/false, the first true/false 2.5.

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { animationsDone } from './support/axe.ts';
-import { settledTable, shot } from './support/browser.ts';
+import { keyboardDrag, settledTable, shot } from './support/browser.ts';
 import { REPO_ROOT } from './support/server.ts';
 import { signedIn, useConsole } from './support/suite.ts';
 
@@ -99,11 +99,7 @@ describe('question bank screens', () => {
     await dialog.getByTestId('option-row').nth(2).getByTestId('option-correct').click();
     const handle = dialog.getByTestId('option-row').nth(2).getByTestId('sortable-handle');
     await handle.scrollIntoViewIfNeeded();
-    await handle.focus();
-    for (const key of ['Space', 'ArrowUp', 'ArrowUp', 'Space']) {
-      await page.keyboard.press(key);
-      await page.waitForTimeout(250);
-    }
+    await keyboardDrag(page, handle, ['ArrowUp', 'ArrowUp']);
     await expect.poll(() => optionContents(dialog)).toEqual(['7', '4', '6', '9']);
     // The key moved with its option: A is now the correct one, and the labels still read A–D.
     expect(await dialog.getByTestId('option-label').allInnerTexts()).toEqual(['A', 'B', 'C', 'D']);

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 export const ARTIFACTS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'artifacts');
@@ -88,4 +88,20 @@ export async function settledTable(page: Page, resource: string): Promise<void> 
   await table.waitFor();
   await expect.poll(() => table.locator('table').first().getAttribute('aria-busy'), { timeout: 15_000 }).not.toBe('true');
   await page.waitForLoadState('networkidle');
+}
+
+/**
+ * Moves a sortable item with the keyboard (dnd-kit's sensor): focuses its
+ * handle, Space to pick it up, each key (e.g. ArrowUp), Space to drop. Each
+ * step waits for dnd-kit's announcement to change, not a fixed pause: a key
+ * pressed before the previous move was measured is lost on a busy machine.
+ */
+export async function keyboardDrag(page: Page, handle: Locator, keys: readonly string[]): Promise<void> {
+  const announced = () => page.locator('[id^="DndLiveRegion"]').evaluateAll((els) => els.map((e) => e.textContent ?? '').join('|'));
+  await handle.focus();
+  for (const key of ['Space', ...keys, 'Space']) {
+    const before = await announced();
+    await page.keyboard.press(key);
+    await expect.poll(announced, { timeout: 15_000 }).not.toBe(before);
+  }
 }
