@@ -34,8 +34,8 @@ import { seedContent } from './content.ts';
 import { seedQuestionBank } from './question-bank.ts';
 import { seedTestPapers } from './test-papers.ts';
 import { seedMoney } from './money.ts';
-import { seedSiteMessages } from './site-messages.ts';
 import { seedFeedback } from './feedback.ts';
+import { seedSiteMessages } from './site-messages.ts';
 import { seedQuestionOfAsk } from './question-of-ask.ts';
 import { seedQuestionnaires } from './questionnaires.ts';
 
@@ -81,8 +81,8 @@ export async function seed(prisma: PrismaClient): Promise<void> {
   await seedQuestionBank(prisma, tenantId, now);
   await seedTestPapers(prisma, tenantId, now);
   await seedMoney(prisma, tenantId, now);
-  await seedSiteMessages(prisma, tenantId, now);
   await seedFeedback(prisma, tenantId, now);
+  await seedSiteMessages(prisma, tenantId, now);
   await seedQuestionOfAsk(prisma, tenantId, now);
   await seedQuestionnaires(prisma, tenantId, now);
 }

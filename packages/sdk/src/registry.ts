@@ -28,10 +28,10 @@ import { PaymentService } from './services/payment.ts';
 import { ConsumptionService } from './services/consumption.ts';
 import { IncomeService } from './services/income.ts';
 import { TestPaperService } from './services/test-paper.ts';
-import { QuestionOfAskService } from './services/question-of-ask.ts';
 import { DiscussService } from './services/discuss.ts';
 import { LeaveMessageService } from './services/leave-message.ts';
 import { SiteMessageService } from './services/site-message.ts';
+import { QuestionOfAskService } from './services/question-of-ask.ts';
 import { QuestionnaireService } from './services/questionnaire.ts';
 
 /**
@@ -69,10 +69,10 @@ export const services = {
   consumption: ConsumptionService,
   income: IncomeService,
   testPaper: TestPaperService,
-  questionOfAsk: QuestionOfAskService,
   discuss: DiscussService,
   leaveMessage: LeaveMessageService,
   siteMessage: SiteMessageService,
+  questionOfAsk: QuestionOfAskService,
   questionnaire: QuestionnaireService,
 } as const;
 

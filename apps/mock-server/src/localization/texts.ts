@@ -146,9 +146,9 @@ function educationSource(): Source {
   Object.assign(out['zh-Hans'], questionnaireTexts['zh-Hans']);
   Object.assign(out.en, siteMessageTexts.en);
   Object.assign(out['zh-Hans'], siteMessageTexts['zh-Hans']);
-  // Review texts, and the reviewables' names and counts from the SDK's review registry.
   Object.assign(out.en, feedbackTexts.en);
   Object.assign(out['zh-Hans'], feedbackTexts['zh-Hans']);
+  // Review texts, and the reviewables' names and counts from the SDK's review registry.
   Object.assign(out.en, reviewTexts.en);
   Object.assign(out['zh-Hans'], reviewTexts['zh-Hans']);
   for (const r of reviewableList) {

@@ -28,10 +28,10 @@ import { payment } from './payment.ts';
 import { consumption } from './consumption.ts';
 import { income } from './income.ts';
 import { siteMessage } from './site-message.ts';
-import { questionOfAsk } from './question-of-ask.ts';
-import { questionnaire } from './questionnaire.ts';
 import { discuss } from './discuss.ts';
 import { leaveMessage } from './leave-message.ts';
+import { questionOfAsk } from './question-of-ask.ts';
+import { questionnaire } from './questionnaire.ts';
 
 /** Every implemented service; `app.test.ts` checks this covers the SDK registry. */
 export const implementations: readonly Implementation[] = [
@@ -64,9 +64,9 @@ export const implementations: readonly Implementation[] = [
   payment,
   consumption,
   income,
-  questionOfAsk,
   discuss,
   leaveMessage,
+  questionOfAsk,
   questionnaire,
   siteMessage,
 ];
