@@ -173,6 +173,13 @@ export const crudFixtures: Record<string, CrudFixture> = {
     update: (dto) => ({ id: dto.id, title: `${dto.title}改`, content: dto.content, messageType: 4, contact: null }),
     changed: (dto) => dto.title.endsWith('改') && dto.messageType === 4 && dto.contact === null,
   },
+  questionOfAsk: {
+    side: 'tenant',
+    create: () => ({ title: unique('合同提问'), content: '二次函数的顶点坐标怎么求？' }),
+    update: (dto) => ({ id: dto.id, title: `${dto.title}改`, content: dto.content, categoryId: null }),
+    // Any edit sends the question back to review.
+    changed: (dto) => dto.title.endsWith('改') && dto.auditStatus === 0,
+  },
   siteMessage: {
     side: 'tenant',
     create: () => ({ title: unique('合同消息'), content: '合同测试站内消息', recipientKind: 3 }),
