@@ -123,6 +123,8 @@ describe('the review inbox', () => {
     expect(await page.getByTestId('page-title').innerText()).toBe('Review inbox');
     await page.getByTestId('inbox-table').locator('tbody tr').first().waitFor();
     await shot(page, 'inbox-en');
+    // The whole queue: sensitive-word badges, every type's chip.
+    expect(await a11yProblems(page, 'inbox-en')).toEqual([]);
     await page.context().close();
   });
 });

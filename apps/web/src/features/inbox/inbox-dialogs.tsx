@@ -149,7 +149,7 @@ export function PreviewDialog(props: {
             {item.authorName ?? t('inbox.noAuthor')} · {formatDateTimeUtc8(item.submittedTime)}
           </Text>
           {shown && shown.auditStatus !== 0 && (
-            <Text color="fg.warning" data-testid="inbox-preview-decided">
+            <Text color="orange.700" data-testid="inbox-preview-decided">
               {t('inbox.preview.decided', { state: t(`content.audit.${shown.auditStatus}`) })}
             </Text>
           )}

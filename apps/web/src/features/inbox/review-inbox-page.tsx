@@ -138,7 +138,7 @@ export default function ReviewInboxPage() {
         return (
           <Stack gap="0" whiteSpace="nowrap">
             <Text fontSize="sm">{formatDateTimeUtc8(row.original.submittedTime)}</Text>
-            <Text fontSize="xs" color={days >= 7 ? 'fg.warning' : 'fg.muted'}>
+            <Text fontSize="xs" color={days >= 7 ? 'orange.700' : 'fg.muted'}>
               {days === 0 ? t('inbox.age.today') : t('inbox.age.days', { count: days })}
             </Text>
           </Stack>
