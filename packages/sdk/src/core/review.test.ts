@@ -9,6 +9,8 @@ import {
   reviewableOf,
   reviewEndpointOf,
   reviewFlow,
+  reviewFlows,
+  reviewInboxAccess,
 } from './review.ts';
 import { services } from '../registry.ts';
 
@@ -19,6 +21,12 @@ describe('review registry', () => {
     expect(moderatedListOf(r).verb).toBe('GET');
     expect(reviewAccessMatchesFlow(r)).toBe(true);
     expect(reviewableOf(r.entity)).toBe(r);
+  });
+
+  it('has one flow per registry entry and no flow without an entry (the inbox access is read from the flows alone)', () => {
+    expect(Object.keys(reviewFlows).sort()).toEqual(reviewableList.map((r) => r.clientKey).sort());
+    const decidingPermissions = new Set(reviewableList.flatMap((r) => r.flow.steps.map((s) => s.permission)));
+    expect(new Set(reviewInboxAccess)).toEqual(decidingPermissions);
   });
 
   it('finds the deciding step of each state', () => {

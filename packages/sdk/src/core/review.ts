@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { requiredPermissions, type Endpoint, type Service } from './define-service.ts';
-import { Permissions } from '../permissions.ts';
+import { flowPermissions, reviewFlows, type LocalText, type ReviewFlow, type ReviewFlowKey } from './review-flows.ts';
 import { ArticleService } from '../services/article.ts';
 import { ClassType } from '../services/classification-type.ts';
 import { LearningCourseService } from '../services/learning-course.ts';
@@ -12,6 +12,8 @@ import { QuestionOfAskService } from '../services/question-of-ask.ts';
 import { DiscussService } from '../services/discuss.ts';
 import { LeaveMessageService } from '../services/leave-message.ts';
 import { QuestionnaireService } from '../services/questionnaire.ts';
+
+export * from './review-flows.ts';
 
 /**
  * The review registry: every reviewable entity declared once, with its review
@@ -32,38 +34,6 @@ import { QuestionnaireService } from '../services/questionnaire.ts';
  * The current three-state flow is a one-step flow. See docs/decisions.md,
  * "Review registry".
  */
-
-/** A text in each culture the server localizes (zh-Hans default, en). */
-export interface LocalText {
-  readonly 'zh-Hans': string;
-  readonly en: string;
-}
-
-export interface ReviewStep {
-  /** Stable name of the step, recorded with each decision (`review`, `first`, `second`). */
-  readonly name: string;
-  /** Who may decide at this step. */
-  readonly permission: string;
-  readonly displayName: LocalText;
-}
-
-export interface ReviewFlow {
-  /** Name of the flow (the spec's `AuditTestQuestionFlow` names the two-step question flow). */
-  readonly name: string;
-  readonly steps: readonly [ReviewStep, ...ReviewStep[]];
-}
-
-/** Declares a flow: at least one step, step names unique. */
-export function reviewFlow(name: string, steps: readonly [ReviewStep, ...ReviewStep[]]): ReviewFlow {
-  const names = new Set(steps.map((s) => s.name));
-  if (names.size !== steps.length) throw new Error(`Review flow ${name}: step names must be unique`);
-  return Object.freeze({ name, steps });
-}
-
-/** The one-step flow every reviewable entity of today has: one permission decides. */
-export function singleStepFlow(name: string, permission: string): ReviewFlow {
-  return reviewFlow(name, [{ name: 'review', permission, displayName: { 'zh-Hans': '审核', en: 'Review' } }]);
-}
 
 /** Keys of a service's endpoints. */
 type EndpointKey<S extends Service> = keyof S['endpoints'] & string;
@@ -94,15 +64,15 @@ export interface Reviewable<S extends Service = Service, K extends string = stri
   readonly i18nKey: string;
 }
 
-/** Declares one reviewable entity; the endpoint keys are checked against the service at compile time. */
+/** Declares one reviewable entity; the endpoint keys are checked against the service at compile time; its flow is `reviewFlows[clientKey]`. */
 export function defineReviewable<
   S extends Service,
-  const K extends string,
+  const K extends ReviewFlowKey,
   R extends EndpointKey<S>,
   M extends EndpointKey<S>,
   const E extends string = never,
 >(
-  r: Omit<Reviewable<S, K, E>, 'entity' | 'client' | 'reviewEndpoint' | 'moderatedList' | 'i18nKey'> & {
+  r: Omit<Reviewable<S, K, E>, 'entity' | 'client' | 'reviewEndpoint' | 'moderatedList' | 'i18nKey' | 'flow'> & {
     reviewEndpoint: R;
     moderatedList: M;
     /** An entity name other than the service's (a second reviewable entity of one service). */
@@ -115,16 +85,10 @@ export function defineReviewable<
     ...r,
     entity: r.entity ?? r.service.name,
     client: r.client ?? r.clientKey,
+    flow: reviewFlows[r.clientKey],
     i18nKey: `review.entities.${r.clientKey}`,
   });
 }
-
-/** The web's i18n key of a flow step's name: `review.steps.<step name>`. */
-export function stepI18nKey(step: ReviewStep): string {
-  return `review.steps.${step.name}`;
-}
-
-const P = Permissions;
 
 export const reviewables = {
   article: defineReviewable({
@@ -132,7 +96,6 @@ export const reviewables = {
     service: ArticleService,
     reviewEndpoint: 'AuditedArticle',
     moderatedList: 'GetAllModerated',
-    flow: singleStepFlow('AuditArticleFlow', P.ArticlesAuditArticle),
     classTypeId: ClassType.Article,
     displayName: { 'zh-Hans': '文章', en: 'article' },
     countText: { 'zh-Hans': '{0} 篇文章', en: '{0} article(s)' },
@@ -142,7 +105,6 @@ export const reviewables = {
     service: ResourceService,
     reviewEndpoint: 'AuditedResource',
     moderatedList: 'GetAllModerated',
-    flow: singleStepFlow('AuditResourceFlow', P.ResourcesAuditResource),
     classTypeId: ClassType.Resource,
     displayName: { 'zh-Hans': '资源', en: 'resource' },
     countText: { 'zh-Hans': '{0} 个资源', en: '{0} resource(s)' },
@@ -152,7 +114,6 @@ export const reviewables = {
     service: LearningCourseService,
     reviewEndpoint: 'AuditedLearningCourse',
     moderatedList: 'GetAllModerated',
-    flow: singleStepFlow('AuditLearningCourseFlow', P.ArticlesAuditLearning),
     classTypeId: ClassType.Course,
     displayName: { 'zh-Hans': '课程', en: 'course' },
     countText: { 'zh-Hans': '{0} 门课程', en: '{0} course(s)' },
@@ -162,7 +123,6 @@ export const reviewables = {
     service: OneQuestionPerdayService,
     reviewEndpoint: 'AuditedOneQuestionPerday',
     moderatedList: 'GetAllModerated',
-    flow: singleStepFlow('AuditOneQuestionPerdayFlow', P.ArticlesAuditOneQuestionPerday),
     classTypeId: ClassType.Question,
     displayName: { 'zh-Hans': '每日一题', en: 'daily question' },
     countText: { 'zh-Hans': '{0} 道每日一题', en: '{0} daily question(s)' },
@@ -178,10 +138,6 @@ export const reviewables = {
     service: TestQuestionService,
     reviewEndpoint: 'AuditedTestQuestion',
     moderatedList: 'GetAllModerated',
-    flow: reviewFlow('AuditTestQuestionFlow', [
-      { name: 'first', permission: P.QuestionsTeachers, displayName: { 'zh-Hans': '初审', en: 'First review' } },
-      { name: 'second', permission: P.QuestionsTestQuestion, displayName: { 'zh-Hans': '复审', en: 'Second review' } },
-    ]),
     classTypeId: ClassType.Question,
     displayName: { 'zh-Hans': '试题', en: 'question' },
     countText: { 'zh-Hans': '{0} 道试题', en: '{0} question(s)' },
@@ -192,7 +148,6 @@ export const reviewables = {
     service: TestPaperService,
     reviewEndpoint: 'Review',
     moderatedList: 'GetAllModerated',
-    flow: singleStepFlow('AuditTestPaperFlow', P.Manages),
     classTypeId: ClassType.Paper,
     displayName: { 'zh-Hans': '试卷', en: 'paper' },
     countText: { 'zh-Hans': '{0} 份试卷', en: '{0} paper(s)' },
@@ -203,7 +158,6 @@ export const reviewables = {
     service: QuestionnaireService,
     reviewEndpoint: 'auditedQuestionnaire',
     moderatedList: 'GetAllModerated',
-    flow: singleStepFlow('AuditQuestionnaireFlow', P.OthersQuestionnaire),
     classTypeId: null,
     displayName: { 'zh-Hans': '问卷', en: 'questionnaire' },
     countText: { 'zh-Hans': '{0} 份问卷', en: '{0} questionnaire(s)' },
@@ -214,7 +168,6 @@ export const reviewables = {
     service: DiscussService,
     reviewEndpoint: 'AuditedDiscuss',
     moderatedList: 'GetAllModerated',
-    flow: singleStepFlow('AuditDiscussFlow', P.OthersDiscuss),
     classTypeId: null,
     displayName: { 'zh-Hans': '评论', en: 'comment' },
     countText: { 'zh-Hans': '{0} 条评论', en: '{0} comment(s)' },
@@ -225,7 +178,6 @@ export const reviewables = {
     service: LeaveMessageService,
     reviewEndpoint: 'AuditedLeaveMessage',
     moderatedList: 'GetAllModerated',
-    flow: singleStepFlow('AuditLeaveMessageFlow', P.OthersLeaveMessage),
     classTypeId: null,
     displayName: { 'zh-Hans': '留言', en: 'leave message' },
     countText: { 'zh-Hans': '{0} 条留言', en: '{0} leave message(s)' },
@@ -236,7 +188,6 @@ export const reviewables = {
     service: QuestionOfAskService,
     reviewEndpoint: 'AuditedQuestionOfAsk',
     moderatedList: 'GetAllModerated',
-    flow: singleStepFlow('AuditQuestionOfAskFlow', P.OthersAnswerquestion),
     classTypeId: ClassType.Question,
     displayName: { 'zh-Hans': '问答', en: 'Q&A question' },
     countText: { 'zh-Hans': '{0} 个问答', en: '{0} Q&A question(s)' },
@@ -249,7 +200,6 @@ export const reviewables = {
     service: QuestionOfAskService,
     reviewEndpoint: 'AuditReplayAsk',
     moderatedList: 'GetAllModeratedReplies',
-    flow: singleStepFlow('AuditReplayAskFlow', P.OthersAnswerquestion),
     classTypeId: null,
     displayName: { 'zh-Hans': '回答', en: 'Q&A reply' },
     countText: { 'zh-Hans': '{0} 条回答', en: '{0} Q&A reply(ies)' },
@@ -286,31 +236,6 @@ export function reviewEndpointOf(r: Reviewable): Endpoint {
 /** The moderated list endpoint of a reviewable. */
 export function moderatedListOf(r: Reviewable): Endpoint {
   return r.service.endpoints[r.moderatedList]!;
-}
-
-/** Every permission that decides some step of the flow (what the decision endpoint admits). */
-export function flowPermissions(flow: ReviewFlow): string[] {
-  return [...new Set(flow.steps.map((s) => s.permission))];
-}
-
-/**
- * The step a decision on an item in this state is made at: the pending step;
- * for a rejected item the step that rejected it (reconsidering); for an
- * approved item the last step (taking it down).
- */
-export function decidingStep(flow: ReviewFlow, auditStatus: number, reviewStep: number): number {
-  const last = flow.steps.length - 1;
-  if (auditStatus === 1) return last;
-  return Math.min(Math.max(reviewStep, 0), last);
-}
-
-/** Whether a holder of `granted` may decide an item in this state. */
-export function canDecide(
-  flow: ReviewFlow,
-  item: { auditStatus: number; reviewStep?: number | null },
-  granted: (permission: string) => boolean,
-): boolean {
-  return granted(flow.steps[decidingStep(flow, item.auditStatus, item.reviewStep ?? 0)]!.permission);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineService } from '../core/define-service.ts';
-import { flowPermissions, reviewableList, ReviewableKeySchema } from '../core/review.ts';
+import { ReviewableKeySchema } from '../core/review.ts';
+import { reviewInboxAccess } from '../core/review-flows.ts';
 import { AbpDateInput, AbpDateTime, paged } from '../core/schemas.ts';
 
 /**
@@ -20,9 +21,6 @@ import { AbpDateInput, AbpDateTime, paged } from '../core/schemas.ts';
  * submission first (`submittedTime` = creation time: an edit returns an item
  * to the queue but does not move it to the back), then registry order, then id.
  */
-
-/** Every permission that decides a step of some registry flow: who may open the inbox (any one of them). */
-export const reviewInboxAccess: readonly string[] = [...new Set(reviewableList.flatMap((r) => flowPermissions(r.flow)))];
 
 /**
  * Filters shared by the list and the counts. `Author`: part of the author's
