@@ -84,7 +84,13 @@ const MESSAGES: MessageSeed[] = [
     state: 1,
     answer: '感谢建议！错题本导出功能已列入下个版本的开发计划。',
   },
-  { type: 3, title: '充值后余额没有到账', text: '昨天晚上用微信充值了 100 元，到现在余额还是 0，请尽快处理。', contact: 'liu.fang@example.com', state: 0 },
+  {
+    type: 3,
+    title: '充值后余额没有到账',
+    text: '昨天晚上用微信充值了 100 元，到现在余额还是 0，请尽快处理。',
+    contact: 'liu.fang@example.com',
+    state: 0,
+  },
   {
     type: 1,
     title: '忘记密码怎么找回？',
@@ -95,12 +101,38 @@ const MESSAGES: MessageSeed[] = [
   },
   { type: 2, title: '希望增加夜间模式', text: '晚上刷题屏幕太亮，眼睛不舒服，希望支持深色主题。', state: 0 },
   { type: 3, title: '老师答疑太慢', text: '在线问答提问三天了没人回复，这不是坑人吗？', state: 0 },
-  { type: 4, title: '网站很好用', text: '孩子每天都在上面做每日一题，界面简洁，没有广告，点赞！', state: 1, answer: '谢谢您的支持，我们会继续努力！' },
-  { type: 4, title: '低价出售会员账号', text: '全站会员账号低价转让，需要的加 QQ 联系。', contact: 'QQ 123456', state: 2, reason: '留言板不得发布广告或交易信息。' },
-  { type: 3, title: '客服都是骗子', text: '说好的七天无理由退款，申请了一周没人处理。', state: 2, reason: '请文明留言，退款问题请提供订单号，我们会尽快核实。' },
+  {
+    type: 4,
+    title: '网站很好用',
+    text: '孩子每天都在上面做每日一题，界面简洁，没有广告，点赞！',
+    state: 1,
+    answer: '谢谢您的支持，我们会继续努力！',
+  },
+  {
+    type: 4,
+    title: '低价出售会员账号',
+    text: '全站会员账号低价转让，需要的加 QQ 联系。',
+    contact: 'QQ 123456',
+    state: 2,
+    reason: '留言板不得发布广告或交易信息。',
+  },
+  {
+    type: 3,
+    title: '客服都是骗子',
+    text: '说好的七天无理由退款，申请了一周没人处理。',
+    state: 2,
+    reason: '请文明留言，退款问题请提供订单号，我们会尽快核实。',
+  },
   { type: 1, title: '试卷可以下载打印吗？', text: '想把模拟卷打印出来给孩子做，有没有 Word 版？', state: 1 },
   { type: 2, title: '课程能否支持倍速播放', text: '复习的时候希望 1.5 倍速看视频，节省时间。', state: 0 },
-  { type: 1, title: '学校团体购买有优惠吗？', text: '我们学校想给初三年级统一开通，请问有团购价格吗？', contact: '0571-87654321 王老师', state: 1, answer: '有的，50 人以上享受团体价，请留下学校名称，我们的客户经理会联系您。' },
+  {
+    type: 1,
+    title: '学校团体购买有优惠吗？',
+    text: '我们学校想给初三年级统一开通，请问有团购价格吗？',
+    contact: '0571-87654321 王老师',
+    state: 1,
+    answer: '有的，50 人以上享受团体价，请留下学校名称，我们的客户经理会联系您。',
+  },
 ];
 
 /** `text` with each mask word replaced by `*`s, its hit count and the words found (as the server's screening stores them). */
@@ -162,7 +194,18 @@ export async function seedFeedback(prisma: PrismaClient, tenantId: number, now =
   const review = (entityName: string, entityId: number, state: State, at: Date, reason?: string) => {
     if (state === 0) return { auditStatus: 0, auditorUserId: null, auditTime: null, auditReason: null };
     const auditReason = state === 2 ? (reason ?? OFF) : null;
-    decisions.push({ tenantId, entityName, entityId, step: 0, stepName: 'review', decision: state, reason: auditReason, auditStatus: state, userId: admin.id, creationTime: at });
+    decisions.push({
+      tenantId,
+      entityName,
+      entityId,
+      step: 0,
+      stepName: 'review',
+      decision: state,
+      reason: auditReason,
+      auditStatus: state,
+      userId: admin.id,
+      creationTime: at,
+    });
     return { auditStatus: state, auditorUserId: admin.id, auditTime: at, auditReason };
   };
 

@@ -39,7 +39,12 @@ const THREADS: ThreadSeed[] = [
     content: '老师好，课上讲了配方法，但我配完总是符号出错。这道题的顶点坐标和对称轴分别是多少？',
     state: 1,
     replies: [
-      { by: 't', text: '配方：y = x² - 4x + 4 - 1 = (x - 2)² - 1，所以顶点是 (2, -1)，对称轴是直线 x = 2。注意加 4 之后要再减 4。', state: 1, accepted: true },
+      {
+        by: 't',
+        text: '配方：y = x² - 4x + 4 - 1 = (x - 2)² - 1，所以顶点是 (2, -1)，对称轴是直线 x = 2。注意加 4 之后要再减 4。',
+        state: 1,
+        accepted: true,
+      },
       { by: 'm', text: '也可以用公式 x = -b/2a = 2，再代回去求 y，我觉得更不容易错。', state: 1 },
       { by: 'm', text: '我也总是配错，谢谢老师！', state: 0 },
     ],
@@ -50,7 +55,12 @@ const THREADS: ThreadSeed[] = [
     content: '做作业时遇到 Δ < 0 的情况，书上说“没有实数根”，那它还有别的根吗？',
     state: 1,
     replies: [
-      { by: 't', text: 'Δ < 0 时方程在实数范围内无解；到高中学了复数以后，会知道它有一对共轭复数根。初中阶段写“无实数根”即可。', state: 1, accepted: true },
+      {
+        by: 't',
+        text: 'Δ < 0 时方程在实数范围内无解；到高中学了复数以后，会知道它有一对共轭复数根。初中阶段写“无实数根”即可。',
+        state: 1,
+        accepted: true,
+      },
       { by: 'm', text: '扫码加群，免费领取全套中考真题答案！', state: 2, reason: AD },
       { by: 'm', text: '那 Δ = 0 的时候是不是两个根相等？', state: 0 },
     ],
@@ -61,7 +71,11 @@ const THREADS: ThreadSeed[] = [
     content: '要写一篇读后感，想请教这句话的深层含义，以及它和范仲淹当时处境的关系。',
     state: 1,
     replies: [
-      { by: 't', text: '这句话表达的是把国家和百姓的忧患放在个人得失之前的胸怀。写作时正值范仲淹被贬邓州，仍心系天下，可结合“不以物喜，不以己悲”一起理解。', state: 1 },
+      {
+        by: 't',
+        text: '这句话表达的是把国家和百姓的忧患放在个人得失之前的胸怀。写作时正值范仲淹被贬邓州，仍心系天下，可结合“不以物喜，不以己悲”一起理解。',
+        state: 1,
+      },
       { by: 'm', text: '我们老师说可以联系杜甫“安得广厦千万间”来写，有共通之处。', state: 1 },
     ],
   },
@@ -81,7 +95,12 @@ const THREADS: ThreadSeed[] = [
     content: '物体在运动，为什么说它受到的合力为零？运动不需要力来维持吗？',
     state: 1,
     replies: [
-      { by: 't', text: '这正是牛顿第一定律：力不是维持运动的原因，而是改变运动状态的原因。匀速直线运动状态不变，所以合力为零。', state: 1, accepted: true },
+      {
+        by: 't',
+        text: '这正是牛顿第一定律：力不是维持运动的原因，而是改变运动状态的原因。匀速直线运动状态不变，所以合力为零。',
+        state: 1,
+        accepted: true,
+      },
       { by: 'm', text: '生活中推箱子不推就停，是因为有摩擦力吧？', state: 1 },
       { by: 'm', text: '楼上说得对，摩擦力让它减速。', state: 0 },
       { by: 'm', text: '这题太简单了，不用问吧。', state: 2, reason: OFF },
@@ -198,7 +217,8 @@ export async function seedQuestionOfAsk(prisma: PrismaClient, tenantId: number, 
     select: { id: true, name: true },
     orderBy: { id: 'asc' },
   });
-  const categoryOf = (subject: string) => categories.find((c) => c.name === subject)?.id ?? categories.find((c) => c.name.includes(subject))?.id ?? null;
+  const categoryOf = (subject: string) =>
+    categories.find((c) => c.name === subject)?.id ?? categories.find((c) => c.name.includes(subject))?.id ?? null;
 
   let qid = ((await prisma.questionOfAsk.aggregate({ _max: { id: true } }))._max.id ?? 0) + 1;
   let rid = ((await prisma.questionOfAskReply.aggregate({ _max: { id: true } }))._max.id ?? 0) + 1;

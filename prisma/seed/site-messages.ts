@@ -121,7 +121,10 @@ const MESSAGES: readonly MessageSeed[] = [
 
 export async function seedSiteMessages(prisma: PrismaClient, tenantId: number, now: Date): Promise<void> {
   if (await prisma.siteMessage.count({ where: { tenantId } })) return;
-  const users = await prisma.user.findMany({ where: { tenantId, isDeleted: false }, select: { id: true, userName: true, identity: true, creationTime: true } });
+  const users = await prisma.user.findMany({
+    where: { tenantId, isDeleted: false },
+    select: { id: true, userName: true, identity: true, creationTime: true },
+  });
   const byName = new Map(users.map((u) => [u.userName, u]));
   const roles = await prisma.role.findMany({ where: { tenantId }, select: { id: true, name: true, users: { select: { userId: true } } } });
   const id = (userName: string) => {
@@ -174,7 +177,8 @@ export async function seedSiteMessages(prisma: PrismaClient, tenantId: number, n
         // Receipts only for members registered by then (the server's rule), read within hours.
         s.readBy.forEach((name, i) => {
           const u = byName.get(name);
-          if (u && u.identity === 1 && u.creationTime <= sent) recipients.push({ tenantId, messageId: m.id, userId: u.id, readTime: readAt(i), creationTime: readAt(i) });
+          if (u && u.identity === 1 && u.creationTime <= sent)
+            recipients.push({ tenantId, messageId: m.id, userId: u.id, readTime: readAt(i), creationTime: readAt(i) });
         });
       } else {
         for (const userId of targets) {
@@ -201,7 +205,9 @@ export async function seedSiteMessages(prisma: PrismaClient, tenantId: number, n
     // Replies in order, so a platform answer can point at the member reply before it.
     const lastMemberReply = new Map<string, number>();
     for (const { parentKey, ...r } of replies) {
-      const created = await tx.siteMessageReply.create({ data: { ...r, parentReplyId: parentKey ? (lastMemberReply.get(parentKey) ?? null) : null } });
+      const created = await tx.siteMessageReply.create({
+        data: { ...r, parentReplyId: parentKey ? (lastMemberReply.get(parentKey) ?? null) : null },
+      });
       if (!r.fromPlatform && r.memberUserId !== null) {
         const name = users.find((u) => u.id === r.memberUserId)!.userName;
         lastMemberReply.set(`${r.messageId}:${name}`, created.id);

@@ -60,7 +60,12 @@ describe('WriteVersions', () => {
           { child: 'User', parent: 'User', onDelete: 'SET NULL', onUpdate: 'CASCADE' },
           { child: 'Payment', parent: 'User', onDelete: 'RESTRICT', onUpdate: 'NO ACTION' },
         ],
-        [{ table: 'Article', sql: 'CREATE TRIGGER "t" AFTER UPDATE ON "Article" BEGIN DELETE FROM "Article_fts" WHERE rowid = old."id"; INSERT INTO "Article_fts" (rowid) VALUES (new."id"); END' }],
+        [
+          {
+            table: 'Article',
+            sql: 'CREATE TRIGGER "t" AFTER UPDATE ON "Article" BEGIN DELETE FROM "Article_fts" WHERE rowid = old."id"; INSERT INTO "Article_fts" (rowid) VALUES (new."id"); END',
+          },
+        ],
       ),
     );
     const [userRole, payment, fts] = [w.version('UserRole'), w.version('Payment'), w.version('Article_fts')];

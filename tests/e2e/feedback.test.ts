@@ -66,7 +66,11 @@ describe('member comments and leave messages', () => {
     await shot(page, 'feedback-comments-moderated');
 
     // The moderated tab no longer holds either.
-    await page.getByRole('tab', { name: '待我审核' }).or(page.getByRole('button', { name: '待我审核' })).first().click();
+    await page
+      .getByRole('tab', { name: '待我审核' })
+      .or(page.getByRole('button', { name: '待我审核' }))
+      .first()
+      .click();
     await settledTable(page, 'discuss');
     expect(await rowOf(page, 'discuss', '少了一个括号').count()).toBe(0);
     await page.context().close();

@@ -43,9 +43,22 @@ describe('the review inbox', () => {
   it('clears a mixed queue with one bulk decision, showing the item someone else decided meanwhile as failed', async () => {
     const api = await adminClient();
     const tag = `E2E 审核中心 ${Date.now() % 100_000}`;
-    const article = await api.article.create({ title: `${tag} 文章`, categoryId: await leafOf(api, ClassType.Article), content: '<p>关于期中考试安排的通知。</p>' });
-    const course = await api.learningCourse.create({ title: `${tag} 课程`, categoryId: await leafOf(api, ClassType.Course), content: '<p>一元一次方程。</p>' });
-    const daily = await api.oneQuestionPerday.create({ title: `${tag} 每日一题`, content: '<p>3 + 4 × 2 = ?</p>', answer: '11', publishDate: today() });
+    const article = await api.article.create({
+      title: `${tag} 文章`,
+      categoryId: await leafOf(api, ClassType.Article),
+      content: '<p>关于期中考试安排的通知。</p>',
+    });
+    const course = await api.learningCourse.create({
+      title: `${tag} 课程`,
+      categoryId: await leafOf(api, ClassType.Course),
+      content: '<p>一元一次方程。</p>',
+    });
+    const daily = await api.oneQuestionPerday.create({
+      title: `${tag} 每日一题`,
+      content: '<p>3 + 4 × 2 = ?</p>',
+      answer: '11',
+      publishDate: today(),
+    });
     const keys = [`article:${article.id}`, `learningCourse:${course.id}`, `oneQuestionPerday:${daily.id}`];
 
     const page = await signedIn(suite);
@@ -86,7 +99,11 @@ describe('the review inbox', () => {
   it('previews one item and rejects it with a reason template and words of its own', async () => {
     const api = await adminClient();
     const title = `E2E 审核中心 预览 ${Date.now() % 100_000}`;
-    const article = await api.article.create({ title, categoryId: await leafOf(api, ClassType.Article), content: '<p>第一段。</p><p>第二段：<b>加粗</b>。</p>' });
+    const article = await api.article.create({
+      title,
+      categoryId: await leafOf(api, ClassType.Article),
+      content: '<p>第一段。</p><p>第二段：<b>加粗</b>。</p>',
+    });
     const page = await signedIn(suite);
     await page.goto('/review/reviewInbox');
     await page.getByTestId('review-inbox').waitFor();

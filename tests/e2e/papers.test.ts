@@ -163,55 +163,59 @@ describe('paper screens', () => {
     await shot(page, 'papers-activated');
   });
 
-  it('imports questions from a file into a paper on the workbench: dry run, commit, the questions in their sections', { timeout: 240_000 }, async () => {
-    const page = await signedIn(suite);
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await openList(page, '/testPapers/testPaper');
-    await page.getByTestId('action-create').click();
-    const editor = page.getByTestId('paper-editor');
-    await editor.waitFor();
-    await paperFields(page, editor, `${TAG} 文件导入卷`);
-    await addFromBank(editor, 1, 1);
-    // Importing needs the paper saved first.
-    expect(await editor.getByTestId('paper-import-file').isDisabled()).toBe(true);
-    await editor.getByTestId('paper-save').click();
-    await editor.getByTestId('saved-totals').waitFor();
+  it(
+    'imports questions from a file into a paper on the workbench: dry run, commit, the questions in their sections',
+    { timeout: 240_000 },
+    async () => {
+      const page = await signedIn(suite);
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await openList(page, '/testPapers/testPaper');
+      await page.getByTestId('action-create').click();
+      const editor = page.getByTestId('paper-editor');
+      await editor.waitFor();
+      await paperFields(page, editor, `${TAG} 文件导入卷`);
+      await addFromBank(editor, 1, 1);
+      // Importing needs the paper saved first.
+      expect(await editor.getByTestId('paper-import-file').isDisabled()).toBe(true);
+      await editor.getByTestId('paper-save').click();
+      await editor.getByTestId('saved-totals').waitFor();
 
-    await editor.getByTestId('paper-import-file').click();
-    const dialog = page.getByTestId('paper-import-dialog');
-    await dialog.waitFor();
-    await pick(page, dialog, 'import-category', '小学 数学');
-    // The openpyxl workbook the bank import's tests use: five questions of five types.
-    await dialog.locator('input[type="file"]').setInputFiles(path.join(FIXTURES, 'openpyxl-questions.xlsx'));
-    await dialog.getByTestId('upload-file-name').waitFor();
-    await dialog.getByTestId('import-dry-run').click();
-    await dialog.getByTestId('import-result').waitFor();
-    expect(await dialog.getByTestId('import-count-total').getAttribute('data-count')).toBe('5');
-    expect(await dialog.getByTestId('import-paper').getAttribute('data-added')).toBe('5');
-    await animationsDone(page);
-    await shot(page, 'papers-import-file-dry-run');
-    const problems = await a11yProblems(page, 'paper file import');
-    expect(problems, describeFindings(problems)).toEqual([]);
+      await editor.getByTestId('paper-import-file').click();
+      const dialog = page.getByTestId('paper-import-dialog');
+      await dialog.waitFor();
+      await pick(page, dialog, 'import-category', '小学 数学');
+      // The openpyxl workbook the bank import's tests use: five questions of five types.
+      await dialog.locator('input[type="file"]').setInputFiles(path.join(FIXTURES, 'openpyxl-questions.xlsx'));
+      await dialog.getByTestId('upload-file-name').waitFor();
+      await dialog.getByTestId('import-dry-run').click();
+      await dialog.getByTestId('import-result').waitFor();
+      expect(await dialog.getByTestId('import-count-total').getAttribute('data-count')).toBe('5');
+      expect(await dialog.getByTestId('import-paper').getAttribute('data-added')).toBe('5');
+      await animationsDone(page);
+      await shot(page, 'papers-import-file-dry-run');
+      const problems = await a11yProblems(page, 'paper file import');
+      expect(problems, describeFindings(problems)).toEqual([]);
 
-    await dialog.getByTestId('import-commit').click();
-    await dialog.locator('[data-testid="import-result"][data-mode="commit"]').waitFor();
-    expect(await dialog.getByTestId('import-count-created').getAttribute('data-count')).toBe('5');
-    await shot(page, 'papers-import-file-committed');
-    await dialog.getByTestId('import-close').click();
-    await dialog.waitFor({ state: 'hidden' });
+      await dialog.getByTestId('import-commit').click();
+      await dialog.locator('[data-testid="import-result"][data-mode="commit"]').waitFor();
+      expect(await dialog.getByTestId('import-count-created').getAttribute('data-count')).toBe('5');
+      await shot(page, 'papers-import-file-committed');
+      await dialog.getByTestId('import-close').click();
+      await dialog.waitFor({ state: 'hidden' });
 
-    // The workbench shows the paper as the server has it now: one section per type, six questions.
-    await expect.poll(() => editor.getByTestId('paper-question').count()).toBe(6);
-    expect(await editor.getByTestId('section-title').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value))).toEqual([
-      '一、单选题',
-      '二、多选题',
-      '三、判断题',
-      '四、填空题',
-      '五、简答题',
-    ]);
-    expect(await editor.getByTestId('paper-question-title').allInnerTexts()).toContain('Python 写入：什么是质数？');
-    expect(await editor.getByTestId('saved-totals').innerText()).toMatch(/6 题/);
-  });
+      // The workbench shows the paper as the server has it now: one section per type, six questions.
+      await expect.poll(() => editor.getByTestId('paper-question').count()).toBe(6);
+      expect(await editor.getByTestId('section-title').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value))).toEqual([
+        '一、单选题',
+        '二、多选题',
+        '三、判断题',
+        '四、填空题',
+        '五、简答题',
+      ]);
+      expect(await editor.getByTestId('paper-question-title').allInnerTexts()).toContain('Python 写入：什么是质数？');
+      expect(await editor.getByTestId('saved-totals').innerText()).toMatch(/6 题/);
+    },
+  );
 
   it('generates a paper by rules after fixing the shortfall the dry run reported', { timeout: 240_000 }, async () => {
     const page = await signedIn(suite);

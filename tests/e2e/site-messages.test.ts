@@ -31,7 +31,11 @@ async function openList(page: Page, keyword?: string) {
 async function asMember(userName: string) {
   const base = suite.baseUrl;
   const headers = { 'content-type': 'application/json', 'Abp.TenantId': '1' };
-  const login = await fetch(`${base}/api/TokenAuth/UsersLogin`, { method: 'POST', headers, body: JSON.stringify({ userNameOrEmailAddress: userName, password: '123qwe' }) });
+  const login = await fetch(`${base}/api/TokenAuth/UsersLogin`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ userNameOrEmailAddress: userName, password: '123qwe' }),
+  });
   const token = ((await login.json()) as { result: { accessToken: string } }).result.accessToken;
   const auth = { ...headers, authorization: `Bearer ${token}` };
   const call = async (path: string, init: RequestInit = {}) => {

@@ -247,7 +247,10 @@ export const appGroups: readonly NavGroup[] = [
     [
       'leaveMessage',
       Permissions.OthersLeaveMessage,
-      { resource: () => import('./features/community/leave-message/leave-message.resource.tsx').then((m) => m.leaveMessageResource), tabs: ['moderated'] },
+      {
+        resource: () => import('./features/community/leave-message/leave-message.resource.tsx').then((m) => m.leaveMessageResource),
+        tabs: ['moderated'],
+      },
     ],
     [
       'questionnaire',

@@ -313,7 +313,10 @@ export function contentHandlers<
     else if (!cfg.categoryOptional) invalid('categoryId', ctx.t('CategoryRequired'));
     await cfg.validate?.(input, ctx);
     const screened = cfg.screenedFields?.length
-      ? await screenSensitive(ctx, Object.fromEntries(cfg.screenedFields.map((f) => [f, fields.get(f)]).filter((e): e is [string, string] => typeof e[1] === 'string')))
+      ? await screenSensitive(
+          ctx,
+          Object.fromEntries(cfg.screenedFields.map((f) => [f, fields.get(f)]).filter((e): e is [string, string] => typeof e[1] === 'string')),
+        )
       : { values: {}, flag: NO_SENSITIVE_HITS };
     return cfg.toData({ ...input, ...screened.values }, (f) => rich.get(f) ?? null, screened.flag);
   }

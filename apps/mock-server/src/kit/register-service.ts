@@ -94,7 +94,8 @@ function withQueryKeys(endpoint: Endpoint, bound: unknown, query: unknown, cultu
     if (key in out && out[key] !== given[key])
       throw new AbpValidationError([
         {
-          message: culture === 'zh-Hans' ? `${key}：查询字符串与请求体中的值不一致。` : `${key}: the query string and the body name different values.`,
+          message:
+            culture === 'zh-Hans' ? `${key}：查询字符串与请求体中的值不一致。` : `${key}: the query string and the body name different values.`,
           members: [key],
         },
       ]);

@@ -63,7 +63,12 @@ const wheres = (): Array<Prisma.ArticleWhereInput | undefined> => [
   { AND: [{ viewCount: { gt: 2, lte: 6 } }, { OR: [{ author: '作者1' }, { author: { equals: null } }] }] },
   { isTop: false, viewCount: { lt: 3 } },
 ];
-const ORDERS: Array<OrderBy | undefined> = [undefined, [{ id: 'desc' }], [{ isTop: 'desc' }, { topTime: 'desc' }, { id: 'desc' }], [{ author: 'asc' }, { id: 'asc' }]];
+const ORDERS: Array<OrderBy | undefined> = [
+  undefined,
+  [{ id: 'desc' }],
+  [{ isTop: 'desc' }, { topTime: 'desc' }, { id: 'desc' }],
+  [{ author: 'asc' }, { id: 'asc' }],
+];
 
 describe('compiled list reads', () => {
   for (const tenantId of [1, null]) {

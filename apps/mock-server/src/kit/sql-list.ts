@@ -113,9 +113,19 @@ function whereSql(where: unknown, columns: Columns, args: unknown[]): string {
   const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : [v]);
   for (const [key, value] of Object.entries(where)) {
     if (value === undefined) continue;
-    if (key === 'AND') parts.push(list(value).map((w) => `(${whereSql(w, columns, args)})`).join(' AND ') || '1');
+    if (key === 'AND')
+      parts.push(
+        list(value)
+          .map((w) => `(${whereSql(w, columns, args)})`)
+          .join(' AND ') || '1',
+      );
     else if (key === 'OR') parts.push(Array.isArray(value) ? value.map((w) => `(${whereSql(w, columns, args)})`).join(' OR ') || '0' : unsupported());
-    else if (key === 'NOT') parts.push(list(value).map((w) => `NOT (${whereSql(w, columns, args)})`).join(' AND ') || '1');
+    else if (key === 'NOT')
+      parts.push(
+        list(value)
+          .map((w) => `NOT (${whereSql(w, columns, args)})`)
+          .join(' AND ') || '1',
+      );
     else {
       const kind = columns.get(key);
       if (!kind) return unsupported();

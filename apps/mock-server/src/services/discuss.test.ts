@@ -28,13 +28,25 @@ beforeAll(async () => {
   await ok(
     t.call('POST', api('Role/Create'), {
       token: admin,
-      body: { name: 'Commenter', displayName: '评论员', grantedPermissions: ['Pages', 'Pages.Others', 'Pages.Others.Discuss', 'Pages.Others.LeaveMessage'] },
+      body: {
+        name: 'Commenter',
+        displayName: '评论员',
+        grantedPermissions: ['Pages', 'Pages.Others', 'Pages.Others.Discuss', 'Pages.Others.LeaveMessage'],
+      },
     }),
   );
   const user = await ok(
     t.call('POST', api('User/Create'), {
       token: admin,
-      body: { userName: 'fb-member', name: '小明', surname: '王', emailAddress: 'fb-member@example.edu.cn', password: 'Passw0rd!', roleNames: ['Commenter'], identity: 1 },
+      body: {
+        userName: 'fb-member',
+        name: '小明',
+        surname: '王',
+        emailAddress: 'fb-member@example.edu.cn',
+        password: 'Passw0rd!',
+        roleNames: ['Commenter'],
+        identity: 1,
+      },
     }),
   );
   member = { id: user.id, token: await t.login('fb-member', 'Passw0rd!') };
@@ -93,7 +105,11 @@ describe('comments', () => {
     const a = await ok(
       t.call('POST', api('Article/Create'), {
         token: admin,
-        body: { title: '即将删除的文章', categoryId: (await ok(t.call('GET', api('Article/Get'), { token: admin, query: { Id: articleId } }))).categoryId, content: '<p>正文</p>' },
+        body: {
+          title: '即将删除的文章',
+          categoryId: (await ok(t.call('GET', api('Article/Get'), { token: admin, query: { Id: articleId } }))).categoryId,
+          content: '<p>正文</p>',
+        },
       }),
     );
     const c = await comment({ targetType: 1, targetId: a.id, content: '先评论一下' });
@@ -107,7 +123,10 @@ describe('comments', () => {
     expect(c.content).toBe('这老师在**，讲的都是**，* *！');
     expect(c.sensitiveHits).toBe(3);
     expect(c.sensitiveWords).toEqual(['忽悠', '废物']);
-    const refused = await t.call('POST', api('Discuss/Create'), { token: member.token, body: { targetType: 1, targetId: articleId, content: '哪里可以赌博' } });
+    const refused = await t.call('POST', api('Discuss/Create'), {
+      token: member.token,
+      body: { targetType: 1, targetId: articleId, content: '哪里可以赌博' },
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.error.validationErrors[0]).toMatchObject({ members: ['content'] });
     expect(refused.body.error.validationErrors[0].message).toContain('赌博');
@@ -124,7 +143,11 @@ describe('comments', () => {
     expect(noReason.status).toBe(400);
     expect(noReason.body.error.validationErrors[0].members).toEqual(['auditReason']);
     const rejected = await ok(
-      t.call('POST', api('Discuss/auditedDiscuss'), { token: auditor, query: { id: String(c.id) }, body: { auditStatus: 2, auditReason: '与课程内容无关' } }),
+      t.call('POST', api('Discuss/auditedDiscuss'), {
+        token: auditor,
+        query: { id: String(c.id) },
+        body: { auditStatus: 2, auditReason: '与课程内容无关' },
+      }),
     );
     expect(rejected).toMatchObject({ id: c.id, auditStatus: 2, auditReason: '与课程内容无关', auditorName: '张伟' });
     const notices = await ok(t.call('GET', api('Notification/GetUserNotifications'), { token: member.token, query: { MaxResultCount: 100 } }));
@@ -133,12 +156,20 @@ describe('comments', () => {
     // The id may also come in the body (a generic AuditInput); disagreeing ids are a 400.
     const approved = await ok(t.call('POST', api('Discuss/AuditedDiscuss'), { token: auditor, body: { id: c.id, auditStatus: 1 } }));
     expect(approved.auditStatus).toBe(1);
-    const clash = await t.call('POST', api('Discuss/auditedDiscuss'), { token: auditor, query: { id: String(c.id) }, body: { id: c.id + 1, auditStatus: 2, auditReason: 'x' } });
+    const clash = await t.call('POST', api('Discuss/auditedDiscuss'), {
+      token: auditor,
+      query: { id: String(c.id) },
+      body: { id: c.id + 1, auditStatus: 2, auditReason: 'x' },
+    });
     expect(clash.status).toBe(400);
     expect(clash.body.error.validationErrors[0].members).toEqual(['id']);
     // The member holds the permission but cannot decide on their own comment.
     const own = await comment({ targetType: 2, targetId: courseId, content: '自己的评论' });
-    const self = await t.call('POST', api('Discuss/auditedDiscuss'), { token: member.token, query: { id: String(own.id) }, body: { auditStatus: 1 } });
+    const self = await t.call('POST', api('Discuss/auditedDiscuss'), {
+      token: member.token,
+      query: { id: String(own.id) },
+      body: { auditStatus: 1 },
+    });
     expect(self.status).toBe(500);
   });
 
@@ -153,7 +184,10 @@ describe('comments', () => {
     const c = await comment({ targetType: 2, targetId: courseId, content: '独一无二的关键词甲乙丙' });
     const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
     const found = await ok(
-      t.call('GET', api('Discuss/GetAll'), { token: admin, query: { Keyword: '甲乙丙', AuditStatus: 0, TargetType: 2, DateFrom: today, DateTo: today } }),
+      t.call('GET', api('Discuss/GetAll'), {
+        token: admin,
+        query: { Keyword: '甲乙丙', AuditStatus: 0, TargetType: 2, DateFrom: today, DateTo: today },
+      }),
     );
     expect(found.items.map((i: { id: number }) => i.id)).toEqual([c.id]);
     const otherDay = await ok(t.call('GET', api('Discuss/GetAll'), { token: admin, query: { Keyword: '甲乙丙', DateTo: '2020-01-01' } }));
@@ -167,7 +201,11 @@ describe('comments', () => {
     const otherList = await ok(t.call('GET', api('Discuss/GetAll'), { token: other.token, tenantId: other.id }));
     expect(otherList.totalCount).toBe(0);
     // A comment on another tenant's article is refused as an unknown target.
-    const cross = await t.call('POST', api('Discuss/Create'), { token: other.token, tenantId: other.id, body: { targetType: 1, targetId: articleId, content: '跨租户' } });
+    const cross = await t.call('POST', api('Discuss/Create'), {
+      token: other.token,
+      tenantId: other.id,
+      body: { targetType: 1, targetId: articleId, content: '跨租户' },
+    });
     expect(cross.status).toBe(400);
   });
 });
@@ -181,7 +219,11 @@ describe('seed', () => {
     expect(seeded.every((i: { targetTitle: string | null }) => i.targetTitle)).toBe(true);
     expect(seeded.some((i: { parentId: number | null; replyToName: string | null }) => i.parentId && i.replyToName)).toBe(true);
     expect(seeded.some((i: { sensitiveHits: number; content: string }) => i.sensitiveHits > 0 && i.content.includes('**'))).toBe(true);
-    expect(seeded.filter((i: { auditStatus: number; auditReason: string | null }) => i.auditStatus === 2).every((i: { auditReason: string | null }) => i.auditReason)).toBe(true);
+    expect(
+      seeded
+        .filter((i: { auditStatus: number; auditReason: string | null }) => i.auditStatus === 2)
+        .every((i: { auditReason: string | null }) => i.auditReason),
+    ).toBe(true);
     const messages = await ok(t.call('GET', api('LeaveMessage/GetAll'), { token: admin, query: { MaxResultCount: 100 } }));
     expect(messages.items.some((m: { replyContent: string | null }) => m.replyContent)).toBe(true);
     expect(messages.items.some((m: { replyContent: string | null }) => !m.replyContent)).toBe(true);

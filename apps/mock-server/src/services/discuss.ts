@@ -63,11 +63,14 @@ async function targetsOf(ctx: RequestContext, refs: ReadonlyArray<{ targetType: 
     ([type, ids]) =>
       Prisma.sql`SELECT ${type} AS "targetType", "id", "tenantId", "title", "isDeleted" FROM ${Prisma.raw(`"${TARGET_TABLES[type]}"`)} WHERE "id" IN (${Prisma.join(ids)})`,
   );
-  const rows = await ctx.prisma.$queryRaw<Array<{ targetType: number | bigint; id: number | bigint; tenantId: number | bigint; title: string; isDeleted: number | bigint | boolean }>>(
-    Prisma.join(parts, ' UNION ALL '),
-  );
+  const rows = await ctx.prisma.$queryRaw<
+    Array<{ targetType: number | bigint; id: number | bigint; tenantId: number | bigint; title: string; isDeleted: number | bigint | boolean }>
+  >(Prisma.join(parts, ' UNION ALL '));
   return new Map(
-    rows.map((r) => [targetKey(Number(r.targetType), Number(r.id)), { tenantId: Number(r.tenantId), title: r.title, deleted: Boolean(Number(r.isDeleted)) }]),
+    rows.map((r) => [
+      targetKey(Number(r.targetType), Number(r.id)),
+      { tenantId: Number(r.tenantId), title: r.title, deleted: Boolean(Number(r.isDeleted)) },
+    ]),
   );
 }
 
@@ -101,10 +104,14 @@ const comments = contentHandlers({
     const parentIds = distinctIds(rows.map((r) => r.parentId));
     const [targets, parents] = await Promise.all([
       targetsOf(ctx, rows),
-      parentIds.length ? ctx.prisma.discuss.findMany({ where: { id: { in: parentIds } }, select: { id: true, tenantId: true, creatorUserId: true } }) : [],
+      parentIds.length
+        ? ctx.prisma.discuss.findMany({ where: { id: { in: parentIds } }, select: { id: true, tenantId: true, creatorUserId: true } })
+        : [],
     ]);
     const authorIds = distinctIds(parents.map((p) => p.creatorUserId));
-    const authors = authorIds.length ? await ctx.prisma.user.findMany({ where: { id: { in: authorIds } }, select: { id: true, name: true, surname: true } }) : [];
+    const authors = authorIds.length
+      ? await ctx.prisma.user.findMany({ where: { id: { in: authorIds } }, select: { id: true, name: true, surname: true } })
+      : [];
     const authorName = new Map(authors.map((u) => [u.id, fullNameOf(u)]));
     const parentAuthor = new Map(parents.map((p) => [p.id, p.creatorUserId === null ? null : (authorName.get(p.creatorUserId) ?? null)]));
     return rows.map((r) => {
@@ -147,7 +154,10 @@ export const discuss = implement(DiscussService, {
   Update: async (input, ctx) => {
     const row = await ctx.db.discuss.findFirst({ where: { id: input.id } });
     if (!row) throw new EntityNotFoundError('Discuss', input.id);
-    return comments.Update({ id: row.id, targetType: DiscussTargetType.parse(row.targetType), targetId: row.targetId, parentId: row.parentId, content: input.content }, ctx);
+    return comments.Update(
+      { id: row.id, targetType: DiscussTargetType.parse(row.targetType), targetId: row.targetId, parentId: row.parentId, content: input.content },
+      ctx,
+    );
   },
   AuditedDiscuss: (input, ctx) => comments.review(input, ctx),
 });

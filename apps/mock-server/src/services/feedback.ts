@@ -25,11 +25,7 @@ const DAY_MS = 86_400_000;
 /** The conditions of the shared filters, typed as every feedback model's where input accepts them. */
 export function feedbackConditions(q: FeedbackQuery, ctx: RequestContext) {
   if (q.DateFrom && q.DateTo && q.DateTo < q.DateFrom) invalid('dateTo', ctx.t('FeedbackDateRange'));
-  const and: Array<
-    | { creatorUserId: number }
-    | { creationTime: { gte?: Date; lt?: Date } }
-    | { sensitiveHits: number | { gt: number } }
-  > = [];
+  const and: Array<{ creatorUserId: number } | { creationTime: { gte?: Date; lt?: Date } } | { sensitiveHits: number | { gt: number } }> = [];
   if (q.CreatorUserId !== undefined) and.push({ creatorUserId: q.CreatorUserId });
   if (q.DateFrom || q.DateTo)
     and.push({

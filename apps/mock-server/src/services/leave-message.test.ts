@@ -31,7 +31,15 @@ beforeAll(async () => {
   const user = await ok(
     t.call('POST', api('User/Create'), {
       token: admin,
-      body: { userName: 'lm-member', name: '丽', surname: '李', emailAddress: 'lm-member@example.edu.cn', password: 'Passw0rd!', roleNames: ['Messenger'], identity: 1 },
+      body: {
+        userName: 'lm-member',
+        name: '丽',
+        surname: '李',
+        emailAddress: 'lm-member@example.edu.cn',
+        password: 'Passw0rd!',
+        roleNames: ['Messenger'],
+        identity: 1,
+      },
     }),
   );
   member = { id: user.id, token: await t.login('lm-member', 'Passw0rd!') };
@@ -67,7 +75,9 @@ describe('leave messages', () => {
     const m = await message({ title: '建议增加夜间模式', content: '晚上看题太亮了', messageType: 2 });
     const queue = await ok(t.call('GET', api('LeaveMessage/GetAllModerated'), { token: auditor, query: { MaxResultCount: 100 } }));
     expect(queue.items.map((i: { id: number }) => i.id)).toContain(m.id);
-    const approved = await ok(t.call('POST', api('LeaveMessage/AuditedLeaveMessage'), { token: auditor, query: { id: String(m.id) }, body: { auditStatus: 1 } }));
+    const approved = await ok(
+      t.call('POST', api('LeaveMessage/AuditedLeaveMessage'), { token: auditor, query: { id: String(m.id) }, body: { auditStatus: 1 } }),
+    );
     expect(approved).toMatchObject({ auditStatus: 1, auditorName: '张伟' });
     const after = await ok(t.call('GET', api('LeaveMessage/GetAllModerated'), { token: auditor, query: { MaxResultCount: 100 } }));
     expect(after.items.map((i: { id: number }) => i.id)).not.toContain(m.id);
@@ -75,10 +85,15 @@ describe('leave messages', () => {
 
   it('an answer records who and when, notifies the author over the hub, and a second answer replaces it', async () => {
     const m = await message({ title: '如何修改绑定手机', content: '换了新号码，怎么改？', messageType: 1 });
-    const login = await t.call('POST', '/api/TokenAuth/UsersLogin', { tenantId: 1, body: { userNameOrEmailAddress: 'lm-member', password: 'Passw0rd!' } });
+    const login = await t.call('POST', '/api/TokenAuth/UsersLogin', {
+      tenantId: 1,
+      body: { userNameOrEmailAddress: 'lm-member', password: 'Passw0rd!' },
+    });
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const live = new HubConnectionBuilder()
-      .withUrl(`${address}/signalr?enc_auth_token=${encodeURIComponent(login.body.result.encryptedAccessToken)}`, { transport: HttpTransportType.WebSockets })
+      .withUrl(`${address}/signalr?enc_auth_token=${encodeURIComponent(login.body.result.encryptedAccessToken)}`, {
+        transport: HttpTransportType.WebSockets,
+      })
       .configureLogging(LogLevel.None)
       .build();
     const received: any[] = [];
@@ -86,13 +101,17 @@ describe('leave messages', () => {
     await live.start();
     await live.invoke('register');
     try {
-      const answered = await ok(t.call('POST', api('LeaveMessage/ReplyLeaveMessage'), { token: admin, body: { id: m.id, replyContent: '请在个人中心-账号安全中修改。' } }));
+      const answered = await ok(
+        t.call('POST', api('LeaveMessage/ReplyLeaveMessage'), { token: admin, body: { id: m.id, replyContent: '请在个人中心-账号安全中修改。' } }),
+      );
       expect(answered).toMatchObject({ replyContent: '请在个人中心-账号安全中修改。', replyUserName: 'admin admin', auditStatus: 0 });
       expect(answered.replyTime).toBeTruthy();
       await expect.poll(() => received.length, { timeout: 5000 }).toBeGreaterThan(0);
       expect(received[0].notification.notificationName).toBe('App.LeaveMessageAnswered');
       expect(received[0].notification.data.message).toContain('如何修改绑定手机');
-      const again = await ok(t.call('POST', api('LeaveMessage/ReplyLeaveMessage'), { token: auditor, body: { id: m.id, replyContent: '已更新说明。' } }));
+      const again = await ok(
+        t.call('POST', api('LeaveMessage/ReplyLeaveMessage'), { token: auditor, body: { id: m.id, replyContent: '已更新说明。' } }),
+      );
       expect(again).toMatchObject({ replyContent: '已更新说明。', replyUserName: '张伟' });
     } finally {
       await live.stop();
@@ -102,12 +121,19 @@ describe('leave messages', () => {
   it('filters by answered, type, state and keyword; an edit sends it back to review and keeps the answer', async () => {
     const m = await message({ title: '独特主题丁戊己', content: '内容', messageType: 4 });
     await ok(t.call('POST', api('LeaveMessage/ReplyLeaveMessage'), { token: admin, body: { id: m.id, replyContent: '收到' } }));
-    const answered = await ok(t.call('GET', api('LeaveMessage/GetAll'), { token: admin, query: { Keyword: '丁戊己', Answered: true, MessageType: 4 } }));
+    const answered = await ok(
+      t.call('GET', api('LeaveMessage/GetAll'), { token: admin, query: { Keyword: '丁戊己', Answered: true, MessageType: 4 } }),
+    );
     expect(answered.items.map((i: { id: number }) => i.id)).toEqual([m.id]);
     const unanswered = await ok(t.call('GET', api('LeaveMessage/GetAll'), { token: admin, query: { Keyword: '丁戊己', Answered: false } }));
     expect(unanswered.totalCount).toBe(0);
     await ok(t.call('POST', api('LeaveMessage/AuditedLeaveMessage'), { token: auditor, query: { id: String(m.id) }, body: { auditStatus: 1 } }));
-    const edited = await ok(t.call('PUT', api('LeaveMessage/Update'), { token: member.token, body: { id: m.id, title: '独特主题丁戊己（补充）', content: '补充内容', messageType: 4 } }));
+    const edited = await ok(
+      t.call('PUT', api('LeaveMessage/Update'), {
+        token: member.token,
+        body: { id: m.id, title: '独特主题丁戊己（补充）', content: '补充内容', messageType: 4 },
+      }),
+    );
     expect(edited).toMatchObject({ auditStatus: 0, replyContent: '收到' });
     expect((await t.call('POST', api('LeaveMessage/ReplyLeaveMessage'), { token: admin, body: { id: 999999, replyContent: 'x' } })).status).toBe(404);
     const teacher = await t.login('zhaolei', '123qwe');

@@ -59,7 +59,9 @@ const messages = contentHandlers({
   }),
   toDtos: async (rows, l, ctx) => {
     const replierIds = distinctIds(rows.map((r) => r.replyUserId));
-    const repliers = replierIds.length ? await ctx.prisma.user.findMany({ where: { id: { in: replierIds } }, select: { id: true, name: true, surname: true } }) : [];
+    const repliers = replierIds.length
+      ? await ctx.prisma.user.findMany({ where: { id: { in: replierIds } }, select: { id: true, name: true, surname: true } })
+      : [];
     const names = new Map(repliers.map((u) => [u.id, fullNameOf(u)]));
     return rows.map((r) =>
       dto(r, {

@@ -27,11 +27,15 @@ afterAll(async () => t.close());
 const Q = (m: string) => api(`QuestionOfAsk/${m}`);
 
 async function ask(token: string, body: Record<string, unknown> = {}): Promise<QuestionOfAskDto> {
-  const res = await t.call('POST', Q('Create'), { token, body: { title: '二次函数的顶点怎么求？', content: 'y = x² - 4x + 3 的顶点坐标是多少？', ...body } });
+  const res = await t.call('POST', Q('Create'), {
+    token,
+    body: { title: '二次函数的顶点怎么求？', content: 'y = x² - 4x + 3 的顶点坐标是多少？', ...body },
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.result;
 }
-const reply = (token: string, questionOfAskId: number, content: string) => t.call('POST', Q('ReplayAsk'), { token, body: { questionOfAskId, content } });
+const reply = (token: string, questionOfAskId: number, content: string) =>
+  t.call('POST', Q('ReplayAsk'), { token, body: { questionOfAskId, content } });
 const audit = (token: string, m: 'AuditedQuestionOfAsk' | 'AuditReplayAsk', id: number, auditStatus: 1 | 2, auditReason?: string) =>
   t.call('POST', Q(m), { token, body: { id, auditStatus, auditReason } });
 const thread = async (id: number, query: Record<string, unknown> = {}) =>
@@ -94,7 +98,13 @@ describe('QuestionOfAsk', () => {
     // The member was told about each decision on their items, with the entity named.
     const notes = await t.app.prisma.userNotification.findMany({ where: { userId: memberId }, orderBy: { id: 'asc' } });
     const about = notes.map((n) => [n.entityTypeName, Number(n.entityId)]);
-    expect(about).toEqual(expect.arrayContaining([['QuestionOfAsk', q.id], ['QuestionOfAskReply', r1.id], ['QuestionOfAskReply', r3.id]]));
+    expect(about).toEqual(
+      expect.arrayContaining([
+        ['QuestionOfAsk', q.id],
+        ['QuestionOfAskReply', r1.id],
+        ['QuestionOfAskReply', r3.id],
+      ]),
+    );
     expect(notes.find((n) => n.entityTypeName === 'QuestionOfAskReply' && Number(n.entityId) === r3.id)!.data).toContain('含广告信息');
 
     // The history of a reply is its own.
@@ -106,7 +116,8 @@ describe('QuestionOfAsk', () => {
     const q = await ask(admin);
     await audit(admin, 'AuditedQuestionOfAsk', q.id, 1);
     const ids: number[] = [];
-    for (const text of ['第一条回答', '第二条回答', '第三条回答']) ids.push(((await reply(admin, q.id, text)).body.result as QuestionOfAskReplyDto).id);
+    for (const text of ['第一条回答', '第二条回答', '第三条回答'])
+      ids.push(((await reply(admin, q.id, text)).body.result as QuestionOfAskReplyDto).id);
     expect((await t.call('DELETE', Q('DeleteReplayAsk'), { token: admin, query: { Id: ids[1] } })).status).toBe(200);
     expect((await thread(q.id)).items.map((r) => r.id)).toEqual([ids[0], ids[2]]);
     expect(await getQuestion(q.id)).toMatchObject({ approvedReplyCount: 2 });

@@ -60,7 +60,11 @@ async function replyCounts(ctx: RequestContext, questionIds: number[]) {
   for (const g of groups) {
     const [pending, approved, rejected] = counts.get(g.questionOfAskId) ?? [0, 0, 0];
     const n = g._count._all;
-    counts.set(g.questionOfAskId, [pending + (g.auditStatus === 0 ? n : 0), approved + (g.auditStatus === 1 ? n : 0), rejected + (g.auditStatus === 2 ? n : 0)]);
+    counts.set(g.questionOfAskId, [
+      pending + (g.auditStatus === 0 ? n : 0),
+      approved + (g.auditStatus === 1 ? n : 0),
+      rejected + (g.auditStatus === 2 ? n : 0),
+    ]);
   }
   return counts;
 }
@@ -78,7 +82,8 @@ function questionFilter(q: Query, ctx: RequestContext): Cond<QuestionWhere> | un
   // Relation conditions escape the data filters (db/data-filters.ts): soft delete written out; the tenant follows the question.
   const pending = { some: { auditStatus: 0, isDeleted: false } };
   if (q.HasPendingReplies !== undefined) and.push(q.HasPendingReplies ? { replies: pending } : { NOT: { replies: pending } });
-  if (q.CreatedFrom && q.CreatedTo && q.CreatedTo < q.CreatedFrom) invalid('createdTo', say(ctx, '结束日期不能早于开始日期。', 'The end date is before the start date.'));
+  if (q.CreatedFrom && q.CreatedTo && q.CreatedTo < q.CreatedFrom)
+    invalid('createdTo', say(ctx, '结束日期不能早于开始日期。', 'The end date is before the start date.'));
   const range = chinaDayRange(q.CreatedFrom, q.CreatedTo);
   if (range.gte || range.lt) and.push({ creationTime: { ...(range.gte && { gte: range.gte }), ...(range.lt && { lt: range.lt }) } });
   return and.length ? { AND: and } : undefined;
@@ -165,7 +170,8 @@ async function replyDtoOf(id: number, ctx: RequestContext) {
 }
 
 /** The question of a thread, or a 404. */
-const questionOr404 = (id: number, ctx: RequestContext) => getOr404({ entityName: 'QuestionOfAsk', model: (c: RequestContext) => c.db.questionOfAsk }, id, ctx);
+const questionOr404 = (id: number, ctx: RequestContext) =>
+  getOr404({ entityName: 'QuestionOfAsk', model: (c: RequestContext) => c.db.questionOfAsk }, id, ctx);
 
 export const questionOfAsk = implement(QuestionOfAskService, {
   GetAll: questions.GetAll,

@@ -21,7 +21,15 @@ async function makeUser(userName: string, permissions: string[]) {
   expect(role.status, JSON.stringify(role.body)).toBe(200);
   const res = await t.call('POST', api('User/Create'), {
     token: admin,
-    body: { userName, name: '审', surname: '核', emailAddress: `${userName}@example.edu.cn`, password: 'Passw0rd!', roleNames: [`${userName}-role`], identity: 2 },
+    body: {
+      userName,
+      name: '审',
+      surname: '核',
+      emailAddress: `${userName}@example.edu.cn`,
+      password: 'Passw0rd!',
+      roleNames: [`${userName}-role`],
+      identity: 2,
+    },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return { id: res.body.result.id as number, token: await t.login(userName, 'Passw0rd!', 1) };
@@ -97,7 +105,10 @@ describe('the review inbox', () => {
     expect((await inbox(admin, { Author: '不存在的作者名' })).body.result).toEqual({ totalCount: 0, items: [] });
 
     // Age: a fresh item is not older than a day; it is submitted today (UTC+8).
-    const fresh = await t.call('POST', api('Article/Create'), { token: admin, body: { title: '审核中心新文章', categoryId: await articleCategory(), content: '<p>新提交</p>' } });
+    const fresh = await t.call('POST', api('Article/Create'), {
+      token: admin,
+      body: { title: '审核中心新文章', categoryId: await articleCategory(), content: '<p>新提交</p>' },
+    });
     expect(fresh.status, JSON.stringify(fresh.body)).toBe(200);
     const old = (await inbox(admin, { OlderThanDays: 1, Type: 'article' })).body.result.items as ReviewInboxItemDto[];
     expect(old.map((i) => i.id)).not.toContain(fresh.body.result.id);
@@ -130,7 +141,10 @@ describe('the review inbox', () => {
     const paper = await firstOf('testPaper');
     const question = await firstOf('testQuestion', (i) => i.reviewStep === 0);
     // Someone else rejects the resource between the list and the bulk decision.
-    const other = await t.call('POST', api('Resource/AuditedResource'), { token: admin, body: { id: resource.id, auditStatus: 2, auditReason: '重复' } });
+    const other = await t.call('POST', api('Resource/AuditedResource'), {
+      token: admin,
+      body: { id: resource.id, auditStatus: 2, auditReason: '重复' },
+    });
     expect(other.status).toBe(200);
     const r = await decideMany(admin, [
       { type: 'article', id: article.id, decision: 1 },
@@ -150,11 +164,13 @@ describe('the review inbox', () => {
     expect(r.body.result.items[1].message).toMatch(/其他审核人/);
     // The rejected resource was not reconsidered; the rejected paper is switched off (the decision's effect).
     expect((await t.app.prisma.resource.findUnique({ where: { id: resource.id } }))?.auditStatus).toBe(2);
-    expect(await t.app.prisma.testPaper.findUnique({ where: { id: paper.id }, select: { auditStatus: true, isActive: true, isShow: true } })).toEqual({
-      auditStatus: 2,
-      isActive: false,
-      isShow: false,
-    });
+    expect(await t.app.prisma.testPaper.findUnique({ where: { id: paper.id }, select: { auditStatus: true, isActive: true, isShow: true } })).toEqual(
+      {
+        auditStatus: 2,
+        isActive: false,
+        isShow: false,
+      },
+    );
     // Each decision is recorded and its author notified, as through the entity's own endpoint.
     const recorded = await t.app.prisma.reviewDecision.findMany({ where: { entityName: 'Article', entityId: article.id } });
     expect(recorded).toHaveLength(1);
@@ -178,7 +194,10 @@ describe('the review inbox', () => {
     expect((await t.app.prisma.resource.findUnique({ where: { id: resource.id } }))?.auditStatus).toBe(0);
 
     // Four eyes: an article of their own is not in their queue and cannot be decided by them.
-    const own = await t.call('POST', api('Article/Create'), { token: admin, body: { title: '临时', categoryId: await articleCategory(), content: '<p>x</p>' } });
+    const own = await t.call('POST', api('Article/Create'), {
+      token: admin,
+      body: { title: '临时', categoryId: await articleCategory(), content: '<p>x</p>' },
+    });
     await t.app.prisma.article.update({ where: { id: own.body.result.id }, data: { creatorUserId: reviewer.id } });
     expect(((await inbox(reviewer.token)).body.result.items as ReviewInboxItemDto[]).map((i) => i.id)).not.toContain(own.body.result.id);
     const mine = await decideMany(reviewer.token, [{ type: 'article', id: own.body.result.id, decision: 1 }]);

@@ -61,7 +61,10 @@ type Filter = z.output<typeof ReviewInboxFilter>;
 
 const plain = (html: string) =>
   sanitizeHtml(html.replace(/<(br|\/p|\/div|\/li|\/h\d|\/tr)\b[^>]*>/gi, ' '), { allowedTags: [], allowedAttributes: {} })
-    .replace(/&(nbsp|amp|lt|gt|quot|#39|#x27);/g, (_, e: string) => ({ nbsp: ' ', amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'" })[e] ?? '')
+    .replace(
+      /&(nbsp|amp|lt|gt|quot|#39|#x27);/g,
+      (_, e: string) => ({ nbsp: ' ', amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'" })[e] ?? '',
+    )
     .replace(/&#(\d+);/g, (_, n: string) => String.fromCodePoint(Number(n)))
     .replace(/\s+/g, ' ')
     .trim();
@@ -79,7 +82,8 @@ const hitsOf = (row: InboxRow, column: string | undefined) => {
 /** Conditions of the filters shared by list and counts; `null` when they match nothing (an author text nobody has). */
 async function filterConditions(ctx: RequestContext, f: Filter): Promise<InboxWhere[] | null> {
   const out: InboxWhere[] = [];
-  if (f.SubmittedFrom && f.SubmittedTo && f.SubmittedTo < f.SubmittedFrom) invalid('submittedTo', ctx.culture === 'zh-Hans' ? '结束日期不能早于开始日期。' : 'The end date is before the start date.');
+  if (f.SubmittedFrom && f.SubmittedTo && f.SubmittedTo < f.SubmittedFrom)
+    invalid('submittedTo', ctx.culture === 'zh-Hans' ? '结束日期不能早于开始日期。' : 'The end date is before the start date.');
   const range = chinaDayRange(f.SubmittedFrom, f.SubmittedTo);
   if (f.OlderThanDays !== undefined) {
     // Rounded to the minute, so a repeated query hits the count cache.
@@ -138,7 +142,9 @@ async function queues(ctx: RequestContext, filter: Filter, type?: ReviewableKey)
 
 async function countOf(ctx: RequestContext, q: Queue, userId: number): Promise<number> {
   const key = `ReviewInbox|${q.reviewable.entity}|${ctx.session.tenantId ?? 'host'}|${userId}|${JSON.stringify(q.where)}`;
-  return ctx.app.countCache.count(key, [q.reviewable.entity], () => Promise.resolve(reviewModel(ctx.db, q.reviewable.entity).count({ where: q.where })));
+  return ctx.app.countCache.count(key, [q.reviewable.entity], () =>
+    Promise.resolve(reviewModel(ctx.db, q.reviewable.entity).count({ where: q.where })),
+  );
 }
 
 /** The queue's order: more hits first, then oldest, then registry order, then id (each type's read uses the same order). */
@@ -198,7 +204,11 @@ async function list(ctx: RequestContext, input: z.output<typeof GetReviewInboxIn
     await Promise.all(
       qs.map(async (q, i) => {
         if (counts[i] === 0) return [];
-        const orderBy: Array<Record<string, 'asc' | 'desc'>> = [...(q.hits ? [{ [q.hits]: 'desc' as const }] : []), { creationTime: 'asc' }, { id: 'asc' }];
+        const orderBy: Array<Record<string, 'asc' | 'desc'>> = [
+          ...(q.hits ? [{ [q.hits]: 'desc' as const }] : []),
+          { creationTime: 'asc' },
+          { id: 'asc' },
+        ];
         const rows = await reviewModel(ctx.db, q.reviewable.entity).findMany({ where: q.where, orderBy, take: end });
         return rows.map((r): Key => ({ q, id: r.id, time: r.creationTime.getTime(), hits: hitsOf(r, q.hits) }));
       }),

@@ -24,7 +24,8 @@ afterAll(async () => t.close());
 
 describe('SiteMessage', () => {
   it('is seeded: every recipient kind, read and unread, threads; the admin has unread messages', async () => {
-    const seeded = (await get(admin, 'GetAll', { Keyword: '', MaxResultCount: 100, Sorting: 'creationTime asc' })).body.result.items as SiteMessageListDto[];
+    const seeded = (await get(admin, 'GetAll', { Keyword: '', MaxResultCount: 100, Sorting: 'creationTime asc' })).body.result
+      .items as SiteMessageListDto[];
     expect(new Set(seeded.map((m) => m.recipientKind))).toEqual(new Set([1, 2, 3]));
     expect(seeded.some((m) => m.replyCount > 0)).toBe(true);
     expect(seeded.some((m) => m.readCount > 0 && m.readCount < m.recipientCount)).toBe(true);
@@ -38,10 +39,23 @@ describe('SiteMessage', () => {
   it('sends to one member: the member sees it unread, opening it marks it read, the list shows 已读 1 / 1', async () => {
     const member = await t.login('huyuhang');
     const before = await unread(member);
-    const sent = await post(admin, 'Create', { title: '期中考试安排', content: '下周三上午九点期中考试，请提前十分钟入场。', recipientKind: 1, recipientUserId: ids.huyuhang });
+    const sent = await post(admin, 'Create', {
+      title: '期中考试安排',
+      content: '下周三上午九点期中考试，请提前十分钟入场。',
+      recipientKind: 1,
+      recipientUserId: ids.huyuhang,
+    });
     expect(sent.status).toBe(200);
     const m: SiteMessageDto = sent.body.result;
-    expect(m).toMatchObject({ recipientKind: 1, recipientName: '胡宇航', recipientCount: 1, readCount: 0, replyCount: 0, isRecipient: false, replies: [] });
+    expect(m).toMatchObject({
+      recipientKind: 1,
+      recipientName: '胡宇航',
+      recipientCount: 1,
+      readCount: 0,
+      replyCount: 0,
+      isRecipient: false,
+      replies: [],
+    });
 
     expect(await unread(member)).toMatchObject({ siteMessageCount: before.siteMessageCount + 1 });
     const inbox = await get(member, 'GetAll', { IsRead: false });
@@ -58,8 +72,14 @@ describe('SiteMessage', () => {
   it('sends to a role: one recipient row per user of the role (not the sender), read counts per message', async () => {
     const roles = await t.app.prisma.role.findMany({ where: { tenantId: 1, name: 'Teacher' }, select: { id: true } });
     const teachers = await t.app.prisma.userRole.count({ where: { roleId: roles[0]!.id, user: { isDeleted: false } } });
-    const m = (await post(admin, 'Create', { title: '教研会议通知', content: '周五下午三点在三楼会议室召开教研会议。', recipientKind: 2, recipientRoleId: roles[0]!.id }))
-      .body.result;
+    const m = (
+      await post(admin, 'Create', {
+        title: '教研会议通知',
+        content: '周五下午三点在三楼会议室召开教研会议。',
+        recipientKind: 2,
+        recipientRoleId: roles[0]!.id,
+      })
+    ).body.result;
     expect(m).toMatchObject({ recipientKind: 2, recipientName: '教师', recipientCount: teachers, readCount: 0 });
     await get(await t.login('zhaolei'), 'Get', { Id: m.id });
     await get(await t.login('huangli'), 'Get', { Id: m.id });
@@ -101,7 +121,12 @@ describe('SiteMessage', () => {
 
     const staffView: SiteMessageDto = (await get(admin, 'Get', { Id: m.id })).body.result;
     expect(staffView.replyCount).toBe(4);
-    expect(staffView.replies.map((r) => r.content)).toEqual(['数学作业有点多，希望适当减少。', '英语听力材料希望多一些。', '已转告数学老师，下周起调整。', '感谢大家的反馈！']);
+    expect(staffView.replies.map((r) => r.content)).toEqual([
+      '数学作业有点多，希望适当减少。',
+      '英语听力材料希望多一些。',
+      '已转告数学老师，下周起调整。',
+      '感谢大家的反馈！',
+    ]);
     const aView: SiteMessageDto = (await get(a, 'Get', { Id: m.id })).body.result;
     expect(aView.replies.map((r) => r.content)).toEqual(['数学作业有点多，希望适当减少。', '已转告数学老师，下周起调整。', '感谢大家的反馈！']);
     const bView: SiteMessageDto = (await get(b, 'Get', { Id: m.id })).body.result;
@@ -139,7 +164,9 @@ describe('SiteMessage', () => {
     expect(self.body.error.validationErrors[0].members).toEqual(['recipientUserId']);
     const noRole = await post(admin, 'Create', { title: '通知', content: '内容', recipientKind: 2, recipientRoleId: 999999 });
     expect(noRole.body.error.validationErrors[0].members).toEqual(['recipientRoleId']);
-    const word = await t.app.prisma.systemDictionary.findFirst({ where: { tenantId: 1, dictionaryType: 'sensitiveWord', isActive: true, isDeleted: false } });
+    const word = await t.app.prisma.systemDictionary.findFirst({
+      where: { tenantId: 1, dictionaryType: 'sensitiveWord', isActive: true, isDeleted: false },
+    });
     expect(word).not.toBeNull();
     const sensitive = await post(admin, 'Create', { title: '通知', content: `这里有${word!.name}`, recipientKind: 3 });
     expect(sensitive.status).toBe(400);
@@ -152,7 +179,10 @@ describe('SiteMessage', () => {
     const member = await t.login('gaozixuan');
     const m = (await post(admin, 'Create', { title: '旧标题', content: '旧内容', recipientKind: 3 })).body.result;
     await get(member, 'Get', { Id: m.id });
-    const upd = await t.call('PUT', api('SiteMessage/Update'), { token: admin, body: { id: m.id, title: '新标题', content: '新内容', recipientKind: 1 } });
+    const upd = await t.call('PUT', api('SiteMessage/Update'), {
+      token: admin,
+      body: { id: m.id, title: '新标题', content: '新内容', recipientKind: 1 },
+    });
     expect(upd.body.result).toMatchObject({ title: '新标题', content: '新内容', recipientKind: 3, readCount: 1 });
     expect((await t.call('DELETE', api('SiteMessage/Delete'), { token: admin, query: { Id: m.id } })).status).toBe(200);
     expect((await get(member, 'Get', { Id: m.id })).status).toBe(404);
@@ -164,7 +194,8 @@ describe('SiteMessage', () => {
     expect(kinds.length).toBeGreaterThan(0);
     expect(kinds.every((k) => k.recipientKind === 2)).toBe(true);
     const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
-    const todays = (await get(admin, 'GetAll', { CreationFrom: today, CreationTo: today, MaxResultCount: 100 })).body.result.items as SiteMessageListDto[];
+    const todays = (await get(admin, 'GetAll', { CreationFrom: today, CreationTo: today, MaxResultCount: 100 })).body.result
+      .items as SiteMessageListDto[];
     expect(todays.some((m) => m.title === '期中考试安排')).toBe(true);
     const old = (await get(admin, 'GetAll', { CreationTo: '2000-01-01' })).body.result;
     expect(old.totalCount).toBe(0);

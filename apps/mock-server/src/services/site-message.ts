@@ -121,7 +121,10 @@ async function repliesFor(ctx: RequestContext, messageId: number, c: Caller) {
   const rows = await ctx.db.siteMessageReply.findMany({ where: { AND: [{ messageId }, visible] }, orderBy: { id: 'asc' } });
   const names = await userNames(ctx, distinctIds(rows.flatMap((r) => [r.creatorUserId, r.memberUserId])));
   return rows.map((r) =>
-    replyDto(r, { creatorName: names.get(r.creatorUserId ?? 0) ?? null, memberName: r.memberUserId === null ? null : (names.get(r.memberUserId) ?? null) }),
+    replyDto(r, {
+      creatorName: names.get(r.creatorUserId ?? 0) ?? null,
+      memberName: r.memberUserId === null ? null : (names.get(r.memberUserId) ?? null),
+    }),
   );
 }
 
@@ -165,7 +168,11 @@ async function refuseSensitive(ctx: RequestContext, fields: Record<string, strin
 }
 
 /** Recipients of kinds 1 and 2 as the send writes them (the sender never receives their own message). */
-async function recipientIds(ctx: RequestContext, input: { recipientKind: number; recipientUserId?: number | null; recipientRoleId?: number | null }, me: number) {
+async function recipientIds(
+  ctx: RequestContext,
+  input: { recipientKind: number; recipientUserId?: number | null; recipientRoleId?: number | null },
+  me: number,
+) {
   if (input.recipientKind === KIND.User) {
     const user = await ctx.db.user.findFirst({ where: { id: input.recipientUserId ?? 0 }, select: { id: true } });
     if (!user) invalid('recipientUserId', ctx.t('SiteMessageUnknownUser'));
@@ -219,7 +226,14 @@ function messagesOf(c: Caller): ModelCrud<'SiteMessage', ListRow, GetAllSiteMess
     model: (ctx) => ctx.db.siteMessage,
     toDtos: (rows, ctx) => toListDtos(rows, ctx, c),
     keywordColumns: ['title', 'content'],
-    sortable: { id: 'id', title: 'title', creationTime: 'creationTime', replyCount: 'replyCount', lastReplyTime: 'lastReplyTime', recipientKind: 'recipientKind' },
+    sortable: {
+      id: 'id',
+      title: 'title',
+      creationTime: 'creationTime',
+      replyCount: 'replyCount',
+      lastReplyTime: 'lastReplyTime',
+      recipientKind: 'recipientKind',
+    },
     // Inbox lists depend on the caller's receipts.
     countTables: ['SiteMessage', 'SiteMessageRecipient'],
     omit: { content: true },
@@ -258,7 +272,9 @@ export const siteMessage = implement(SiteMessageService, {
         },
       });
       for (let i = 0; i < ids.length; i += RECIPIENT_BATCH)
-        await tx.db.siteMessageRecipient.createMany({ data: ids.slice(i, i + RECIPIENT_BATCH).map((userId) => ({ tenantId, messageId: m.id, userId })) });
+        await tx.db.siteMessageRecipient.createMany({
+          data: ids.slice(i, i + RECIPIENT_BATCH).map((userId) => ({ tenantId, messageId: m.id, userId })),
+        });
       return m;
     });
     return detail(ctx, created, c);
@@ -302,7 +318,9 @@ export const siteMessage = implement(SiteMessageService, {
       to === null || to === c.user.id
         ? null
         : await replyNotice(ctx, m, to, (culture) =>
-            c.staff ? localize(culture, 'SiteMessageAnswered', m.title, excerpt(input.content)) : localize(culture, 'SiteMessageReplied', author, m.title, excerpt(input.content)),
+            c.staff
+              ? localize(culture, 'SiteMessageAnswered', m.title, excerpt(input.content))
+              : localize(culture, 'SiteMessageReplied', author, m.title, excerpt(input.content)),
           );
     const { reply, stored } = await ctx.transaction(async (tx) => {
       const reply = await tx.db.siteMessageReply.create({
@@ -314,7 +332,10 @@ export const siteMessage = implement(SiteMessageService, {
     });
     if (stored && notice) pushNotification(ctx.app, notice, stored);
     const names = await userNames(ctx, distinctIds([reply.creatorUserId, reply.memberUserId]));
-    return replyDto(reply, { creatorName: names.get(reply.creatorUserId ?? 0) ?? null, memberName: memberUserId === null ? null : (names.get(memberUserId) ?? null) });
+    return replyDto(reply, {
+      creatorName: names.get(reply.creatorUserId ?? 0) ?? null,
+      memberName: memberUserId === null ? null : (names.get(memberUserId) ?? null),
+    });
   },
   GetRecipientOptions: async (input, ctx) => {
     const keyword = input.Keyword?.trim();

@@ -20,7 +20,11 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 const openpyxl = () => new File([fixture('openpyxl-questions.xlsx')], 'openpyxl.xlsx', { type: XLSX });
 const csv = (name: string, rows: string[][]) => new File([rows.map((r) => r.join(',')).join('\r\n')], name, { type: 'text/csv' });
 
-async function ok(verb: 'GET' | 'POST' | 'PUT' | 'DELETE', p: string, opts: { body?: unknown; query?: Record<string, unknown>; token?: string } = {}) {
+async function ok(
+  verb: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  p: string,
+  opts: { body?: unknown; query?: Record<string, unknown>; token?: string } = {},
+) {
   const r = await t.call(verb, api(p), { ...opts, token: opts.token ?? admin });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r.body.result;
@@ -231,11 +235,24 @@ describe('ImprotQuestionOfPaper from a file', () => {
 describe('permissions and tenants', () => {
   it('needs the bank’s create permission besides the paper’s, and another user’s upload is not found', async () => {
     const role = await ok('POST', 'Role/Create', {
-      body: { name: 'paperonly', displayName: 'paperonly', grantedPermissions: ['Pages', 'Pages.TestPapers', 'Pages.TestPapers.Hand'], grantedCategoryIds: [paperCat] },
+      body: {
+        name: 'paperonly',
+        displayName: 'paperonly',
+        grantedPermissions: ['Pages', 'Pages.TestPapers', 'Pages.TestPapers.Hand'],
+        grantedCategoryIds: [paperCat],
+      },
     });
     expect(role.id).toBeGreaterThan(0);
     await ok('POST', 'User/Create', {
-      body: { userName: 'paperonly', name: '老', surname: '师', emailAddress: 'paperonly@example.edu.cn', password: 'Passw0rd!', roleNames: ['paperonly'], identity: 2 },
+      body: {
+        userName: 'paperonly',
+        name: '老',
+        surname: '师',
+        emailAddress: 'paperonly@example.edu.cn',
+        password: 'Passw0rd!',
+        roleNames: ['paperonly'],
+        identity: 2,
+      },
     });
     const teacher = await t.login('paperonly', 'Passw0rd!', 1);
     const mine = await ok('POST', 'TestPaper/Create', {

@@ -389,12 +389,7 @@ async function writePaper(
   sections: readonly SectionPlan[],
   admit?: ReadonlySet<number>,
 ): Promise<number> {
-  const { links, totals } = await checkContent(
-    ctx,
-    { id: target.existing?.id ?? null, isUniversity: target.data.isUniversity },
-    sections,
-    admit,
-  );
+  const { links, totals } = await checkContent(ctx, { id: target.existing?.id ?? null, isUniversity: target.data.isUniversity }, sections, admit);
   const tenantId = target.existing?.tenantId ?? tenantOf(ctx);
   return ctx.transaction(async (tx) => {
     const columns = { ...target.data, ...totals, assembly: target.assembly, params: target.params, ...BACK_TO_REVIEW };
@@ -474,146 +469,149 @@ async function switchPaper(ctx: RequestContext, id: number, data: { isActive: bo
  */
 export function testPaperService<Data extends { fingerprint: string }>(bank: QuestionBankWriter<Data>) {
   return implement(TestPaperService, {
-  GetAll: papers.GetAll,
-  Get: async (input, ctx) => {
-    await requireCell(ctx, await rowOf(input.Id, ctx), 'read');
-    return papers.Get(input, ctx);
-  },
-  /** Manual assembly: the paper, its sections and their questions, pending review. */
-  Create: async (input, ctx) => {
-    await requireCell(ctx, { ...input, assembly: MANUAL }, 'write');
-    const data = await papers.prepare(input, ctx);
-    return paperOf(await writePaper(ctx, { existing: null, data, assembly: MANUAL, params: null }, input.sections), ctx);
-  },
-  /** Either assembly; kind and bank are fixed; back to review. */
-  Update: async (input, ctx) => {
-    const existing = await rowOf(input.id, ctx);
-    await requireCell(ctx, existing, 'write');
-    if (input.kind !== existing.kind) invalid('kind', ctx.t('PaperKindFixed'));
-    if (input.isUniversity !== existing.isUniversity) invalid('isUniversity', ctx.t('PaperBankFixed'));
-    const data = await papers.prepare(input, ctx);
-    return paperOf(await writePaper(ctx, { existing, data, assembly: existing.assembly, params: existing.params }, input.sections), ctx);
-  },
-  Delete: async (input, ctx) => {
-    const row = await ctx.db.testPaper.findFirst({ where: { id: input.Id } });
-    if (row) await requireCell(ctx, row, 'write');
-    return papers.Delete(input, ctx);
-  },
-  /**
-   * Random assembly: the joint dry run; then (unless `dryRun`) the draw and
-   * the write in one transaction, or a 400 per short rule.
-   */
-  CreateRandomGroup: async (input, ctx) => {
-    await requireCell(ctx, { ...input, assembly: RANDOM }, 'write');
-    const existing = input.id ? await rowOf(input.id, ctx) : null;
-    if (existing) {
+    GetAll: papers.GetAll,
+    Get: async (input, ctx) => {
+      await requireCell(ctx, await rowOf(input.Id, ctx), 'read');
+      return papers.Get(input, ctx);
+    },
+    /** Manual assembly: the paper, its sections and their questions, pending review. */
+    Create: async (input, ctx) => {
+      await requireCell(ctx, { ...input, assembly: MANUAL }, 'write');
+      const data = await papers.prepare(input, ctx);
+      return paperOf(await writePaper(ctx, { existing: null, data, assembly: MANUAL, params: null }, input.sections), ctx);
+    },
+    /** Either assembly; kind and bank are fixed; back to review. */
+    Update: async (input, ctx) => {
+      const existing = await rowOf(input.id, ctx);
       await requireCell(ctx, existing, 'write');
-      if (existing.assembly !== RANDOM) throw new UserFriendlyError(ctx.t('NotARandomPaper'));
       if (input.kind !== existing.kind) invalid('kind', ctx.t('PaperKindFixed'));
       if (input.isUniversity !== existing.isUniversity) invalid('isUniversity', ctx.t('PaperBankFixed'));
-    }
-    const data = await papers.prepare({ ...input, sections: [] }, ctx);
-    const seed = input.seed ?? newSeed();
-    const request = { tenantId: tenantOf(ctx), isUniversity: input.isUniversity, rules: input.rules, seed };
-    if (input.dryRun) return { report: (await randomDryRun(ctx.db, request, ctx.t, writeVersions(ctx.prisma))).report, paper: null };
-    const written = await ctx.transaction(async (tx) => {
-      const plan = await randomDryRun(tx.db, request, tx.t);
-      if (!plan.report.feasible)
-        throw new AbpValidationError(
-          plan.report.rules.filter((r) => r.shortBy > 0 || r.limiting).map((r) => ({ message: r.message, members: [`rules[${r.index}].count`] })),
-        );
-      const drawn = await drawQuestions(tx.db, plan, seed);
-      const params: RandomParams = { version: 1, seed, rules: input.rules.map(ruleRecord) };
-      const id = await writePaper(tx, { existing, data, assembly: RANDOM, params: JSON.stringify(params) }, sectionsFromDraw(drawn));
-      return { id, report: plan.report };
-    });
-    return { report: written.report, paper: await paperOf(written.id, ctx) };
-  },
-  /**
-   * The decision; a paper taken down or rejected is switched off. Approval
-   * needs every question of the paper approved (a file import adds its new
-   * questions while they await the bank's review).
-   */
-  Review: async (input, ctx) => {
-    if (input.auditStatus === 1) await assertQuestionsApproved(ctx, input.id);
-    const dto = await papers.review(input, ctx);
-    if (dto.auditStatus === 1) return dto;
-    await ctx.db.testPaper.update({ where: { id: dto.id }, data: { isActive: false, isShow: false }, select: { id: true } });
-    return paperOf(dto.id, ctx);
-  },
-  GetAllModerated: papers.GetAllModerated,
-  Activation: (input, ctx) => switchPaper(ctx, input.id, { isActive: input.isActive }),
-  UpdateTestPaperIsShow: (input, ctx) => switchPaper(ctx, input.id, { isShow: input.isShow }),
-  /**
-   * From another paper: copies its questions in, skipping what the paper
-   * holds (or whose family it holds) and what is no longer available. From a
-   * file: starts the bank's import with a step that places the questions.
-   */
-  ImprotQuestionOfPaper: async (input, ctx) => {
-    const target = await rowOf(input.id, ctx);
-    await requireCell(ctx, target, 'write');
-    if (input.fromPaperId !== undefined && input.fileToken !== undefined) invalid('fileToken', ctx.t('PaperImportOneSource'));
-    if (input.fileToken !== undefined) return importFromFile(bank, input, input.fileToken, target, ctx);
-    if (input.fromPaperId === undefined) invalid('fromPaperId', ctx.t('PaperImportOneSource'));
-    if (input.fromPaperId === input.id) invalid('fromPaperId', ctx.t('PaperImportFromItself'));
-    const source = await rowOf(input.fromPaperId, ctx);
-    await requireCell(ctx, source, 'read');
-    if (source.isUniversity !== target.isUniversity) invalid('fromPaperId', ctx.t('PaperOtherBank'));
-    const [into, from] = await Promise.all([storedSections(ctx, target.id), storedSections(ctx, source.id)]);
-    const mapping =
-      input.sectionMapping ?? from.map((s) => ({ fromSectionId: s.id ?? 0, toSectionId: into.find((t) => t.title === s.title)?.id ?? null }));
-    const errors: ValidationErrorInfo[] = [];
-    mapping.forEach((m, i) => {
-      if (!from.some((s) => s.id === m.fromSectionId))
-        errors.push({ message: ctx.t('PaperSectionUnknown', m.fromSectionId), members: [`sectionMapping[${i}].fromSectionId`] });
-      if (m.toSectionId && !into.some((s) => s.id === m.toSectionId))
-        errors.push({ message: ctx.t('PaperSectionUnknown', m.toSectionId), members: [`sectionMapping[${i}].toSectionId`] });
-    });
-    if (errors.length) throw new AbpValidationError(errors);
-    const incoming = mapping.flatMap((m) => (from.find((s) => s.id === m.fromSectionId)?.questions ?? []).map((q) => ({ q, m })));
-    const facts = await questionFacts(ctx, distinctIds([...into.flatMap((s) => s.questions), ...incoming.map((x) => x.q)].map((q) => q.questionId)));
-    const heldQuestions = new Set(into.flatMap((s) => s.questions.map((q) => q.questionId)));
-    const heldFamilies = new Set(distinctIds([...heldQuestions].map((id) => facts.get(id)?.sisterGroupId)));
-    const skipped: Array<{ questionId: number; reason: 'duplicate' | 'sister' | 'unavailable' }> = [];
-    const added = new Map<number | null, SectionPlan>();
-    for (const { q, m } of incoming) {
-      const fact = facts.get(q.questionId);
-      const reason = heldQuestions.has(q.questionId)
-        ? 'duplicate'
-        : !fact || fact.auditStatus !== 1 || !fact.isShow || fact.isUniversity !== target.isUniversity
-          ? 'unavailable'
-          : fact.sisterGroupId !== null && heldFamilies.has(fact.sisterGroupId)
-            ? 'sister'
-            : null;
-      if (reason) {
-        skipped.push({ questionId: q.questionId, reason });
-        continue;
+      const data = await papers.prepare(input, ctx);
+      return paperOf(await writePaper(ctx, { existing, data, assembly: existing.assembly, params: existing.params }, input.sections), ctx);
+    },
+    Delete: async (input, ctx) => {
+      const row = await ctx.db.testPaper.findFirst({ where: { id: input.Id } });
+      if (row) await requireCell(ctx, row, 'write');
+      return papers.Delete(input, ctx);
+    },
+    /**
+     * Random assembly: the joint dry run; then (unless `dryRun`) the draw and
+     * the write in one transaction, or a 400 per short rule.
+     */
+    CreateRandomGroup: async (input, ctx) => {
+      await requireCell(ctx, { ...input, assembly: RANDOM }, 'write');
+      const existing = input.id ? await rowOf(input.id, ctx) : null;
+      if (existing) {
+        await requireCell(ctx, existing, 'write');
+        if (existing.assembly !== RANDOM) throw new UserFriendlyError(ctx.t('NotARandomPaper'));
+        if (input.kind !== existing.kind) invalid('kind', ctx.t('PaperKindFixed'));
+        if (input.isUniversity !== existing.isUniversity) invalid('isUniversity', ctx.t('PaperBankFixed'));
       }
-      heldQuestions.add(q.questionId);
-      if (fact?.sisterGroupId) heldFamilies.add(fact.sisterGroupId);
-      const targetSection = m.toSectionId ? into.find((s) => s.id === m.toSectionId) : undefined;
-      if (targetSection) targetSection.questions.push({ questionId: q.questionId, score: q.score });
-      else {
-        // A source section without a target becomes a new section at the end (one per source section).
-        const origin = from.find((s) => s.id === m.fromSectionId);
-        const key = m.fromSectionId;
-        const section = added.get(key) ?? {
-          title: origin?.title ?? '',
-          description: origin?.description ?? null,
-          score: origin?.score ?? null,
-          questions: [],
-        };
-        section.questions.push({ questionId: q.questionId, score: q.score });
-        added.set(key, section);
+      const data = await papers.prepare({ ...input, sections: [] }, ctx);
+      const seed = input.seed ?? newSeed();
+      const request = { tenantId: tenantOf(ctx), isUniversity: input.isUniversity, rules: input.rules, seed };
+      if (input.dryRun) return { report: (await randomDryRun(ctx.db, request, ctx.t, writeVersions(ctx.prisma))).report, paper: null };
+      const written = await ctx.transaction(async (tx) => {
+        const plan = await randomDryRun(tx.db, request, tx.t);
+        if (!plan.report.feasible)
+          throw new AbpValidationError(
+            plan.report.rules.filter((r) => r.shortBy > 0 || r.limiting).map((r) => ({ message: r.message, members: [`rules[${r.index}].count`] })),
+          );
+        const drawn = await drawQuestions(tx.db, plan, seed);
+        const params: RandomParams = { version: 1, seed, rules: input.rules.map(ruleRecord) };
+        const id = await writePaper(tx, { existing, data, assembly: RANDOM, params: JSON.stringify(params) }, sectionsFromDraw(drawn));
+        return { id, report: plan.report };
+      });
+      return { report: written.report, paper: await paperOf(written.id, ctx) };
+    },
+    /**
+     * The decision; a paper taken down or rejected is switched off. Approval
+     * needs every question of the paper approved (a file import adds its new
+     * questions while they await the bank's review).
+     */
+    Review: async (input, ctx) => {
+      if (input.auditStatus === 1) await assertQuestionsApproved(ctx, input.id);
+      const dto = await papers.review(input, ctx);
+      if (dto.auditStatus === 1) return dto;
+      await ctx.db.testPaper.update({ where: { id: dto.id }, data: { isActive: false, isShow: false }, select: { id: true } });
+      return paperOf(dto.id, ctx);
+    },
+    GetAllModerated: papers.GetAllModerated,
+    Activation: (input, ctx) => switchPaper(ctx, input.id, { isActive: input.isActive }),
+    UpdateTestPaperIsShow: (input, ctx) => switchPaper(ctx, input.id, { isShow: input.isShow }),
+    /**
+     * From another paper: copies its questions in, skipping what the paper
+     * holds (or whose family it holds) and what is no longer available. From a
+     * file: starts the bank's import with a step that places the questions.
+     */
+    ImprotQuestionOfPaper: async (input, ctx) => {
+      const target = await rowOf(input.id, ctx);
+      await requireCell(ctx, target, 'write');
+      if (input.fromPaperId !== undefined && input.fileToken !== undefined) invalid('fileToken', ctx.t('PaperImportOneSource'));
+      if (input.fileToken !== undefined) return importFromFile(bank, input, input.fileToken, target, ctx);
+      if (input.fromPaperId === undefined) invalid('fromPaperId', ctx.t('PaperImportOneSource'));
+      if (input.fromPaperId === input.id) invalid('fromPaperId', ctx.t('PaperImportFromItself'));
+      const source = await rowOf(input.fromPaperId, ctx);
+      await requireCell(ctx, source, 'read');
+      if (source.isUniversity !== target.isUniversity) invalid('fromPaperId', ctx.t('PaperOtherBank'));
+      const [into, from] = await Promise.all([storedSections(ctx, target.id), storedSections(ctx, source.id)]);
+      const mapping =
+        input.sectionMapping ?? from.map((s) => ({ fromSectionId: s.id ?? 0, toSectionId: into.find((t) => t.title === s.title)?.id ?? null }));
+      const errors: ValidationErrorInfo[] = [];
+      mapping.forEach((m, i) => {
+        if (!from.some((s) => s.id === m.fromSectionId))
+          errors.push({ message: ctx.t('PaperSectionUnknown', m.fromSectionId), members: [`sectionMapping[${i}].fromSectionId`] });
+        if (m.toSectionId && !into.some((s) => s.id === m.toSectionId))
+          errors.push({ message: ctx.t('PaperSectionUnknown', m.toSectionId), members: [`sectionMapping[${i}].toSectionId`] });
+      });
+      if (errors.length) throw new AbpValidationError(errors);
+      const incoming = mapping.flatMap((m) => (from.find((s) => s.id === m.fromSectionId)?.questions ?? []).map((q) => ({ q, m })));
+      const facts = await questionFacts(
+        ctx,
+        distinctIds([...into.flatMap((s) => s.questions), ...incoming.map((x) => x.q)].map((q) => q.questionId)),
+      );
+      const heldQuestions = new Set(into.flatMap((s) => s.questions.map((q) => q.questionId)));
+      const heldFamilies = new Set(distinctIds([...heldQuestions].map((id) => facts.get(id)?.sisterGroupId)));
+      const skipped: Array<{ questionId: number; reason: 'duplicate' | 'sister' | 'unavailable' }> = [];
+      const added = new Map<number | null, SectionPlan>();
+      for (const { q, m } of incoming) {
+        const fact = facts.get(q.questionId);
+        const reason = heldQuestions.has(q.questionId)
+          ? 'duplicate'
+          : !fact || fact.auditStatus !== 1 || !fact.isShow || fact.isUniversity !== target.isUniversity
+            ? 'unavailable'
+            : fact.sisterGroupId !== null && heldFamilies.has(fact.sisterGroupId)
+              ? 'sister'
+              : null;
+        if (reason) {
+          skipped.push({ questionId: q.questionId, reason });
+          continue;
+        }
+        heldQuestions.add(q.questionId);
+        if (fact?.sisterGroupId) heldFamilies.add(fact.sisterGroupId);
+        const targetSection = m.toSectionId ? into.find((s) => s.id === m.toSectionId) : undefined;
+        if (targetSection) targetSection.questions.push({ questionId: q.questionId, score: q.score });
+        else {
+          // A source section without a target becomes a new section at the end (one per source section).
+          const origin = from.find((s) => s.id === m.fromSectionId);
+          const key = m.fromSectionId;
+          const section = added.get(key) ?? {
+            title: origin?.title ?? '',
+            description: origin?.description ?? null,
+            score: origin?.score ?? null,
+            questions: [],
+          };
+          section.questions.push({ questionId: q.questionId, score: q.score });
+          added.set(key, section);
+        }
       }
-    }
-    const count = incoming.length - skipped.length;
-    if (count > 0) {
-      const data = columnsOf(target);
-      await writePaper(ctx, { existing: target, data, assembly: target.assembly, params: target.params }, [...into, ...added.values()]);
-    }
-    return { paper: await paperOf(target.id, ctx), added: count, skipped };
-  },
+      const count = incoming.length - skipped.length;
+      if (count > 0) {
+        const data = columnsOf(target);
+        await writePaper(ctx, { existing: target, data, assembly: target.assembly, params: target.params }, [...into, ...added.values()]);
+      }
+      return { paper: await paperOf(target.id, ctx), added: count, skipped };
+    },
   });
 }
 

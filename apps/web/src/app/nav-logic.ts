@@ -18,9 +18,7 @@ export function buildMenu(groups: readonly NavGroup[], granted: Granted): MenuEn
   const out: MenuEntry[] = [];
   for (const group of groups) {
     if (!allowedBy(granted, group.permission)) continue;
-    const children = group.children.filter(
-      (c) => isBuilt(c) && !c.hideInMenu && !MENU_EXCLUDED.includes(c.name) && allowedBy(granted, c.permission),
-    );
+    const children = group.children.filter((c) => isBuilt(c) && !c.hideInMenu && !MENU_EXCLUDED.includes(c.name) && allowedBy(granted, c.permission));
     if (children.length === 0) continue;
     if (group.children.length === 1) out.push({ kind: 'page', page: children[0]!, group });
     else out.push({ kind: 'group', group, children });

@@ -81,7 +81,10 @@ export const DiscussService = defineService(
   {
     ...crud({ dto: DiscussDto, create: CreateDiscussInput, update: UpdateDiscussInput, query: GetAllDiscussInput }),
     /** Extension: the reviewers' queue (pending, not their own; the review registry's `moderatedList`). */
-    GetAllModerated: { ...scopedLists(DiscussDto, GetAllDiscussInput, { mine: P.OthersDiscuss, moderated: P.OthersDiscuss }).GetAllModerated, extension: true },
+    GetAllModerated: {
+      ...scopedLists(DiscussDto, GetAllDiscussInput, { mine: P.OthersDiscuss, moderated: P.OthersDiscuss }).GetAllModerated,
+      extension: true,
+    },
     /**
      * The spec's `POST auditedDiscuss?id={id}`: `id` in the query, the decision
      * (`auditStatus`, `auditReason`) in the body. The server also accepts the id in

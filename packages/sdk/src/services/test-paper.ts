@@ -375,25 +375,25 @@ export const PaperIsShowInput = z.object({ id: z.number().int().min(1), isShow: 
  *   (the bank import's `ImportResult` plus `paper`).
  */
 export const ImportQuestionOfPaperInput = z.object({
-    id: z.number().int().min(1),
-    fromPaperId: z.number().int().min(1).optional(),
-    sectionMapping: z
-      .array(z.object({ fromSectionId: z.number().int().min(1), toSectionId: z.number().int().min(1).nullish() }))
-      .max(MAX_PAPER_SECTIONS)
-      .nullish(),
-    /** Token of the caller's own `File/UploadFile` upload of the question file. */
-    fileToken: z.string().min(1).max(64).optional(),
-    /** With `fileToken`: the question category (class type 3) of the new questions. */
-    categoryId: z.number().int().min(1).optional(),
-    /** With `fileToken`: a chapter of that category for every question (a row's 章节 wins). */
-    chapterTypeId: z.number().int().min(1).optional(),
-    /** With `fileToken`: the target section (a section of this paper); absent: by question type. */
-    sectionId: z.number().int().min(1).optional(),
-    /** With `fileToken`: `dryRun` (default) or `commit`, as ImportQuestions. */
-    mode: ImportMode.optional(),
-    /** With `fileToken`: write nothing when any row is invalid (default true). */
-    allOrNothing: z.boolean().optional(),
-  });
+  id: z.number().int().min(1),
+  fromPaperId: z.number().int().min(1).optional(),
+  sectionMapping: z
+    .array(z.object({ fromSectionId: z.number().int().min(1), toSectionId: z.number().int().min(1).nullish() }))
+    .max(MAX_PAPER_SECTIONS)
+    .nullish(),
+  /** Token of the caller's own `File/UploadFile` upload of the question file. */
+  fileToken: z.string().min(1).max(64).optional(),
+  /** With `fileToken`: the question category (class type 3) of the new questions. */
+  categoryId: z.number().int().min(1).optional(),
+  /** With `fileToken`: a chapter of that category for every question (a row's 章节 wins). */
+  chapterTypeId: z.number().int().min(1).optional(),
+  /** With `fileToken`: the target section (a section of this paper); absent: by question type. */
+  sectionId: z.number().int().min(1).optional(),
+  /** With `fileToken`: `dryRun` (default) or `commit`, as ImportQuestions. */
+  mode: ImportMode.optional(),
+  /** With `fileToken`: write nothing when any row is invalid (default true). */
+  allOrNothing: z.boolean().optional(),
+});
 export type ImportQuestionOfPaperInput = z.input<typeof ImportQuestionOfPaperInput>;
 
 export const ImportQuestionOfPaperResult = z.object({

@@ -30,6 +30,7 @@ export async function renderPaper(
   const pictures = images ? await loadPictures(model, images) : new Map();
   const layout = layoutPaper(model, document, pictures);
   // The writers (pdfkit, docx: ~18 MB resident) load with the first export, not at start.
-  const bytes = format === 'pdf' ? await (await import('./pdf-writer.ts')).writePdf(layout) : await (await import('./docx-writer.ts')).writeDocx(layout);
+  const bytes =
+    format === 'pdf' ? await (await import('./pdf-writer.ts')).writePdf(layout) : await (await import('./docx-writer.ts')).writeDocx(layout);
   return { bytes, fileName: `${safeFileName(layout.documentTitle)}.${format}`, contentType: PAPER_CONTENT_TYPES[format] };
 }

@@ -57,7 +57,14 @@ export function RejectDialog(props: {
           <Button variant="outline" onClick={close} disabled={busy}>
             {t('form.cancel')}
           </Button>
-          <Button colorPalette="red" bg="red.700" _hover={{ bg: 'red.800' }} onClick={() => void submit()} loading={busy} data-testid="inbox-reject-submit">
+          <Button
+            colorPalette="red"
+            bg="red.700"
+            _hover={{ bg: 'red.800' }}
+            onClick={() => void submit()}
+            loading={busy}
+            data-testid="inbox-reject-submit"
+          >
             {t('inbox.rejectDialog.submit')}
           </Button>
         </>
@@ -68,7 +75,12 @@ export function RejectDialog(props: {
         <Field.Root>
           <Field.Label htmlFor={templateId}>{t('inbox.rejectDialog.template')}</Field.Label>
           <NativeSelect.Root>
-            <NativeSelect.Field id={templateId} value={template} onChange={(e) => setTemplate(e.currentTarget.value)} data-testid="inbox-reason-template">
+            <NativeSelect.Field
+              id={templateId}
+              value={template}
+              onChange={(e) => setTemplate(e.currentTarget.value)}
+              data-testid="inbox-reason-template"
+            >
               <option value="">{t('inbox.rejectDialog.templateNone')}</option>
               {REVIEW_REASON_TEMPLATES.map((k) => (
                 <option key={k} value={k}>
@@ -154,7 +166,16 @@ export function PreviewDialog(props: {
             </Text>
           )}
           {shown && shown.auditStatus === 0 && !shown.canDecide && <Text color="fg.muted">{t('inbox.preview.cannotDecide')}</Text>}
-          <Box borderWidth="1px" borderRadius="md" p="3" bg="bg.subtle" maxH="50vh" overflowY="auto" tabIndex={0} aria-label={t('inbox.preview.body')}>
+          <Box
+            borderWidth="1px"
+            borderRadius="md"
+            p="3"
+            bg="bg.subtle"
+            maxH="50vh"
+            overflowY="auto"
+            tabIndex={0}
+            aria-label={t('inbox.preview.body')}
+          >
             <Text whiteSpace="pre-wrap" data-testid="inbox-preview-body">
               {shown ? (shown.body ?? t('inbox.preview.noBody')) : (item.preview ?? '')}
             </Text>
@@ -189,7 +210,15 @@ export function ResultsDialog(props: { lines: readonly ResultLine[] | null; onCl
         </Text>
         <Stack as="ul" gap="2" listStyleType="none" m="0" p="0">
           {lines.map((l) => (
-            <Box as="li" key={`${l.item.type}:${l.item.id}`} borderWidth="1px" borderRadius="md" p="2" data-testid="inbox-result" data-status={l.status}>
+            <Box
+              as="li"
+              key={`${l.item.type}:${l.item.id}`}
+              borderWidth="1px"
+              borderRadius="md"
+              p="2"
+              data-testid="inbox-result"
+              data-status={l.status}
+            >
               <HStack justify="space-between" align="start" gap="3">
                 <Stack gap="0.5" minW="0">
                   <Text fontWeight="medium" truncate>

@@ -83,7 +83,10 @@ describe('decisions', () => {
 
 describe('the inbox route', () => {
   const route = appGroups.flatMap((g) => g.children).find((c) => c.name === 'reviewInbox')!;
-  const only = (...names: string[]) => (p: string) => names.includes(p);
+  const only =
+    (...names: string[]) =>
+    (p: string) =>
+      names.includes(p);
 
   it('is open to anyone who may decide a step of some review flow, and to nobody else', () => {
     expect(route.page).toBeTypeOf('function');

@@ -68,7 +68,11 @@ export function decisionsOf(items: readonly ReviewInboxItemDto[], decision: 1 | 
   return items.map((i) => ({ type: i.type, id: i.id, decision, reviewStep: i.reviewStep, ...(reason && { reason }) }));
 }
 
-export type ResultLine = { item: Pick<ReviewInboxItemDto, 'type' | 'id' | 'title'>; status: DecideManyResult['items'][number]['status']; message: string | null };
+export type ResultLine = {
+  item: Pick<ReviewInboxItemDto, 'type' | 'id' | 'title'>;
+  status: DecideManyResult['items'][number]['status'];
+  message: string | null;
+};
 
 /** The results in the order decided, each with the item it concerns; failures first, so a long list shows them at once. */
 export function resultLines(result: DecideManyResult, items: readonly ReviewInboxItemDto[]): ResultLine[] {

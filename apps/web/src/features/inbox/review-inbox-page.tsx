@@ -186,7 +186,13 @@ export default function ReviewInboxPage() {
       <ScreenCard>
         <Stack gap="4" data-testid="review-inbox">
           <Wrap gap="2" role="group" aria-label={t('inbox.typesLabel')} data-testid="inbox-types">
-            <Button size="xs" variant={type === null ? 'solid' : 'outline'} colorPalette="brand" aria-pressed={type === null} onClick={() => pickType(null)}>
+            <Button
+              size="xs"
+              variant={type === null ? 'solid' : 'outline'}
+              colorPalette="brand"
+              aria-pressed={type === null}
+              onClick={() => pickType(null)}
+            >
               {total === undefined ? t('inbox.all') : t('inbox.countOf', { label: t('inbox.all'), count: total })}
             </Button>
             {(counts.data?.items ?? []).map((c) => (
@@ -260,10 +266,23 @@ export default function ReviewInboxPage() {
             <Text fontSize="sm" color="fg.muted" aria-live="polite">
               {t('inbox.selected', { count: selected.length })}
             </Text>
-            <Button size="sm" colorPalette="brand" disabled={selected.length === 0} onClick={() => setApproving(selected)} data-testid="inbox-approve-selected">
+            <Button
+              size="sm"
+              colorPalette="brand"
+              disabled={selected.length === 0}
+              onClick={() => setApproving(selected)}
+              data-testid="inbox-approve-selected"
+            >
               {t('inbox.approveSelected')}
             </Button>
-            <Button size="sm" colorPalette="red" variant="outline" disabled={selected.length === 0} onClick={() => setRejecting(selected)} data-testid="inbox-reject-selected">
+            <Button
+              size="sm"
+              colorPalette="red"
+              variant="outline"
+              disabled={selected.length === 0}
+              onClick={() => setRejecting(selected)}
+              data-testid="inbox-reject-selected"
+            >
               {t('inbox.rejectSelected')}
             </Button>
             {selected.length > 0 && (

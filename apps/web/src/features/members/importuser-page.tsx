@@ -30,11 +30,7 @@ export default function ImportUserPage() {
   const badPassword = rule === 1 && (password.length < 6 || password.length > 32);
   const flow = useImportFlow(async (mode, allOrNothing) => {
     if (!file || badPassword) throw new Error('not ready');
-    const job = await runCall(
-      importCall,
-      { file, mode, allOrNothing, passwordRule: rule, ...(rule === 1 ? { password } : {}) },
-      { invalidates: [] },
-    );
+    const job = await runCall(importCall, { file, mode, allOrNothing, passwordRule: rule, ...(rule === 1 ? { password } : {}) }, { invalidates: [] });
     return job.id;
   });
   const downloadTemplate = async () => {

@@ -14,7 +14,15 @@ const THREAD_PAGE = 200;
 type Item = { id: number; auditStatus: 0 | 1 | 2; reviewStep: number };
 
 /** 审核通过 and 驳回 (with a reason typed in place) for one item of the thread. */
-function ReviewControls({ item, kind, onDecide }: { item: Item; kind: 'question' | 'reply'; onDecide: (status: 1 | 2, reason?: string) => Promise<unknown> }) {
+function ReviewControls({
+  item,
+  kind,
+  onDecide,
+}: {
+  item: Item;
+  kind: 'question' | 'reply';
+  onDecide: (status: 1 | 2, reason?: string) => Promise<unknown>;
+}) {
   const { t } = useTranslation();
   const reasonId = useId();
   const flow = (kind === 'question' ? reviewables.questionOfAsk : reviewables.questionOfAskReply).flow;
@@ -63,7 +71,14 @@ function ReviewControls({ item, kind, onDecide }: { item: Item; kind: 'question'
             />
           </Field.Root>
           <HStack gap="2">
-            <Button size="xs" colorPalette="red" disabled={!reason.trim()} loading={busy === 2} onClick={() => void run(2)} data-action="confirm-reject">
+            <Button
+              size="xs"
+              colorPalette="red"
+              disabled={!reason.trim()}
+              loading={busy === 2}
+              onClick={() => void run(2)}
+              data-action="confirm-reject"
+            >
               {label('confirmReject')}
             </Button>
             <Button size="xs" variant="ghost" onClick={() => setRejecting(false)}>
@@ -181,7 +196,14 @@ function ReplyBox({ question }: { question: QuestionOfAskDto }) {
     <Stack gap="2" as="form" data-testid="thread-reply-box" onSubmit={(e) => (e.preventDefault(), void submit())}>
       <Field.Root disabled={!open} invalid={send.error?.validationErrors?.length ? true : undefined}>
         <Field.Label htmlFor={id}>{t('answerQuestion.replyBox.label')}</Field.Label>
-        <Textarea id={id} rows={3} maxLength={5000} value={text} onChange={(e) => setText(e.target.value)} placeholder={t('answerQuestion.replyBox.placeholder')} />
+        <Textarea
+          id={id}
+          rows={3}
+          maxLength={5000}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder={t('answerQuestion.replyBox.placeholder')}
+        />
         <Field.HelperText>{t(open ? 'answerQuestion.replyBox.hint' : 'answerQuestion.replyBox.closed')}</Field.HelperText>
       </Field.Root>
       <Box>

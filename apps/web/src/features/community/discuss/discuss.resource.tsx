@@ -106,11 +106,7 @@ export const discussResource = defineResource({
     fields: [{ name: 'content', type: 'textarea', rows: 5, helpKey: 'content.review.editHint' }],
   },
   ...preset,
-  filters: [
-    { name: 'Keyword', type: 'keyword' },
-    { name: 'TargetType', type: 'select', options: targetTypeOptions },
-    ...feedbackFilters,
-  ],
+  filters: [{ name: 'Keyword', type: 'keyword' }, { name: 'TargetType', type: 'select', options: targetTypeOptions }, ...feedbackFilters],
   variants: {
     moderated: {
       list: api.discuss.getAllModerated,

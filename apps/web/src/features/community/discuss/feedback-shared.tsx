@@ -36,7 +36,13 @@ export function FlaggedText({ text, row }: { text: string; row: SensitiveFlagDto
 /** Review state, flagged only / clean only, and the submission day range. */
 export const feedbackFilters: FilterSpec[] = [
   { name: 'AuditStatus', type: 'select', options: auditOptions },
-  { name: 'Flagged', type: 'boolean', labelKey: 'discuss.shared.flagged', trueKey: 'discuss.shared.flaggedOnly', falseKey: 'discuss.shared.cleanOnly' },
+  {
+    name: 'Flagged',
+    type: 'boolean',
+    labelKey: 'discuss.shared.flagged',
+    trueKey: 'discuss.shared.flaggedOnly',
+    falseKey: 'discuss.shared.cleanOnly',
+  },
   { name: 'DateFrom', type: 'date', labelKey: 'discuss.shared.dateFrom' },
   { name: 'DateTo', type: 'date', labelKey: 'discuss.shared.dateTo' },
 ];

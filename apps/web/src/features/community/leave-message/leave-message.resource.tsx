@@ -92,7 +92,14 @@ const answerAction = formAction<LeaveMessageDto>({
   schema: ReplyLeaveMessageInput.pick({ replyContent: true }),
   fields: [
     { name: 'message', type: 'custom', component: MessageQuote, span: 2, labelKey: 'leaveMessage.fields.message' },
-    { name: 'replyContent', type: 'textarea', rows: 5, span: 2, labelKey: 'leaveMessage.fields.replyContent', placeholderKey: 'leaveMessage.replyPlaceholder' },
+    {
+      name: 'replyContent',
+      type: 'textarea',
+      rows: 5,
+      span: 2,
+      labelKey: 'leaveMessage.fields.replyContent',
+      placeholderKey: 'leaveMessage.replyPlaceholder',
+    },
   ],
   initial: (row) => ({ replyContent: row.replyContent ?? '' }),
   toInput: (values, row) => ({ id: row.id, replyContent: values.replyContent }),

@@ -32,7 +32,9 @@ function RecipientPicker<R>({ control, name, label, required, disabled, kind }: 
   const [query, setQuery] = useState('');
   const keyword = useDebounced(query.trim(), SEARCH_DELAY_MS);
   const active = recipientKind === kind;
-  const found = useApi(api.siteMessage.getRecipientOptions, active ? { Kind: kind, Keyword: keyword || undefined } : null, { keepPreviousData: true });
+  const found = useApi(api.siteMessage.getRecipientOptions, active ? { Kind: kind, Keyword: keyword || undefined } : null, {
+    keepPreviousData: true,
+  });
   const [picked, setPicked] = useState<RecipientOptionDto | null>(null);
   const collection = useMemo(() => {
     const items = found.data?.items ?? [];

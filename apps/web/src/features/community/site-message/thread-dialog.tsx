@@ -139,7 +139,9 @@ export function ThreadDialog({ open, onClose, row }: RowDialogProps<SiteMessageL
           )}
           <Field.Root invalid={tooLong}>
             <Field.Label>
-              {target ? t('siteMessage.thread.answerTo', { name: target.memberName ?? target.creatorName ?? '' }) : t('siteMessage.thread.replyToAll')}
+              {target
+                ? t('siteMessage.thread.answerTo', { name: target.memberName ?? target.creatorName ?? '' })
+                : t('siteMessage.thread.replyToAll')}
             </Field.Label>
             {target && (
               <HStack gap="1" fontSize="xs" color="fg.muted">
@@ -147,13 +149,23 @@ export function ThreadDialog({ open, onClose, row }: RowDialogProps<SiteMessageL
                 <CloseButton size="2xs" aria-label={t('siteMessage.thread.cancelAnswer')} onClick={() => setTarget(null)} />
               </HStack>
             )}
-            <Textarea value={text} onChange={(e) => setText(e.target.value)} rows={3} placeholder={t('siteMessage.thread.placeholder')} data-testid="thread-reply-input" />
-            <Field.HelperText>
-              {t('siteMessage.thread.length', { count: text.length, max: SITE_MESSAGE_REPLY_MAX })}
-            </Field.HelperText>
+            <Textarea
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              rows={3}
+              placeholder={t('siteMessage.thread.placeholder')}
+              data-testid="thread-reply-input"
+            />
+            <Field.HelperText>{t('siteMessage.thread.length', { count: text.length, max: SITE_MESSAGE_REPLY_MAX })}</Field.HelperText>
           </Field.Root>
           <Flex justify="end">
-            <Button colorPalette="blue" onClick={() => void send().catch(() => undefined /* the error modal says why */)} loading={reply.isMutating} disabled={!text.trim() || tooLong} data-testid="thread-send">
+            <Button
+              colorPalette="blue"
+              onClick={() => void send().catch(() => undefined /* the error modal says why */)}
+              loading={reply.isMutating}
+              disabled={!text.trim() || tooLong}
+              data-testid="thread-send"
+            >
               {t('siteMessage.thread.send')}
             </Button>
           </Flex>
