@@ -53,7 +53,7 @@ async function confirm(page: Page) {
 }
 
 describe('content screens', () => {
-  it('every screen lists its first page of 10 and is translated', async () => {
+  it('every screen lists its first page of 10 and is translated', { timeout: 240_000 }, async () => {
     const page = await signedIn();
     const screens: Array<[path: string, resource: string, name: string]> = [
       ['/setting/classificationType', 'classificationType', 'classification-type'],

@@ -222,10 +222,12 @@ describe('member screens', () => {
     await page.getByTestId('money-search').click();
     await page.getByTestId('money-tab-1').click();
     const count = page.getByTestId('totals-count').locator('p').last();
-    await expect.poll(async () => Number(await count.innerText()), { timeout: 15_000 }).toBeGreaterThan(0);
+    const tab = page.getByTestId('money-tab-1');
+    // The totals of the paid tab agree with its tab's count (the totals of all statuses show until the tab's page arrives).
+    await expect
+      .poll(async () => [Number(await count.innerText()), Number(await tab.getAttribute('data-count'))].join('/'), { timeout: 15_000 })
+      .toMatch(/^([1-9]\d*)\/\1$/);
     const expected = Number(await count.innerText());
-    const tab = await page.getByTestId('money-tab-1').getAttribute('data-count');
-    expect(Number(tab)).toBe(expected);
 
     const xlsx = await download(page, page.getByTestId('money-export'));
     const wb = new Workbook();
@@ -272,7 +274,7 @@ describe('member screens', () => {
     await page.context().close();
   });
 
-  it('reads in English', { timeout: 60_000 }, async () => {
+  it('reads in English', async () => {
     const page = await signedIn(suite, 'admin', { locale: 'en-US' });
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto('/member/income');

@@ -13,7 +13,8 @@ export default defineConfig({
     root: new URL('.', import.meta.url).pathname,
     environment: 'node',
     include: ['**/*.test.ts'],
-    testTimeout: 60_000,
+    // A safety net, not a speed check: files run side by side with the other tasks on two cores.
+    testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',
     fileParallelism: testWorkers > 1,
