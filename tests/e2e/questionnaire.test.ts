@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { a11yProblems } from './support/axe.ts';
-import { settledTable, shot } from './support/browser.ts';
+import { keyboardDrag, settledTable, shot } from './support/browser.ts';
 import { signedIn, useConsole } from './support/suite.ts';
 
 /**
@@ -74,14 +74,7 @@ describe('questionnaires', () => {
       // Keyboard reordering of the first question's options: 物理 moves to the top.
       const handle = questions.nth(0).getByTestId('questionnaire-option').nth(2).getByTestId('sortable-handle');
       await handle.scrollIntoViewIfNeeded();
-      await handle.focus();
-      await page.keyboard.press('Space');
-      await page.waitForTimeout(250);
-      await page.keyboard.press('ArrowUp');
-      await page.waitForTimeout(250);
-      await page.keyboard.press('ArrowUp');
-      await page.waitForTimeout(250);
-      await page.keyboard.press('Space');
+      await keyboardDrag(page, handle, ['ArrowUp', 'ArrowUp']);
       await expect.poll(() => optionTexts(questions.nth(0))).toEqual(['物理', '数学', '英语']);
       await shot(page, 'questionnaire-editor');
       expect(await a11yProblems(page, 'questionnaire editor')).toEqual([]);
