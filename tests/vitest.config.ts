@@ -9,6 +9,8 @@ export default defineConfig({
     // A safety net, not a speed check: files run side by side with the other tasks on two cores.
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    // expect.poll waits for the page; its 1 s default is shorter than a busy 2-core machine's pauses.
+    expect: { poll: { timeout: 15_000 } },
     pool: 'forks',
     fileParallelism: testWorkers > 1,
     maxWorkers: testWorkers,

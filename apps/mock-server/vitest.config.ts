@@ -1,17 +1,10 @@
-import { availableParallelism, setPriority } from 'node:os';
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
-
-/**
- * Under `pnpm test` this CPU-bound suite shares the cores with the browser
- * suite, whose pages wait on timeouts: it runs at a lower priority (the
- * workers inherit it), so it takes what the browser suite leaves, and on every
- * core (vitest's default leaves one free).
- */
-setPriority(10);
 
 export default defineConfig({
   test: {
     environment: 'node',
+    // Every core (vitest's default leaves one free); `pnpm test` runs the browser suite only after this one.
     maxWorkers: availableParallelism(),
     // Network-level tests (real sockets, PBKDF2) need more than the 5 s default on slow CI machines.
     testTimeout: 180_000,

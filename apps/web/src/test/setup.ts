@@ -1,7 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import i18n, { DEFAULT_LANGUAGE, LANGUAGES, loadAllLocales } from '../lib/i18n.ts';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy*/waitFor wait for renders; their 1 s default is shorter than a busy 2-core machine's pauses.
+configure({ asyncUtilTimeout: 15_000 });
 
 afterEach(() => {
   cleanup();
