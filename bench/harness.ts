@@ -9,7 +9,7 @@
  *   report('title', rows);
  *   console.log(server.memory());
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { closeSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -124,9 +124,9 @@ function stopper(child: ChildProcess, signal: NodeJS.Signals): () => Promise<voi
 }
 
 /**
- * The server as `pnpm start` runs it: apps/mock-server/src/server.ts under
- * tsx, `NODE_ENV=production`, default log level, on `dbFile`, its own
- * process. Its log goes to `<dbFile>.log`. `BENCH_CPU_PROF=<dir>` adds
+ * The server as `pnpm start` runs it: the bundle apps/mock-server/build.mjs
+ * writes (built once per run), `NODE_ENV=production`, default log level, on
+ * `dbFile`, its own process. Its log goes to `<dbFile>.log`. `BENCH_CPU_PROF=<dir>` adds
  * `--cpu-prof` (the profile is written when the server stops).
  */
 /** A port free right now on 127.0.0.1 (the server is told its port: at LOG_LEVEL=warn it prints no address). */
@@ -150,13 +150,17 @@ async function answers(url: string): Promise<boolean> {
   );
 }
 
+let bundled = false;
+
 export async function startServerProcess(dbFile: string, env: Record<string, string> = {}): Promise<RunningProcess> {
+  if (!bundled) execFileSync(process.execPath, ['build.mjs'], { cwd: SERVER_DIR, stdio: 'inherit' });
+  bundled = true;
   const logFile = `${dbFile}.log`;
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const log = openSync(logFile, 'w');
   const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];
-  const child = spawn(process.execPath, [...prof, '--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, [...prof, 'dist/server.mjs'], {
     cwd: SERVER_DIR,
     env: {
       ...process.env,

@@ -1,0 +1,100 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * `pnpm start` serves the bundle build.mjs writes, not these sources: the
+ * bundle is built into a folder of its own and started as its own process on
+ * a new database, as a user starts it. Each check reaches code whose paths the
+ * bundle must keep: the migrations folder (first start), exceljs and the
+ * paper writers with their font package (third-party modules and lazy chunks).
+ */
+const SERVER_DIR = path.resolve(import.meta.dirname, '..');
+const work = mkdtempSync(path.join(tmpdir(), 'edu-bundle-'));
+let server: ChildProcess;
+let base = '';
+let output = '';
+
+async function call(verb: 'GET' | 'POST', route: string, init: { token?: string; body?: unknown } = {}) {
+  return fetch(`${base}${route}`, {
+    method: verb,
+    headers: {
+      'abp.tenantid': '1',
+      ...(init.token && { authorization: `Bearer ${init.token}` }),
+      ...(init.body !== undefined && { 'content-type': 'application/json' }),
+    },
+    ...(init.body !== undefined && { body: JSON.stringify(init.body) }),
+  });
+}
+
+beforeAll(async () => {
+  await promisify(execFile)(process.execPath, ['build.mjs', path.join(work, 'dist')], { cwd: SERVER_DIR });
+  server = spawn(process.execPath, [path.join(work, 'dist', 'server.mjs')], {
+    cwd: work,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: `file:${path.join(work, 'bundle.db')}`,
+      JWT_SECRET: 'bundle-test-secret-of-at-least-32-characters',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const collect = (chunk: Buffer) => (output += chunk.toString());
+  server.stdout!.on('data', collect);
+  server.stderr!.on('data', collect);
+  base = await new Promise<string>((resolve, reject) => {
+    const seen = () => {
+      const address = /Console and API on (http:\/\/[^\s"]+)/.exec(output)?.[1];
+      if (address) resolve(address);
+    };
+    server.stdout!.on('data', seen);
+    server.once('exit', (code) => reject(new Error(`the bundled server exited (${code}):\n${output}`)));
+  });
+});
+
+afterAll(() => {
+  if (server.exitCode === null) server.kill('SIGKILL');
+  rmSync(work, { recursive: true, force: true });
+});
+
+describe('the bundled server (pnpm start)', () => {
+  it('migrates and seeds a new database, signs in and lists', async () => {
+    const auth = await call('POST', '/api/TokenAuth/Authenticate', { body: { userNameOrEmailAddress: 'admin', password: '123qwe' } });
+    expect(auth.status).toBe(200);
+    const token = ((await auth.json()) as { result: { accessToken: string } }).result.accessToken;
+    const papers = await call('GET', '/api/services/app/TestPaper/GetAll?MaxResultCount=1', { token });
+    expect(papers.status).toBe(200);
+    const page = (await papers.json()) as { result: { totalCount: number; items: Array<{ id: number }> } };
+    expect(page.result.totalCount).toBeGreaterThan(0);
+
+    // exceljs, outside the bundle, loaded on first use.
+    const template = await call('GET', '/api/services/app/User/GetMemberImportTemplate', { token });
+    expect(template.status).toBe(200);
+    expect(
+      Buffer.from(await template.arrayBuffer())
+        .subarray(0, 2)
+        .toString(),
+    ).toBe('PK');
+
+    // The PDF writer (a lazy chunk), pdfkit and the font package resolved from the source's place.
+    const pdf = await call('POST', '/api/services/app/TestQuestion/PreviewTestPaper', { token, body: { id: page.result.items[0]!.id } });
+    expect(pdf.status).toBe(200);
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+  });
+
+  it('stops cleanly on SIGINT', async () => {
+    const exited = new Promise<number | null>((resolve) => server.once('exit', resolve));
+    server.kill('SIGINT');
+    expect(await exited).toBe(0);
+  });
+});
