@@ -160,6 +160,8 @@ export async function startServerProcess(dbFile: string, env: Record<string, str
   const base = `http://127.0.0.1:${port}`;
   const log = openSync(logFile, 'w');
   const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];
+  // `BENCH_NODE_FLAGS='--max-semi-space-size=4'`: Node/V8 flags for the server process, to compare settings.
+  prof.push(...(process.env.BENCH_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean));
   const child = spawn(process.execPath, [...prof, 'dist/server.mjs'], {
     cwd: SERVER_DIR,
     env: {

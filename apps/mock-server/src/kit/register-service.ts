@@ -56,17 +56,29 @@ async function authorize(endpoint: Endpoint, ctx: RequestContext): Promise<void>
  * the reply carries the declared keys only, as ABP serializes the declared DTO
  * type, so the wire matches the SDK's schema in production too.
  */
-function pagedRowKeys(output: z.ZodType): readonly string[] | undefined {
+function pagedRowKeys(output: z.ZodType): ReadonlySet<string> | undefined {
   if (!(output instanceof z.ZodObject) || !('totalCount' in output.shape)) return undefined;
   const items: unknown = output.shape.items;
   if (!(items instanceof z.ZodArray) || !(items.element instanceof z.ZodObject)) return undefined;
-  return Object.keys(items.element.shape);
+  return new Set(Object.keys(items.element.shape));
 }
 
-/** `result` with each row cut to `keys` (a page from a handler; anything else passes unchanged). */
-function shapeRows(result: unknown, keys: readonly string[]): unknown {
+/** Whether `row` has an own key outside `keys`. */
+function hasExtraKeys(row: object, keys: ReadonlySet<string>): boolean {
+  for (const k in row) if (Object.hasOwn(row, k) && !keys.has(k)) return true;
+  return false;
+}
+
+/**
+ * `result` with each row cut to `keys` (a page from a handler; anything else
+ * passes unchanged). Rows a DTO mapper made already have only the declared
+ * keys and pass as they are: no copy per row on every list.
+ */
+function shapeRows(result: unknown, keys: ReadonlySet<string>): unknown {
   if (typeof result !== 'object' || result === null || !('items' in result) || !Array.isArray(result.items)) return result;
-  const items = result.items.map((row: unknown) => {
+  const rows: unknown[] = result.items;
+  if (!rows.some((row) => typeof row === 'object' && row !== null && hasExtraKeys(row, keys))) return result;
+  const items = rows.map((row) => {
     if (typeof row !== 'object' || row === null) return row;
     const source: Readonly<Record<string, unknown>> = { ...row };
     const out: Record<string, unknown> = {};
