@@ -60,6 +60,31 @@ async function download(page: Page, button: Locator): Promise<Buffer> {
 /** Yuan text of a fen figure shown by `Yuan` (data-fen). */
 const fenOf = async (loc: Locator) => Number(await loc.locator('[data-fen]').first().getAttribute('data-fen'));
 
+/**
+ * Picks a member in a money picker (a form's or the filter's) by typing `keyword` (the first
+ * match), or any member when nothing matches (the import test did not run).
+ * Returns the option's name and user name (its detail line: `user · identity`).
+ */
+async function pickMember(page: Page, picker: Locator, keyword: string): Promise<{ name: string; userName: string }> {
+  const input = picker.locator('input');
+  const options = page.getByRole('option');
+  const empty = page.getByText('没有匹配的结果');
+  await input.fill(keyword);
+  // Until the search has answered: a match, or none (the options shown before the search do not count).
+  const matches = options.filter({ hasText: keyword });
+  await expect.poll(async () => (await matches.count()) > 0 || (await empty.isVisible())).toBe(true);
+  if ((await matches.count()) === 0) {
+    await input.fill('');
+    await input.press('ArrowDown');
+    await options.first().waitFor();
+  }
+  const option = (await matches.count()) ? matches.first() : options.first();
+  const [name = '', detail = ''] = (await option.innerText()).split(/\n+/);
+  await option.click();
+  await expect.poll(() => input.inputValue()).toBe(name.trim());
+  return { name: name.trim(), userName: detail.split(' · ')[0]!.trim() };
+}
+
 async function openImport(page: Page): Promise<void> {
   await page.goto('/member/importuser');
   await page.getByTestId('importuser-page').waitFor();
@@ -161,12 +186,8 @@ describe('member screens', () => {
     await page.getByTestId('payment-offline').click();
     const dialog = page.getByTestId('payment-offline-dialog');
     await dialog.waitFor();
-    const select = dialog.locator('select[name="memberId"]');
-    const options = await select
-      .locator('option')
-      .evaluateAll((os) => os.map((o) => ({ value: (o as HTMLOptionElement).value, text: o.textContent ?? '' })));
-    const member = options.find((o) => o.text.includes(`${TAG}a`)) ?? options.find((o) => o.value !== '')!;
-    await select.selectOption(member.value);
+    // The member picker searches as one types (a tenant's members are never all listed).
+    const member = await pickMember(page, dialog.getByTestId('member-picker'), `${TAG}a`);
     // A bad amount is refused in the form.
     await dialog.locator('input[name="amount"]').fill('12.345');
     await dialog.getByTestId('form-submit').click();
@@ -181,15 +202,23 @@ describe('member screens', () => {
     await expect.poll(() => fenOf(page.getByTestId('totals-in')), { timeout: 15_000 }).toBe(paidBefore + 12345);
     expect(Number(await page.getByTestId('totals-count').locator('p').last().innerText())).toBe(countBefore + 1);
 
+    // The member filter is the same picker: then only that member's recharges show.
+    const userName = member.userName;
+    await pickMember(page, page.getByTestId('money-member'), userName);
+    await page.getByTestId('money-search').click();
+    const paymentRows = page.getByTestId('payment-table').locator('tbody tr');
+    await expect
+      .poll(async () => (await paymentRows.allInnerTexts()).every((text) => text.includes(userName)) && (await paymentRows.count()) > 0)
+      .toBe(true);
+
     // The member's balance in the member list.
     await page.goto('/member/user');
-    const userName = /（(.+)）/.exec(member.text)?.[1] ?? member.text;
     await page.getByTestId('filter-keyword').fill(userName);
     await page.getByTestId('filter-search').click();
     const row = page.getByTestId('user-table').locator('tbody tr').filter({ hasText: userName }).first();
     await row.waitFor();
     const balance = await fenOf(row);
-    if (member.text.includes(TAG)) expect(balance).toBe(12345);
+    if (userName.includes(TAG)) expect(balance).toBe(12345);
     else expect(balance).toBeGreaterThanOrEqual(12345);
     await shot(page, 'members-list');
 
@@ -199,7 +228,7 @@ describe('member screens', () => {
     await page.getByTestId('consumption-create').click();
     const buy = page.getByTestId('consumption-dialog');
     await buy.waitFor();
-    await buy.locator('select[name="memberId"]').selectOption(member.value);
+    expect((await pickMember(page, buy.getByTestId('member-picker'), userName)).userName).toBe(userName);
     await buy.locator('input[name="itemName"]').fill(`${TAG} 课程`);
     await buy.locator('input[name="amount"]').fill(`${Math.floor((balance + 100) / 100)}.${String((balance + 100) % 100).padStart(2, '0')}`);
     await buy.getByTestId('form-submit').click();

@@ -49,10 +49,11 @@ const byService = new Map<string, Endpoint[]>();
 for (const e of allEndpoints()) byService.set(e.service, [...(byService.get(e.service) ?? []), e]);
 
 describe('bad input at every endpoint', () => {
-  let calls = 0;
   it.each([...byService.keys()])('%s never answers an unexpected 500', async (service) => {
     const failures: string[] = [];
-    for (const e of byService.get(service)!) {
+    const endpoints = byService.get(service)!;
+    let calls = 0;
+    for (const e of endpoints) {
       // LoginOut revokes the token it is called with: give it throwaway ones.
       const callers = e.method === 'LoginOut' ? [{ token: '', tenantId: 1 }] : tokens;
       for (const who of callers) {
@@ -85,10 +86,11 @@ describe('bad input at every endpoint', () => {
       }
     }
     expect(failures).toEqual([]);
+    // Every endpoint got several inputs (none of them skipped).
+    expect(calls).toBeGreaterThan(endpoints.length);
   });
 
-  it('made every call and keeps serving', async () => {
-    expect(calls).toBeGreaterThan(500);
+  it('keeps serving after all of it', async () => {
     const alive = await t.call('GET', '/api/services/app/Session/GetCurrentLoginInformations');
     expect(alive.status).toBe(200);
   });

@@ -347,6 +347,42 @@ describe('permissions and tenants', () => {
     expect((await t.call('GET', api('Payment/GetAll'))).status).toBe(401);
   });
 
+  it('finds members for the pickers with the money screens permission alone, never staff, at most 20', async () => {
+    const role = await post('Role/Create', { name: 'MoneyOnly', displayName: '财务', grantedPermissions: ['Pages', 'Pages.Administration'] });
+    expect(role.status).toBe(200);
+    const created = await post('User/Create', {
+      userName: 'cashier',
+      name: '出纳',
+      surname: '王',
+      emailAddress: 'cashier@example.com',
+      password: 'Cashier123!',
+      roleNames: ['MoneyOnly'],
+    });
+    expect(created.status).toBe(200);
+    const cashier = await t.login('cashier', 'Cashier123!');
+    // The screen's permission suffices for its picker; the full user list stays closed.
+    expect((await get('User/GetAllUsers', {}, cashier)).status).toBe(403);
+    const all = await get('User/GetMemberOptions', { MaxResultCount: 20 }, cashier);
+    expect(all.status).toBe(200);
+    const items: Array<{ id: number; name: string; detail: string }> = all.body.result.items;
+    expect(items.length).toBeGreaterThan(0);
+    expect(items.length).toBeLessThanOrEqual(20);
+    const identities = await t.app.prisma.user.findMany({ where: { id: { in: items.map((i) => i.id) } }, select: { identity: true } });
+    expect(new Set(identities.map((u) => u.identity))).toEqual(new Set([1]));
+    // By user name, and by the label of one id; staff (the teacher zhaolei) are not members.
+    const one = items[0]!;
+    const userName = one.detail.split(' · ')[0]!;
+    expect((await get('User/GetMemberOptions', { Keyword: userName }, cashier)).body.result.items.map((i: { id: number }) => i.id)).toContain(one.id);
+    expect((await get('User/GetMemberOptions', { Id: one.id }, cashier)).body.result.items).toEqual([one]);
+    expect((await get('User/GetMemberOptions', { Keyword: 'zhaolei' }, cashier)).body.result.items).toEqual([]);
+    expect((await get('User/GetMemberOptions', { MaxResultCount: 21 }, cashier)).status).toBe(400);
+    expect((await get('User/GetMemberOptions', {}, await t.login('zhaolei'))).status).toBe(403);
+    // Another tenant's members are not found.
+    const b = await createTenant(t, 'picker2');
+    const other = await t.call('GET', api('User/GetMemberOptions'), { token: b.token, tenantId: b.id, query: { Id: one.id } });
+    expect(other.body.result.items).toEqual([]);
+  });
+
   it("keeps another tenant's money out of reach", async () => {
     const b = await createTenant(t, 'money2');
     const mine: PaymentDto = (await post('Payment/Create', { memberId: members[0], amount: 100, channel: 3 })).body.result;

@@ -14,11 +14,11 @@ import { getOr404, pagedList, type ModelCrud, type RowOf, type WhereOf } from '.
 import { distinctIds } from '../kit/content.ts';
 import { dtoMapper } from '../kit/dto.ts';
 import { AbpValidationError, EntityNotFoundError, invalid } from '../kit/errors.ts';
-import { fullNameOf } from '../kit/names.ts';
 import { notificationRow, pushNotification, type NotifyInput } from '../kit/notifier.ts';
 import { iso } from '../kit/paging.ts';
 import type { SessionUser } from '../kit/permission-checker.ts';
 import { implement } from '../kit/register-service.ts';
+import { personName, userOption, userOptionSelect, userSearchWhere } from '../kit/user-options.ts';
 import { effectiveSettings } from '../kit/settings.ts';
 import { localize, resolveCulture } from '../localization/texts.ts';
 
@@ -72,7 +72,6 @@ async function userNames(ctx: RequestContext, ids: number[]) {
 }
 
 /** A user's name as a thread shows it: the full name, a repeated part once (seed users such as admin/admin). */
-const personName = (u: { name: string; surname: string }) => (u.name.trim() === u.surname.trim() ? u.name.trim() : fullNameOf(u));
 
 const listDto = dtoMapper(SiteMessageListDto);
 const fullDto = dtoMapper(SiteMessageDto);
@@ -341,12 +340,12 @@ export const siteMessage = implement(SiteMessageService, {
     const keyword = input.Keyword?.trim();
     if (input.Kind === KIND.User) {
       const users = await ctx.db.user.findMany({
-        where: keyword ? { OR: [...userColumns.map((c) => ({ [c]: { contains: keyword } })), ...fullNameSplits(keyword)] } : {},
+        where: userSearchWhere(keyword),
         orderBy: { id: 'asc' },
         take: input.MaxResultCount,
-        select: { id: true, userName: true, name: true, surname: true, identity: true },
+        select: userOptionSelect,
       });
-      return { items: users.map((u) => ({ id: u.id, name: personName(u), detail: `${u.userName} · ${ctx.t(identityKey(u.identity))}` })) };
+      return { items: users.map((u) => userOption(u, ctx)) };
     }
     const roles = await ctx.db.role.findMany({
       where: keyword ? { OR: [{ name: { contains: keyword } }, { displayName: { contains: keyword } }] } : {},
@@ -357,16 +356,3 @@ export const siteMessage = implement(SiteMessageService, {
     return { items: roles.map((r) => ({ id: r.id, name: r.displayName, detail: ctx.t('SiteMessageRoleUsers', r._count.users) })) };
   },
 });
-
-const userColumns = ['userName', 'name', 'surname', 'phoneNumber', 'emailAddress'] as const;
-
-/** A full Chinese name typed as one word (胡宇 of 胡宇航): surname of one or two characters, then the start of the given name. */
-function fullNameSplits(keyword: string): WhereOf<'User'>[] {
-  const splits: WhereOf<'User'>[] = [];
-  for (let k = 1; k <= Math.min(2, keyword.length - 1); k++) splits.push({ surname: keyword.slice(0, k), name: { startsWith: keyword.slice(k) } });
-  return splits;
-}
-
-function identityKey(identity: number): string {
-  return identity === 3 ? 'Identity_Administrator' : identity === 2 ? 'Identity_Teacher' : 'Identity_General';
-}

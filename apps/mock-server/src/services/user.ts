@@ -11,10 +11,11 @@ import { dtoMapper } from '../kit/dto.ts';
 import { assertCanChangeRoles, assertCanManageUsers } from '../kit/privilege.ts';
 import { implement } from '../kit/register-service.ts';
 import { setUserSetting } from '../kit/settings.ts';
+import { userOption, userOptionSelect, userSearchWhere } from '../kit/user-options.ts';
 import { resolveCulture } from '../localization/texts.ts';
 import { listRoles } from './role.ts';
 import { memberImportHandlers } from './member-import.ts';
-import { assertMemberScope, managesStaff, memberPage } from './members.ts';
+import { assertMemberScope, GENERAL, managesStaff, memberPage } from './members.ts';
 
 type UserRow = RowOf<'User'>;
 
@@ -201,6 +202,15 @@ export const user = implement(UserService, {
   },
   GetRoles: async (_input, ctx) => {
     return { items: await listRoles(ctx) };
+  },
+  GetMemberOptions: async (input, ctx) => {
+    const members = await ctx.db.user.findMany({
+      where: { AND: [{ identity: GENERAL }, input.Id !== undefined ? { id: input.Id } : userSearchWhere(input.Keyword || undefined)] },
+      orderBy: { id: 'asc' },
+      take: input.MaxResultCount,
+      select: userOptionSelect,
+    });
+    return { items: members.map((u) => userOption(u, ctx)) };
   },
   GetAllUsers: async (_input, ctx) => {
     const rows = await ctx.db.user.findMany({

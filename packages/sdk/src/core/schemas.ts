@@ -67,6 +67,18 @@ export function listDto<Shape extends z.ZodRawShape, Config extends z.core.$ZodO
   return dto.omit(omit).describe(`${dto.description ? `${dto.description} ` : ''}List row: the full DTO without ${dropped} (Get returns them).`);
 }
 
+/**
+ * One choice of a searching picker (a member, a user, a role): what it shows,
+ * and a detail that tells two equal names apart (user name and identity, a
+ * role's user count).
+ */
+export const PickerOptionDto = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  detail: z.string().nullable(),
+});
+export type PickerOptionDto = z.infer<typeof PickerOptionDto>;
+
 /** `ListResultDto<T>`. */
 export function listResult<T extends z.ZodType>(item: T) {
   return z.object({ items: z.array(item) });

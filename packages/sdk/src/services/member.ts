@@ -43,6 +43,22 @@ export const GetAllMembersInput = PagedQuery.extend({
 export type GetAllMembersInput = z.input<typeof GetAllMembersInput>;
 
 /**
+ * Member search for the pickers of the money screens (recharge, consumption,
+ * the member filter): members (General identity) whose user name, name,
+ * phone or e-mail contains `Keyword`, or a full name typed as one word
+ * (胡宇 finds 胡宇航); at most 20, so a tenant with 100,000 members never
+ * lists them all. `Id` answers that one member (the label of a member picked
+ * earlier, e.g. from the address bar). Open to whoever may use those screens
+ * or manage members: the pickers must not need more than the screen.
+ */
+export const GetMemberOptionsInput = z.object({
+  Keyword: z.string().trim().max(64).optional(),
+  Id: z.number().int().min(1).optional(),
+  MaxResultCount: z.number().int().min(1).max(20).default(10),
+});
+export type GetMemberOptionsInput = z.input<typeof GetMemberOptionsInput>;
+
+/**
  * The initial password of imported users: 1 the same `password` for all
  * (given in the request), 2 the last six digits of the row's phone number
  * (a row without a phone is an error), 3 a random 8-character password per

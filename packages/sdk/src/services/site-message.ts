@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineService } from '../core/define-service.ts';
 import { abpEnum } from '../core/enums.ts';
-import { AbpDateInput, AbpDateTime, IdQuery, NoInput, PagedQuery, VoidResult, listDto, paged } from '../core/schemas.ts';
+import { AbpDateInput, AbpDateTime, IdQuery, NoInput, PagedQuery, PickerOptionDto, VoidResult, listDto, paged } from '../core/schemas.ts';
 import { Permissions } from '../permissions.ts';
 
 /**
@@ -158,13 +158,9 @@ export const GetRecipientOptionsInput = z.object({
   Keyword: z.string().trim().max(64).optional(),
   MaxResultCount: z.number().int().min(1).max(20).default(10),
 });
-export const RecipientOptionDto = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  /** User name and identity, or the role's user count: what tells two equal names apart. */
-  detail: z.string().nullable(),
-});
-export type RecipientOptionDto = z.infer<typeof RecipientOptionDto>;
+/** A user (detail: user name and identity) or a role (detail: its user count). */
+export const RecipientOptionDto = PickerOptionDto;
+export type RecipientOptionDto = PickerOptionDto;
 
 export const SiteMessageService = defineService(
   'SiteMessage',

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { defineService } from '../core/define-service.ts';
-import { AbpDateTime, PagedQuery, VoidResult, crud, listResult, paged } from '../core/schemas.ts';
+import { AbpDateTime, PagedQuery, PickerOptionDto, VoidResult, crud, listResult, paged } from '../core/schemas.ts';
 import { abpEnum } from '../core/enums.ts';
 import { Permissions } from '../permissions.ts';
 import { RoleDto } from './role.ts';
 import { BackgroundJobDto } from './job.ts';
-import { GetAllMembersInput, ImportFromExcelInput, MemberExtra, memberImportTemplateEndpoint } from './member.ts';
+import { GetAllMembersInput, GetMemberOptionsInput, ImportFromExcelInput, MemberExtra, memberImportTemplateEndpoint } from './member.ts';
 
 /**
  * Inferred: a user's identity on the platform (身份). `General` members are the
@@ -115,6 +115,13 @@ export const UserService = defineService(
     BatchDelete: { input: BatchDeleteInput, output: VoidResult, inferred: true },
     /** Members (General identity) with their balance; see member.ts. */
     GetAllMembers: { input: GetAllMembersInput, output: paged(MemberDto), extension: true, access: Permissions.MembersUsers },
+    /** Member search for pickers (member.ts); the money screens' permission suffices. */
+    GetMemberOptions: {
+      input: GetMemberOptionsInput,
+      output: listResult(PickerOptionDto),
+      extension: true,
+      access: [Permissions.Administration, ...manageUsers],
+    },
     /** Member import as a background job (member.ts). */
     ImportFromExcel: { input: ImportFromExcelInput, output: BackgroundJobDto, inferred: true, access: Permissions.MembersImportUsers },
     GetMemberImportTemplate: { ...memberImportTemplateEndpoint, access: Permissions.MembersImportUsers },

@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { api } from '../../lib/client.ts';
 import { LocalizedUi, SchemaFormDialog, ScreenCard, useApi, useCan, useRunCall } from '../../resources/index.ts';
 import { fenOf, newRequestNo, yuanField } from './money-forms.ts';
-import { chinaTime, memberColumn, MoneyList, useMemberOptions, useMoneyList, Yuan } from './money.tsx';
+import { chinaTime, memberColumn, MoneyList, memberPickerField, useMoneyList, Yuan } from './money.tsx';
 
 export const consumptionStatusTabs = [1, 2, 3].map((value) => ({ value, labelKey: `members.consumptionStatus.${value}` }));
 export const itemTypeOptions = [1, 2, 3].map((value) => ({ value, labelKey: `members.itemType.${value}` }));
@@ -123,7 +123,7 @@ export default function ConsumptionsPage() {
             ctx={{ mode: 'create' }}
             defaultValues={{ memberId: list.filter.MemberId ?? null, itemType: 1, itemName: '', amount: '', remark: '' }}
             fields={[
-              { name: 'memberId', type: 'select', useOptions: useMemberOptions, span: 2 },
+              { name: 'memberId', type: 'custom', component: memberPickerField, span: 2 },
               { name: 'itemType', type: 'select', options: itemTypeOptions, emptyValue: undefined },
               { name: 'amount', type: 'text', helpKey: 'members.form.amountHint' },
               { name: 'itemName', type: 'text', span: 2 },

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/client.ts';
 import { saveResult } from '../../resources/file-actions.tsx';
 import { useApi } from '../../resources/index.ts';
+import { SearchPicker, searchPickerField, type PickerSource } from '../../resources/search-picker.tsx';
 
 /**
  * The pieces every money screen shares (充值管理, 消费记录, 收入记录): amounts
@@ -53,13 +54,25 @@ export interface EnumFilterSpec {
   options: ReadonlyArray<{ value: number; labelKey: string }>;
 }
 
-/** Members (General identity) as select options, from `User/GetAllUsers`. */
-export function useMemberOptions(): SelectOption[] {
-  const { data } = useApi(api.user.getAllUsers, {});
-  return (data?.items ?? [])
-    .filter((u) => u.identity === 1)
-    .map((u) => ({ value: u.id, label: u.fullName ? `${u.fullName}（${u.userName}）` : u.userName }));
-}
+/**
+ * Members found by the server as the user types (`User/GetMemberOptions`, at
+ * most 10), for the member filter and the recharge and consumption forms: the
+ * money screens' own permission suffices, and a tenant's 100,000 members are
+ * never all listed.
+ */
+export const memberSource: PickerSource = {
+  useSearch(keyword, active) {
+    const found = useApi(api.user.getMemberOptions, active ? { Keyword: keyword } : null, { keepPreviousData: true, silent: true });
+    return { items: found.data?.items ?? [], searching: found.isValidating };
+  },
+  useSelected(id) {
+    const { data } = useApi(api.user.getMemberOptions, id === null ? null : { Id: id }, { silent: true });
+    return data?.items.find((m) => m.id === id) ?? null;
+  },
+};
+
+/** The recharge and consumption forms' member field. */
+export const memberPickerField = searchPickerField(memberSource, 'members.filters.memberSearch', 'member-picker');
 
 interface Draft {
   Keyword: string;
@@ -130,7 +143,6 @@ export function MoneyFilterBar({
   enums?: readonly EnumFilterSpec[];
 }) {
   const { t } = useTranslation();
-  const members = useMemberOptions();
   const [draft, setDraft] = useState<Draft>(() => toDraft(value));
   const min = draft.MinAmount.trim() ? parseYuan(draft.MinAmount) : undefined;
   const max = draft.MaxAmount.trim() ? parseYuan(draft.MaxAmount) : undefined;
@@ -189,14 +201,17 @@ export function MoneyFilterBar({
           <Field.Label fontSize="xs">{t('members.filters.dateTo')}</Field.Label>
           <Input size="sm" type="date" value={draft.DateTo} onChange={(e) => set('DateTo')(e.target.value)} data-testid="money-date-to" />
         </Field.Root>
-        <SelectField
-          label={t('members.filters.member')}
-          value={draft.MemberId}
-          onChange={set('MemberId')}
-          options={members}
-          testId="money-member"
-          width="48"
-        />
+        <Box width="64">
+          <SearchPicker
+            {...memberSource}
+            label={t('members.filters.member')}
+            value={draft.MemberId ? Number(draft.MemberId) : null}
+            onChange={(id) => set('MemberId')(id === null ? '' : String(id))}
+            placeholder={t('members.filters.memberSearch')}
+            testId="money-member"
+            size="sm"
+          />
+        </Box>
         {enums.map((e) => (
           <SelectField
             key={e.name}

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { api } from '../../lib/client.ts';
 import { LocalizedUi, SchemaFormDialog, ScreenCard, useApi, useCan, useRunCall } from '../../resources/index.ts';
 import { fenOf, yuanField } from './money-forms.ts';
-import { chinaTime, memberColumn, MoneyList, useMemberOptions, useMoneyList, Yuan } from './money.tsx';
+import { chinaTime, memberColumn, MoneyList, memberPickerField, useMoneyList, Yuan } from './money.tsx';
 
 /** Status tabs and channel labels (locale keys by value). */
 export const paymentStatusTabs = [0, 1, 2].map((value) => ({ value, labelKey: `members.paymentStatus.${value}` }));
@@ -133,7 +133,7 @@ export default function PaymentPage() {
             ctx={{ mode: 'create' }}
             defaultValues={{ memberId: list.filter.MemberId ?? null, amount: '', transactionNo: '', remark: '' }}
             fields={[
-              { name: 'memberId', type: 'select', useOptions: useMemberOptions, span: 2 },
+              { name: 'memberId', type: 'custom', component: memberPickerField, span: 2 },
               { name: 'amount', type: 'text', helpKey: 'members.form.amountHint' },
               { name: 'transactionNo', type: 'text' },
               { name: 'remark', type: 'textarea', span: 2 },
