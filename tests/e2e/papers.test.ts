@@ -32,6 +32,15 @@ async function openList(page: Page, path: string, keyword?: string): Promise<voi
   }
 }
 
+/** The paper editor, opened with a list's action (`create`, `generate`). */
+async function openEditor(page: Page, listPath: string, action: 'create' | 'generate' = 'create'): Promise<Locator> {
+  await openList(page, listPath);
+  await page.getByTestId(`action-${action}`).click();
+  const editor = page.getByTestId('paper-editor');
+  await editor.waitFor();
+  return editor;
+}
+
 async function pick(page: Page, scope: Locator, testId: string, search: string): Promise<void> {
   await scope.getByTestId(testId).click();
   await page.getByTestId(`${testId}-search`).fill(search);
@@ -169,10 +178,7 @@ describe('paper screens', () => {
     async () => {
       const page = await signedIn(suite);
       await page.setViewportSize({ width: 1440, height: 900 });
-      await openList(page, '/testPapers/testPaper');
-      await page.getByTestId('action-create').click();
-      const editor = page.getByTestId('paper-editor');
-      await editor.waitFor();
+      const editor = await openEditor(page, '/testPapers/testPaper');
       await paperFields(page, editor, `${TAG} 文件导入卷`);
       await addFromBank(editor, 1, 1);
       // Importing needs the paper saved first.
@@ -220,9 +226,7 @@ describe('paper screens', () => {
   it('generates a paper by rules after fixing the shortfall the dry run reported', { timeout: 240_000 }, async () => {
     const page = await signedIn(suite);
     await page.setViewportSize({ width: 1440, height: 900 });
-    await openList(page, '/testPapers/randomPaper');
-    await page.getByTestId('action-generate').click();
-    const editor = page.getByTestId('paper-editor');
+    const editor = await openEditor(page, '/testPapers/randomPaper', 'generate');
     await editor.getByTestId('random-editor').waitFor();
     await paperFields(page, editor, `${TAG} 随机卷`);
 
@@ -255,10 +259,7 @@ describe('paper screens', () => {
   it('assigns homework to classes with a due time, and reads in English', { timeout: 180_000 }, async () => {
     const page = await signedIn(suite);
     await page.setViewportSize({ width: 1440, height: 900 });
-    await openList(page, '/workPapers/homeWork');
-    await page.getByTestId('action-create').click();
-    const editor = page.getByTestId('paper-editor');
-    await editor.waitFor();
+    const editor = await openEditor(page, '/workPapers/homeWork');
     const title = `${TAG} 第三单元作业`;
     await editor.locator('input[name="title"]').fill(title);
     await pick(page, editor, 'cascader-categoryId', '初中 期中');
@@ -278,9 +279,7 @@ describe('paper screens', () => {
     // English: the same screen, every label switched.
     const english = await signedIn(suite, 'admin', { locale: 'en-US' });
     await english.setViewportSize({ width: 1440, height: 900 });
-    await openList(english, '/testPapers/randomPaper');
-    await english.getByTestId('action-generate').click();
-    const dialog = english.getByTestId('paper-editor');
+    const dialog = await openEditor(english, '/testPapers/randomPaper', 'generate');
     await dialog.getByTestId('random-editor').waitFor();
     expect(await dialog.innerText()).toContain('Rules');
     expect(await dialog.innerText()).not.toMatch(/抽题规则|题库不够/);

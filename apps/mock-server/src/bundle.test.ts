@@ -30,6 +30,12 @@ async function call(verb: 'GET' | 'POST', route: string, init: { token?: string;
   });
 }
 
+/** A file answer's first bytes as text (its format's magic). */
+const leadingText = async (res: Response, bytes: number) =>
+  Buffer.from(await res.arrayBuffer())
+    .subarray(0, bytes)
+    .toString();
+
 beforeAll(async () => {
   await promisify(execFile)(process.execPath, ['build.mjs', path.join(work, 'dist')], { cwd: SERVER_DIR });
   server = spawn(process.execPath, [path.join(work, 'dist', 'server.mjs')], {
@@ -76,20 +82,12 @@ describe('the bundled server (pnpm start)', () => {
     // exceljs, outside the bundle, loaded on first use.
     const template = await call('GET', '/api/services/app/User/GetMemberImportTemplate', { token });
     expect(template.status).toBe(200);
-    expect(
-      Buffer.from(await template.arrayBuffer())
-        .subarray(0, 2)
-        .toString(),
-    ).toBe('PK');
+    expect(await leadingText(template, 2)).toBe('PK');
 
     // The PDF writer (a lazy chunk), pdfkit and the font package resolved from the source's place.
     const pdf = await call('POST', '/api/services/app/TestQuestion/PreviewTestPaper', { token, body: { id: page.result.items[0]!.id } });
     expect(pdf.status).toBe(200);
-    expect(
-      Buffer.from(await pdf.arrayBuffer())
-        .subarray(0, 5)
-        .toString(),
-    ).toBe('%PDF-');
+    expect(await leadingText(pdf, 5)).toBe('%PDF-');
   });
 
   it('stops cleanly on SIGINT', async () => {

@@ -158,6 +158,29 @@ async function questionFacts(ctx: RequestContext, ids: number[]) {
   });
   return new Map(rows.map((r) => [r.id, r]));
 }
+
+/** Why a question may not join a paper, or null when it may. */
+type PaperSkipReason = 'duplicate' | 'sister' | 'unavailable';
+
+/**
+ * The rule for questions joining a paper that already holds `held`: approved,
+ * shown and of the paper's variant (`unavailable`), not in it already
+ * (`duplicate`), no sister of a question in it (`sister`). `admit(id)` answers
+ * the reason, or null and counts the question as held from then on.
+ */
+function paperAdmission(facts: ReadonlyMap<number, QuestionFact>, held: Iterable<number>, isUniversity: boolean) {
+  const questions = new Set(held);
+  const families = new Set(distinctIds([...questions].map((id) => facts.get(id)?.sisterGroupId)));
+  return (id: number): PaperSkipReason | null => {
+    const fact = facts.get(id);
+    if (questions.has(id)) return 'duplicate';
+    if (!fact || fact.auditStatus !== 1 || !fact.isShow || fact.isUniversity !== isUniversity) return 'unavailable';
+    if (fact.sisterGroupId !== null && families.has(fact.sisterGroupId)) return 'sister';
+    questions.add(id);
+    if (fact.sisterGroupId !== null) families.add(fact.sisterGroupId);
+    return null;
+  };
+}
 type QuestionFact = {
   id: number;
   questionType: number;
@@ -570,25 +593,19 @@ export function testPaperService<Data extends { fingerprint: string }>(bank: Que
         ctx,
         distinctIds([...into.flatMap((s) => s.questions), ...incoming.map((x) => x.q)].map((q) => q.questionId)),
       );
-      const heldQuestions = new Set(into.flatMap((s) => s.questions.map((q) => q.questionId)));
-      const heldFamilies = new Set(distinctIds([...heldQuestions].map((id) => facts.get(id)?.sisterGroupId)));
-      const skipped: Array<{ questionId: number; reason: 'duplicate' | 'sister' | 'unavailable' }> = [];
+      const admit = paperAdmission(
+        facts,
+        into.flatMap((s) => s.questions.map((q) => q.questionId)),
+        target.isUniversity,
+      );
+      const skipped: Array<{ questionId: number; reason: PaperSkipReason }> = [];
       const added = new Map<number | null, SectionPlan>();
       for (const { q, m } of incoming) {
-        const fact = facts.get(q.questionId);
-        const reason = heldQuestions.has(q.questionId)
-          ? 'duplicate'
-          : !fact || fact.auditStatus !== 1 || !fact.isShow || fact.isUniversity !== target.isUniversity
-            ? 'unavailable'
-            : fact.sisterGroupId !== null && heldFamilies.has(fact.sisterGroupId)
-              ? 'sister'
-              : null;
+        const reason = admit(q.questionId);
         if (reason) {
           skipped.push({ questionId: q.questionId, reason });
           continue;
         }
-        heldQuestions.add(q.questionId);
-        if (fact?.sisterGroupId) heldFamilies.add(fact.sisterGroupId);
         const targetSection = m.toSectionId ? into.find((s) => s.id === m.toSectionId) : undefined;
         if (targetSection) targetSection.questions.push({ questionId: q.questionId, score: q.score });
         else {
@@ -708,27 +725,18 @@ async function placeIntoPaper(
   const held = into.flatMap((s) => s.questions.map((q) => q.questionId));
   const matched = distinctIds(outcomes.map((o) => (o.row.status === 'duplicate' ? o.row.duplicateOfId : null)));
   const facts = await questionFacts(ctx, distinctIds([...held, ...matched]));
-  const heldQuestions = new Set(held);
-  const heldFamilies = new Set(distinctIds(held.map((id) => facts.get(id)?.sisterGroupId)));
+  const admit = paperAdmission(facts, held, paper.isUniversity);
   const skipped: PaperImportPlacement['skipped'] = [];
   const adds: Array<{ questionId: number | null; questionType: QuestionType }> = [];
   for (const { row, questionType } of outcomes) {
     if (row.status === 'duplicate' && row.duplicateOfId !== null) {
       const id = row.duplicateOfId;
+      const reason = admit(id);
       const fact = facts.get(id);
-      const reason = heldQuestions.has(id)
-        ? 'duplicate'
-        : !fact || fact.auditStatus !== 1 || !fact.isShow || fact.isUniversity !== paper.isUniversity
-          ? 'unavailable'
-          : fact.sisterGroupId !== null && heldFamilies.has(fact.sisterGroupId)
-            ? 'sister'
-            : null;
       if (reason || !fact) {
         skipped.push({ row: row.row, questionId: id, reason: reason ?? 'unavailable' });
         continue;
       }
-      heldQuestions.add(id);
-      if (fact.sisterGroupId !== null) heldFamilies.add(fact.sisterGroupId);
       adds.push({ questionId: id, questionType: narrowType(fact.questionType) });
     } else if (row.status === 'created' || row.status === 'valid' || row.status === 'notWritten') {
       adds.push({ questionId: row.status === 'created' ? row.createdId : null, questionType: narrowType(questionType ?? 1) });
