@@ -125,7 +125,8 @@ function stopper(child: ChildProcess, signal: NodeJS.Signals): () => Promise<voi
 
 /**
  * The server as `pnpm start` runs it: the bundle apps/mock-server/build.mjs
- * writes (built once per run), `NODE_ENV=production`, default log level, on
+ * writes (built once per run), its default environment (no `NODE_ENV`, no
+ * output checks, default log level) with a fixed `JWT_SECRET`, on
  * `dbFile`, its own process. Its log goes to `<dbFile>.log`. `BENCH_CPU_PROF=<dir>` adds
  * `--cpu-prof` (the profile is written when the server stops).
  */
@@ -166,7 +167,6 @@ export async function startServerProcess(dbFile: string, env: Record<string, str
     cwd: SERVER_DIR,
     env: {
       ...process.env,
-      NODE_ENV: 'production',
       DATABASE_URL: `file:${dbFile}`,
       JWT_SECRET: BENCH_SECRET,
       PORT: String(port),

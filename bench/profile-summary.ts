@@ -57,3 +57,15 @@ const print = (title: string, m: Map<string, number>) => {
 console.log(`${file}: ${(total / 1e6).toFixed(2)} s sampled`);
 print('self time by package / source folder', origins);
 print('self time by function', fns);
+
+// Inclusive time: each sample counts once for every distinct function on its stack.
+const inclusive = new Map<string, number>();
+for (const [id, t] of self) {
+  const seen = new Set<string>();
+  for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+    const k = label(byId.get(at)!);
+    if (!seen.has(k)) sum(inclusive, k, t);
+    seen.add(k);
+  }
+}
+print('inclusive time by function', inclusive);

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
 import fastifyMultipart from '@fastify/multipart';
@@ -60,6 +60,21 @@ declare module 'fastify' {
 /** Paths that belong to the API: an unknown one is a plain 404, never the web app. */
 const API_PREFIXES = ['/api/', '/abpuserconfiguration/', '/signalr', '/swagger', '/file/'];
 
+/**
+ * One log line per request, written when it completes (method, URL, status,
+ * time), instead of Fastify's two (the request on arrival, the status at the
+ * end): the log writes were about a twentieth of a list request's CPU.
+ */
+class OneLineRequestLog extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
+    const line = { method: request.method, url: request.url, statusCode: reply.statusCode, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
+}
+
 /** Builds the mock ABP backend, ready to `listen` or `inject`. */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const jwtSecret = resolveJwtSecret(options.jwtSecret, options.databaseUrl, options.production ?? false);
@@ -67,6 +82,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   const app = Fastify({
     logger: options.logger ?? false,
+    logController: new OneLineRequestLog(),
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
   });

@@ -23,6 +23,8 @@ export interface ServerConfig {
   webRoot: string;
   /** Origins allowed to call the API from another origin (CORS, with credentials). */
   corsOrigins: string[];
+  /** Check every response against the SDK's output schema (`VALIDATE_OUTPUT`; `pnpm dev` and the tests turn it on). */
+  validateOutput: boolean;
 }
 
 /** The SQLite file a `file:` URL names (relative paths against the working directory). */
@@ -68,6 +70,13 @@ export function corsOriginsOf(raw: string | undefined, production: boolean): str
     .filter(Boolean);
 }
 
+/** A boolean variable: `1`/`true` or `0`/`false` (unset is false). */
+function flag(name: string, raw: string | undefined): boolean {
+  if (raw === undefined || raw === '' || raw === '0' || raw.toLowerCase() === 'false') return false;
+  if (raw === '1' || raw.toLowerCase() === 'true') return true;
+  throw new Error(`${name} must be 1 or 0, got ${raw}`);
+}
+
 /** Reads configuration from the environment; throws with a clear message when it is unsafe. */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const production = env.NODE_ENV === 'production';
@@ -84,5 +93,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     production,
     webRoot: env.WEB_ROOT ?? DEFAULT_WEB_ROOT,
     corsOrigins: corsOriginsOf(env.CORS_ORIGINS, production),
+    validateOutput: flag('VALIDATE_OUTPUT', env.VALIDATE_OUTPUT),
   };
 }

@@ -276,6 +276,17 @@ describe('9. JWT secret', () => {
   });
 });
 
+describe('9b. Response checks', () => {
+  it('VALIDATE_OUTPUT turns the output-schema check on (pnpm dev), is off by default (pnpm start) and refuses other values', () => {
+    const env = { DATABASE_URL: `file:${path.join(t.dir, 'x.db')}`, JWT_SECRET: 'z'.repeat(40) };
+    expect(configFromEnv(env).validateOutput).toBe(false);
+    expect(configFromEnv({ ...env, VALIDATE_OUTPUT: '1' }).validateOutput).toBe(true);
+    expect(configFromEnv({ ...env, VALIDATE_OUTPUT: 'true' }).validateOutput).toBe(true);
+    expect(configFromEnv({ ...env, VALIDATE_OUTPUT: '0' }).validateOutput).toBe(false);
+    expect(() => configFromEnv({ ...env, VALIDATE_OUTPUT: 'yes' })).toThrow(/VALIDATE_OUTPUT/);
+  });
+});
+
 describe('10. CORS', () => {
   it('answers only configured origins (by default the Vite dev server), never a reflected stranger', async () => {
     const preflight = (origin: string) =>

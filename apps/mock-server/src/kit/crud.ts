@@ -125,7 +125,7 @@ export async function pagedList<Row extends { id: number }, Dto, Q extends ListQ
 type ListArgs<W> = { where?: Cond<W>; orderBy?: OrderBy; skip?: number; take?: number; omit?: Omitted; select?: { id: true } };
 
 /**
- * The list's table with its reads compiled to SQL (kit/sql-list.ts) when the
+ * The list's table (and Get's) with its reads compiled to SQL (kit/sql-list.ts) when the
  * config's model is the entity's own delegate of the request's filtered client
  * (`ctx.db.article` for `Article`: the filters are then exactly the session's
  * default ones); each read still goes to Prisma when its conditions cannot be
@@ -148,7 +148,10 @@ function listTable<Row extends { id: number }, W>(ctx: RequestContext, entityNam
   return {
     findMany,
     count: async (args) => compiled.count(args) ?? model.count(args),
-    findFirst: (args) => model.findFirst(args),
+    findFirst: async (args) => {
+      const rows = compiled.findMany({ ...args, take: 1 });
+      return rows ? (rows.filter(isRow)[0] ?? null) : model.findFirst(args);
+    },
     delete: (args) => model.delete(args),
   };
 }
@@ -204,7 +207,7 @@ function byId<W>(cfg: { scope?(ctx: RequestContext): W | undefined }, id: number
 
 /** The row with this id under the data filters (and the config's scope), or a 404. */
 export async function getOr404<Row extends { id: number }, W>(cfg: ModelRef<Row, W>, id: number, ctx: RequestContext): Promise<Row> {
-  const row = await cfg.model(ctx).findFirst({ where: byId(cfg, id, ctx) });
+  const row = await listTable(ctx, cfg.entityName, cfg.model(ctx)).findFirst({ where: byId(cfg, id, ctx) });
   if (!row) throw new EntityNotFoundError(cfg.entityName, id);
   return row;
 }

@@ -1,6 +1,9 @@
+import Fastify from 'fastify';
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
+import { defineService } from '@edu/sdk';
 import { dtoMapper } from './dto.ts';
+import { implement, registerServices } from './register-service.ts';
 
 const Dto = z.object({ id: z.number(), name: z.string(), creationTime: z.string(), deletionTime: z.string().nullable(), label: z.string() });
 
@@ -18,9 +21,18 @@ describe('dtoMapper', () => {
     });
   });
 
-  it('fails loudly when a row does not fit the DTO', () => {
+  it('a row that does not fit the DTO fails the endpoint output check (tests, pnpm dev), not a client', async () => {
     // A row whose value has the wrong type at run time (the compile-time check is `RowFor`).
     const row = JSON.parse('{"id":"1","name":"n","creationTime":"2026-11-23T00:00:00Z","deletionTime":null}');
-    expect(() => toDto(row, { label: 'l' })).toThrow();
+    const service = defineService('DtoProbe', { Get: { input: z.object({}), output: Dto, access: 'anonymous' } });
+    const answer = async (validateOutput: boolean) => {
+      const app = Fastify({ logger: false });
+      registerServices(app, [implement(service, { Get: () => toDto(row, { label: 'l' }) })], { validateOutput });
+      const res = await app.inject({ method: 'GET', url: '/api/services/app/DtoProbe/Get' });
+      await app.close();
+      return res.statusCode;
+    };
+    expect(await answer(true)).toBe(500);
+    expect(await answer(false)).toBe(200);
   });
 });

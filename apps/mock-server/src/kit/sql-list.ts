@@ -157,14 +157,25 @@ function toDate(value: unknown): Date | null {
   return new Date(/(Z|[+-]\d\d:?\d\d)$/i.test(iso) ? iso : `${iso}Z`);
 }
 
-function mapRow(row: Record<string, unknown>, columns: Columns): Record<string, unknown> {
-  for (const key of Object.keys(row)) {
-    const kind = columns.get(key);
-    const v = row[key];
-    if (kind === 'bool') row[key] = v === null ? null : v === 1 || v === true;
-    else if (kind === 'date') row[key] = toDate(v);
+/**
+ * Rows of a raw statement (arrays, `statement.raw(true)`) as objects keyed by
+ * `names`, mapped as Prisma maps them (booleans, dates). Building them here is
+ * about a fifth cheaper than better-sqlite3's own row objects, and maps in the
+ * same pass.
+ */
+function toRows(values: unknown[][], names: readonly string[], kinds: ReadonlyArray<Kind | undefined>): Array<Record<string, unknown>> {
+  const rows = new Array<Record<string, unknown>>(values.length);
+  for (let r = 0; r < values.length; r++) {
+    const v = values[r]!;
+    const row: Record<string, unknown> = {};
+    for (let i = 0; i < names.length; i++) {
+      const kind = kinds[i];
+      const x = v[i];
+      row[names[i]!] = kind === 'bool' ? (x === null ? null : x === 1 || x === true) : kind === 'date' ? toDate(x) : x;
+    }
+    rows[r] = row;
   }
-  return row;
+  return rows;
 }
 
 /** The arguments of a list read the kit makes (crud.ts `Table`). */
@@ -212,10 +223,10 @@ export function compiledTable(prisma: PrismaClient, model: string, session: Data
   const filtered = (where: unknown) => (visible ? { AND: [visible, where ?? {}] } : where);
   return {
     findMany(a) {
+      const omit = a.omit ?? {};
+      const selected = a.select ? ['id'] : [...columns.keys()].filter((c) => !omit[c]);
       return compile(
         (args) => {
-          const omit = a.omit ?? {};
-          const selected = a.select ? ['id'] : [...columns.keys()].filter((c) => !omit[c]);
           const where = whereSql(filtered(a.where), columns, args);
           let sql = `SELECT ${selected.map(quote).join(', ')} FROM ${from} WHERE ${where}${orderSql(a.orderBy, columns)}`;
           if ((a.take !== undefined && a.take < 0) || (a.skip ?? 0) < 0) return unsupported();
@@ -225,7 +236,14 @@ export function compiledTable(prisma: PrismaClient, model: string, session: Data
           }
           return sql;
         },
-        (sql, args) => (ownStatement(db, sql).all(...args) as Array<Record<string, unknown>>).map((r) => mapRow(r, columns)),
+        (sql, args) =>
+          toRows(
+            ownStatement(db, sql)
+              .raw(true)
+              .all(...args) as unknown[][],
+            selected,
+            selected.map((c) => columns.get(c)),
+          ),
       );
     },
     count(a) {

@@ -82,6 +82,32 @@ describe('User', () => {
     expect(row.deleterUserId).not.toBeNull();
   });
 
+  it('lists users with their live roles and live parent, right after a role or the parent is renamed or deleted', async () => {
+    const role = (await t.call('POST', api('Role/Create'), { token: admin, body: { name: 'Proctor', displayName: '监考', grantedPermissions: [] } }))
+      .body.result;
+    const parent = (await t.call('POST', api('User/Create'), { token: admin, body: newUser('lp-parent', { name: '强', surname: '李' }) })).body
+      .result;
+    const child = (
+      await t.call('POST', api('User/Create'), {
+        token: admin,
+        body: newUser('lp-child', { roleNames: ['Proctor', 'teacher'], parentId: parent.id }),
+      })
+    ).body.result;
+    const listed = async () =>
+      (await t.call('GET', api('User/GetAll'), { token: admin, query: { Keyword: 'lp-child' } })).body.result.items[0] as {
+        roleNames: string[];
+        parentName: string | null;
+      };
+    expect(await listed()).toMatchObject({ roleNames: ['PROCTOR', 'TEACHER'], parentName: '李强' });
+    await t.call('PUT', api('Role/Update'), { token: admin, body: { ...role, name: 'Invigilator', grantedPermissions: [] } });
+    await t.call('PUT', api('User/Update'), { token: admin, body: { ...parent, name: '刚', password: undefined } });
+    expect(await listed()).toMatchObject({ roleNames: ['INVIGILATOR', 'TEACHER'], parentName: '李刚' });
+    await t.call('DELETE', api('Role/Delete'), { token: admin, query: { Id: role.id } });
+    await t.call('DELETE', api('User/Delete'), { token: admin, query: { Id: parent.id } });
+    expect(await listed()).toMatchObject({ roleNames: ['TEACHER'], parentName: null });
+    expect((await t.call('GET', api('User/Get'), { token: admin, query: { Id: child.id } })).body.result.roleNames).toEqual(['TEACHER']);
+  });
+
   it('rejects duplicates and unknown roles with 400 naming the member', async () => {
     await t.call('POST', api('User/Create'), { token: admin, body: newUser('dup1') });
     const dup = await t.call('POST', api('User/Create'), { token: admin, body: newUser('DUP1', { emailAddress: 'other@example.edu.cn' }) });

@@ -11,6 +11,7 @@ import { dtoMapper } from '../kit/dto.ts';
 import { assertCanChangeRoles, assertCanManageUsers } from '../kit/privilege.ts';
 import { implement } from '../kit/register-service.ts';
 import { setUserSetting } from '../kit/settings.ts';
+import { compiledTable } from '../kit/sql-list.ts';
 import { userOption, userOptionSelect, userSearchWhere } from '../kit/user-options.ts';
 import { resolveCulture } from '../localization/texts.ts';
 import { listRoles } from './role.ts';
@@ -21,22 +22,48 @@ type UserRow = RowOf<'User'>;
 
 const userDto = dtoMapper(UserDto);
 
-/** A page of users with their live roles and live parents' names, in two queries. */
+/** The users' links to roles (UserRole rows, oldest first): compiled SQL (kit/sql-list.ts), else Prisma. */
+async function roleLinks(userIds: number[], ctx: RequestContext): Promise<Array<{ userId: number; roleId: number }>> {
+  const read = { where: { userId: { in: userIds } }, orderBy: [{ id: 'asc' as const }] };
+  const compiled = compiledTable(ctx.prisma, 'UserRole', ctx.session)?.findMany(read);
+  if (compiled)
+    return compiled.flatMap((r) => (typeof r.userId === 'number' && typeof r.roleId === 'number' ? [{ userId: r.userId, roleId: r.roleId }] : []));
+  return ctx.db.userRole.findMany({ ...read, select: { userId: true, roleId: true } });
+}
+
+/**
+ * A page of users with their live roles and live parents' names. Role and
+ * parent names come from the name cache (exact per table version), so a page
+ * costs one read of its role links; a role deleted since has no name and is
+ * left out, as a deleted parent shows none.
+ */
 async function toUserDtos(rows: UserRow[], ctx: RequestContext): Promise<UserDto[]> {
-  const parentIds = [...new Set(rows.map((u) => u.parentId).filter((id) => id !== null))];
-  const [links, parents] = await Promise.all([
-    ctx.db.userRole.findMany({
-      where: { userId: { in: rows.map((u) => u.id) }, role: { isDeleted: false } },
-      select: { userId: true, role: { select: { normalizedName: true } } },
-      orderBy: { id: 'asc' },
-    }),
-    parentIds.length ? ctx.db.user.findMany({ where: { id: { in: parentIds } }, select: { id: true, name: true, surname: true } }) : [],
+  const scope = String(ctx.session.tenantId ?? 'host');
+  const links = await roleLinks(
+    rows.map((u) => u.id),
+    ctx,
+  );
+  const [roleNames, parentNames] = await Promise.all([
+    ctx.app.nameCache.names('Role', `live|${scope}`, [...new Set(links.map((l) => l.roleId))], async (ids) =>
+      (await ctx.db.role.findMany({ where: { id: { in: ids } }, select: { id: true, normalizedName: true } })).map(
+        (r) => [r.id, r.normalizedName] as const,
+      ),
+    ),
+    ctx.app.nameCache.names('User', `live|${scope}`, [...new Set(rows.flatMap((u) => (u.parentId === null ? [] : [u.parentId])))], async (ids) =>
+      (await ctx.db.user.findMany({ where: { id: { in: ids } }, select: { id: true, name: true, surname: true } })).map(
+        (p) => [p.id, fullNameOf(p)] as const,
+      ),
+    ),
   ]);
-  const parentNames = new Map(parents.map((p) => [p.id, fullNameOf(p)]));
+  const rolesOf = new Map<number, string[]>();
+  for (const l of links) {
+    const name = roleNames.get(l.roleId);
+    if (name) rolesOf.set(l.userId, [...(rolesOf.get(l.userId) ?? []), name]);
+  }
   return rows.map((u) =>
     userDto(u, {
       fullName: fullNameOf(u),
-      roleNames: links.filter((l) => l.userId === u.id).map((l) => l.role.normalizedName),
+      roleNames: rolesOf.get(u.id) ?? [],
       identity: UserDto.shape.identity.parse(u.identity),
       parentName: u.parentId === null ? null : (parentNames.get(u.parentId) ?? null),
     }),
