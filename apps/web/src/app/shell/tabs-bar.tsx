@@ -25,6 +25,7 @@ export function TabsBar() {
   const navigate = useNavigate();
   const { tabs, currentRouteName } = shellStore.use();
   const strip = useRef<HTMLDivElement>(null);
+  const actions = useRef<HTMLButtonElement>(null);
 
   // Keep the current tab in view.
   useEffect(() => {
@@ -96,9 +97,19 @@ export function TabsBar() {
       </Flex>
       <Menu.Root
         positioning={{ placement: 'bottom-end' }}
+        onOpenChange={(d) => {
+          if (d.open) return;
+          // The menu gives focus back to its button. Should anything take it back into the closing menu (its items
+          // changing as it closes), focus would fall to the page: after the frame, it goes to the button instead.
+          window.requestAnimationFrame(() => {
+            const at = document.activeElement;
+            if (!at || at === document.body || at.closest('[data-scope="menu"][data-part="content"]')) actions.current?.focus();
+          });
+        }}
         onSelect={(d) => {
           if (d.value === 'closeAll') void navigate(closeAllTabs().path);
-          else if (d.value === 'closeOthers') closeOtherTabs();
+          // Closed after the menu, so its items do not change while it closes.
+          else if (d.value === 'closeOthers') window.requestAnimationFrame(() => closeOtherTabs());
           else {
             const tab = tabs.find((x) => `open:${x.name}` === d.value);
             if (tab) void navigate(tab.path);
@@ -106,7 +117,7 @@ export function TabsBar() {
         }}
       >
         <Menu.Trigger asChild>
-          <Button size="xs" variant="outline" bg="white" data-testid="tabs-actions">
+          <Button ref={actions} size="xs" variant="outline" bg="white" data-testid="tabs-actions">
             {t('shell.tabs.actions')}
             <Icon name="chevronDown" size={12} />
           </Button>
