@@ -75,6 +75,58 @@ describe('applyMigrations', () => {
   });
 });
 
+describe('bodies_last', () => {
+  /** Long text columns, expected last in their tables in this order (migration 20261124004500_bodies_last). */
+  const BODIES: Record<string, string[]> = {
+    Article: ['content'],
+    LearningCourse: ['content'],
+    OneQuestionPerday: ['answer', 'content', 'analysis'],
+    TestQuestion: ['stem', 'referenceAnswer', 'subQuestionsJson', 'analysis'],
+    SiteMessage: ['content'],
+    Discuss: ['content'],
+    LeaveMessage: ['content', 'replyContent'],
+    QuestionOfAsk: ['content'],
+    QuestionOfAskReply: ['content'],
+  };
+
+  it('moves long text columns last and keeps every row, value, index and the id sequence', async () => {
+    const t = temp();
+    const before = path.join(t.dir, 'migrations-before');
+    cpSync(MIGRATIONS_DIR, before, { recursive: true, filter: (src) => !src.includes('_bodies_last') });
+    await applyMigrations(t.url, { migrationsDir: before });
+    const file = t.url.slice('file:'.length);
+    const columnsOf = (db: Database.Database, table: string) =>
+      (db.prepare('SELECT name FROM pragma_table_info(?)').all(table) as Array<{ name: string }>).map((c) => c.name);
+    const indexesOf = (db: Database.Database, table: string) =>
+      db.prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? ORDER BY name`).all(table);
+    const old = new Database(file);
+    const insert = old.prepare(
+      `INSERT INTO Article (id, tenantId, title, categoryId, summary, content, author, keywords, creationTime) VALUES (?, 1, ?, 7, ?, ?, ?, ?, ?)`,
+    );
+    for (const id of [1, 2, 3])
+      insert.run(id, `标题${id}`, `摘要${id}`, `<p>${'正文'.repeat(4000)}${id}</p>`, '张老师', '数学', '2026-11-24T00:00:00.000+00:00');
+    old.prepare('DELETE FROM Article WHERE id = 3').run();
+    const rows = old.prepare('SELECT * FROM Article ORDER BY id').all();
+    const indexes = Object.fromEntries(Object.keys(BODIES).map((table) => [table, indexesOf(old, table)]));
+    old.close();
+
+    expect(await applyMigrations(t.url)).toEqual([expect.stringMatching(/_bodies_last$/)]);
+    const db = new Database(file, { readonly: true });
+    try {
+      for (const [table, bodies] of Object.entries(BODIES)) {
+        expect(columnsOf(db, table).slice(-bodies.length), table).toEqual(bodies);
+        expect(indexesOf(db, table), table).toEqual(indexes[table]);
+      }
+      expect(db.prepare('SELECT * FROM Article ORDER BY id').all()).toEqual(rows);
+      // The sequence stays past a deleted id: the next article is 4, never 3 again.
+      expect((db.prepare(`SELECT seq FROM sqlite_sequence WHERE name = 'Article'`).get() as { seq: number }).seq).toBe(3);
+      expect(db.pragma('foreign_key_check')).toEqual([]);
+    } finally {
+      db.close();
+    }
+  });
+});
+
 describe('createMigration', () => {
   it('has nothing to create while the schema matches the migrations', async () => {
     expect(await createMigration('nothing', { migrationsDir: MIGRATIONS_DIR })).toBeNull();
