@@ -41,6 +41,14 @@ async function pressUntil(page: Page, key: string, match: (f: Focus) => boolean,
   throw new Error(`${key} x${max} never reached the expected element; focus is on ${JSON.stringify(await focused(page))}`);
 }
 
+/**
+ * Waits until focus has moved into the open layer (menu or popover). Zag moves
+ * focus and starts listening for Escape a frame after the content shows; an
+ * Escape pressed before that frame goes nowhere, which no person can do.
+ */
+const focusInside = (page: Page, selector: string) =>
+  expect.poll(() => page.evaluate((sel) => !!document.activeElement?.closest(sel), selector)).toBe(true);
+
 const path = (page: Page) => new URL(page.url()).pathname;
 const tabNames = (page: Page) => page.locator('[data-testid="tabs-bar"] [data-tab]').evaluateAll((els) => els.map((e) => e.getAttribute('data-tab')));
 
@@ -128,7 +136,7 @@ describe('the shell from the keyboard', () => {
     await page.keyboard.press('Enter');
     const dialog = page.getByTestId('systemDictionary-create-dialog');
     await dialog.waitFor();
-    await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'))).toBe(true);
+    await focusInside(page, '[role="dialog"]');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
     await expect.poll(async () => (await focused(page)).testid).toBe('action-create');
@@ -145,6 +153,7 @@ describe('the shell from the keyboard', () => {
     await pressUntil(page, 'Shift+Tab', (f) => f.testid === 'user-menu', 60);
     await page.keyboard.press('Enter');
     await page.getByTestId('menu-own-space').waitFor();
+    await focusInside(page, '[role="menu"]');
     await page.keyboard.press('Escape');
     await page.getByTestId('menu-own-space').waitFor({ state: 'hidden' });
     expect((await focused(page)).testid).toBe('user-menu');
@@ -153,12 +162,14 @@ describe('the shell from the keyboard', () => {
     await pressUntil(page, 'Shift+Tab', (f) => f.testid === 'language-picker', 3);
     await page.keyboard.press('Enter');
     await page.getByTestId('language-en').waitFor();
+    await focusInside(page, '[role="menu"]');
     await page.keyboard.press('Escape');
     await page.getByTestId('language-en').waitFor({ state: 'hidden' });
     expect((await focused(page)).testid).toBe('language-picker');
     await pressUntil(page, 'Shift+Tab', (f) => f.testid === 'notices-button', 3);
     await page.keyboard.press('Enter');
     await page.getByTestId('notices-popover').waitFor();
+    await focusInside(page, '[data-testid="notices-popover"]');
     await page.keyboard.press('Escape');
     await page.getByTestId('notices-popover').waitFor({ state: 'hidden' });
     expect((await focused(page)).testid).toBe('notices-button');
