@@ -16,7 +16,18 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { CONNECTION_PRAGMAS } from '@edu/db';
 import { body, ONE_CHAR_WORD, random, TWO_CHAR_WORD, UNIQUE_WORD } from './corpus.ts';
-import { interleaved, loadProcess, report, settle, signIn, startBareProcess, startServerProcess, type BenchCase, type Figures } from './harness.ts';
+import {
+  interleaved,
+  loadProcess,
+  report,
+  settle,
+  signIn,
+  startBareProcess,
+  startServerProcess,
+  type BenchCase,
+  type Figures,
+  type RunningProcess,
+} from './harness.ts';
 import { BENCH_TENANT, copyTemplate, prepareTemplate } from './prepare.ts';
 
 const ARTICLES = Number(process.env.ARTICLES ?? 100_000);
@@ -31,7 +42,10 @@ const dir = mkdtempSync(path.join(os.tmpdir(), 'edu-bench-'));
 const dbFile = copyTemplate(template, dir);
 const rawFile = copyTemplate(template, dir, 'raw.db');
 const server = await startServerProcess(dbFile);
-let bare: Awaited<ReturnType<typeof startBareProcess>> | undefined;
+let bare: RunningProcess | undefined;
+let uncached: RunningProcess | undefined;
+/** A second server on its own copy of the database with `PAGE_CACHE_ROWS=0`, started when a case needs it. */
+const uncachedServer = async () => (uncached ??= await startServerProcess(copyTemplate(template, dir, 'uncached.db'), { PAGE_CACHE_ROWS: '0' }));
 try {
   const auth = await signIn(server.url, 'admin', '123qwe', BENCH_TENANT);
   const api = (p: string) => `${server.url}/api/services/app/${p}`;
@@ -73,6 +87,23 @@ try {
     getCase('Session/GetCurrentLoginInformations (floor)', ['floor', 'session'], 'Session/GetCurrentLoginInformations'),
     getCase('FriendLink/GetAll', ['floor', 'friendlink'], 'FriendLink/GetAll?SkipCount=0&MaxResultCount=10'),
     getCase('Article/GetAll page 1', ['articles', 'page'], 'Article/GetAll?SkipCount=0&MaxResultCount=10'),
+    {
+      // The same read on a server started with the list page cache off: what a page costs when its table was just written.
+      name: 'Article/GetAll page 1, page cache off',
+      tags: ['articles', 'page', 'uncached'],
+      run: async (d) => {
+        const target = await uncachedServer();
+        return loadProcess(
+          target,
+          'Article/GetAll page 1, page cache off',
+          `${target.url}/api/services/app/Article/GetAll?SkipCount=0&MaxResultCount=10`,
+          {
+            ...opts,
+            durationSec: d,
+          },
+        );
+      },
+    },
     getCase(
       `Article/GetAll last page (skip ${totalCount - 10})`,
       ['articles', 'deep'],
@@ -133,6 +164,7 @@ try {
   console.log(`\nserver memory after the runs: peak RSS (VmHWM) ${mem.peakMb.toFixed(0)} MB, RSS now ${mem.rssMb.toFixed(0)} MB`);
 } finally {
   await bare?.stop();
+  await uncached?.stop();
   await server.stop();
   if (!process.env.BENCH_KEEP) rmSync(dir, { recursive: true, force: true });
   else console.log(`kept ${dir}`);

@@ -18,6 +18,7 @@ import { JobRunner, failInterruptedJobs } from './kit/jobs.ts';
 import { PermissionChecker } from './kit/permission-checker.ts';
 import { registerServices } from './kit/register-service.ts';
 import { registerReviewFlows } from './kit/review.ts';
+import { configurePageCache, DEFAULT_PAGE_CACHE_ROWS } from './kit/sql-list.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { envelopePlugin } from './plugins/envelope.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
@@ -37,6 +38,8 @@ export interface BuildOptions {
   webRoot?: string;
   /** Parse handler results with the SDK's output schemas (default: not in production). */
   validateOutput?: boolean;
+  /** Rows the list page cache keeps (kit/sql-list.ts; default `DEFAULT_PAGE_CACHE_ROWS`, 0 turns it off). */
+  pageCacheRows?: number;
   production?: boolean;
   logger?: FastifyServerOptions['logger'];
   tokenLifetimeSeconds?: number;
@@ -90,6 +93,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('prisma', prisma);
   app.decorate('permissions', new PermissionChecker(prisma));
   app.decorate('countCache', new CountCache(prisma));
+  configurePageCache(prisma, options.pageCacheRows ?? DEFAULT_PAGE_CACHE_ROWS);
   app.decorate('nameCache', new NameCache(prisma));
   app.decorate('dictionaryCache', new DictionaryCache(prisma));
   registerReviewFlows(app, options.reviewFlows);

@@ -25,6 +25,8 @@ export interface ServerConfig {
   corsOrigins: string[];
   /** Check every response against the SDK's output schema (`VALIDATE_OUTPUT`; `pnpm dev` and the tests turn it on). */
   validateOutput: boolean;
+  /** Rows the list page cache keeps (`PAGE_CACHE_ROWS`; 0 turns it off); the kit's default when unset. */
+  pageCacheRows: number | undefined;
 }
 
 /** The SQLite file a `file:` URL names (relative paths against the working directory). */
@@ -77,6 +79,13 @@ function flag(name: string, raw: string | undefined): boolean {
   throw new Error(`${name} must be 1 or 0, got ${raw}`);
 }
 
+function count(name: string, raw: string | undefined): number | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  const n = Number(raw);
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`${name} must be a whole number ≥ 0, got ${raw}`);
+  return n;
+}
+
 /** Reads configuration from the environment; throws with a clear message when it is unsafe. */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const production = env.NODE_ENV === 'production';
@@ -94,5 +103,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     webRoot: env.WEB_ROOT ?? DEFAULT_WEB_ROOT,
     corsOrigins: corsOriginsOf(env.CORS_ORIGINS, production),
     validateOutput: flag('VALIDATE_OUTPUT', env.VALIDATE_OUTPUT),
+    pageCacheRows: count('PAGE_CACHE_ROWS', env.PAGE_CACHE_ROWS),
   };
 }

@@ -285,6 +285,14 @@ describe('9b. Response checks', () => {
     expect(configFromEnv({ ...env, VALIDATE_OUTPUT: '0' }).validateOutput).toBe(false);
     expect(() => configFromEnv({ ...env, VALIDATE_OUTPUT: 'yes' })).toThrow(/VALIDATE_OUTPUT/);
   });
+
+  it('PAGE_CACHE_ROWS sizes the list page cache: unset is the default, 0 turns it off, anything else is refused', () => {
+    const env = { DATABASE_URL: `file:${path.join(t.dir, 'x.db')}`, JWT_SECRET: 'z'.repeat(40) };
+    expect(configFromEnv(env).pageCacheRows).toBeUndefined();
+    expect(configFromEnv({ ...env, PAGE_CACHE_ROWS: '0' }).pageCacheRows).toBe(0);
+    expect(configFromEnv({ ...env, PAGE_CACHE_ROWS: '20000' }).pageCacheRows).toBe(20_000);
+    for (const bad of ['-1', '1.5', 'many', '1e400']) expect(() => configFromEnv({ ...env, PAGE_CACHE_ROWS: bad }), bad).toThrow(/PAGE_CACHE_ROWS/);
+  });
 });
 
 describe('10. CORS', () => {

@@ -18,6 +18,7 @@ async function main() {
     webRoot: config.webRoot,
     corsOrigins: config.corsOrigins,
     validateOutput: config.validateOutput,
+    ...(config.pageCacheRows !== undefined && { pageCacheRows: config.pageCacheRows }),
     logger: { level: process.env.LOG_LEVEL ?? 'info' },
   });
   for (const signal of ['SIGINT', 'SIGTERM'] as const)

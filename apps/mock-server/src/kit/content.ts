@@ -259,10 +259,9 @@ export function contentHandlers<
       return and.length ? { AND: and } : undefined;
     };
 
-  // Rich fields the list row leaves out: not selected; the mapping gets '' in their place (the wire never shows it, see register-service.ts).
+  // Rich fields the list row leaves out are not selected: list rows lack them, and `dtoMapper` leaves out what a row lacks.
   const listShape = cfg.listDto?.shape;
   const unlisted: string[] = listShape ? cfg.richFields.filter((f) => !(f in listShape)) : [];
-  const blanks = Object.fromEntries(unlisted.map((f) => [f, '']));
   const list: CrudConfig<Row, Row, Q, W | ContentWhere> = {
     entityName: cfg.reviewable.entity,
     ...(unlisted.length && { omit: Object.fromEntries(unlisted.map((f) => [f, true])) }),
@@ -279,8 +278,6 @@ export function contentHandlers<
   async function page(q: Q, ctx: RequestContext, extraWhere?: Where, of = list) {
     if (cfg.variant && of === list) await requireVariant(ctx, q.IsUniversity);
     const rows = await pagedList(of, q, ctx, extraWhere, defaultOrder);
-    // The rows are the page's own fresh objects: filled in place, not copied.
-    for (const r of rows.items) Object.assign(r, blanks);
     return { totalCount: rows.totalCount, items: await toDtos(rows.items, ctx) };
   }
 

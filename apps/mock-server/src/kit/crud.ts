@@ -149,7 +149,7 @@ function listTable<Row extends { id: number }, W>(ctx: RequestContext, entityNam
     findMany,
     count: async (args) => compiled.count(args) ?? model.count(args),
     findFirst: async (args) => {
-      const rows = compiled.findMany({ ...args, take: 1 });
+      const rows = compiled.findMany({ ...args, take: 1, cache: false });
       return rows ? (rows.filter(isRow)[0] ?? null) : model.findFirst(args);
     },
     delete: (args) => model.delete(args),

@@ -21,6 +21,10 @@ export type RowFor<D, C> = { [K in Exclude<keyof D, keyof C>]-?: Stored<D[K]> };
  * list request's cost. Drift at run time is caught where every response
  * passes, by the endpoint's output check (register-service.ts), which the
  * tests and `pnpm dev` run on every call.
+ *
+ * A key the row lacks (undefined) is left out, as JSON would: list rows lack
+ * the bodies their list DTO leaves out (content.ts `listDto`), and their DTOs
+ * then carry only the list's keys, with no copy to strip the rest.
  */
 export function dtoMapper<S extends z.ZodObject>(schema: S) {
   const keys = Object.keys(schema.shape);
@@ -30,7 +34,7 @@ export function dtoMapper<S extends z.ZodObject>(schema: S) {
     const out: Record<string, unknown> = {};
     for (const key of keys) {
       const value = key in extra ? extra[key] : source[key];
-      out[key] = value instanceof Date ? value.toISOString() : value;
+      if (value !== undefined) out[key] = value instanceof Date ? value.toISOString() : value;
     }
     return out as z.output<S>;
   };

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Prisma, type PrismaClient } from '@edu/db';
+import { openDatabase, sqliteConnection, type Prisma, type PrismaClient } from '@edu/db';
 import { seededDatabase, type TempDatabase } from '@edu/db/testing';
 import { withDataFilters } from '../db/data-filters.ts';
 import type { OrderBy } from './paging.ts';
-import { compiledTable } from './sql-list.ts';
+import { compiledTable, configurePageCache, DEFAULT_PAGE_CACHE_ROWS } from './sql-list.ts';
 
 /**
  * The compiled list reads answer exactly what Prisma answers through the data
@@ -121,5 +121,56 @@ describe('compiled list reads', () => {
       }),
     ).rejects.toThrow('roll back');
     expect(compiled.count({})).toBe(before);
+  });
+
+  it('keeps a page until its table is written: every write, committed or rolled back, shows on the next read', async () => {
+    const session = { tenantId: 1, userId: 2 };
+    const compiled = compiledTable(prisma, 'Article', session)!;
+    const filtered = withDataFilters(prisma, session);
+    const args = { where: { categoryId }, orderBy: [{ id: 'desc' }] satisfies OrderBy, skip: 0, take: 5, omit: { content: true } };
+    const read = () => compiled.findMany(args)!;
+    // A caller changing its rows (read from the table, then from memory) changes nothing for the next reader.
+    read()[0]!.title = '改过的副本';
+    read()[0]!.title = '改过的副本';
+    const again = read();
+    expect(again).toEqual(await filtered.article.findMany(args));
+    const id = again[0]!.id as number;
+
+    await prisma.article.update({ where: { id }, data: { title: '改过的标题' } });
+    expect(read()[0]).toMatchObject({ id, title: '改过的标题' });
+
+    // Read (and kept) inside a transaction that then rolls back: the rolled-back row is not what the next read sees.
+    await expect(
+      prisma.$transaction(async (tx) => {
+        await tx.article.update({ where: { id }, data: { title: '回滚的标题' } });
+        expect(read()[0]).toMatchObject({ id, title: '回滚的标题' });
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(read()[0]).toMatchObject({ id, title: '改过的标题' });
+
+    // A write to another table leaves the page as it is; a soft delete (an update) takes the row out.
+    await prisma.friendLink.deleteMany({ where: { id: -1 } });
+    expect(read()).toEqual(await filtered.article.findMany(args));
+    await prisma.article.update({ where: { id }, data: { isDeleted: true } });
+    expect(read().map((r) => r.id)).not.toContain(id);
+    expect(read()).toEqual(await filtered.article.findMany(args));
+  });
+
+  it('answers a page read again from memory, unless PAGE_CACHE_ROWS is 0', () => {
+    const session = { tenantId: 1, userId: 2 };
+    const args = { where: { categoryId }, orderBy: [{ id: 'asc' }] satisfies OrderBy, take: 1, omit: { content: true } };
+    // A write behind the write versions' back (never done outside this test) shows whether a read went to the table.
+    const sneak = (title: string) => sqliteConnection(prisma)!.exec(`UPDATE "Article" SET "title" = '${title}' WHERE "id" = ${Number(row.id)}`);
+    const row = compiledTable(prisma, 'Article', session)!.findMany(args)![0]!;
+    try {
+      sneak('不经版本的写');
+      expect(compiledTable(prisma, 'Article', session)!.findMany(args)![0]!.title).toBe(row.title);
+      configurePageCache(prisma, 0);
+      expect(compiledTable(prisma, 'Article', session)!.findMany(args)![0]!.title).toBe('不经版本的写');
+    } finally {
+      sneak(row.title as string);
+      configurePageCache(prisma, DEFAULT_PAGE_CACHE_ROWS);
+    }
   });
 });

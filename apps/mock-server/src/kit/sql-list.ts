@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { ownStatement, SQLITE_MAX_BIND_VALUES, sqliteConnection, type PrismaClient } from '@edu/db';
+import { ownStatement, SQLITE_MAX_BIND_VALUES, sqliteConnection, writeVersions, type PrismaClient } from '@edu/db';
 import { visibleCondition, type DataFilterSession } from '../db/data-filters.ts';
 import type { OrderBy } from './paging.ts';
 
@@ -21,8 +21,11 @@ import type { OrderBy } from './paging.ts';
  * Same connection as Prisma, so a read inside `ctx.transaction` sees the
  * transaction's writes exactly as Prisma's reads there do. Reads only: writes
  * must stay with Prisma (the write versions observe them there).
+ *
+ * Pages read again before their table is written come from memory (`PageCache`).
  */
 
+type Row = Record<string, unknown>;
 type Kind = 'int' | 'real' | 'text' | 'bool' | 'date';
 type Columns = ReadonlyMap<string, Kind>;
 
@@ -163,11 +166,11 @@ function toDate(value: unknown): Date | null {
  * about a fifth cheaper than better-sqlite3's own row objects, and maps in the
  * same pass.
  */
-function toRows(values: unknown[][], names: readonly string[], kinds: ReadonlyArray<Kind | undefined>): Array<Record<string, unknown>> {
-  const rows = new Array<Record<string, unknown>>(values.length);
+function toRows(values: unknown[][], names: readonly string[], kinds: ReadonlyArray<Kind | undefined>): Row[] {
+  const rows = new Array<Row>(values.length);
   for (let r = 0; r < values.length; r++) {
     const v = values[r]!;
-    const row: Record<string, unknown> = {};
+    const row: Row = {};
     for (let i = 0; i < names.length; i++) {
       const kind = kinds[i];
       const x = v[i];
@@ -178,6 +181,64 @@ function toRows(values: unknown[][], names: readonly string[], kinds: ReadonlyAr
   return rows;
 }
 
+/** Rows the page cache keeps by default, all entries together (about 1 kB each for a content row); `PAGE_CACHE_ROWS`. */
+export const DEFAULT_PAGE_CACHE_ROWS = 5_000;
+/** Reads of more rows than this (exports, pickers) are not kept: they would push out many pages for one. */
+const PAGE_CACHE_MAX_TAKE = 200;
+
+/**
+ * Exact cache of compiled reads, like the count cache (count-cache.ts): an
+ * entry is keyed by the statement and its arguments (the session's data
+ * filters included) and stamped with its table's write version, so any write
+ * to the table, committed or rolled back, makes it stale. Lists are read far
+ * more often than written, and reading and decoding ten rows is the largest
+ * single cost of a list page. A hit hands out copies, so a caller may change
+ * its rows without touching the cached ones. Bounded by rows, least recently
+ * used out first.
+ */
+class PageCache {
+  private readonly entries = new Map<string, { stamp: string; rows: readonly Row[] }>();
+  private rows = 0;
+
+  constructor(private readonly capacity: number) {}
+
+  read(key: string, stamp: string, load: () => Row[]): Row[] {
+    const hit = this.entries.get(key);
+    if (hit) {
+      this.entries.delete(key);
+      if (hit.stamp === stamp) {
+        this.entries.set(key, hit);
+        return hit.rows.map((r) => ({ ...r }));
+      }
+      this.rows -= hit.rows.length;
+    }
+    const rows = load();
+    if (rows.length <= PAGE_CACHE_MAX_TAKE && rows.length <= this.capacity) {
+      this.entries.set(key, { stamp, rows: rows.map((r) => ({ ...r })) });
+      this.rows += rows.length;
+      for (const [oldest, entry] of this.entries) {
+        if (this.rows <= this.capacity) break;
+        this.entries.delete(oldest);
+        this.rows -= entry.rows.length;
+      }
+    }
+    return rows;
+  }
+}
+
+const pageCaches = new WeakMap<PrismaClient, PageCache>();
+
+/** Sets how many rows `prisma`'s page cache keeps (0: none), emptying it. */
+export function configurePageCache(prisma: PrismaClient, rows: number): void {
+  pageCaches.set(prisma, new PageCache(rows));
+}
+
+function pageCacheOf(prisma: PrismaClient): PageCache {
+  let cache = pageCaches.get(prisma);
+  if (!cache) pageCaches.set(prisma, (cache = new PageCache(DEFAULT_PAGE_CACHE_ROWS)));
+  return cache;
+}
+
 /** The arguments of a list read the kit makes (crud.ts `Table`). */
 export interface ListRead {
   where?: unknown;
@@ -186,11 +247,13 @@ export interface ListRead {
   take?: number;
   omit?: Readonly<Record<string, boolean>>;
   select?: { id: true };
+  /** Keep the rows for the next same read (default true); a lookup of one row by id is cheap and read rarely twice. */
+  cache?: boolean;
 }
 
 /** A model's list reads compiled for one session; `undefined` from a method means "ask Prisma". */
 export interface CompiledTable {
-  findMany(args: ListRead): Array<Record<string, unknown>> | undefined;
+  findMany(args: ListRead): Row[] | undefined;
   count(args: { where?: unknown }): number | undefined;
 }
 
@@ -207,6 +270,8 @@ export function compiledTable(prisma: PrismaClient, model: string, session: Data
   const columns = columnsOf(db, model);
   if (!columns) return undefined;
   const from = quote(model);
+  const versions = writeVersions(prisma);
+  const pageCache = pageCacheOf(prisma);
   const compile = <T>(build: (args: unknown[]) => string, run: (sql: string, args: unknown[]) => T): T | undefined => {
     const args: unknown[] = [];
     let sql: string;
@@ -236,14 +301,18 @@ export function compiledTable(prisma: PrismaClient, model: string, session: Data
           }
           return sql;
         },
-        (sql, args) =>
-          toRows(
-            ownStatement(db, sql)
-              .raw(true)
-              .all(...args) as unknown[][],
-            selected,
-            selected.map((c) => columns.get(c)),
-          ),
+        (sql, args) => {
+          const read = () =>
+            toRows(
+              ownStatement(db, sql)
+                .raw(true)
+                .all(...args) as unknown[][],
+              selected,
+              selected.map((c) => columns.get(c)),
+            );
+          // Stamped with the version read before the read: a write racing it leaves the entry stale, never wrong.
+          return a.cache === false ? read() : pageCache.read(`${sql}\u0000${JSON.stringify(args)}`, versions.version(model), read);
+        },
       );
     },
     count(a) {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { decryptString } from '../identity/string-cipher.ts';
 import { Claims } from '../plugins/auth.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
@@ -141,6 +141,21 @@ describe('Account', () => {
     expect(after.status).toBe(401);
     expect(after.body).toMatchObject({ success: false, unAuthorizedRequest: true });
     expect(await t.app.prisma.revokedToken.count()).toBeGreaterThan(0);
+  });
+
+  it('a token verified before (and kept verified) still ends at its expiry, not a moment later', async () => {
+    const token = await t.login();
+    expect((await t.call('GET', '/api/services/app/User/GetAll', { token })).status).toBe(200);
+    const exp = Number(decodeJwt(token).exp);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(exp * 1000 - 1000);
+      expect((await t.call('GET', '/api/services/app/User/GetAll', { token })).status).toBe(200);
+      vi.setSystemTime(exp * 1000 + 1);
+      expect((await t.call('GET', '/api/services/app/User/GetAll', { token })).status).toBe(401);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
