@@ -10,6 +10,11 @@ async function main() {
   // cost (docs/decisions.md, "Speed (issue 13), fourth pass"). It bounds no size:
   // a large import still gets the memory it needs.
   setFlagsFromString('--heap-growing-percent=20');
+  // Prisma's query compiler is WebAssembly; V8's optimizing tier compiles it on
+  // background threads and their malloc arenas kept ~45 MB for the process's
+  // life. The baseline compiler alone costs no measurable CPU: the client
+  // compiles a query shape once and keeps its plan (docs/decisions.md, "sixth pass").
+  setFlagsFromString('--liftoff-only');
   const config = configFromEnv();
   const app = await buildApp({
     databaseUrl: config.databaseUrl,
