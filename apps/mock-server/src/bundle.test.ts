@@ -90,6 +90,10 @@ describe('the bundled server (pnpm start)', () => {
     expect(await leadingText(pdf, 5)).toBe('%PDF-');
   });
 
+  it('starts without warnings (Node prints them in the terminal of whoever starts it)', () => {
+    expect(output).not.toMatch(/\(node:\d+\).*Warning/);
+  });
+
   it('stops cleanly on SIGINT', async () => {
     const exited = new Promise<number | null>((resolve) => server.once('exit', resolve));
     server.kill('SIGINT');
