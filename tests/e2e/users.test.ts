@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import { animationsDone } from './support/axe.ts';
 import { newContext, shot, signIn } from './support/browser.ts';
 import { useConsole } from './support/suite.ts';
 
@@ -56,14 +57,37 @@ describe('users through the UI', () => {
     await row(page, 'e2e_wangfang').waitFor();
     expect(await row(page, 'e2e_wangfang').innerText()).toContain('王芳');
 
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(r.url()));
     await rowAction(page, row(page, 'e2e_wangfang'), 'edit');
     const edit = page.getByTestId('user-update-dialog');
     await edit.waitFor();
     await expect.poll(() => edit.locator('input[name="userName"]').inputValue()).toBe('e2e_wangfang');
     await fill(edit, { name: '芳芳' });
+    // The parent is found by the server as the admin types; the user being edited is not offered.
+    const parent = edit.getByTestId('parent-picker').locator('input');
+    await parent.fill('e2e_wangfang');
+    await page.getByRole('listbox').getByText('没有匹配的结果').waitFor();
+    await parent.fill('胡宇');
+    const option = page.getByRole('option', { name: /胡宇航/ });
+    await option.waitFor();
+    await animationsDone(page);
+    await shot(page, 'user-parent-picker');
+    await option.click();
+    await expect.poll(() => parent.inputValue()).toContain('胡宇航');
     await edit.getByTestId('form-submit').click();
     await edit.waitFor({ state: 'hidden' });
     await expect.poll(() => row(page, 'e2e_wangfang').innerText()).toContain('王芳芳');
+    expect(await row(page, 'e2e_wangfang').innerText()).toContain('胡宇航');
+
+    // Opened again, the form names the parent it holds; no form loaded every user of the tenant.
+    await rowAction(page, row(page, 'e2e_wangfang'), 'edit');
+    await edit.waitFor();
+    await expect.poll(() => edit.getByTestId('parent-picker').locator('input').inputValue()).toContain('胡宇航');
+    await edit.getByRole('button', { name: '取消', exact: true }).click();
+    await edit.waitFor({ state: 'hidden' });
+    expect(requests.filter((url) => url.includes('/User/GetAllUsers'))).toEqual([]);
+    expect(requests.some((url) => url.includes('/User/GetAll?') && url.includes('Keyword='))).toBe(true);
 
     await rowAction(page, row(page, 'e2e_wangfang'), 'delete');
     const confirm = page.getByTestId('confirm-dialog');

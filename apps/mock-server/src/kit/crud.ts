@@ -69,6 +69,8 @@ export type CrudConfig<Row extends { id: number }, Dto, Q extends ListQuery, W =
   DtoMapping<Row, Dto> & {
     /** Columns searched by `Keyword` (typed by the model in `ModelCrud`). */
     keywordColumns: readonly string[];
+    /** Rows a keyword also finds, beside its columns: a full name typed across the surname and name columns. */
+    keywordAlso?(keyword: string): Cond<W> | undefined;
     /** DTO field -> column allowed in `Sorting`. */
     sortable: Readonly<Record<string, string>>;
     /** Extra conditions from the query's own filters. */
@@ -109,10 +111,12 @@ export async function pagedList<Row extends { id: number }, Dto, Q extends ListQ
   const countKey = `${cfg.entityName}|${tenantId ?? 'host'}|${keyword ?? ''}|${JSON.stringify(conditions)}`;
   const model = listTable(ctx, cfg.entityName, cfg.model(ctx));
   let where: Cond<W> | undefined;
-  const whereOf = async () =>
-    (where ??= {
-      AND: [...conditions, await keywordCondition(ctx, cfg.entityName, cfg.keywordColumns, keyword)].filter((c): c is Cond<W> => c !== undefined),
-    });
+  const keywordWhere = async (): Promise<Cond<W> | undefined> => {
+    const found = await keywordCondition(ctx, cfg.entityName, cfg.keywordColumns, keyword);
+    const also = keyword !== undefined ? cfg.keywordAlso?.(keyword) : undefined;
+    return found && also ? { OR: [found, also] } : found;
+  };
+  const whereOf = async () => (where ??= { AND: [...conditions, await keywordWhere()].filter((c): c is Cond<W> => c !== undefined) });
   const totalCount = await ctx.app.countCache.count(countKey, cfg.countTables ?? [cfg.entityName], async () =>
     model.count({ where: await whereOf() }),
   );

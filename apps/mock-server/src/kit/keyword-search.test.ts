@@ -117,6 +117,25 @@ describe('keyword search', () => {
     }
   });
 
+  it('finds a user by the full name typed as one word (surname and name are two columns), with an exact count', async () => {
+    const users = async (keyword: string) => {
+      const res = await t.call('GET', api('User/GetAll'), { token: admin, query: { Keyword: keyword, MaxResultCount: 1000 } });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const { totalCount, items } = res.body.result as { totalCount: number; items: Array<{ userName: string }> };
+      expect(totalCount).toBe(items.length);
+      return items.map((u) => u.userName);
+    };
+    expect(await users('胡宇航')).toEqual(['huyuhang']);
+    expect(await users('胡宇')).toEqual(['huyuhang']);
+    expect(await users('宇航')).toEqual(['huyuhang']);
+    expect(await users('huyuhang')).toEqual(['huyuhang']);
+    expect(await users('胡宇航航')).toEqual([]);
+    expect(await users('胡%')).toEqual([]);
+    expect(await users('胡_航')).toEqual([]);
+    // A one-character keyword is a column match only (any surname or name holding it).
+    expect(await users('胡')).toContain('huyuhang');
+  });
+
   it('keeps the tenant filter and hides soft-deleted rows', async () => {
     const other = await createTenant(t, 'kwsearch');
     // The new tenant has no categories yet: its article is written directly.

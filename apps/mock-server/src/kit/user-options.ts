@@ -20,9 +20,21 @@ const searchedColumns = ['userName', 'name', 'surname', 'phoneNumber', 'emailAdd
  */
 export function userSearchWhere(keyword: string | undefined): WhereOf<'User'> {
   if (!keyword) return {};
+  const fullName = fullNameWhere(keyword);
+  return { OR: [...searchedColumns.map((c) => ({ [c]: { contains: keyword } })), ...(fullName ? [fullName] : [])] };
+}
+
+/**
+ * Users whose full name starts with `keyword` typed as one word: a surname of
+ * one or two characters, then the start of the name (none for one character).
+ * Prisma's `startsWith` on SQLite is a LIKE without escapes, so a rest holding
+ * a wildcard (`胡%`) is no name and matches nothing here.
+ */
+export function fullNameWhere(keyword: string): WhereOf<'User'> | undefined {
   const splits: WhereOf<'User'>[] = [];
-  for (let k = 1; k <= Math.min(2, keyword.length - 1); k++) splits.push({ surname: keyword.slice(0, k), name: { startsWith: keyword.slice(k) } });
-  return { OR: [...searchedColumns.map((c) => ({ [c]: { contains: keyword } })), ...splits] };
+  for (let k = 1; k <= Math.min(2, keyword.length - 1); k++)
+    if (!/[\\%_]/.test(keyword.slice(k))) splits.push({ surname: keyword.slice(0, k), name: { startsWith: keyword.slice(k) } });
+  return splits.length ? { OR: splits } : undefined;
 }
 
 /** The columns `userOption` reads. */

@@ -12,7 +12,7 @@ import { assertCanChangeRoles, assertCanManageUsers } from '../kit/privilege.ts'
 import { implement } from '../kit/register-service.ts';
 import { setUserSetting } from '../kit/settings.ts';
 import { compiledTable } from '../kit/sql-list.ts';
-import { userOption, userOptionSelect, userSearchWhere } from '../kit/user-options.ts';
+import { fullNameWhere, userOption, userOptionSelect, userSearchWhere } from '../kit/user-options.ts';
 import { resolveCulture } from '../localization/texts.ts';
 import { listRoles } from './role.ts';
 import { memberImportHandlers } from './member-import.ts';
@@ -79,6 +79,7 @@ const users: ModelCrud<
   model: (ctx) => ctx.db.user,
   toDtos: toUserDtos,
   keywordColumns: ['userName', 'name', 'surname', 'emailAddress', 'phoneNumber'],
+  keywordAlso: fullNameWhere,
   sortable: {
     id: 'id',
     userName: 'userName',

@@ -3,7 +3,7 @@ import type { PickerOptionDto } from '@edu/sdk';
 import { useEffect, useMemo, useState } from 'react';
 import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { CustomFieldProps } from './types.ts';
+import type { CustomFieldProps, FieldCtx } from './types.ts';
 
 /** Waits for typing to pause before searching (one request per pause, not per key). */
 const SEARCH_DELAY_MS = 250;
@@ -134,16 +134,20 @@ export function SearchPicker({
   );
 }
 
-/** A form's custom field (`type: 'custom'`, any form's row type) picking one id from `source`; `placeholderKey` is a locale key. */
-export function searchPickerField(source: PickerSource, placeholderKey: string, testId: string) {
-  function PickerField<R>({ control, name, label, required, disabled }: CustomFieldProps<R>) {
+/**
+ * A form's custom field (`type: 'custom'`) picking one id from `source`, or
+ * from the source a form's context gives (the row being edited, to leave it
+ * out); `placeholderKey` is a locale key.
+ */
+export function searchPickerField<R = unknown>(source: PickerSource | ((ctx: FieldCtx<R>) => PickerSource), placeholderKey: string, testId: string) {
+  function PickerField({ control, name, label, required, disabled, ...ctx }: CustomFieldProps<R>) {
     const { t } = useTranslation();
     const { field, fieldState } = useController({ control, name });
     const value: unknown = field.value;
     return (
       <div data-field={name}>
         <SearchPicker
-          {...source}
+          {...(typeof source === 'function' ? source(ctx) : source)}
           label={label}
           value={typeof value === 'number' ? value : null}
           onChange={field.onChange}

@@ -65,6 +65,7 @@ export const CreateUserInput = z.object({
 });
 export const UpdateUserInput = CreateUserInput.omit({ password: true }).extend({ id: z.number().int().min(1) });
 
+/** `Keyword` is found in the user name, surname, name, email and phone, and as a full name typed as one word (胡宇 finds 胡宇航). */
 export const GetAllUserInput = PagedQuery.extend({
   IsActive: z.boolean().optional(),
   Identity: UserIdentity.optional(),
@@ -103,7 +104,7 @@ export const UserService = defineService(
     ...crud({ dto: UserDto, create: CreateUserInput, update: UpdateUserInput, query: GetAllUserInput }),
     /** The roles a user can be given (`{ items }`). */
     GetRoles: { input: z.object({}), output: listResult(RoleDto) },
-    /** CUSTOM: every user of the tenant, unpaged, for pickers (parent user, authors). */
+    /** CUSTOM: every user of the tenant, unpaged (ABP clients' pickers; the console searches `GetAll` by keyword instead). */
     GetAllUsers: { input: z.object({}), output: listResult(UserListItemDto), inferred: true },
     /** Stores the caller's language setting; any signed-in user may. */
     ChangeLanguage: { input: ChangeLanguageInput, output: VoidResult, access: 'authenticated' },

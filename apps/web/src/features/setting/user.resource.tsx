@@ -1,6 +1,14 @@
 import { Badge, HStack, Text } from '@chakra-ui/react';
 import { IdCardIcon, KeyIcon, ShieldIcon, type SelectOption } from '@edu/ui';
-import { ChangeUserIdentityInput, CreateUserInput, Permissions, ResetPasswordInput, UpdateUserInput, type UserDto } from '@edu/sdk';
+import {
+  ChangeUserIdentityInput,
+  CreateUserInput,
+  Permissions,
+  ResetPasswordInput,
+  UpdateUserInput,
+  type PickerOptionDto,
+  type UserDto,
+} from '@edu/sdk';
 import { useMemo } from 'react';
 import type { i18n as I18n } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +27,7 @@ import {
   type FieldSpec,
   type OptionSpec,
 } from '../../resources/index.ts';
+import { searchPickerField, type PickerSource } from '../../resources/search-picker.tsx';
 
 /** Identity labels, in the SDK's order: 1 普通会员, 2 教师, 3 管理员. */
 export const identityOptions: readonly OptionSpec[] = [1, 2, 3].map((value) => ({
@@ -40,18 +49,36 @@ export function useRoleOptions(): SelectOption[] {
   );
 }
 
-/** Parent user choices from `User/GetAllUsers`, without the user being edited. */
-function useParentOptions(ctx: FieldCtx<UserDto>): SelectOption[] {
-  const { data } = useApi(api.user.getAllUsers, {});
-  const self = ctx.row?.id;
-  return useMemo(
-    () =>
-      (data?.items ?? [])
-        .filter((u) => u.id !== self)
-        .map((u) => ({ value: u.id, label: u.fullName ? `${u.fullName}（${u.userName}）` : u.userName })),
-    [data, self],
-  );
+/** A user as the pickers show one: the full name with the user name, the identity beside it. */
+function useUserOption(): (u: UserDto) => PickerOptionDto {
+  const { t } = useTranslation();
+  return (u) => ({
+    id: u.id,
+    name: u.fullName ? `${u.fullName}（${u.userName}）` : u.userName,
+    detail: t(`admin.identity.${u.identity}`),
+  });
 }
+
+/**
+ * Parent users found by the server as the admin types (`User/GetAll`, at most
+ * 10; the keyword covers the user name, the full name, email and phone),
+ * without the user being edited: a tenant's thousands of imported members are
+ * never all listed.
+ */
+const parentSource = (ctx: FieldCtx<UserDto>): PickerSource => ({
+  useSearch(keyword, active) {
+    const option = useUserOption();
+    const found = useApi(api.user.getAll, active ? { Keyword: keyword, MaxResultCount: 10 } : null, { keepPreviousData: true, silent: true });
+    return { items: (found.data?.items ?? []).filter((u) => u.id !== ctx.row?.id).map(option), searching: found.isValidating };
+  },
+  useSelected(id) {
+    const option = useUserOption();
+    const { data } = useApi(api.user.get, id === null ? null : { Id: id }, { silent: true });
+    return data && data.id === id ? option(data) : null;
+  },
+});
+
+const ParentField = searchPickerField(parentSource, 'resources.user.searchParent', 'parent-picker');
 
 function IdentityCell({ row }: { row: UserDto }) {
   const { t } = useTranslation();
@@ -102,7 +129,7 @@ const fields: FieldSpec<UserDto>[] = [
   { name: 'emailAddress', type: 'email' },
   { name: 'phoneNumber', type: 'tel' },
   { name: 'identity', type: 'select', options: identityOptions, emptyValue: undefined },
-  { name: 'parentId', type: 'select', useOptions: useParentOptions },
+  { name: 'parentId', type: 'custom', component: ParentField, span: 1 },
   // The server refuses role changes without role management (and roles granting more than the caller holds): say so, don't offer it.
   {
     name: 'roleNames',
