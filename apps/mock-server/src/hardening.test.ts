@@ -198,7 +198,7 @@ describe('5. WebUrl', () => {
   });
 });
 
-describe('6. lone surrogates', () => {
+describe('6. lone surrogates and control characters', () => {
   it('are refused with a 400 naming the field, on any endpoint', async () => {
     const res = await t.call('POST', api('Role/Create'), {
       token: admin,
@@ -212,6 +212,28 @@ describe('6. lone surrogates', () => {
     expect(res2.body.error.validationErrors[0].members).toEqual(['description']);
     // A proper pair (an emoji) is text like any other.
     expect((await t.call('POST', api('Role/Create'), { token: admin, body: { name: 'Emoji', displayName: '😀' } })).status).toBe(200);
+  });
+
+  it('so are characters XML cannot hold (exports would break), in bodies, queries and keys; tab and line breaks are text', async () => {
+    for (const bad of ['a\u0000b', 'a\u0001b', 'a\u000bb', 'a\u001fb', 'a\uFFFEb', 'a\uFFFF']) {
+      const res = await t.call('POST', api('Role/Create'), { token: admin, body: { name: 'Ctl', displayName: 'ok', description: bad } });
+      expect(res.status, JSON.stringify(bad)).toBe(400);
+      expect(res.body.error.validationErrors[0].members).toEqual(['description']);
+      expect(res.body.error.validationErrors[0].message).toContain('控制字符');
+    }
+    expect((await t.call('POST', api('Role/Create'), { token: admin, body: { name: 'Ctl', 'dis\u0002playName': 'x' } })).status).toBe(400);
+    const query = await t.call('GET', api('Role/GetAll'), { token: admin, query: { Keyword: 'x\u0007' } });
+    expect(query.status).toBe(400);
+    expect(query.body.error.validationErrors[0].members).toEqual(['keyword']);
+    const ok = await t.call('POST', api('Role/Create'), {
+      token: admin,
+      body: { name: 'Tabs', displayName: 'ok', description: '第一行\t制表\r\n第二行' },
+    });
+    expect(ok.status).toBe(200);
+    expect((await t.call('GET', api('Role/Get'), { token: admin, query: { Id: ok.body.result.id } })).body.result.description).toBe(
+      '第一行\t制表\r\n第二行',
+    );
+    expect(await t.app.prisma.role.count({ where: { name: 'Ctl' } })).toBe(0);
   });
 });
 

@@ -125,35 +125,67 @@ const en = z.locales.en();
 /** A UTF-16 surrogate without its partner: not a character, and not storable as UTF-8. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-/** The path of the first string (or key) holding a lone surrogate, anywhere in the value. */
-export function loneSurrogatePath(value: unknown, path: PropertyKey[] = [], depth = 0): PropertyKey[] | null {
-  if (typeof value === 'string') return LONE_SURROGATE.test(value) ? path : null;
+/**
+ * True when the text holds what XML 1.0 cannot, even escaped: a control
+ * character other than tab, line feed and carriage return, or U+FFFE/U+FFFF.
+ * Stored, such text would break the Excel and Word files it is exported into
+ * (exceljs passes U+FFFE through into the sheet's XML), and SQLite's LIKE and
+ * FTS5 stop reading a keyword at a NUL.
+ */
+function holdsNonXmlCharacter(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if ((c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) || c === 0xfffe || c === 0xffff) return true;
+  }
+  return false;
+}
+
+/** What is wrong with a string as text, if anything. */
+function textProblem(text: string): 'surrogate' | 'control' | null {
+  if (LONE_SURROGATE.test(text)) return 'surrogate';
+  return holdsNonXmlCharacter(text) ? 'control' : null;
+}
+
+/** The first string (or key) anywhere in the value that is not text, with its path and problem. */
+export function badTextPath(value: unknown, path: PropertyKey[] = [], depth = 0): { path: PropertyKey[]; problem: 'surrogate' | 'control' } | null {
+  if (typeof value === 'string') {
+    const problem = textProblem(value);
+    return problem ? { path, problem } : null;
+  }
   if (depth > 64 || value === null || typeof value !== 'object') return null;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const found = loneSurrogatePath(value[i], [...path, i], depth + 1);
+      const found = badTextPath(value[i], [...path, i], depth + 1);
       if (found) return found;
     }
     return null;
   }
   for (const [key, v] of Object.entries(value)) {
-    if (LONE_SURROGATE.test(key)) return [...path, key];
-    const found = loneSurrogatePath(v, [...path, key], depth + 1);
+    const problem = textProblem(key);
+    if (problem) return { path: [...path, key], problem };
+    const found = badTextPath(v, [...path, key], depth + 1);
     if (found) return found;
   }
   return null;
 }
 
+const TEXT_PROBLEMS = {
+  surrogate: { 'zh-Hans': '包含无效的 Unicode 字符（孤立代理项）', en: 'Contains an invalid Unicode character (lone surrogate)' },
+  control: { 'zh-Hans': '包含不允许的控制字符', en: 'Contains a control character text may not hold' },
+} as const;
+
 /**
  * Validates bound input with the culture's zod messages. Every string of every
- * endpoint is checked here for lone surrogates first (refused, naming the
- * member), so no field can store text that is not valid Unicode.
+ * endpoint (and of every imported cell) is checked here first for lone
+ * surrogates and for characters XML cannot hold (refused, naming the member),
+ * so no field stores text that is not valid Unicode or that an export could
+ * not write.
  */
 export function validate<S extends z.ZodType>(schema: S, value: unknown, culture: Culture) {
-  const bad = loneSurrogatePath(value);
+  const bad = badTextPath(value);
   if (bad) {
-    const message = culture === 'zh-Hans' ? '包含无效的 Unicode 字符（孤立代理项）' : 'Contains an invalid Unicode character (lone surrogate)';
-    const error = new z.ZodError([{ code: 'custom', path: bad, message, input: undefined }]);
+    const message = TEXT_PROBLEMS[bad.problem][culture === 'zh-Hans' ? 'zh-Hans' : 'en'];
+    const error = new z.ZodError([{ code: 'custom', path: bad.path, message, input: undefined }]);
     return { success: false as const, error };
   }
   const locale = culture === 'zh-Hans' ? zhCN : en;

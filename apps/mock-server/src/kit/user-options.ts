@@ -11,6 +11,9 @@ export function identityKey(identity: number): string {
   return identity === 3 ? 'Identity_Administrator' : identity === 2 ? 'Identity_Teacher' : 'Identity_General';
 }
 
+/** LIKE's wildcards and escape character. */
+const LIKE_SPECIAL = /[\\%_]/;
+
 const searchedColumns = ['userName', 'name', 'surname', 'phoneNumber', 'emailAddress'] as const;
 
 /**
@@ -32,8 +35,10 @@ export function userSearchWhere(keyword: string | undefined): WhereOf<'User'> {
  */
 export function fullNameWhere(keyword: string): WhereOf<'User'> | undefined {
   const splits: WhereOf<'User'>[] = [];
-  for (let k = 1; k <= Math.min(2, keyword.length - 1); k++)
-    if (!/[\\%_]/.test(keyword.slice(k))) splits.push({ surname: keyword.slice(0, k), name: { startsWith: keyword.slice(k) } });
+  for (let k = 1; k <= Math.min(2, keyword.length - 1); k++) {
+    const rest = keyword.slice(k);
+    if (!LIKE_SPECIAL.test(rest)) splits.push({ surname: keyword.slice(0, k), name: { startsWith: rest } });
+  }
   return splits.length ? { OR: splits } : undefined;
 }
 
