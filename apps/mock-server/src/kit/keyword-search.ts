@@ -23,8 +23,8 @@ const sameColumns = (a: readonly string[], b: readonly string[]) => a.length ===
 
 export type KeywordCondition = { id: { in: number[] } } | { OR: Array<{ [column: string]: { contains: string } }> };
 
-/** Prisma's `contains` is a LIKE without an escape character: exact only for keywords without these. */
-const LIKE_SPECIAL = /[\\%_]/;
+/** Prisma's `contains` and `startsWith` are a LIKE without an escape character: exact only for keywords without these. */
+export const LIKE_SPECIAL = /[\\%_]/;
 const MODELS = new Set<string>(Object.values(Prisma.ModelName));
 
 type IdRow = { id: number | bigint };

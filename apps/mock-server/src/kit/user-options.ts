@@ -1,6 +1,7 @@
 import type { PickerOptionDto } from '@edu/sdk';
 import type { RequestContext } from './context.ts';
 import type { WhereOf } from './crud.ts';
+import { LIKE_SPECIAL } from './keyword-search.ts';
 import { fullNameOf } from './names.ts';
 
 /** A person's display name: the full name, or the name alone when both fields hold the same text (imports without a split). */
@@ -10,9 +11,6 @@ export const personName = (u: { name: string; surname: string }) => (u.name.trim
 export function identityKey(identity: number): string {
   return identity === 3 ? 'Identity_Administrator' : identity === 2 ? 'Identity_Teacher' : 'Identity_General';
 }
-
-/** LIKE's wildcards and escape character. */
-const LIKE_SPECIAL = /[\\%_]/;
 
 const searchedColumns = ['userName', 'name', 'surname', 'phoneNumber', 'emailAddress'] as const;
 
@@ -35,9 +33,11 @@ export function userSearchWhere(keyword: string | undefined): WhereOf<'User'> {
  */
 export function fullNameWhere(keyword: string): WhereOf<'User'> | undefined {
   const splits: WhereOf<'User'>[] = [];
-  for (let k = 1; k <= Math.min(2, keyword.length - 1); k++) {
-    const rest = keyword.slice(k);
-    if (!LIKE_SPECIAL.test(rest)) splits.push({ surname: keyword.slice(0, k), name: { startsWith: rest } });
+  // By characters, not UTF-16 units: a rare surname outside the BMP (𠮷) is one character.
+  const chars = [...keyword];
+  for (let k = 1; k <= Math.min(2, chars.length - 1); k++) {
+    const rest = chars.slice(k).join('');
+    if (!LIKE_SPECIAL.test(rest)) splits.push({ surname: chars.slice(0, k).join(''), name: { startsWith: rest } });
   }
   return splits.length ? { OR: splits } : undefined;
 }

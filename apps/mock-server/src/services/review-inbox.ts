@@ -20,6 +20,7 @@ import type { z } from 'zod';
 import type { RequestContext } from '../kit/context.ts';
 import { AbpValidationError, EntityNotFoundError, ForbiddenError, invalid, UserFriendlyError } from '../kit/errors.ts';
 import { fullNameOf } from '../kit/names.ts';
+import { fullNameWhere } from '../kit/user-options.ts';
 import { iso } from '../kit/paging.ts';
 import { implement } from '../kit/register-service.ts';
 import {
@@ -101,14 +102,14 @@ async function filterConditions(ctx: RequestContext, f: Filter): Promise<InboxWh
   return out;
 }
 
-/** Users of the caller's side whose user name, name or surname holds the text, or whose Chinese full name (surname + name) is it. */
+/** Users of the caller's side whose user name, name or surname holds the text, or whose Chinese full name (surname + name) starts with it. */
 async function authorIds(ctx: RequestContext, text: string): Promise<number[]> {
   const tenant = ctx.session.tenantId;
-  const fullName = [...text].length >= 2 ? [{ surname: [...text][0]!, name: { startsWith: [...text].slice(1).join('') } }] : [];
+  const fullName = fullNameWhere(text);
   const users = await ctx.prisma.user.findMany({
     where: {
       ...(tenant !== null && { tenantId: tenant }),
-      OR: [{ userName: { contains: text } }, { name: { contains: text } }, { surname: { contains: text } }, ...fullName],
+      OR: [{ userName: { contains: text } }, { name: { contains: text } }, { surname: { contains: text } }, ...(fullName ? [fullName] : [])],
     },
     select: { id: true },
     orderBy: { id: 'asc' },
