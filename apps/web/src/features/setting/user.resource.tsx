@@ -74,7 +74,10 @@ const parentSource = (ctx: FieldCtx<UserDto>): PickerSource => ({
   useSelected(id) {
     const option = useUserOption();
     const { data } = useApi(api.user.get, id === null ? null : { Id: id }, { silent: true });
-    return data && data.id === id ? option(data) : null;
+    if (data && data.id === id) return option(data);
+    // A member manager may not read a staff parent (`User/Get` answers 403): the row still names it.
+    const row = ctx.row;
+    return row && id !== null && row.parentId === id && row.parentName ? { id, name: row.parentName, detail: null } : null;
   },
 });
 
