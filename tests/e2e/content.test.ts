@@ -134,7 +134,8 @@ describe('content screens', () => {
     await rowAction(auditor, queued, 'preview');
     const preview = auditor.getByTestId('preview-dialog');
     await preview.waitFor();
-    expect(await preview.innerText()).toContain('请各班主任做好组织工作。');
+    // The dialog shows the row at once and the body when `Article/Get` answers.
+    await expect.poll(() => preview.innerText()).toContain('请各班主任做好组织工作。');
     expect(await preview.locator('strong').innerText()).toBe('请各班主任做好组织工作。');
     await still(auditor, 'content-article-preview');
     await auditor.keyboard.press('Escape');

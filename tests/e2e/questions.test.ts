@@ -160,7 +160,7 @@ describe('question bank screens', () => {
     await row.getByTestId('row-action-preview').click();
     const preview = page.getByTestId('preview-dialog');
     await preview.waitFor();
-    expect(await preview.getByTestId('preview-blank').count()).toBe(1);
+    await expect.poll(() => preview.getByTestId('preview-blank').count()).toBe(1);
     expect(await preview.getByTestId('preview-answer').count()).toBe(0);
     await preview.getByTestId('preview-toggle-answer').click();
     await preview.getByTestId('preview-answer').waitFor();
