@@ -1,12 +1,13 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { chakraPartsAlias } from './chakra-parts.ts';
+import { precompress } from './precompress.ts';
 
 /** The mock server (or a real ABP host on its default port) during development. */
 const backend = 'http://localhost:21021';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: { alias: [chakraPartsAlias] },
   server: {
     port: 5173,

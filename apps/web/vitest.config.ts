@@ -11,7 +11,7 @@ export default defineConfig({
     // Every core (vitest's default leaves one free); `pnpm test` runs the browser suite only after this one.
     maxWorkers: availableParallelism(),
     setupFiles: ['./src/test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', '*.test.ts'],
     // A safety net, not a speed check: the two cores are shared with lint, typecheck and the other unit suites.
     testTimeout: 180_000,
     hookTimeout: 180_000,

@@ -1,10 +1,7 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
 import fastifyMultipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger, { type StaticDocumentSpec } from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { generateOpenApi, type ReviewFlow } from '@edu/sdk';
@@ -24,6 +21,7 @@ import { envelopePlugin } from './plugins/envelope.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
 import { tenantPlugin } from './plugins/tenant.ts';
 import { implementations } from './services/index.ts';
+import { serveWebConsole } from './web-console.ts';
 
 export interface BuildOptions {
   /** SQLite `file:` URL; created, migrated and seeded when missing. */
@@ -59,9 +57,6 @@ declare module 'fastify' {
     nameCache: NameCache;
   }
 }
-
-/** Paths that belong to the API: an unknown one is a plain 404, never the web app. */
-const API_PREFIXES = ['/api/', '/abpuserconfiguration/', '/signalr', '/swagger', '/file/'];
 
 /**
  * One log line per request, written when it completes (method, URL, status,
@@ -110,16 +105,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // Only configured origins get CORS headers (with credentials); same-origin calls need none.
     origin: (origin, cb) => cb(null, origin !== undefined && corsOrigins.has(origin)),
     credentials: true,
-    allowedHeaders: [
-      'Authorization',
-      'Content-Type',
-      'Abp.TenantId',
-      'Abp-TenantId',
-      '.AspNetCore.Culture',
-      'X-Requested-With',
-      'X-XSRF-TOKEN',
-      'Accept-Language',
-    ],
+    // As ABP's templates do (AllowAnyHeader, AllowAnyMethod): a configured origin may send any request header (the
+    // SignalR client adds X-SignalR-User-Agent and others), and reads the headers the console needs.
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    exposedHeaders: ['Content-Disposition', '_AbpErrorFormat', 'Retry-After'],
+    maxAge: 600,
   });
   const passPhrase = options.passPhrase ?? DEFAULT_PASS_PHRASE;
   const revoked = await prisma.revokedToken.findMany({ where: { expiresAt: { gt: new Date() } } });
@@ -152,16 +142,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   registerServices(app, implementations, { validateOutput: options.validateOutput ?? !options.production });
 
-  const webRoot = options.webRoot && existsSync(path.join(options.webRoot, 'index.html')) ? options.webRoot : undefined;
-  // wildcard: files are looked up per request, so a rebuilt console is served without a restart.
-  if (webRoot) await app.register(fastifyStatic, { root: webRoot, wildcard: true, index: ['index.html'] });
-  app.setNotFoundHandler(async (request, reply) => {
-    const url = request.url.toLowerCase();
-    // Client-side routes of the single-page app fall back to index.html.
-    if (webRoot && request.method === 'GET' && !API_PREFIXES.some((p) => url.startsWith(p)) && !path.extname(url.split('?')[0]!))
-      return reply.type('text/html').sendFile('index.html');
-    return reply.code(404).send();
-  });
+  await serveWebConsole(app, options.webRoot);
   return app;
 }
 
