@@ -3,8 +3,11 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, type Dirent } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { openDatabase, sqliteFilePath } from './client.ts';
+import Database from 'better-sqlite3';
+import type { PrismaClient } from '../generated/prisma/client.ts';
+import { openDatabase, sqliteFilePath, writeVersions } from './client.ts';
 import { PRISMA_DIR } from './migrate.ts';
+import { seed } from '../seed/index.ts';
 
 export interface TempDatabase {
   /** `file:` URL of a database that does not exist yet (its folder does). */
@@ -40,6 +43,33 @@ export async function seededDatabase(name = 'test'): Promise<TempDatabase> {
   return db;
 }
 
+/**
+ * Writes a copy of a database in use to `file` (`VACUUM INTO`, through the
+ * client: the copy holds what the client sees), for restoreDatabase.
+ */
+export async function snapshotDatabase(client: PrismaClient, file: string): Promise<void> {
+  await client.$executeRawUnsafe(`VACUUM INTO '${file.replaceAll("'", "''")}'`);
+}
+
+/**
+ * Puts a snapshot back into the database a client has open, without closing
+ * it: SQLite's online backup copies the snapshot's pages into the file in one
+ * write transaction (another connection, so the client's own sees the restored
+ * pages and schema at its next statement), then every write version of the
+ * client changes, so no value cached from before outlives the restore. For
+ * test suites that share one server between files; the caller makes sure
+ * nothing writes meanwhile.
+ */
+export async function restoreDatabase(client: PrismaClient, databaseUrl: string, snapshot: string): Promise<void> {
+  const source = new Database(snapshot, { readonly: true, fileMustExist: true });
+  try {
+    await source.backup(sqliteFilePath(databaseUrl));
+  } finally {
+    source.close();
+    writeVersions(client).changedBeneath();
+  }
+}
+
 async function seedTemplate(): Promise<string> {
   const file = path.join(tmpdir(), `edu-seed-${templateKey()}.db`);
   if (existsSync(file)) return file;
@@ -58,7 +88,7 @@ async function seedTemplate(): Promise<string> {
   }
   try {
     const build = tempDatabase('template');
-    const prisma = await openDatabase(build.url);
+    const prisma = await openDatabase(build.url, { seed });
     await prisma.$queryRawUnsafe('PRAGMA wal_checkpoint(TRUNCATE)');
     await prisma.$disconnect();
     renameSync(sqliteFilePath(build.url), file);

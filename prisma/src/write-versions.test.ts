@@ -25,6 +25,15 @@ describe('WriteVersions', () => {
     expect(w.version('User')).not.toBe(v);
   });
 
+  it('changes every version when the database changed beneath the connection', () => {
+    const w = new WriteVersions();
+    const user = w.version('User');
+    const role = w.version('Role');
+    w.changedBeneath();
+    expect(w.version('User')).not.toBe(user);
+    expect(w.version('Role')).not.toBe(role);
+  });
+
   it('bumps the tables written during a transaction again at its end, and only those', () => {
     const w = new WriteVersions();
     w.beginTransaction();

@@ -44,6 +44,14 @@ export class WriteVersions {
     else this.bumpGlobal();
   }
 
+  /**
+   * Everything may have changed beneath the connection (the file was restored
+   * from a snapshot through another connection): every version changes.
+   */
+  changedBeneath(): void {
+    this.bumpGlobal();
+  }
+
   /** A transaction began (after BEGIN). */
   beginTransaction(): void {
     this.openTransactions++;

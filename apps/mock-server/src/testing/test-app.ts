@@ -1,8 +1,8 @@
 import { rmSync } from 'node:fs';
-import { seededDatabase, tempDatabase } from '@edu/db/testing';
+import { restoreDatabase, seededDatabase, snapshotDatabase, tempDatabase } from '@edu/db/testing';
 
-/** For suites outside this package (contract, browser) that start their own server on a seeded copy. */
-export { seededDatabase };
+/** For suites outside this package (contract, browser) that start their own server on a seeded copy and restore it between files. */
+export { restoreDatabase, seededDatabase, snapshotDatabase };
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp, type BuildOptions } from '../app.ts';
 
