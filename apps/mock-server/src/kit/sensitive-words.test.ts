@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { scanSensitive, sensitiveAction, type SensitiveWord } from './sensitive-words.ts';
+import { scanText, sensitiveAction, type SensitiveWord } from './sensitive-words.ts';
 
 const word = (name: string, action: SensitiveWord['action']): SensitiveWord => ({ name, lower: name.toLowerCase(), action });
 const words = [word('骗子', 'mask'), word('垃圾', 'mask'), word('赌博', 'refuse'), word('VPN', 'mask')];
 
-describe('scanSensitive', () => {
+describe('scanText', () => {
   it('masks every occurrence of a mask word, counts each, lists the words in order of first occurrence', () => {
-    const s = scanSensitive(words, '这个垃圾课程的老师是骗子，真是骗子！');
+    const s = scanText(words, '这个垃圾课程的老师是骗子，真是骗子！');
     expect(s.text).toBe('这个**课程的老师是**，真是**！');
     expect(s.hits).toBe(3);
     expect(s.words).toEqual(['垃圾', '骗子']);
@@ -14,19 +14,79 @@ describe('scanSensitive', () => {
   });
 
   it('reads the text normalized: spaces and punctuation between characters, full-width letters, case', () => {
-    const s = scanSensitive(words, '有人说他是骗 子，还用ｖｐｎ和v.p.n');
+    const s = scanText(words, '有人说他是骗 子，还用ｖｐｎ和v.p.n');
     expect(s.hits).toBe(3);
     expect(s.text).toBe('有人说他是* *，还用***和*.*.*');
   });
 
   it('refuses a text holding a refuse word, naming it, whatever else it holds', () => {
-    const s = scanSensitive(words, '骗子在搞赌-博');
+    const s = scanText(words, '骗子在搞赌-博');
     expect(s.refused).toBe('赌博');
     expect(s.text).toBe('骗子在搞赌-博');
   });
 
   it('leaves clean text alone', () => {
-    expect(scanSensitive(words, '讲得很清楚，谢谢老师')).toEqual({ text: '讲得很清楚，谢谢老师', hits: 0, words: [], refused: null });
+    expect(scanText(words, '讲得很清楚，谢谢老师')).toEqual({ text: '讲得很清楚，谢谢老师', hits: 0, words: [], refused: null, matches: [] });
+  });
+
+  it('sees through every disguise of the hostile-input issue, masking only the characters that matched', () => {
+    const cases: Array<[string, string]> = [
+      ['用v\u200Bpn', '用*\u200B**'], // zero-width space (kept, it is not part of the word)
+      ['用v\u00ADpn', '用*\u00AD**'], // soft hyphen
+      ['用v\u0301pn', '用***'], // a combining mark goes with its letter
+      ['用v\uFE0Fpn', '用***'], // a variation selector likewise
+      ['用ｖｐｎ', '用***'], // full-width
+      ['用𝐯𝐩𝐧', '用***'], // mathematical bold (two UTF-16 units each, one star)
+      ['用vрn', '用***'], // Cyrillic er
+      ['用ᴠᴘɴ', '用***'], // small capitals
+      ['用VΡΝ', '用***'], // Greek capitals
+      ['用ṽpñ', '用***'], // precomposed accents
+      ['这骗\u0301子和垃\uFE0F圾', '这**和**'],
+    ];
+    for (const [text, masked] of cases) {
+      const s = scanText(words, text);
+      expect(s, JSON.stringify(text)).toMatchObject({ text: masked, refused: null });
+      expect(s.hits, JSON.stringify(text)).toBeGreaterThan(0);
+    }
+  });
+
+  it('refuses traditional characters of a simplified word and a dictionary word written traditional', () => {
+    expect(scanText(words, '網上賭博').refused).toBe('赌博');
+    expect(scanText([word('賭場', 'refuse')], '网上赌场').refused).toBe('賭場');
+    expect(scanText(words, '賭\u200B博').refused).toBe('赌博');
+  });
+
+  it('reads rich text as a reader sees it and masks the characters, never the markup', () => {
+    expect(scanText(words, '<p>&#36172;<b>博</b></p>', { rich: true }).refused).toBe('赌博');
+    expect(scanText(words, '<p>&#x8D4C;&#21338;</p>', { rich: true }).refused).toBe('赌博');
+    const s = scanText(words, '<p class="vpn">用 v&shy;<em>p</em>&#110; 和 ve&#x200b;pn</p><!-- vpn -->', { rich: true });
+    expect(s.text).toBe('<p class="vpn">用 *&shy;<em>*</em>* 和 ve&#x200b;pn</p><!-- vpn -->');
+    expect(s.hits).toBe(1);
+    // Legacy references without a semicolon, and names only the full HTML table knows.
+    expect(scanText(words, 'v&shypn', { rich: true }).hits).toBe(1);
+    expect(scanText(words, '&pscr;骗&ZeroWidthSpace;子', { rich: true }).text).toBe('&pscr;*&ZeroWidthSpace;*');
+    // Plain text is not HTML: its tags are text.
+    expect(scanText(words, 'v<b>pn</b>').hits).toBe(0);
+    expect(scanText(words, 'a < b &amp; c', { rich: true }).matches).toEqual([]);
+  });
+
+  it('reports every match with its place in the original text', () => {
+    const s = scanText(words, '𝐯𝐩𝐧，赌 博');
+    expect(s.matches).toEqual([
+      { word: 'VPN', action: 'mask', start: 0, end: 6 },
+      { word: '赌博', action: 'refuse', start: 7, end: 10 },
+    ]);
+    expect(s.refused).toBe('赌博');
+  });
+
+  it('survives hostile text: lone surrogates, controls, huge and empty input', () => {
+    expect(scanText(words, '\uD800v\uDC00pn\u0000').hits).toBe(1);
+    expect(scanText(words, '').matches).toEqual([]);
+    expect(scanText(words, '&#0;&#xD800;&#99999999;<', { rich: true }).matches).toEqual([]);
+    const big = '骗子'.repeat(50_000);
+    const s = scanText(words, big);
+    expect(s.hits).toBe(50_000);
+    expect(s.text).toBe('*'.repeat(100_000));
   });
 
   it('reads the action from the entry value: mask or * mask, anything else refuses', () => {

@@ -1,13 +1,36 @@
+import { Converter } from 'opencc-js/t2cn';
+import sanitizeHtml from 'sanitize-html';
 import { SENSITIVE_MASK_VALUES } from '@edu/sdk';
 import type { RequestContext } from './context.ts';
 import { invalid } from './errors.ts';
 
 /**
- * Sensitive words as their dictionary entry says (SDK core/sensitive.ts): an
- * entry whose `value` is `mask` (or `*`) is masked with `*`, any other is
- * refused. Text is matched normalized: NFKC (full-width -> half-width), lower
- * case, and spaces, punctuation and symbols between characters ignored, so
- * `赌 博`, `赌*博` and `ＡＢＣ` hit 赌博 and abc. Every occurrence counts.
+ * The one sensitive-word scanner of every surface (articles, questions,
+ * papers, questionnaires and their answers, Q&A, site messages, comments,
+ * leave messages). A dictionary entry whose `value` is `mask` (or `*`) is a
+ * mask word, any other a refuse word (SDK core/sensitive.ts); what a surface
+ * does with them is its rule: member feedback masks mask words and refuses
+ * refuse words (`screenSensitive`), editorial and staff texts refuse every
+ * word (`sensitiveWordIn`).
+ *
+ * Text and words are compared as skeletons, so a word hides in no disguise:
+ * - rich text (`{ rich: true }`) is read as a reader sees it: tags dropped,
+ *   character references decoded (`赌<b>博</b>`, `&#36172;博`, `v&shy;pn`);
+ * - compatibility decomposition (NFKD: full-width `ｖｐｎ`, mathematical `𝐯𝐩𝐧`,
+ *   ligatures, circled letters) with combining marks (Mn, Me: accents,
+ *   variation selectors) dropped;
+ * - spaces, punctuation, symbols, control and format characters (zero-width
+ *   space, soft hyphen, joiners, bidi marks) and invisible fillers ignored
+ *   between characters (`赌 博`, `赌-博`, `v\u200Bpn`);
+ * - lower case, then look-alike letters mapped to the Latin letter they
+ *   imitate, as in a Unicode TR39 skeleton (Cyrillic `р`, Greek `ν`, small
+ *   capitals `ᴠᴘɴ`; `CONFUSABLES` below);
+ * - traditional characters as simplified (`賭博`), by OpenCC.
+ *
+ * Every occurrence counts. Masking replaces the original characters that
+ * matched, one `*` each (a character's combining marks go with it; a
+ * character reference is one character), and nothing else: separators,
+ * tags and the rest of the text stay as written.
  */
 export type SensitiveAction = 'refuse' | 'mask';
 
@@ -22,67 +45,280 @@ export function sensitiveAction(value: string | null): SensitiveAction {
   return (SENSITIVE_MASK_VALUES as readonly string[]).includes(v) ? 'mask' : 'refuse';
 }
 
-const IGNORED = /^[\p{Z}\p{P}\p{S}\p{Cc}\p{Cf}]+$/u;
+/**
+ * Look-alike letters (TR39 confusables of Latin letters from Cyrillic, Greek,
+ * Armenian and the small capitals and IPA letters), each mapped to the lower-case
+ * Latin letter it imitates. Keys of both cases: an upper-case look-alike whose
+ * lower case looks like nothing Latin (Cyrillic `В`, `Н`) is mapped before
+ * lower-casing. Letters NFKD already folds (full-width, mathematical, `ſ`,
+ * `ℓ`) and multi-letter look-alikes (`rn` for `m`) are not listed; neither
+ * are digits (`0` for `o` would make every number suspect).
+ */
+const CONFUSABLES = new Map<string, string>(
+  Object.entries({
+    a: 'аɑαᴀАΑ',
+    b: 'ʙВΒЬ',
+    c: 'сᴄϲСϹ',
+    d: 'ԁᴅ',
+    e: 'еᴇЕΕ',
+    f: 'ꜰ',
+    g: 'ɡɢ',
+    h: 'һʜНΗհ',
+    i: 'іɪıɩιІΙӀ',
+    j: 'јȷᴊЈ',
+    k: 'κᴋКΚ',
+    l: 'ӏʟ',
+    m: 'ᴍМΜ',
+    n: 'ɴΝո',
+    o: 'оοᴏօОΟ',
+    p: 'рρᴘРΡ',
+    q: 'ԛզꞯԚ',
+    r: 'ʀ',
+    s: 'ѕꜱЅ',
+    t: 'ᴛТΤ',
+    u: 'υᴜսʊ',
+    v: 'νᴠѵ',
+    w: 'ԝᴡѡԜ',
+    x: 'хχХΧ',
+    y: 'уγүʏУΥҮ',
+    z: 'ᴢΖ',
+  }).flatMap(([latin, lookAlikes]) => [...lookAlikes].map((c) => [c, latin] as const)),
+);
 
-/** The normalized text and, for each of its UTF-16 units, the index of the original code point it came from. */
-function normalize(text: string): { norm: string; origin: number[] } {
-  let norm = '';
-  const origin: number[] = [];
-  let i = 0;
-  for (const ch of text) {
-    const n = ch.normalize('NFKC').toLowerCase();
-    if (!IGNORED.test(n)) {
-      norm += n;
-      for (let k = 0; k < n.length; k++) origin.push(i);
+/**
+ * Characters that separate rather than spell: separators, punctuation,
+ * symbols, controls, format characters, lone surrogates, unassigned code
+ * points, combining marks (variation selectors are Mn), and the invisible
+ * Hangul and Braille fillers (letters and symbols that draw nothing).
+ */
+const IGNORED = /^[\p{Z}\p{P}\p{S}\p{Cc}\p{Cf}\p{Cs}\p{Cn}\p{Mn}\p{Me}\u115F\u1160\u3164\uFFA0\u2800]$/u;
+const MARK = /^[\p{Mn}\p{Me}\u200D]$/u;
+const HAN = /[\u3400-\u9FFF\uF900-\uFAFF\u{20000}-\u{3134F}]/u;
+
+/** OpenCC traditional -> mainland simplified; its tables are built on first use (about 100 ms), not at start. */
+let toSimplified: ((text: string) => string) | undefined;
+const simplified = (text: string) => (toSimplified ??= Converter({ from: 't', to: 'cn' }))(text);
+
+/** One character of the normalized text: its code point(s) and the source range it came from. */
+interface Skeleton {
+  /** The skeleton, searched with `indexOf`. */
+  text: string;
+  /** For each UTF-16 unit of `text`: start and end (exclusive) of the source characters it came from. */
+  start: number[];
+  end: number[];
+}
+
+/** Appends the skeleton of one source piece (a character, or a decoded character reference) spanning [from, to). */
+function fold(out: Skeleton, piece: string, from: number, to: number) {
+  const push = (letter: string) => {
+    out.text += letter;
+    for (let k = 0; k < letter.length; k++) {
+      out.start.push(from);
+      out.end.push(to);
     }
-    i += ch.length;
+  };
+  const code = piece.charCodeAt(0);
+  if (piece.length === 1 && code < 0x80) {
+    // ASCII: letters and digits count, everything else separates.
+    if (/[A-Za-z0-9]/.test(piece)) push(piece.toLowerCase());
+    return;
   }
-  return { norm, origin };
+  for (const c of piece.normalize('NFKD')) {
+    if (IGNORED.test(c)) continue;
+    const direct = CONFUSABLES.get(c);
+    if (direct !== undefined) {
+      push(direct);
+      continue;
+    }
+    // Lower case can decompose again (`İ` -> `i` + dot above).
+    for (const p of c.toLowerCase().normalize('NFKD')) if (!IGNORED.test(p)) push(CONFUSABLES.get(p) ?? p);
+  }
+}
+
+const REFERENCE = /&(?:#[xX]([0-9a-fA-F]{1,8})|#(\d{1,10})|([A-Za-z][A-Za-z0-9]{0,31}));?/y;
+const COMMON_REFERENCES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+
+/** Named references the common ones do not cover, decoded by sanitize-html (its full HTML table, legacy forms included) in one call. */
+function decodeNamed(names: readonly string[]): Map<string, string> {
+  const decoded = new Map<string, string>();
+  if (!names.length) return decoded;
+  const out = sanitizeHtml(names.join('\n'), { allowedTags: [], allowedAttributes: {} }).split('\n');
+  names.forEach((n, i) => {
+    const text = out[i];
+    // An unknown name comes back escaped (`&amp;foo;`): it is literal text.
+    if (text !== undefined && !text.includes('&')) decoded.set(n, text);
+  });
+  return decoded;
+}
+
+/** The end of a tag or comment starting at `i` (`<` then a letter, `/`, `!` or `?`), or -1 when `<` is text. */
+function tagEnd(html: string, i: number): number {
+  const next = html[i + 1];
+  if (next === undefined || !/[A-Za-z/!?]/.test(next)) return -1;
+  if (html.startsWith('<!--', i)) {
+    const close = html.indexOf('-->', i + 4);
+    return close < 0 ? html.length : close + 3;
+  }
+  let quote: string | null = null;
+  for (let k = i + 1; k < html.length; k++) {
+    const ch = html[k];
+    if (quote) {
+      if (ch === quote) quote = null;
+    } else if (ch === '"' || ch === "'") quote = ch;
+    else if (ch === '>') return k + 1;
+  }
+  return html.length;
+}
+
+function skeletonOf(text: string, rich: boolean): Skeleton {
+  const out: Skeleton = { text: '', start: [], end: [] };
+  if (!rich) {
+    let i = 0;
+    for (const ch of text) {
+      fold(out, ch, i, i + ch.length);
+      i += ch.length;
+    }
+  } else {
+    // Character references that need the full table, decoded at once.
+    const unknown = new Set<string>();
+    for (const m of text.matchAll(/&([A-Za-z][A-Za-z0-9]{0,31};?)/g)) if (!(m[1]!.replace(/;$/, '') in COMMON_REFERENCES)) unknown.add(`&${m[1]}`);
+    const named = decodeNamed([...unknown]);
+    for (let i = 0; i < text.length;) {
+      if (text[i] === '<') {
+        const end = tagEnd(text, i);
+        if (end > 0) {
+          i = end;
+          continue;
+        }
+      }
+      if (text[i] === '&') {
+        REFERENCE.lastIndex = i;
+        const m = REFERENCE.exec(text);
+        if (m) {
+          const [raw, hex, dec, name] = m;
+          let piece: string | undefined;
+          if (name !== undefined) piece = COMMON_REFERENCES[name] ?? named.get(raw);
+          else {
+            const code = hex !== undefined ? parseInt(hex, 16) : Number(dec);
+            piece = code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : '\ufffd';
+          }
+          if (piece !== undefined) {
+            fold(out, piece, i, i + raw.length);
+            i += raw.length;
+            continue;
+          }
+        }
+      }
+      const cp = text.codePointAt(i)!;
+      const len = cp > 0xffff ? 2 : 1;
+      fold(out, text.slice(i, i + len), i, i + len);
+      i += len;
+    }
+  }
+  if (!HAN.test(out.text)) return out;
+  const converted = simplified(out.text);
+  if (converted === out.text) return out;
+  // OpenCC maps character for character here; if a phrase ever changed the length, keep the unconverted skeleton's positions per character.
+  const from = [...out.text];
+  const to = [...converted];
+  const result: Skeleton = { text: '', start: [], end: [] };
+  let unit = 0;
+  from.forEach((orig, k) => {
+    const c = from.length === to.length ? to[k]! : simplified(orig);
+    result.text += c;
+    for (let n = 0; n < c.length; n++) {
+      result.start.push(out.start[unit]!);
+      result.end.push(out.end[unit]!);
+    }
+    unit += orig.length;
+  });
+  return result;
+}
+
+interface Needle {
+  word: SensitiveWord;
+  skeleton: string;
+}
+/** Each dictionary snapshot's words as skeletons, computed once per snapshot. */
+const needles = new WeakMap<readonly SensitiveWord[], Needle[]>();
+function needlesOf(words: readonly SensitiveWord[]): Needle[] {
+  let list = needles.get(words);
+  if (!list) {
+    list = words.map((word) => ({ word, skeleton: skeletonOf(word.lower, false).text })).filter((n) => n.skeleton !== '');
+    needles.set(words, list);
+  }
+  return list;
+}
+
+export interface ScanOptions {
+  /** The text is HTML: read its text (tags dropped, references decoded); masking leaves the markup alone. */
+  rich?: boolean;
+}
+
+export interface SensitiveMatch {
+  /** The dictionary entry's name. */
+  word: string;
+  action: SensitiveAction;
+  /** Where it was found in the original text: UTF-16 offsets, end exclusive (tags inside included). */
+  start: number;
+  end: number;
 }
 
 export interface SensitiveScan {
-  /** The text with every masked occurrence's characters replaced by `*`. */
+  /** The text with every mask word's characters replaced by `*` (the input itself when nothing was masked or a word refuses it). */
   text: string;
   /** Occurrences of mask words. */
   hits: number;
   /** Distinct mask words found, in order of first occurrence. */
   words: string[];
-  /** The first refuse word found, or null. */
+  /** The first refuse word found (in text order), or null. */
   refused: string | null;
+  /** Every occurrence of every word, mask and refuse, in text order. */
+  matches: SensitiveMatch[];
 }
 
-/** Scans one text against the words. */
-export function scanSensitive(words: readonly SensitiveWord[], text: string): SensitiveScan {
-  const clean: SensitiveScan = { text, hits: 0, words: [], refused: null };
+/** Scans one text against the words (a tenant's dictionary snapshot). */
+export function scanText(words: readonly SensitiveWord[], text: string, options: ScanOptions = {}): SensitiveScan {
+  const clean: SensitiveScan = { text, hits: 0, words: [], refused: null, matches: [] };
   if (!text || words.length === 0) return clean;
-  const { norm, origin } = normalize(text);
-  const masked = new Set<number>();
-  const found: Array<{ at: number; name: string }> = [];
-  let refused: { at: number; name: string } | null = null;
-  let hits = 0;
-  for (const w of words) {
-    const needle = normalize(w.lower).norm;
-    if (!needle) continue;
-    for (let at = norm.indexOf(needle); at >= 0; at = norm.indexOf(needle, at + needle.length)) {
-      if (w.action === 'refuse') {
-        if (!refused || at < refused.at) refused = { at, name: w.name };
-        break;
-      }
-      hits++;
-      found.push({ at, name: w.name });
-      for (let k = at; k < at + needle.length; k++) masked.add(origin[k]!);
+  const list = needlesOf(words);
+  if (!list.length) return clean;
+  const sk = skeletonOf(text, options.rich ?? false);
+  const matches: SensitiveMatch[] = [];
+  /** Source ranges to mask, by start. */
+  const masked = new Map<number, number>();
+  for (const { word, skeleton } of list) {
+    for (let at = sk.text.indexOf(skeleton); at >= 0; at = sk.text.indexOf(skeleton, at + skeleton.length)) {
+      const last = at + skeleton.length - 1;
+      matches.push({ word: word.name, action: word.action, start: sk.start[at]!, end: sk.end[last]! });
+      if (word.action === 'mask') for (let k = at; k <= last; k++) masked.set(sk.start[k]!, sk.end[k]!);
     }
   }
-  if (refused) return { ...clean, refused: refused.name };
-  if (hits === 0) return clean;
+  if (!matches.length) return clean;
+  matches.sort((a, b) => a.start - b.start);
+  const refused = matches.find((m) => m.action === 'refuse')?.word ?? null;
+  const maskMatches = matches.filter((m) => m.action === 'mask');
+  return {
+    text: maskMatches.length && !refused ? maskRanges(text, masked) : text,
+    hits: maskMatches.length,
+    words: [...new Set(maskMatches.map((m) => m.word))],
+    refused,
+    matches,
+  };
+}
+
+/** The text with each range replaced by one `*`, together with the combining marks right after it. */
+function maskRanges(text: string, ranges: ReadonlyMap<number, number>): string {
   let out = '';
-  let i = 0;
-  for (const ch of text) {
-    out += masked.has(i) ? '*' : ch;
-    i += ch.length;
+  let copied = 0;
+  for (const [start, end] of [...ranges].sort((a, b) => a[0] - b[0])) {
+    if (start < copied) continue;
+    out += text.slice(copied, start) + '*';
+    let i = end;
+    for (let cp = text.codePointAt(i); cp !== undefined && MARK.test(String.fromCodePoint(cp)); cp = text.codePointAt(i)) i += cp > 0xffff ? 2 : 1;
+    copied = i;
   }
-  const ordered = [...new Set(found.sort((a, b) => a.at - b.at).map((f) => f.name))];
-  return { text: out, hits, words: ordered, refused: null };
+  return out + text.slice(copied);
 }
 
 /** The flag columns a screened item stores (SDK `SensitiveFlagDto`, kept as JSON text). */
@@ -103,31 +339,46 @@ export function sensitiveWordsOf(stored: string): string[] {
   }
 }
 
+/** The tenant's words (the host has no dictionary). */
+async function wordsOf(ctx: RequestContext): Promise<readonly SensitiveWord[]> {
+  const tenantId = ctx.session.tenantId;
+  return tenantId === null ? [] : (await ctx.app.dictionaryCache.load(tenantId)).sensitiveWords;
+}
+
 /**
- * Screens the named text fields of an input with the tenant's dictionary
- * (from the cache): a refuse word is a 400 naming the field and the word;
- * mask words are masked in the returned values and counted in the flag.
- * The host has no dictionary: nothing changes.
+ * The rule of texts that are refused for any dictionary word, mask words
+ * included (editorial content, staff messages, answers): the first word the
+ * text holds (in text order), or null.
+ */
+export async function sensitiveWordIn(ctx: RequestContext, text: string | null | undefined, options: ScanOptions = {}): Promise<string | null> {
+  if (!text) return null;
+  return scanText(await wordsOf(ctx), text, options).matches[0]?.word ?? null;
+}
+
+/**
+ * The rule of member feedback (comments, leave messages): screens the named
+ * text fields with the tenant's dictionary (from the cache): a refuse word is
+ * a 400 naming the field and the word; mask words are masked in the returned
+ * values and counted in the flag. The host has no dictionary: nothing changes.
  */
 export async function screenSensitive<F extends string>(
   ctx: RequestContext,
   fields: Readonly<Partial<Record<F, string | null | undefined>>>,
 ): Promise<{ values: Partial<Record<F, string>>; flag: SensitiveFlag }> {
-  const tenantId = ctx.session.tenantId;
-  if (tenantId === null) return { values: {}, flag: NO_SENSITIVE_HITS };
-  const { sensitiveWords } = await ctx.app.dictionaryCache.load(tenantId);
+  const words = await wordsOf(ctx);
   const values: Partial<Record<F, string>> = {};
+  if (!words.length) return { values, flag: NO_SENSITIVE_HITS };
   let hits = 0;
-  const words: string[] = [];
+  const found: string[] = [];
   for (const [field, text] of Object.entries<string | null | undefined>(fields)) {
     if (typeof text !== 'string') continue;
-    const scan = scanSensitive(sensitiveWords, text);
+    const scan = scanText(words, text);
     if (scan.refused) invalid(field, ctx.t('ContainsSensitiveWord', scan.refused));
     if (scan.hits) {
       values[field as F] = scan.text;
       hits += scan.hits;
-      for (const w of scan.words) if (!words.includes(w)) words.push(w);
+      for (const w of scan.words) if (!found.includes(w)) found.push(w);
     }
   }
-  return { values, flag: { sensitiveHits: hits, sensitiveWords: JSON.stringify(words) } };
+  return { values, flag: { sensitiveHits: hits, sensitiveWords: JSON.stringify(found) } };
 }
