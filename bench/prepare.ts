@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { MIGRATIONS_DIR, openDatabase } from '@edu/db';
-import { seedBulkUsers } from '@edu/db/seed';
+import { seed, seedBulkUsers } from '@edu/db/seed';
 import { body, keywords, random, summary, title, UNIQUE_WORD } from './corpus.ts';
 
 export interface PrepareOptions {
@@ -41,7 +41,7 @@ export async function prepareTemplate(o: PrepareOptions): Promise<string> {
   const building = `${file}.building`;
   for (const f of [building, `${building}-wal`, `${building}-shm`]) rmSync(f, { force: true });
   const t0 = performance.now();
-  const prisma = await openDatabase(`file:${building}`);
+  const prisma = await openDatabase(`file:${building}`, { seed });
   if (o.users > 0) await seedBulkUsers(prisma, { tenantId: BENCH_TENANT, count: o.users, levels: 5 });
   await prisma.$disconnect();
   growArticles(building, o);

@@ -1,6 +1,6 @@
 /**
- * Demo data for a fresh database (called by openDatabase when it has no tenant
- * and no user): the host and tenant `Default` (id 1), each with `admin` /
+ * Demo data for a fresh database (passed to openDatabase, which calls it when
+ * the database has no tenant and no user): the host and tenant `Default` (id 1), each with `admin` /
  * `123qwe` in the static Admin role, tenant roles, ~30 users in a hierarchy,
  * their login history, languages and the default-language setting; the
  * built-in classification types; then tenant Default's content structure

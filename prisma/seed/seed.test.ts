@@ -12,7 +12,7 @@ const b = tempDatabase('seed-b');
 let prisma: PrismaClient;
 
 beforeAll(async () => {
-  prisma = await openDatabase(a.url);
+  prisma = await openDatabase(a.url, { seed });
 });
 afterAll(async () => {
   await prisma.$disconnect();
@@ -186,7 +186,7 @@ describe('seed: idempotent and deterministic', () => {
   });
 
   it('two fresh databases get the same users', async () => {
-    const other = await openDatabase(b.url);
+    const other = await openDatabase(b.url, { seed });
     try {
       const shape = (p: PrismaClient) =>
         p.user.findMany({

@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PrismaClient } from '../generated/prisma/client.ts';
-import { createPrismaClient, openDatabase, sqliteFilePath } from './client.ts';
+import { seed } from '../seed/index.ts';
+import { createPrismaClient, openDatabase, sqliteFilePath, type OpenDatabaseOptions } from './client.ts';
 import { tempDatabase, type TempDatabase } from './testing.ts';
 
 const cleanup: Array<TempDatabase | PrismaClient> = [];
@@ -17,7 +18,7 @@ const temp = () => {
   cleanup.push(t);
   return t;
 };
-const open = async (url: string, options?: { seed?: boolean }) => {
+const open = async (url: string, options: OpenDatabaseOptions = { seed }) => {
   const prisma = await openDatabase(url, options);
   cleanup.push(prisma);
   return prisma;
@@ -62,9 +63,9 @@ describe('openDatabase', () => {
     expect(await counts(second)).toEqual(before);
   });
 
-  it('leaves the database empty with seed: false, and seeds it on a later open', async () => {
+  it('leaves the database empty without a seed, and seeds it on a later open with one', async () => {
     const t = temp();
-    const empty = await open(t.url, { seed: false });
+    const empty = await open(t.url, {});
     expect(await empty.user.count()).toBe(0);
     await empty.$disconnect();
     const seeded = await open(t.url);
@@ -73,7 +74,7 @@ describe('openDatabase', () => {
 
   it('runs in WAL mode with a busy timeout and foreign keys on', async () => {
     const t = temp();
-    const prisma = await open(t.url, { seed: false });
+    const prisma = await open(t.url, {});
     expect(await prisma.$queryRawUnsafe('PRAGMA journal_mode')).toEqual([{ journal_mode: 'wal' }]);
     const [fk] = await prisma.$queryRawUnsafe<Array<{ foreign_keys: bigint | number }>>('PRAGMA foreign_keys');
     expect(Number(fk!.foreign_keys)).toBe(1);
@@ -84,13 +85,13 @@ describe('openDatabase', () => {
 
   it('enforces foreign keys', async () => {
     const t = temp();
-    const prisma = await open(t.url, { seed: false });
+    const prisma = await open(t.url, {});
     await expect(prisma.userRole.create({ data: { userId: 999, roleId: 999 } })).rejects.toThrow();
   });
 
   it('lets a second client on the same file read what the first wrote', async () => {
     const t = temp();
-    const a = await open(t.url, { seed: false });
+    const a = await open(t.url, {});
     const b = createPrismaClient(t.url);
     cleanup.push(b);
     await a.tenant.create({ data: { tenancyName: 'Other', name: 'Other' } });

@@ -6,7 +6,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PrismaClient } from '../generated/prisma/client.ts';
-import { seed } from '../seed/index.ts';
 import { ensureKeywordIndexes } from './keyword-index.ts';
 import { applyMigrations } from './migrate.ts';
 import type Database from 'better-sqlite3';
@@ -50,14 +49,23 @@ export function writeVersions(client: PrismaClient): WriteVersions {
   return v;
 }
 
+/** Fills an empty database (the demo data is `seed` of `@edu/db/seed`). */
+export type Seeder = (prisma: PrismaClient) => Promise<void>;
+
 export interface OpenDatabaseOptions {
-  /** Seed an empty database (no tenants and no users). Default true. */
-  seed?: boolean;
+  /**
+   * Called when the database is empty (no tenants and no users); without it an
+   * empty database stays empty. The caller passes the seed, so the client's
+   * import graph never holds it: every user of `@edu/db` would load the seed's
+   * modules otherwise, and only a first start needs them.
+   */
+  seed?: Seeder;
 }
 
 /**
  * Creates the database file and its folder if missing, applies pending
- * migrations, creates or repairs the keyword indexes (keyword-index.ts), seeds it when empty, and returns a connected client.
+ * migrations, creates or repairs the keyword indexes (keyword-index.ts), seeds it when empty
+ * and a seed is given, and returns a connected client.
  * The caller decides the URL (and its default); the caller disconnects.
  */
 export async function openDatabase(databaseUrl: string, options: OpenDatabaseOptions = {}): Promise<PrismaClient> {
@@ -67,7 +75,7 @@ export async function openDatabase(databaseUrl: string, options: OpenDatabaseOpt
   const prisma = createPrismaClient(databaseUrl);
   try {
     await ensureKeywordIndexes(prisma);
-    if (options.seed !== false && (await isEmpty(prisma))) await seed(prisma);
+    if (options.seed && (await isEmpty(prisma))) await options.seed(prisma);
     await refreshPlannerStatistics(prisma);
     return prisma;
   } catch (err) {

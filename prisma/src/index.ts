@@ -5,7 +5,15 @@
  * are `@edu/db/testing`.
  */
 export { Prisma, PrismaClient } from '../generated/prisma/client.ts';
-export { createPrismaClient, openDatabase, sqliteConnection, sqliteFilePath, writeVersions, type OpenDatabaseOptions } from './client.ts';
+export {
+  createPrismaClient,
+  openDatabase,
+  sqliteConnection,
+  sqliteFilePath,
+  writeVersions,
+  type OpenDatabaseOptions,
+  type Seeder,
+} from './client.ts';
 export { applyMigrations, createMigration, diagnoseMigrations, MIGRATIONS_DIR, PRISMA_DIR } from './migrate.ts';
 export { ensureKeywordIndexes, KEYWORD_INDEXES, keywordIndexTable, type KeywordIndexedTable } from './keyword-index.ts';
 export { hashPassword, verifyPassword, type VerifyResult } from './password-hash.ts';

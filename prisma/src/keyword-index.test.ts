@@ -9,7 +9,7 @@ let db: TempDatabase;
 let prisma: PrismaClient;
 beforeAll(async () => {
   db = tempDatabase();
-  prisma = await openDatabase(db.url, { seed: false });
+  prisma = await openDatabase(db.url);
 });
 afterAll(async () => {
   await prisma.$disconnect();

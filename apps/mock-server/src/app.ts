@@ -6,7 +6,7 @@ import fastifySwagger, { type StaticDocumentSpec } from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { generateOpenApi, type ReviewFlow } from '@edu/sdk';
 import { openDatabase } from '@edu/db';
-import type { PrismaClient } from '@edu/db';
+import type { PrismaClient, Seeder } from '@edu/db';
 import { corsOriginsOf, resolveJwtSecret } from './config.ts';
 import { DEFAULT_PASS_PHRASE } from './identity/string-cipher.ts';
 import { CountCache, NameCache } from './kit/count-cache.ts';
@@ -73,6 +73,9 @@ class OneLineRequestLog extends LogController {
   }
 }
 
+/** The demo data, loaded only when a database is new (no server start after the first needs the seed's modules). */
+const seedOnFirstStart: Seeder = async (prisma) => (await import('@edu/db/seed')).seed(prisma);
+
 /** Builds the mock ABP backend, ready to `listen` or `inject`. */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const jwtSecret = resolveJwtSecret(options.jwtSecret, options.databaseUrl, options.production ?? false);
@@ -84,7 +87,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
   });
-  const prisma = await openDatabase(options.databaseUrl, { seed: options.seed ?? true });
+  const prisma = await openDatabase(options.databaseUrl, options.seed === false ? {} : { seed: seedOnFirstStart });
   app.decorate('prisma', prisma);
   app.decorate('permissions', new PermissionChecker(prisma));
   app.decorate('countCache', new CountCache(prisma));

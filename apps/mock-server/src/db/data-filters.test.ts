@@ -8,7 +8,7 @@ const db = tempDatabase('filters');
 let prisma: PrismaClient;
 
 beforeAll(async () => {
-  prisma = await openDatabase(db.url, { seed: false });
+  prisma = await openDatabase(db.url);
 });
 afterAll(async () => {
   await prisma.$disconnect();
