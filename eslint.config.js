@@ -1,7 +1,17 @@
 // One lint configuration for the whole monorepo: type-aware TypeScript rules,
 // React hooks, no import cycles, and the layer rules of DESIGN.md enforced by
 // the linter rather than by goodwill (sdk imports nothing of ours; ui never
-// imports web; the server and the web never import each other).
+// imports web; the server and the web never import each other), plus the zones
+// inside packages (the SDK's core, the server's kit, the web's resources and
+// features, the database client). scripts/lint-zones.test.mjs plants a
+// violation of each zone and expects the error.
+//
+// No absolute path of the checkout belongs in the configuration: ESLint's cache
+// is kept outside the clone (scripts/lint.mjs) and is dropped whenever the
+// configuration differs, so a path of the clone would void it in every new CI
+// clone. Paths here are relative to the repository root (the linter's working
+// directory); typescript-eslint finds the root itself (this file's folder).
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { importX } from 'eslint-plugin-import-x';
@@ -25,6 +35,47 @@ const layers = [
   },
 ];
 
+/** Each folder of the web app's features (a file directly in features/ is shared, not a feature). */
+const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((e) => e.isDirectory())
+  .map((e) => e.name);
+
+/**
+ * Zones inside a package: the lower layer never imports the higher one, so the
+ * lower layer stays reusable and the import graph stays a tree (DESIGN.md).
+ */
+const zones = [
+  {
+    target: './packages/sdk/src/core',
+    from: './packages/sdk/src/services',
+    message: 'The SDK core (defineService, schemas, review) knows no service: services import the core, never the reverse.',
+  },
+  {
+    target: './apps/mock-server/src/kit',
+    from: ['./apps/mock-server/src/services', './apps/mock-server/src/plugins'],
+    message: 'The kit is the framework the services and plugins use: it imports neither (pass what it needs in, or move the shared piece into kit/).',
+  },
+  {
+    target: './apps/web/src/resources',
+    from: './apps/web/src/features',
+    message: 'The resource framework knows no feature: features import resources, never the reverse.',
+  },
+  ...webFeatures
+    .map((feature) => ({
+      target: `./apps/web/src/features/${feature}`,
+      from: webFeatures.filter((other) => other !== feature).map((other) => `./apps/web/src/features/${other}`),
+      message: 'A feature does not import another feature: move what both need into resources/, lib/ or packages/ui, or compose them in app/.',
+    }))
+    .filter((zone) => zone.from.length > 0),
+  {
+    // `@edu/db` is loaded by every server process, test and benchmark; the seed (`@edu/db/seed`) is passed to
+    // openDatabase by whoever seeds. testing.ts (`@edu/db/testing`, seeded test databases) and tests may import it.
+    target: './prisma/src/!(testing|*.test).ts',
+    from: './prisma/seed',
+    message: "The database client does not load the seed: import it from '@edu/db/seed' where a database is seeded and pass it to openDatabase.",
+  },
+];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/generated/**', 'prisma/migrations/**', '**/artifacts/**', 'data/**', '**/*.d.ts'] },
   js.configs.recommended,
@@ -34,7 +85,6 @@ export default tseslint.config(
       parserOptions: {
         // Only config files no tsconfig includes (a file both listed here and in a project is a parsing error).
         projectService: { allowDefaultProject: ['packages/sdk/vitest.config.ts', 'tests/vitest.config.ts'] },
-        tsconfigRootDir: import.meta.dirname,
       },
       globals: { ...globals.node, ...globals.browser },
     },
@@ -52,7 +102,7 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'import-x/no-restricted-paths': ['error', { zones: layers }],
+      'import-x/no-restricted-paths': ['error', { zones: [...layers, ...zones] }],
       'no-restricted-imports': [
         'error',
         {
