@@ -302,10 +302,10 @@ export function contentHandlers<
     );
     const tenantId = ctx.session.tenantId;
     if (tenantId !== null) {
-      for (const f of [...cfg.textFields, ...cfg.richFields]) {
-        const v = rich.get(f) ?? fields.get(f);
+      const scanned = [...cfg.textFields.map((f) => [f, fields.get(f), false] as const), ...[...rich].map(([f, v]) => [f, v, true] as const)];
+      for (const [f, v, isRich] of scanned) {
         if (typeof v !== 'string') continue;
-        const word = await ctx.app.dictionaryCache.findSensitiveWord(tenantId, v);
+        const word = await ctx.app.dictionaryCache.findSensitiveWord(tenantId, v, { rich: isRich });
         if (word) invalid(f, ctx.t('ContainsSensitiveWord', word));
       }
     }

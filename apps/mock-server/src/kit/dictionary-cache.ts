@@ -1,6 +1,6 @@
 import { DICTIONARY_TYPES } from '@edu/sdk';
 import type { PrismaClient } from '@edu/db';
-import { sensitiveAction, type SensitiveWord } from './sensitive-words.ts';
+import { scanText, sensitiveAction, type ScanOptions, type SensitiveWord } from './sensitive-words.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,22 +27,6 @@ export interface DictionaryCacheInfo {
   refreshTime: Date;
   entryCount: number;
   countsByType: Record<string, number>;
-}
-
-const ENTITIES: Record<string, string> = { nbsp: ' ', amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-
-/** Text as a reader sees it: tags removed, character references decoded (so `赌<b>博</b>` and `&#36172;博` read 赌博). */
-export function visibleText(html: string): string {
-  return html
-    .replace(/<!--[\s\S]*?-->/g, '')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, ref: string) => {
-      if (ref[0] === '#') {
-        const code = ref[1] === 'x' || ref[1] === 'X' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
-        return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : m;
-      }
-      return ENTITIES[ref.toLowerCase()] ?? m;
-    });
 }
 
 /**
@@ -87,15 +71,16 @@ export class DictionaryCache {
   }
 
   /**
-   * The first active sensitive word found in `text` (HTML tags stripped,
-   * case-insensitive substring match), or null.
+   * The first active sensitive word in `text` (in text order), whatever its
+   * entry says (mask words too), by the one scanner (kit/sensitive-words.ts
+   * `scanText`: disguises seen through; `rich` reads HTML as its text), or
+   * null: the rule of texts that refuse every word (editorial content, staff
+   * messages, answers).
    */
-  async findSensitiveWord(tenantId: number, text: string): Promise<string | null> {
+  async findSensitiveWord(tenantId: number, text: string, options: ScanOptions = {}): Promise<string | null> {
     if (!text) return null;
     const { sensitiveWords } = await this.load(tenantId);
-    if (sensitiveWords.length === 0) return null;
-    const haystack = visibleText(text).toLowerCase();
-    return sensitiveWords.find((w) => haystack.includes(w.lower))?.name ?? null;
+    return scanText(sensitiveWords, text, options).matches[0]?.word ?? null;
   }
 
   private async read(tenantId: number | null): Promise<DictionarySnapshot> {

@@ -1,4 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  expectRefused,
+  HAN_DISGUISES,
+  HAN_WORD,
+  LATIN_DISGUISES,
+  LATIN_WORD,
+  RICH_DISGUISES,
+  sensitiveSurfaces,
+  type Surface,
+} from '../testing/sensitive-surfaces.ts';
+import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { scanText, sensitiveAction, type SensitiveWord } from './sensitive-words.ts';
 
 const word = (name: string, action: SensitiveWord['action']): SensitiveWord => ({ name, lower: name.toLowerCase(), action });
@@ -97,4 +108,51 @@ describe('scanText', () => {
     expect(sensitiveAction('refuse')).toBe('refuse');
     expect(sensitiveAction('拦截')).toBe('refuse');
   });
+});
+
+/**
+ * Every family of scanned text over real HTTP on a real SQLite file: each
+ * disguise of the hostile-input issue is refused (editorial, staff and answer
+ * surfaces refuse every word; refuse words everywhere) or masked in the stored
+ * text, the rest of the text kept as written (member feedback).
+ */
+describe('the one scanner on every surface', () => {
+  let t: TestApp;
+  let surfaces: Surface[];
+  beforeAll(async () => {
+    t = await createTestApp();
+    surfaces = await sensitiveSurfaces(t);
+  }, 60_000);
+  afterAll(async () => t.close());
+
+  it('refuses the refuse word 赌博 in every disguise on every surface', async () => {
+    for (const s of surfaces) for (const [label, text] of Object.entries(HAN_DISGUISES)) expectRefused(s, await s.write(text), HAN_WORD, label);
+  }, 60_000);
+
+  it('masks the mask word VPN in every disguise on member feedback, and refuses it everywhere else', async () => {
+    for (const s of surfaces)
+      for (const [label, [text, masked]] of Object.entries(LATIN_DISGUISES)) {
+        const r = await s.write(text);
+        if (!s.masks) {
+          expectRefused(s, r, LATIN_WORD, label);
+          continue;
+        }
+        expect(r.status, `${s.name}, ${label}: ${JSON.stringify(r.body)}`).toBe(200);
+        expect(r.stored, `${s.name}, ${label}`).toBe(r.sent.replace(text, masked));
+        expect(r.body.result).toMatchObject({ sensitiveHits: 1, sensitiveWords: [LATIN_WORD] });
+      }
+  }, 60_000);
+
+  it('reads rich text as its reader does: references and tags inside a word hide nothing', async () => {
+    const rich = surfaces.filter((s) => s.rich);
+    expect(rich.length).toBeGreaterThan(0);
+    for (const s of rich) for (const [label, [text, word]] of Object.entries(RICH_DISGUISES)) expectRefused(s, await s.write(text), word, label);
+  }, 30_000);
+
+  it('leaves clean text alone on every surface', async () => {
+    for (const s of surfaces) {
+      const r = await s.write('讲得很清楚，谢谢老师');
+      expect(r.status, `${s.name}: ${JSON.stringify(r.body)}`).toBe(200);
+    }
+  }, 30_000);
 });

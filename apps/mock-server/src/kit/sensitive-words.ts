@@ -11,7 +11,7 @@ import { invalid } from './errors.ts';
  * mask word, any other a refuse word (SDK core/sensitive.ts); what a surface
  * does with them is its rule: member feedback masks mask words and refuses
  * refuse words (`screenSensitive`), editorial and staff texts refuse every
- * word (`sensitiveWordIn`).
+ * word (`DictionaryCache.findSensitiveWord`).
  *
  * Text and words are compared as skeletons, so a word hides in no disguise:
  * - rich text (`{ rich: true }`) is read as a reader sees it: tags dropped,
@@ -343,16 +343,6 @@ export function sensitiveWordsOf(stored: string): string[] {
 async function wordsOf(ctx: RequestContext): Promise<readonly SensitiveWord[]> {
   const tenantId = ctx.session.tenantId;
   return tenantId === null ? [] : (await ctx.app.dictionaryCache.load(tenantId)).sensitiveWords;
-}
-
-/**
- * The rule of texts that are refused for any dictionary word, mask words
- * included (editorial content, staff messages, answers): the first word the
- * text holds (in text order), or null.
- */
-export async function sensitiveWordIn(ctx: RequestContext, text: string | null | undefined, options: ScanOptions = {}): Promise<string | null> {
-  if (!text) return null;
-  return scanText(await wordsOf(ctx), text, options).matches[0]?.word ?? null;
 }
 
 /**

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { visibleText } from '../kit/dictionary-cache.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { api, createTenant, expectTenantIsolation } from '../testing/tenants.ts';
 
@@ -90,13 +89,13 @@ describe('CreateKeywordAndCharacter', () => {
 });
 
 describe('dictionary cache', () => {
-  it('strips tags and decodes character references before matching', () => {
-    expect(visibleText('<p>赌<b>博</b>&nbsp;&#20195;考 &amp; x</p>')).toBe('赌博 代考 & x');
+  it('reads rich text without its tags and with character references decoded', async () => {
+    expect(await t.app.dictionaryCache.findSensitiveWord(1, '<p>好<b>代</b>&nbsp;&#32771; &amp; x</p>', { rich: true })).toBe('代考');
   });
 
   it('matches active sensitive words case-insensitively, in text and HTML', async () => {
     const cache = t.app.dictionaryCache;
-    expect(await cache.findSensitiveWord(1, '<p>欢迎<strong>赌</strong>博网站</p>')).toBe('赌博');
+    expect(await cache.findSensitiveWord(1, '<p>欢迎<strong>赌</strong>博网站</p>', { rich: true })).toBe('赌博');
     expect(await cache.findSensitiveWord(1, '这是一篇正常的教研文章')).toBeNull();
     // 刷单 is seeded inactive.
     expect(await cache.findSensitiveWord(1, '刷单返利')).toBeNull();
