@@ -1,23 +1,99 @@
 // Prints when each turbo task of the last `turbo run --summarize` started and how long it took,
-// so a slow CI run shows which task (or which wait for a free slot) the time went to.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+// so a slow CI run shows which task (or which wait for a free slot) the time went to; then the
+// ten slowest test files and the ten slowest tests across every vitest run, read from the JSON
+// report each package's `test` script writes (test-results/vitest.json). Whatever is missing
+// (no run summary, a package whose suite did not run or crashed) is said and skipped.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
-const dir = path.join(process.cwd(), '.turbo', 'runs');
-const files = readdirSync(dir, { withFileTypes: true })
-  .filter((e) => e.isFile() && e.name.endsWith('.json'))
-  .map((e) => path.join(dir, e.name))
-  .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
-if (!files[0]) throw new Error(`No run summary in ${dir}`);
-const run = JSON.parse(readFileSync(files[0], 'utf8'));
-const t0 = run.execution.startTime;
+const root = process.cwd();
 const s = (ms) => `${(ms / 1000).toFixed(0)} s`;
-const rows = run.tasks
-  .filter((t) => t.execution)
-  .sort((a, b) => a.execution.startTime - b.execution.startTime)
-  .map(
-    (t) => `| ${t.taskId} | ${s(t.execution.startTime - t0)} | ${s(t.execution.endTime - t.execution.startTime)} | ${t.execution.exitCode ?? ''} |`,
+const rel = (file) => path.relative(root, file);
+const out = [];
+
+const run = latestRunSummary();
+if (run) {
+  const t0 = run.execution.startTime;
+  const rows = run.tasks
+    .filter((t) => t.execution)
+    .sort((a, b) => a.execution.startTime - b.execution.startTime)
+    .map(
+      (t) => `| ${t.taskId} | ${s(t.execution.startTime - t0)} | ${s(t.execution.endTime - t.execution.startTime)} | ${t.execution.exitCode ?? ''} |`,
+    );
+  out.push('', `turbo: ${s(run.execution.endTime - t0)} in all`, '| task | started at | took | exit |', '|---|---:|---:|---:|', ...rows);
+} else out.push('', `No turbo run summary in ${rel(path.join(root, '.turbo', 'runs'))}.`);
+
+const files = [];
+const tests = [];
+for (const { pkg, report } of vitestReports(run?.execution.startTime ?? 0)) {
+  for (const file of report.testResults ?? []) {
+    const name = rel(file.name);
+    if (Number.isFinite(file.startTime) && Number.isFinite(file.endTime))
+      files.push({ name, ms: file.endTime - file.startTime, status: file.status });
+    for (const t of file.assertionResults ?? [])
+      if (Number.isFinite(t.duration)) tests.push({ name: `${name} › ${t.fullName ?? t.title}`, ms: t.duration, status: t.status });
+  }
+  if (!report.testResults?.length) out.push(`(${pkg}: its report lists no test file)`);
+}
+const top = (rows, title) => {
+  if (!rows.length) return;
+  const row = (r) => `| ${r.name.replaceAll('|', '\\|')} | ${(r.ms / 1000).toFixed(1)} s | ${r.status ?? ''} |`;
+  out.push(
+    '',
+    title,
+    '| where | took | status |',
+    '|---|---:|---|',
+    ...rows
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 10)
+      .map(row),
   );
-console.log(
-  ['', `turbo: ${s(run.execution.endTime - t0)} in all`, '| task | started at | took | exit |', '|---|---:|---:|---:|', ...rows].join('\n'),
-);
+};
+top(files, 'The ten slowest test files');
+top(tests, 'The ten slowest tests');
+console.log(out.join('\n'));
+
+function latestRunSummary() {
+  const dir = path.join(root, '.turbo', 'runs');
+  if (!existsSync(dir)) return undefined;
+  const [latest] = readdirSync(dir, { withFileTypes: true })
+    .filter((e) => e.isFile() && e.name.endsWith('.json'))
+    .map((e) => path.join(dir, e.name))
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
+  return latest ? readJson(latest) : undefined;
+}
+
+/** Every package's vitest JSON report written since `since` (a report left by an earlier run is not this run's). */
+function vitestReports(since) {
+  const reports = [];
+  for (const dir of workspaceDirs()) {
+    const file = path.join(dir, 'test-results', 'vitest.json');
+    if (!existsSync(file)) continue;
+    if (statSync(file).mtimeMs < since) {
+      out.push(`(${rel(dir)}: its vitest report predates this run, left out)`);
+      continue;
+    }
+    const report = readJson(file);
+    if (report) reports.push({ pkg: rel(dir), report });
+  }
+  return reports;
+}
+
+function workspaceDirs() {
+  const dirs = [];
+  for (const parent of ['apps', 'packages']) {
+    const p = path.join(root, parent);
+    if (existsSync(p)) for (const e of readdirSync(p, { withFileTypes: true })) if (e.isDirectory()) dirs.push(path.join(p, e.name));
+  }
+  for (const single of ['prisma', 'tests', 'bench']) if (existsSync(path.join(root, single))) dirs.push(path.join(root, single));
+  return dirs;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch (err) {
+    out.push(`(${rel(file)}: unreadable, ${err instanceof Error ? err.message : String(err)})`);
+    return undefined;
+  }
+}
