@@ -13,21 +13,33 @@ export interface PermissionNode {
   readonly hostOnly?: boolean;
   /** Not named by the spec; added where a service needed a permission of its own. */
   readonly inferred?: boolean;
+  /** Decides a step of some review flow: its holders may open the review inbox (`reviewInboxAccess`). */
+  readonly reviews?: boolean;
   readonly children?: readonly PermissionNode[];
 }
 
-const p = (
-  name: string,
+type NodeExtra = Pick<PermissionNode, 'hostOnly' | 'inferred' | 'reviews'>;
+
+/** A node keeping its name and its children's as literal types (so `Permissions` derives from the tree). */
+type Node<N extends string, C extends readonly PermissionNode[]> = Omit<PermissionNode, 'name' | 'children'> & {
+  readonly name: N;
+  readonly children?: C;
+};
+
+function p<const N extends string, const C extends readonly PermissionNode[] = readonly []>(
+  name: N,
   zh: string,
   en: string,
-  children?: readonly PermissionNode[],
-  extra: Pick<PermissionNode, 'hostOnly' | 'inferred'> = {},
-): PermissionNode => ({ name, displayName: { 'zh-Hans': zh, en }, ...(children && { children }), ...extra });
+  children?: C,
+  extra: NodeExtra = {},
+): Node<N, C> {
+  return { name, displayName: { 'zh-Hans': zh, en }, ...(children && { children }), ...extra };
+}
 
 export const permissionTree = [
   p('Pages', '页面', 'Pages', [
     p('Pages.Administration', '系统设置', 'System settings', [
-      p('Pages.Administration.Manages', '管理员', 'Administrators'),
+      p('Pages.Administration.Manages', '管理员', 'Administrators', undefined, { reviews: true }),
       p('Pages.Administration.Tenants', '租户管理', 'Tenants', undefined, { hostOnly: true, inferred: true }),
       p('Pages.Administration.ClassificationTypes', '分类类型', 'Classification types'),
       p('Pages.Administration.MultiLevelCategorys', '多级分类', 'Multi-level categories'),
@@ -40,23 +52,23 @@ export const permissionTree = [
     ]),
     p('Pages.Articles', '文章管理', 'Articles', [
       p('Pages.Articles.Article', '文章', 'Articles'),
-      p('Pages.Articles.AuditArticle', '文章审核', 'Article review'),
+      p('Pages.Articles.AuditArticle', '文章审核', 'Article review', undefined, { reviews: true }),
       p('Pages.Articles.LearningCourse', '课程管理', 'Courses'),
       p('Pages.Articles.UniversityCourse', '大学课程', 'University courses'),
-      p('Pages.Articles.AuditLearning', '课程审核', 'Course review', undefined, { inferred: true }),
+      p('Pages.Articles.AuditLearning', '课程审核', 'Course review', undefined, { inferred: true, reviews: true }),
       p('Pages.Articles.OneQuestionPerday', '每日一题', 'Daily question'),
-      p('Pages.Articles.AuditOneQuestionPerday', '每日一题审核', 'Daily question review', undefined, { inferred: true }),
+      p('Pages.Articles.AuditOneQuestionPerday', '每日一题审核', 'Daily question review', undefined, { inferred: true, reviews: true }),
     ]),
     p('Pages.Resources', '资源管理', 'Resources', [
       p('Pages.Resources.Resource', '资源', 'Resources'),
       p('Pages.Resources.University', '大学资源', 'University resources'),
-      p('Pages.Resources.AuditResource', '资源审核', 'Resource review'),
+      p('Pages.Resources.AuditResource', '资源审核', 'Resource review', undefined, { reviews: true }),
     ]),
     p('Pages.Questions', '题库管理', 'Question bank', [
-      p('Pages.Questions.TestQuestion', '试题', 'Test questions'),
+      p('Pages.Questions.TestQuestion', '试题', 'Test questions', undefined, { reviews: true }),
       p('Pages.Questions.UniversityQuestion', '大学试题', 'University questions'),
       p('Pages.Questions.Statistical', '试题统计', 'Question statistics'),
-      p('Pages.Questions.Teachers', '教师试题', 'Teacher questions'),
+      p('Pages.Questions.Teachers', '教师试题', 'Teacher questions', undefined, { reviews: true }),
     ]),
     p('Pages.TestPapers', '试卷管理', 'Test papers', [
       p('Pages.TestPapers.Hand', '手动组卷', 'Manual papers'),
@@ -71,10 +83,10 @@ export const permissionTree = [
     p('Pages.Others', '其他管理', 'Others', [
       p('Pages.Others.FriendlyLink', '友情链接', 'Friend links'),
       p('Pages.Others.SiteMessage', '网站消息', 'Website messages'),
-      p('Pages.Others.Discuss', '会员评论', 'Member comments'),
-      p('Pages.Others.LeaveMessage', '互动留言', 'Mutual messages'),
-      p('Pages.Others.Questionnaire', '问卷调查', 'Questionnaires'),
-      p('Pages.Others.Answerquestion', '在线问答', 'Online Q&A'),
+      p('Pages.Others.Discuss', '会员评论', 'Member comments', undefined, { reviews: true }),
+      p('Pages.Others.LeaveMessage', '互动留言', 'Mutual messages', undefined, { reviews: true }),
+      p('Pages.Others.Questionnaire', '问卷调查', 'Questionnaires', undefined, { reviews: true }),
+      p('Pages.Others.Answerquestion', '在线问答', 'Online Q&A', undefined, { reviews: true }),
     ]),
   ]),
 ] as const satisfies readonly PermissionNode[];
@@ -96,51 +108,49 @@ export function permissionsOfSide(tenantId: number | null): string[] {
     .map((n) => n.name);
 }
 
-/** The permission names, as constants: `Permissions.ArticlesArticle === 'Pages.Articles.Article'`. */
-export const Permissions = {
-  Pages: 'Pages',
-  Administration: 'Pages.Administration',
-  Manages: 'Pages.Administration.Manages',
-  Tenants: 'Pages.Administration.Tenants',
-  ClassificationTypes: 'Pages.Administration.ClassificationTypes',
-  MultiLevelCategorys: 'Pages.Administration.MultiLevelCategorys',
-  Dictionarys: 'Pages.Administration.Dictionarys',
-  ChapterTypes: 'Pages.Administration.ChapterTypes',
-  Members: 'Pages.Members',
-  MembersUsers: 'Pages.Members.Users',
-  MembersImportUsers: 'Pages.Members.ImportUsers',
-  Articles: 'Pages.Articles',
-  ArticlesArticle: 'Pages.Articles.Article',
-  ArticlesAuditArticle: 'Pages.Articles.AuditArticle',
-  ArticlesLearningCourse: 'Pages.Articles.LearningCourse',
-  ArticlesUniversityCourse: 'Pages.Articles.UniversityCourse',
-  ArticlesAuditLearning: 'Pages.Articles.AuditLearning',
-  ArticlesOneQuestionPerday: 'Pages.Articles.OneQuestionPerday',
-  ArticlesAuditOneQuestionPerday: 'Pages.Articles.AuditOneQuestionPerday',
-  Resources: 'Pages.Resources',
-  ResourcesResource: 'Pages.Resources.Resource',
-  ResourcesUniversity: 'Pages.Resources.University',
-  ResourcesAuditResource: 'Pages.Resources.AuditResource',
-  Questions: 'Pages.Questions',
-  QuestionsTestQuestion: 'Pages.Questions.TestQuestion',
-  QuestionsUniversityQuestion: 'Pages.Questions.UniversityQuestion',
-  QuestionsStatistical: 'Pages.Questions.Statistical',
-  QuestionsTeachers: 'Pages.Questions.Teachers',
-  TestPapers: 'Pages.TestPapers',
-  TestPapersHand: 'Pages.TestPapers.Hand',
-  TestPapersUniversityHand: 'Pages.TestPapers.UniversityHand',
-  TestPapersRandom: 'Pages.TestPapers.Random',
-  TestPapersUniversityRandom: 'Pages.TestPapers.UniversityRandom',
-  Homeworks: 'Pages.Homeworks',
-  HomeworksHand: 'Pages.Homeworks.Hand',
-  HomeworksRandom: 'Pages.Homeworks.Random',
-  Others: 'Pages.Others',
-  OthersFriendlyLink: 'Pages.Others.FriendlyLink',
-  OthersSiteMessage: 'Pages.Others.SiteMessage',
-  OthersDiscuss: 'Pages.Others.Discuss',
-  OthersLeaveMessage: 'Pages.Others.LeaveMessage',
-  OthersQuestionnaire: 'Pages.Others.Questionnaire',
-  OthersAnswerquestion: 'Pages.Others.Answerquestion',
-} as const;
+/** The nodes one level below `X`. */
+type ChildrenOf<X> = X extends { readonly children?: infer C extends readonly unknown[] } ? C[number] : never;
+type Level1 = (typeof permissionTree)[number];
+type Level2 = ChildrenOf<Level1>;
+type Level3 = ChildrenOf<Level2>;
 
-export type PermissionName = (typeof Permissions)[keyof typeof Permissions];
+/**
+ * The constant's key of a permission name: `Pages.` dropped, the group and the
+ * leaf joined (`Pages.Articles.Article` -> `ArticlesArticle`), except under
+ * `Pages.Administration`, whose leaves are named alone (`Manages`).
+ */
+type ConstantKey<N extends string> = N extends `Pages.Administration.${infer L}`
+  ? L
+  : N extends `Pages.${infer G}.${infer L}`
+    ? `${G}${L}`
+    : N extends `Pages.${infer G}`
+      ? G
+      : N;
+
+/** Every permission name of the tree (three levels: `Pages`, its groups, their leaves). */
+export type PermissionName = (Level1 | Level2 | Level3)['name'];
+
+function constantKey(name: string): string {
+  const parts = name.split('.');
+  if (parts.length === 1) return name;
+  if (parts[1] === 'Administration' && parts.length > 2) return parts.slice(2).join('');
+  return parts.slice(1).join('');
+}
+
+/**
+ * The permission names, as constants derived from the tree (each name is
+ * written once, there): `Permissions.ArticlesArticle === 'Pages.Articles.Article'`.
+ */
+export const Permissions = Object.freeze(Object.fromEntries(allPermissionNames.map((n) => [constantKey(n), n]))) as {
+  readonly [N in PermissionName as ConstantKey<N>]: N;
+};
+
+/**
+ * Every permission that decides a step of some review flow (nodes marked
+ * `reviews`): who may open the review inbox (any one of them). Zod-free, so
+ * the web's navigation reads it before sign-in; a test checks it is exactly
+ * the permissions of the registry's flows.
+ */
+export const reviewInboxAccess: readonly string[] = flattenPermissions()
+  .filter((n) => n.reviews)
+  .map((n) => n.name);

@@ -1,13 +1,9 @@
-import { Permissions } from '../permissions.ts';
-
 /**
- * The review flows of the registry's entities, keyed by registry key, apart
- * from the registry itself (core/review.ts): flows need only permissions,
- * while the registry holds every reviewable service's schemas. What must be
- * known before sign-in (the review inbox's navigation entry, who may open it)
- * reads this module and so stays out of the first load. `defineReviewable`
- * takes each entity's flow from here; a test checks that the two have the
- * same keys.
+ * Review flows: the types and helpers of a flow, zod-free. Each reviewable
+ * entity declares its flow with its service (`reviewable(...)` in its service
+ * file); who may open the review inbox (`reviewInboxAccess`) derives from the
+ * permission tree's `reviews` marks (permissions.ts), so what must be known
+ * before sign-in stays out of the first load.
  */
 
 /** A text in each culture the server localizes (zh-Hans default, en). */
@@ -71,28 +67,3 @@ export function canDecide(
 ): boolean {
   return granted(flow.steps[decidingStep(flow, item.auditStatus, item.reviewStep ?? 0)]!.permission);
 }
-
-const P = Permissions;
-
-export const reviewFlows = {
-  article: singleStepFlow('AuditArticleFlow', P.ArticlesAuditArticle),
-  resource: singleStepFlow('AuditResourceFlow', P.ResourcesAuditResource),
-  learningCourse: singleStepFlow('AuditLearningCourseFlow', P.ArticlesAuditLearning),
-  oneQuestionPerday: singleStepFlow('AuditOneQuestionPerdayFlow', P.ArticlesAuditOneQuestionPerday),
-  testQuestion: reviewFlow('AuditTestQuestionFlow', [
-    { name: 'first', permission: P.QuestionsTeachers, displayName: { 'zh-Hans': '初审', en: 'First review' } },
-    { name: 'second', permission: P.QuestionsTestQuestion, displayName: { 'zh-Hans': '复审', en: 'Second review' } },
-  ]),
-  testPaper: singleStepFlow('AuditTestPaperFlow', P.Manages),
-  questionnaire: singleStepFlow('AuditQuestionnaireFlow', P.OthersQuestionnaire),
-  discuss: singleStepFlow('AuditDiscussFlow', P.OthersDiscuss),
-  leaveMessage: singleStepFlow('AuditLeaveMessageFlow', P.OthersLeaveMessage),
-  questionOfAsk: singleStepFlow('AuditQuestionOfAskFlow', P.OthersAnswerquestion),
-  questionOfAskReply: singleStepFlow('AuditReplayAskFlow', P.OthersAnswerquestion),
-} as const satisfies Record<string, ReviewFlow>;
-
-/** The registry keys (`article`, ...). */
-export type ReviewFlowKey = keyof typeof reviewFlows;
-
-/** Every permission that decides a step of some registry flow: who may open the review inbox (any one of them). */
-export const reviewInboxAccess: readonly string[] = [...new Set(Object.values(reviewFlows).flatMap((f) => flowPermissions(f)))];

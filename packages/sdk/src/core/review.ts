@@ -1,26 +1,17 @@
-import { z } from 'zod';
 import { requiredPermissions, type Endpoint, type Service } from './define-service.ts';
-import { flowPermissions, reviewFlows, type LocalText, type ReviewFlow, type ReviewFlowKey } from './review-flows.ts';
-import { ArticleService } from '../services/article.ts';
-import { ClassType } from '../services/classification-type.ts';
-import { LearningCourseService } from '../services/learning-course.ts';
-import { OneQuestionPerdayService } from '../services/one-question-perday.ts';
-import { ResourceService } from '../services/resource.ts';
-import { TestQuestionService } from '../services/test-question.ts';
-import { TestPaperService } from '../services/test-paper.ts';
-import { QuestionOfAskService } from '../services/question-of-ask.ts';
-import { DiscussService } from '../services/discuss.ts';
-import { LeaveMessageService } from '../services/leave-message.ts';
-import { QuestionnaireService } from '../services/questionnaire.ts';
+import { flowPermissions, type LocalText, type ReviewFlow } from './review-flows.ts';
 
 export * from './review-flows.ts';
 
 /**
- * The review registry: every reviewable entity declared once, with its review
- * flow. Everything that lists reviewables derives from `reviewables`: the
- * server's review state machine, the home page's pending counts, the
+ * Reviewable entities, generically: what an entry of the review registry
+ * holds and how a service declares its entries (`reviewable(...)`, in the
+ * service's own file, next to `defineService`). The registry itself is the
+ * list of services (src/entities.ts); src/reviewables.ts collects every
+ * service's entries from it. Everything that lists reviewables derives from
+ * that: the server's review state machine, the home page's pending counts, the
  * "category in use" message, notification texts, the moderated lists and the
- * web's review columns and actions. One more reviewable entity is one entry.
+ * web's review columns and actions. core/ imports no service.
  *
  * Wire format (unchanged): `auditStatus` is 0 Pending, 1 Approved, 2 Rejected.
  * A flow is an ordered list of steps, each gated by its own permission. While
@@ -64,168 +55,62 @@ export interface Reviewable<S extends Service = Service, K extends string = stri
   readonly i18nKey: string;
 }
 
-/** Declares one reviewable entity; the endpoint keys are checked against the service at compile time; its flow is `reviewFlows[clientKey]`. */
-export function defineReviewable<
-  S extends Service,
-  const K extends ReviewFlowKey,
-  R extends EndpointKey<S>,
-  M extends EndpointKey<S>,
-  const E extends string = never,
->(
-  r: Omit<Reviewable<S, K, E>, 'entity' | 'client' | 'reviewEndpoint' | 'moderatedList' | 'i18nKey' | 'flow'> & {
-    reviewEndpoint: R;
-    moderatedList: M;
-    /** An entity name other than the service's (a second reviewable entity of one service). */
-    entity?: E;
-    /** The client property of the service when it differs from `clientKey`. */
-    client?: string;
-  },
-): Reviewable<S, K, E> & { readonly reviewEndpoint: R; readonly moderatedList: M } {
-  return Object.freeze({
-    ...r,
-    entity: r.entity ?? r.service.name,
-    client: r.client ?? r.clientKey,
-    flow: reviewFlows[r.clientKey],
-    i18nKey: `review.entities.${r.clientKey}`,
-  });
+/** What a service declares of one of its reviewable entities (`reviewable(service, { key: spec })`). */
+export interface ReviewableSpec<S extends Service = Service> {
+  /** The decision endpoint (`AuditedArticle`), input `AuditInput`; a key of `service.endpoints`. */
+  readonly reviewEndpoint: EndpointKey<S>;
+  /** The reviewers' queue (`GetAllModerated`); a key of `service.endpoints`. */
+  readonly moderatedList: EndpointKey<S>;
+  /** An entity name other than the service's (a second reviewable entity of one service). */
+  readonly entity?: string;
+  /** The client property of the service when it differs from the registry key. */
+  readonly client?: string;
+  readonly flow: ReviewFlow;
+  readonly classTypeId: number | null;
+  readonly displayName: LocalText;
+  readonly countText: LocalText;
 }
 
-export const reviewables = {
-  article: defineReviewable({
-    clientKey: 'article',
-    service: ArticleService,
-    reviewEndpoint: 'AuditedArticle',
-    moderatedList: 'GetAllModerated',
-    classTypeId: ClassType.Article,
-    displayName: { 'zh-Hans': '文章', en: 'article' },
-    countText: { 'zh-Hans': '{0} 篇文章', en: '{0} article(s)' },
-  }),
-  resource: defineReviewable({
-    clientKey: 'resource',
-    service: ResourceService,
-    reviewEndpoint: 'AuditedResource',
-    moderatedList: 'GetAllModerated',
-    classTypeId: ClassType.Resource,
-    displayName: { 'zh-Hans': '资源', en: 'resource' },
-    countText: { 'zh-Hans': '{0} 个资源', en: '{0} resource(s)' },
-  }),
-  learningCourse: defineReviewable({
-    clientKey: 'learningCourse',
-    service: LearningCourseService,
-    reviewEndpoint: 'AuditedLearningCourse',
-    moderatedList: 'GetAllModerated',
-    classTypeId: ClassType.Course,
-    displayName: { 'zh-Hans': '课程', en: 'course' },
-    countText: { 'zh-Hans': '{0} 门课程', en: '{0} course(s)' },
-  }),
-  oneQuestionPerday: defineReviewable({
-    clientKey: 'oneQuestionPerday',
-    service: OneQuestionPerdayService,
-    reviewEndpoint: 'AuditedOneQuestionPerday',
-    moderatedList: 'GetAllModerated',
-    classTypeId: ClassType.Question,
-    displayName: { 'zh-Hans': '每日一题', en: 'daily question' },
-    countText: { 'zh-Hans': '{0} 道每日一题', en: '{0} daily question(s)' },
-  }),
-  /**
-   * Questions: two steps, 初审 (first) by teacher-question reviewers
-   * (`Pages.Questions.Teachers`), then 复审 (second) by bank editors
-   * (`Pages.Questions.TestQuestion`). `AuditedTestQuestion` decides the pending
-   * step; `AuditTestQuestionFlow` names the step it decides.
-   */
-  testQuestion: defineReviewable({
-    clientKey: 'testQuestion',
-    service: TestQuestionService,
-    reviewEndpoint: 'AuditedTestQuestion',
-    moderatedList: 'GetAllModerated',
-    classTypeId: ClassType.Question,
-    displayName: { 'zh-Hans': '试题', en: 'question' },
-    countText: { 'zh-Hans': '{0} 道试题', en: '{0} question(s)' },
-  }),
-  /** Papers and homework (one entity, `kind`): one step by `Pages.Administration.Manages` (spec: auditedTestPaper, auditedHomeWork). */
-  testPaper: defineReviewable({
-    clientKey: 'testPaper',
-    service: TestPaperService,
-    reviewEndpoint: 'Review',
-    moderatedList: 'GetAllModerated',
-    classTypeId: ClassType.Paper,
-    displayName: { 'zh-Hans': '试卷', en: 'paper' },
-    countText: { 'zh-Hans': '{0} 份试卷', en: '{0} paper(s)' },
-  }),
-  /** Questionnaires: one step by `Pages.Others.Questionnaire` (spec: auditedQuestionnaire); approval publishes (answers accepted). */
-  questionnaire: defineReviewable({
-    clientKey: 'questionnaire',
-    service: QuestionnaireService,
-    reviewEndpoint: 'auditedQuestionnaire',
-    moderatedList: 'GetAllModerated',
-    classTypeId: null,
-    displayName: { 'zh-Hans': '问卷', en: 'questionnaire' },
-    countText: { 'zh-Hans': '{0} 份问卷', en: '{0} questionnaire(s)' },
-  }),
-  /** Member comments: one step by `Pages.Others.Discuss` (spec: `POST auditedDiscuss?id=`: the id in the query, the decision in the body). */
-  discuss: defineReviewable({
-    clientKey: 'discuss',
-    service: DiscussService,
-    reviewEndpoint: 'AuditedDiscuss',
-    moderatedList: 'GetAllModerated',
-    classTypeId: null,
-    displayName: { 'zh-Hans': '评论', en: 'comment' },
-    countText: { 'zh-Hans': '{0} 条评论', en: '{0} comment(s)' },
-  }),
-  /** Leave messages: one step by `Pages.Others.LeaveMessage` (spec: `POST AuditedLeaveMessage?id`, as Discuss). */
-  leaveMessage: defineReviewable({
-    clientKey: 'leaveMessage',
-    service: LeaveMessageService,
-    reviewEndpoint: 'AuditedLeaveMessage',
-    moderatedList: 'GetAllModerated',
-    classTypeId: null,
-    displayName: { 'zh-Hans': '留言', en: 'leave message' },
-    countText: { 'zh-Hans': '{0} 条留言', en: '{0} leave message(s)' },
-  }),
-  /** Online Q&A questions: one step by `Pages.Others.Answerquestion` (spec: AuditedQuestionOfAsk); optional question category. */
-  questionOfAsk: defineReviewable({
-    clientKey: 'questionOfAsk',
-    service: QuestionOfAskService,
-    reviewEndpoint: 'AuditedQuestionOfAsk',
-    moderatedList: 'GetAllModerated',
-    classTypeId: ClassType.Question,
-    displayName: { 'zh-Hans': '问答', en: 'Q&A question' },
-    countText: { 'zh-Hans': '{0} 个问答', en: '{0} Q&A question(s)' },
-  }),
-  /** Replies of Q&A threads, reviewed apart from their question (spec: AuditReplayAsk); entity `QuestionOfAskReply`. */
-  questionOfAskReply: defineReviewable({
-    clientKey: 'questionOfAskReply',
-    client: 'questionOfAsk',
-    entity: 'QuestionOfAskReply',
-    service: QuestionOfAskService,
-    reviewEndpoint: 'AuditReplayAsk',
-    moderatedList: 'GetAllModeratedReplies',
-    classTypeId: null,
-    displayName: { 'zh-Hans': '回答', en: 'Q&A reply' },
-    countText: { 'zh-Hans': '{0} 条回答', en: '{0} Q&A reply(ies)' },
-  }),
-} as const;
+type EntityOf<S extends Service, D> = D extends { entity: infer E extends string } ? E : S['name'];
 
-export type Reviewables = typeof reviewables;
-/** The client keys of the reviewable entities (`article`, ...). */
-export type ReviewableKey = keyof Reviewables;
-/** A registry entry (any of them). */
-export type RegisteredReviewable = Reviewables[ReviewableKey];
-/** The entity names of the reviewable entities (`Article`, ...). */
-export type ReviewableEntity = RegisteredReviewable['entity'];
+/** The registry entries a service declares, typed by their keys, endpoints and entity names. */
+export type ReviewablesOf<S extends Service, D extends Record<string, ReviewableSpec<S>>> = {
+  readonly [K in keyof D & string]: Reviewable<S, K, EntityOf<S, D[K]>> & {
+    readonly reviewEndpoint: D[K]['reviewEndpoint'];
+    readonly moderatedList: D[K]['moderatedList'];
+  };
+};
 
-/** Every reviewable, in declaration order. */
-export const reviewableList: readonly RegisteredReviewable[] = Object.values(reviewables);
+/** A service with the reviewable entities it declares. */
+export type ReviewableService<S extends Service = Service, R = Record<string, Reviewable>> = S & { readonly reviewables: R };
 
-const keys = reviewableList.map((r) => r.clientKey) as [ReviewableKey, ...ReviewableKey[]];
-/** `article | resource | ...` as a schema (home page counts). */
-export const ReviewableKeySchema = z.enum(keys);
-/** `Article | Resource | ...` as a schema (decision history). */
-export const ReviewableEntitySchema = z.enum(reviewableList.map((r) => r.entity) as [ReviewableEntity, ...ReviewableEntity[]]);
-
-/** The reviewable with this entity name, or undefined. */
-export function reviewableOf(entity: string): RegisteredReviewable | undefined {
-  return reviewableList.find((r) => r.entity === entity);
+/**
+ * Declares a service's reviewable entities, keyed by registry key (unique; the
+ * client property of the service unless `client` says otherwise; the web's
+ * resource name): the endpoint keys are checked against the service at compile
+ * time. Returns the service with its entries (`reviewables`); listing the
+ * service in src/entities.ts registers them.
+ */
+export function reviewable<S extends Service, const D extends Record<string, ReviewableSpec<S>>>(
+  service: S,
+  specs: D,
+): ReviewableService<S, ReviewablesOf<S, D>> {
+  const entries: Record<string, Reviewable> = {};
+  const out = Object.freeze({ ...service, reviewables: entries });
+  for (const [clientKey, spec] of Object.entries<ReviewableSpec<S>>(specs)) {
+    for (const key of [spec.reviewEndpoint, spec.moderatedList])
+      if (!(key in service.endpoints)) throw new Error(`${service.name}: reviewable ${clientKey} names no endpoint ${key}`);
+    entries[clientKey] = Object.freeze({
+      ...spec,
+      clientKey,
+      service: out,
+      entity: spec.entity ?? service.name,
+      client: spec.client ?? clientKey,
+      i18nKey: `review.entities.${clientKey}`,
+    });
+  }
+  Object.freeze(entries);
+  return out as ReviewableService<S, ReviewablesOf<S, D>>;
 }
 
 /** The decision endpoint of a reviewable. */

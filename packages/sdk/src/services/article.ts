@@ -3,6 +3,8 @@ import { AuditInput, AuthorDto, ContentQuery, PinDto, PinInput, ReviewDto, WebUr
 import { defineService } from '../core/define-service.ts';
 import { crud, listDto } from '../core/schemas.ts';
 import { Permissions } from '../permissions.ts';
+import { reviewable, singleStepFlow } from '../core/review.ts';
+import { ClassType } from './classification-type.ts';
 
 /**
  * An article (文章) in a category of class type 1. `content` is rich text
@@ -45,15 +47,28 @@ export const CreateArticleInput = z.object({
 export const UpdateArticleInput = CreateArticleInput.extend({ id: z.number().int().min(1) });
 
 const P = Permissions;
-export const ArticleService = defineService(
-  'Article',
+export const ArticleService = reviewable(
+  defineService(
+    'Article',
+    {
+      ...crud({ dto: ArticleDto, list: ArticleListDto, create: CreateArticleInput, update: UpdateArticleInput, query: ContentQuery }),
+      ...scopedLists(ArticleListDto, ContentQuery, { mine: P.ArticlesArticle, moderated: P.ArticlesAuditArticle }),
+      /** Approve or reject; the author is notified in real time. */
+      AuditedArticle: { input: AuditInput, output: ArticleDto, access: P.ArticlesAuditArticle },
+      /** Pin or unpin: pinned articles list first, newest pin first. */
+      PlacedTopArticle: { input: PinInput, output: ArticleDto },
+    },
+    { access: P.ArticlesArticle },
+  ),
   {
-    ...crud({ dto: ArticleDto, list: ArticleListDto, create: CreateArticleInput, update: UpdateArticleInput, query: ContentQuery }),
-    ...scopedLists(ArticleListDto, ContentQuery, { mine: P.ArticlesArticle, moderated: P.ArticlesAuditArticle }),
-    /** Approve or reject; the author is notified in real time. */
-    AuditedArticle: { input: AuditInput, output: ArticleDto, access: P.ArticlesAuditArticle },
-    /** Pin or unpin: pinned articles list first, newest pin first. */
-    PlacedTopArticle: { input: PinInput, output: ArticleDto },
+    /** Articles: one step by `Pages.Articles.AuditArticle`. */
+    article: {
+      reviewEndpoint: 'AuditedArticle',
+      moderatedList: 'GetAllModerated',
+      flow: singleStepFlow('AuditArticleFlow', P.ArticlesAuditArticle),
+      classTypeId: ClassType.Article,
+      displayName: { 'zh-Hans': '文章', en: 'article' },
+      countText: { 'zh-Hans': '{0} 篇文章', en: '{0} article(s)' },
+    },
   },
-  { access: P.ArticlesArticle },
 );

@@ -5,6 +5,7 @@ import { abpEnum } from '../core/enums.ts';
 import { AbpDateInput, PagedQuery, crud } from '../core/schemas.ts';
 import { SensitiveFlagDto } from '../core/sensitive.ts';
 import { Permissions } from '../permissions.ts';
+import { reviewable, singleStepFlow } from '../core/review.ts';
 
 /**
  * What a comment is on (inferred; the spec shows no fields): 1 article (文章),
@@ -76,21 +77,34 @@ export const GetAllDiscussInput = PagedQuery.extend({
 export type GetAllDiscussInput = z.input<typeof GetAllDiscussInput>;
 
 const P = Permissions;
-export const DiscussService = defineService(
-  'Discuss',
-  {
-    ...crud({ dto: DiscussDto, create: CreateDiscussInput, update: UpdateDiscussInput, query: GetAllDiscussInput }),
-    /** Extension: the reviewers' queue (pending, not their own; the review registry's `moderatedList`). */
-    GetAllModerated: {
-      ...scopedLists(DiscussDto, GetAllDiscussInput, { mine: P.OthersDiscuss, moderated: P.OthersDiscuss }).GetAllModerated,
-      extension: true,
+export const DiscussService = reviewable(
+  defineService(
+    'Discuss',
+    {
+      ...crud({ dto: DiscussDto, create: CreateDiscussInput, update: UpdateDiscussInput, query: GetAllDiscussInput }),
+      /** Extension: the reviewers' queue (pending, not their own; the review registry's `moderatedList`). */
+      GetAllModerated: {
+        ...scopedLists(DiscussDto, GetAllDiscussInput, { mine: P.OthersDiscuss, moderated: P.OthersDiscuss }).GetAllModerated,
+        extension: true,
+      },
+      /**
+       * The spec's `POST auditedDiscuss?id={id}`: `id` in the query, the decision
+       * (`auditStatus`, `auditReason`) in the body. The server also accepts the id in
+       * the body (a generic AuditInput); given in both they must agree.
+       */
+      AuditedDiscuss: { input: AuditInput, output: DiscussDto, queryKeys: ['id'], action: 'auditedDiscuss', inferred: true },
     },
-    /**
-     * The spec's `POST auditedDiscuss?id={id}`: `id` in the query, the decision
-     * (`auditStatus`, `auditReason`) in the body. The server also accepts the id in
-     * the body (a generic AuditInput); given in both they must agree.
-     */
-    AuditedDiscuss: { input: AuditInput, output: DiscussDto, queryKeys: ['id'], action: 'auditedDiscuss', inferred: true },
+    { access: P.OthersDiscuss },
+  ),
+  {
+    /** Member comments: one step by `Pages.Others.Discuss` (spec: `POST auditedDiscuss?id=`: the id in the query, the decision in the body). */
+    discuss: {
+      reviewEndpoint: 'AuditedDiscuss',
+      moderatedList: 'GetAllModerated',
+      flow: singleStepFlow('AuditDiscussFlow', P.OthersDiscuss),
+      classTypeId: null,
+      displayName: { 'zh-Hans': '评论', en: 'comment' },
+      countText: { 'zh-Hans': '{0} 条评论', en: '{0} comment(s)' },
+    },
   },
-  { access: P.OthersDiscuss },
 );

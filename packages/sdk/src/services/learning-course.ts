@@ -4,6 +4,8 @@ import { childDto, orderedChildren } from '../core/children.ts';
 import { defineService } from '../core/define-service.ts';
 import { crud, listDto } from '../core/schemas.ts';
 import { Permissions } from '../permissions.ts';
+import { reviewable, singleStepFlow } from '../core/review.ts';
+import { ClassType } from './classification-type.ts';
 
 /**
  * A lesson (课时) of a course, in the course's order. `durationMinutes` is the
@@ -79,18 +81,31 @@ export const GetAllLearningCourseInput = ContentQuery.extend({
 const P = Permissions;
 const editors = [P.ArticlesLearningCourse, P.ArticlesUniversityCourse] as const;
 
-export const LearningCourseService = defineService(
-  'LearningCourse',
+export const LearningCourseService = reviewable(
+  defineService(
+    'LearningCourse',
+    {
+      ...crud({
+        dto: LearningCourseDto,
+        list: LearningCourseListDto,
+        create: CreateLearningCourseInput,
+        update: UpdateLearningCourseInput,
+        query: GetAllLearningCourseInput,
+      }),
+      ...scopedLists(LearningCourseListDto, GetAllLearningCourseInput, { mine: editors, moderated: P.ArticlesAuditLearning }),
+      AuditedLearningCourse: { input: AuditInput, output: LearningCourseDto, access: P.ArticlesAuditLearning },
+    },
+    { access: editors },
+  ),
   {
-    ...crud({
-      dto: LearningCourseDto,
-      list: LearningCourseListDto,
-      create: CreateLearningCourseInput,
-      update: UpdateLearningCourseInput,
-      query: GetAllLearningCourseInput,
-    }),
-    ...scopedLists(LearningCourseListDto, GetAllLearningCourseInput, { mine: editors, moderated: P.ArticlesAuditLearning }),
-    AuditedLearningCourse: { input: AuditInput, output: LearningCourseDto, access: P.ArticlesAuditLearning },
+    /** Courses: one step by the inferred `Pages.Articles.AuditLearning`. */
+    learningCourse: {
+      reviewEndpoint: 'AuditedLearningCourse',
+      moderatedList: 'GetAllModerated',
+      flow: singleStepFlow('AuditLearningCourseFlow', P.ArticlesAuditLearning),
+      classTypeId: ClassType.Course,
+      displayName: { 'zh-Hans': '课程', en: 'course' },
+      countText: { 'zh-Hans': '{0} 门课程', en: '{0} course(s)' },
+    },
   },
-  { access: editors },
 );

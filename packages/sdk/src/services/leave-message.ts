@@ -5,6 +5,7 @@ import { abpEnum } from '../core/enums.ts';
 import { AbpDateInput, AbpDateTime, PagedQuery, crud } from '../core/schemas.ts';
 import { SensitiveFlagDto } from '../core/sensitive.ts';
 import { Permissions } from '../permissions.ts';
+import { reviewable, singleStepFlow } from '../core/review.ts';
 
 /** Kind of a leave message (inferred): 1 consultation (咨询), 2 suggestion (建议), 3 complaint (投诉), 4 other (其他). */
 export const LeaveMessageType = abpEnum({ Consultation: 1, Suggestion: 2, Complaint: 3, Other: 4 }, 'Leave message type');
@@ -74,19 +75,32 @@ export const GetAllLeaveMessageInput = PagedQuery.extend({
 export type GetAllLeaveMessageInput = z.input<typeof GetAllLeaveMessageInput>;
 
 const P = Permissions;
-export const LeaveMessageService = defineService(
-  'LeaveMessage',
-  {
-    ...crud({ dto: LeaveMessageDto, create: CreateLeaveMessageInput, update: UpdateLeaveMessageInput, query: GetAllLeaveMessageInput }),
-    /** Extension: the reviewers' queue (pending, not their own; the review registry's `moderatedList`). */
-    GetAllModerated: {
-      ...scopedLists(LeaveMessageDto, GetAllLeaveMessageInput, { mine: P.OthersLeaveMessage, moderated: P.OthersLeaveMessage }).GetAllModerated,
-      extension: true,
+export const LeaveMessageService = reviewable(
+  defineService(
+    'LeaveMessage',
+    {
+      ...crud({ dto: LeaveMessageDto, create: CreateLeaveMessageInput, update: UpdateLeaveMessageInput, query: GetAllLeaveMessageInput }),
+      /** Extension: the reviewers' queue (pending, not their own; the review registry's `moderatedList`). */
+      GetAllModerated: {
+        ...scopedLists(LeaveMessageDto, GetAllLeaveMessageInput, { mine: P.OthersLeaveMessage, moderated: P.OthersLeaveMessage }).GetAllModerated,
+        extension: true,
+      },
+      /** The spec's `POST AuditedLeaveMessage?id`: `id` in the query, the decision in the body (as Discuss's). */
+      AuditedLeaveMessage: { input: AuditInput, output: LeaveMessageDto, queryKeys: ['id'], inferred: true },
+      /** Extension: answer (or re-answer) the message; notifies the author. */
+      ReplyLeaveMessage: { input: ReplyLeaveMessageInput, output: LeaveMessageDto, extension: true },
     },
-    /** The spec's `POST AuditedLeaveMessage?id`: `id` in the query, the decision in the body (as Discuss's). */
-    AuditedLeaveMessage: { input: AuditInput, output: LeaveMessageDto, queryKeys: ['id'], inferred: true },
-    /** Extension: answer (or re-answer) the message; notifies the author. */
-    ReplyLeaveMessage: { input: ReplyLeaveMessageInput, output: LeaveMessageDto, extension: true },
+    { access: P.OthersLeaveMessage },
+  ),
+  {
+    /** Leave messages: one step by `Pages.Others.LeaveMessage` (spec: `POST AuditedLeaveMessage?id`, as Discuss). */
+    leaveMessage: {
+      reviewEndpoint: 'AuditedLeaveMessage',
+      moderatedList: 'GetAllModerated',
+      flow: singleStepFlow('AuditLeaveMessageFlow', P.OthersLeaveMessage),
+      classTypeId: null,
+      displayName: { 'zh-Hans': '留言', en: 'leave message' },
+      countText: { 'zh-Hans': '{0} 条留言', en: '{0} leave message(s)' },
+    },
   },
-  { access: P.OthersLeaveMessage },
 );

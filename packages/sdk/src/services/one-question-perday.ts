@@ -3,6 +3,8 @@ import { AuditInput, AuthorDto, ContentQuery, ReviewDto, scopedLists } from '../
 import { defineService } from '../core/define-service.ts';
 import { AbpDateInput, AbpDateTime, crud, listDto } from '../core/schemas.ts';
 import { Permissions } from '../permissions.ts';
+import { reviewable, singleStepFlow } from '../core/review.ts';
+import { ClassType } from './classification-type.ts';
 
 /**
  * The daily question (每日一题): a question stem (sanitized rich text), its
@@ -41,18 +43,31 @@ export const CreateOneQuestionPerdayInput = z.object({
 export const UpdateOneQuestionPerdayInput = CreateOneQuestionPerdayInput.extend({ id: z.number().int().min(1) });
 
 const P = Permissions;
-export const OneQuestionPerdayService = defineService(
-  'OneQuestionPerday',
+export const OneQuestionPerdayService = reviewable(
+  defineService(
+    'OneQuestionPerday',
+    {
+      ...crud({
+        dto: OneQuestionPerdayDto,
+        list: OneQuestionPerdayListDto,
+        create: CreateOneQuestionPerdayInput,
+        update: UpdateOneQuestionPerdayInput,
+        query: ContentQuery,
+      }),
+      ...scopedLists(OneQuestionPerdayListDto, ContentQuery, { mine: P.ArticlesOneQuestionPerday, moderated: P.ArticlesAuditOneQuestionPerday }),
+      AuditedOneQuestionPerday: { input: AuditInput, output: OneQuestionPerdayDto, access: P.ArticlesAuditOneQuestionPerday },
+    },
+    { access: P.ArticlesOneQuestionPerday },
+  ),
   {
-    ...crud({
-      dto: OneQuestionPerdayDto,
-      list: OneQuestionPerdayListDto,
-      create: CreateOneQuestionPerdayInput,
-      update: UpdateOneQuestionPerdayInput,
-      query: ContentQuery,
-    }),
-    ...scopedLists(OneQuestionPerdayListDto, ContentQuery, { mine: P.ArticlesOneQuestionPerday, moderated: P.ArticlesAuditOneQuestionPerday }),
-    AuditedOneQuestionPerday: { input: AuditInput, output: OneQuestionPerdayDto, access: P.ArticlesAuditOneQuestionPerday },
+    /** Daily questions: one step by the inferred `Pages.Articles.AuditOneQuestionPerday`. */
+    oneQuestionPerday: {
+      reviewEndpoint: 'AuditedOneQuestionPerday',
+      moderatedList: 'GetAllModerated',
+      flow: singleStepFlow('AuditOneQuestionPerdayFlow', P.ArticlesAuditOneQuestionPerday),
+      classTypeId: ClassType.Question,
+      displayName: { 'zh-Hans': '每日一题', en: 'daily question' },
+      countText: { 'zh-Hans': '{0} 道每日一题', en: '{0} daily question(s)' },
+    },
   },
-  { access: P.ArticlesOneQuestionPerday },
 );

@@ -4,6 +4,8 @@ import { defineService } from '../core/define-service.ts';
 import { AbpDateInput, IdQuery, PagedQuery, VoidResult, crud, listDto, paged } from '../core/schemas.ts';
 import { Permissions } from '../permissions.ts';
 import { UserIdentity } from './user.ts';
+import { reviewable, singleStepFlow } from '../core/review.ts';
+import { ClassType } from './classification-type.ts';
 
 /**
  * Online Q&A (在线问答, route `answerquestion`): a member asks a question, and
@@ -126,27 +128,51 @@ export type ReplayAskInput = z.input<typeof ReplayAskInput>;
 export const AcceptReplayAskInput = z.object({ id: z.number().int().min(1), replyId: z.number().int().min(1).nullable() });
 
 const P = Permissions;
-export const QuestionOfAskService = defineService(
-  'QuestionOfAsk',
+export const QuestionOfAskService = reviewable(
+  defineService(
+    'QuestionOfAsk',
+    {
+      ...crud({
+        dto: QuestionOfAskDto,
+        list: QuestionOfAskListDto,
+        create: CreateQuestionOfAskInput,
+        update: UpdateQuestionOfAskInput,
+        query: GetAllQuestionOfAskInput,
+      }),
+      GetAllAskReply: { input: GetAllAskReplyInput, output: paged(QuestionOfAskReplyDto), inferred: true },
+      ReplayAsk: { input: ReplayAskInput, output: QuestionOfAskReplyDto, inferred: true },
+      DeleteReplayAsk: { input: IdQuery, output: VoidResult },
+      AuditReplayAsk: { input: AuditInput, output: QuestionOfAskReplyDto },
+      AuditedQuestionOfAsk: { input: AuditInput, output: QuestionOfAskDto },
+      /** Extension: the questions awaiting the caller's review (the registry's moderated list). */
+      GetAllModerated: { input: GetAllQuestionOfAskInput, output: paged(QuestionOfAskListDto), extension: true },
+      /** Extension: the replies awaiting the caller's review. */
+      GetAllModeratedReplies: { input: GetAllModeratedRepliesInput, output: paged(QuestionOfAskReplyDto), extension: true },
+      /** Extension: the accepted (best) answer of a thread. */
+      AcceptReplayAsk: { input: AcceptReplayAskInput, output: QuestionOfAskDto, extension: true },
+    },
+    { access: P.OthersAnswerquestion },
+  ),
   {
-    ...crud({
-      dto: QuestionOfAskDto,
-      list: QuestionOfAskListDto,
-      create: CreateQuestionOfAskInput,
-      update: UpdateQuestionOfAskInput,
-      query: GetAllQuestionOfAskInput,
-    }),
-    GetAllAskReply: { input: GetAllAskReplyInput, output: paged(QuestionOfAskReplyDto), inferred: true },
-    ReplayAsk: { input: ReplayAskInput, output: QuestionOfAskReplyDto, inferred: true },
-    DeleteReplayAsk: { input: IdQuery, output: VoidResult },
-    AuditReplayAsk: { input: AuditInput, output: QuestionOfAskReplyDto },
-    AuditedQuestionOfAsk: { input: AuditInput, output: QuestionOfAskDto },
-    /** Extension: the questions awaiting the caller's review (the registry's moderated list). */
-    GetAllModerated: { input: GetAllQuestionOfAskInput, output: paged(QuestionOfAskListDto), extension: true },
-    /** Extension: the replies awaiting the caller's review. */
-    GetAllModeratedReplies: { input: GetAllModeratedRepliesInput, output: paged(QuestionOfAskReplyDto), extension: true },
-    /** Extension: the accepted (best) answer of a thread. */
-    AcceptReplayAsk: { input: AcceptReplayAskInput, output: QuestionOfAskDto, extension: true },
+    /** Online Q&A questions: one step by `Pages.Others.Answerquestion` (spec: AuditedQuestionOfAsk); optional question category. */
+    questionOfAsk: {
+      reviewEndpoint: 'AuditedQuestionOfAsk',
+      moderatedList: 'GetAllModerated',
+      flow: singleStepFlow('AuditQuestionOfAskFlow', P.OthersAnswerquestion),
+      classTypeId: ClassType.Question,
+      displayName: { 'zh-Hans': '问答', en: 'Q&A question' },
+      countText: { 'zh-Hans': '{0} 个问答', en: '{0} Q&A question(s)' },
+    },
+    /** Replies of Q&A threads, reviewed apart from their question (spec: AuditReplayAsk); entity `QuestionOfAskReply`. */
+    questionOfAskReply: {
+      client: 'questionOfAsk',
+      entity: 'QuestionOfAskReply',
+      reviewEndpoint: 'AuditReplayAsk',
+      moderatedList: 'GetAllModeratedReplies',
+      flow: singleStepFlow('AuditReplayAskFlow', P.OthersAnswerquestion),
+      classTypeId: null,
+      displayName: { 'zh-Hans': '回答', en: 'Q&A reply' },
+      countText: { 'zh-Hans': '{0} 条回答', en: '{0} Q&A reply(ies)' },
+    },
   },
-  { access: P.OthersAnswerquestion },
 );

@@ -5,6 +5,7 @@ import { defineService } from '../core/define-service.ts';
 import { abpEnum } from '../core/enums.ts';
 import { AbpDateInput, AbpDateTime, AbpDateTimeInput, IdQuery, PagedQuery, listDto, paged } from '../core/schemas.ts';
 import { Permissions } from '../permissions.ts';
+import { reviewable, singleStepFlow } from '../core/review.ts';
 
 /**
  * Questionnaires (问卷调查, route `/miscellaneous/questionnaire`, permission
@@ -232,42 +233,55 @@ export type QuestionnaireForAnswerDto = z.infer<typeof QuestionnaireForAnswerDto
 
 const P = Permissions;
 
-export const QuestionnaireService = defineService(
-  'Questionnaire',
+export const QuestionnaireService = reviewable(
+  defineService(
+    'Questionnaire',
+    {
+      GetAllOfBack: { input: GetAllQuestionnaireInput, output: paged(QuestionnaireListDto) },
+      Get: { input: IdQuery, output: QuestionnaireDto },
+      Create: {
+        input: createQuestionnaireInput,
+        output: QuestionnaireDto,
+        summary: 'Create a questionnaire (pending review) with its questions and options; the caller is its author.',
+      },
+      Update: { input: UpdateQuestionnaireInput, output: QuestionnaireDto },
+      Delete: { input: IdQuery, output: z.null() },
+      auditedQuestionnaire: { input: AuditInput, output: QuestionnaireDto },
+      /** The reviewers' queue (the review registry's moderated list). */
+      GetAllModerated: { input: GetAllQuestionnaireInput, output: paged(QuestionnaireListDto), extension: true },
+      GetResult: {
+        input: IdQuery,
+        output: QuestionnaireResultDto,
+        extension: true,
+        summary: 'Answers collected so far: per question, counts and percentages per option.',
+      },
+      GetTextAnswers: { input: GetQuestionnaireTextAnswersInput, output: paged(QuestionnaireTextAnswerDto), extension: true },
+      GetForAnswer: {
+        input: GetQuestionnaireForAnswerInput,
+        output: QuestionnaireForAnswerDto,
+        access: 'anonymous',
+        extension: true,
+        summary: 'The member side: a published questionnaire with its questions, whether it is open and whether the caller has answered.',
+      },
+      Submit: {
+        input: SubmitQuestionnaireInput,
+        output: QuestionnaireResponseDto,
+        access: 'anonymous',
+        extension: true,
+        summary: 'The member side: answer a published questionnaire once (visitors only on public ones).',
+      },
+    },
+    { access: P.OthersQuestionnaire },
+  ),
   {
-    GetAllOfBack: { input: GetAllQuestionnaireInput, output: paged(QuestionnaireListDto) },
-    Get: { input: IdQuery, output: QuestionnaireDto },
-    Create: {
-      input: createQuestionnaireInput,
-      output: QuestionnaireDto,
-      summary: 'Create a questionnaire (pending review) with its questions and options; the caller is its author.',
-    },
-    Update: { input: UpdateQuestionnaireInput, output: QuestionnaireDto },
-    Delete: { input: IdQuery, output: z.null() },
-    auditedQuestionnaire: { input: AuditInput, output: QuestionnaireDto },
-    /** The reviewers' queue (the review registry's moderated list). */
-    GetAllModerated: { input: GetAllQuestionnaireInput, output: paged(QuestionnaireListDto), extension: true },
-    GetResult: {
-      input: IdQuery,
-      output: QuestionnaireResultDto,
-      extension: true,
-      summary: 'Answers collected so far: per question, counts and percentages per option.',
-    },
-    GetTextAnswers: { input: GetQuestionnaireTextAnswersInput, output: paged(QuestionnaireTextAnswerDto), extension: true },
-    GetForAnswer: {
-      input: GetQuestionnaireForAnswerInput,
-      output: QuestionnaireForAnswerDto,
-      access: 'anonymous',
-      extension: true,
-      summary: 'The member side: a published questionnaire with its questions, whether it is open and whether the caller has answered.',
-    },
-    Submit: {
-      input: SubmitQuestionnaireInput,
-      output: QuestionnaireResponseDto,
-      access: 'anonymous',
-      extension: true,
-      summary: 'The member side: answer a published questionnaire once (visitors only on public ones).',
+    /** Questionnaires: one step by `Pages.Others.Questionnaire` (spec: auditedQuestionnaire); approval publishes (answers accepted). */
+    questionnaire: {
+      reviewEndpoint: 'auditedQuestionnaire',
+      moderatedList: 'GetAllModerated',
+      flow: singleStepFlow('AuditQuestionnaireFlow', P.OthersQuestionnaire),
+      classTypeId: null,
+      displayName: { 'zh-Hans': '问卷', en: 'questionnaire' },
+      countText: { 'zh-Hans': '{0} 份问卷', en: '{0} questionnaire(s)' },
     },
   },
-  { access: P.OthersQuestionnaire },
 );

@@ -3,6 +3,8 @@ import { AuditInput, AuthorDto, ContentQuery, PinDto, PinInput, ReviewDto, WebUr
 import { defineService } from '../core/define-service.ts';
 import { paged, crud } from '../core/schemas.ts';
 import { Permissions } from '../permissions.ts';
+import { reviewable, singleStepFlow } from '../core/review.ts';
+import { ClassType } from './classification-type.ts';
 
 /**
  * A learning resource (资源: courseware, documents, videos) in a category of
@@ -58,13 +60,26 @@ export const GetAllResourceInput = ContentQuery.extend({ IsUniversity: z.boolean
 const P = Permissions;
 const editors = [P.ResourcesResource, P.ResourcesUniversity] as const;
 
-export const ResourceService = defineService(
-  'Resource',
+export const ResourceService = reviewable(
+  defineService(
+    'Resource',
+    {
+      ...crud({ dto: ResourceDto, create: CreateResourceInput, update: UpdateResourceInput, query: GetAllResourceInput }),
+      GetAllModerated: { input: GetAllResourceInput, output: paged(ResourceDto), access: P.ResourcesAuditResource },
+      PlacedTopResource: { input: PinInput, output: ResourceDto },
+      AuditedResource: { input: AuditInput, output: ResourceDto, access: P.ResourcesAuditResource },
+    },
+    { access: editors },
+  ),
   {
-    ...crud({ dto: ResourceDto, create: CreateResourceInput, update: UpdateResourceInput, query: GetAllResourceInput }),
-    GetAllModerated: { input: GetAllResourceInput, output: paged(ResourceDto), access: P.ResourcesAuditResource },
-    PlacedTopResource: { input: PinInput, output: ResourceDto },
-    AuditedResource: { input: AuditInput, output: ResourceDto, access: P.ResourcesAuditResource },
+    /** Resources: one step by `Pages.Resources.AuditResource`. */
+    resource: {
+      reviewEndpoint: 'AuditedResource',
+      moderatedList: 'GetAllModerated',
+      flow: singleStepFlow('AuditResourceFlow', P.ResourcesAuditResource),
+      classTypeId: ClassType.Resource,
+      displayName: { 'zh-Hans': '资源', en: 'resource' },
+      countText: { 'zh-Hans': '{0} 个资源', en: '{0} resource(s)' },
+    },
   },
-  { access: editors },
 );

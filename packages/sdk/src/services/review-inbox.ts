@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineService } from '../core/define-service.ts';
-import { ReviewableKeySchema } from '../core/review.ts';
-import { reviewInboxAccess } from '../core/review-flows.ts';
+import { ReviewableKeySchema } from '../reviewables.ts';
+import { reviewInboxAccess } from '../permissions.ts';
 import { AbpDateInput, AbpDateTime, paged } from '../core/schemas.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ReviewableEntitySchema } from '../core/review.ts';
+import { ReviewableEntitySchema } from '../reviewables.ts';
 import { defineService } from '../core/define-service.ts';
 import { AbpDateTime } from '../core/schemas.ts';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineService } from '../core/define-service.ts';
 import { NoInput } from '../core/schemas.ts';
-import { ReviewableKeySchema } from '../core/review.ts';
+import { ReviewableKeySchema } from '../reviewables.ts';
 import { Permissions } from '../permissions.ts';
 
 export const ApplicationInfoDto = z.object({

@@ -17,6 +17,9 @@ import {
   paperQuestionDetailDto,
   paperReviewers,
 } from './test-paper-questions.ts';
+import { reviewable, singleStepFlow } from '../core/review.ts';
+import { ClassType } from './classification-type.ts';
+import { Permissions } from '../permissions.ts';
 
 export * from './test-paper-questions.ts';
 
@@ -428,23 +431,36 @@ export function paperImportResultOf(job: { result: unknown }): PaperImportResult
   return parsed.success ? parsed.data : null;
 }
 
-export const TestPaperService = defineService(
-  'TestPaper',
+export const TestPaperService = reviewable(
+  defineService(
+    'TestPaper',
+    {
+      GetAll: { input: GetAllTestPaperInput, output: paged(TestPaperDto) },
+      Get: { input: IdQuery, output: TestPaperDto },
+      Create: { input: CreateTestPaperInput, output: TestPaperDto },
+      Update: { input: UpdateTestPaperInput, output: TestPaperDto },
+      Delete: { input: IdQuery, output: VoidResult },
+      CreateRandomGroup: { input: CreateRandomGroupInput, output: RandomGroupResult, inferred: true },
+      Review: { input: AuditInput, output: TestPaperDto, access: paperReviewers },
+      /** Extension: the reviewers' queue (auditedTestPaper with `Kind=1`, auditedHomeWork with `Kind=2`). */
+      GetAllModerated: { input: GetAllTestPaperInput, output: paged(TestPaperDto), access: paperReviewers, extension: true },
+      Activation: { input: PaperActivationInput, output: TestPaperDto, inferred: true },
+      UpdateTestPaperIsShow: { input: PaperIsShowInput, output: TestPaperDto, inferred: true },
+      ImprotQuestionOfPaper: { input: ImportQuestionOfPaperInput, output: ImportQuestionOfPaperResult, inferred: true },
+    },
+    { access: paperAccess },
+  ),
   {
-    GetAll: { input: GetAllTestPaperInput, output: paged(TestPaperDto) },
-    Get: { input: IdQuery, output: TestPaperDto },
-    Create: { input: CreateTestPaperInput, output: TestPaperDto },
-    Update: { input: UpdateTestPaperInput, output: TestPaperDto },
-    Delete: { input: IdQuery, output: VoidResult },
-    CreateRandomGroup: { input: CreateRandomGroupInput, output: RandomGroupResult, inferred: true },
-    Review: { input: AuditInput, output: TestPaperDto, access: paperReviewers },
-    /** Extension: the reviewers' queue (auditedTestPaper with `Kind=1`, auditedHomeWork with `Kind=2`). */
-    GetAllModerated: { input: GetAllTestPaperInput, output: paged(TestPaperDto), access: paperReviewers, extension: true },
-    Activation: { input: PaperActivationInput, output: TestPaperDto, inferred: true },
-    UpdateTestPaperIsShow: { input: PaperIsShowInput, output: TestPaperDto, inferred: true },
-    ImprotQuestionOfPaper: { input: ImportQuestionOfPaperInput, output: ImportQuestionOfPaperResult, inferred: true },
+    /** Papers and homework (one entity, `kind`): one step by `Pages.Administration.Manages` (spec: auditedTestPaper, auditedHomeWork). */
+    testPaper: {
+      reviewEndpoint: 'Review',
+      moderatedList: 'GetAllModerated',
+      flow: singleStepFlow('AuditTestPaperFlow', Permissions.Manages),
+      classTypeId: ClassType.Paper,
+      displayName: { 'zh-Hans': '试卷', en: 'paper' },
+      countText: { 'zh-Hans': '{0} 份试卷', en: '{0} paper(s)' },
+    },
   },
-  { access: paperAccess },
 );
 
 // ---------------------------------------------------------------------------

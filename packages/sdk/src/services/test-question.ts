@@ -8,6 +8,8 @@ import { Permissions } from '../permissions.ts';
 import { questionImportEndpoints } from './test-question-import.ts';
 import { paperQuestionEndpoints } from './test-paper-questions.ts';
 import { paperExportEndpoints } from './test-paper-export.ts';
+import { reviewable, reviewFlow } from '../core/review.ts';
+import { ClassType } from './classification-type.ts';
 
 /**
  * The question bank (题库): spec section 7, TestQuestion, the calls that
@@ -294,42 +296,63 @@ const editors = [P.QuestionsTestQuestion, P.QuestionsUniversityQuestion] as cons
 /** Who decides the two steps: 初审 teacher-question reviewers, 复审 bank editors (see core/review.ts). */
 export const questionReviewers = [P.QuestionsTeachers, P.QuestionsTestQuestion] as const;
 
-export const TestQuestionService = defineService(
-  'TestQuestion',
-  {
-    GetAllQuestion: { input: GetAllQuestionInput, output: NestedQuestionPage },
-    /** Extension: the reviewers' queue (the review registry's moderated list). */
-    GetAllModerated: { input: GetAllQuestionInput, output: paged(TestQuestionDto), access: questionReviewers },
-    /**
-     * Extension: the teacher question list (教师题目, spec "a teacher question
-     * list"): questions whose author's identity is Teacher (教师), in every
-     * review state, both banks unless `IsUniversity` is given, with
-     * GetAllQuestion's filters (`AuditStatus` for a state). For the
-     * teacher-question screen (`Pages.Questions.Teachers`) and bank editors.
-     */
-    GetAllTeacherQuestion: { input: GetAllQuestionInput, output: paged(TestQuestionDto), access: questionReviewers },
-    Get: { input: IdQuery, output: TestQuestionDto },
-    CreateQuestion: { input: CreateQuestionInput, output: TestQuestionDto },
-    UpdateQuestion: { input: UpdateQuestionInput, output: TestQuestionDto },
-    DeleteQuestion: { input: DeleteQuestionInput, output: VoidResult },
-    AuditedTestQuestion: { input: AuditInput, output: TestQuestionDto, access: questionReviewers },
-    AuditTestQuestionFlow: { input: AuditQuestionFlowInput, output: TestQuestionDto, access: questionReviewers },
-    ImportSisterQuestion: { input: ImportSisterInput, output: TestQuestionDto },
-    DeleteSisterQuestion: { input: DeleteSisterInput, output: VoidResult },
-    showStateSwitching: { input: ShowStateInput, output: TestQuestionDto },
-    getTopicOfStatistical: { input: QuestionStatisticsQuery, output: QuestionStatisticsDto, access: P.QuestionsStatistical },
-    /** Listed under MultiLevelCategory in the spec; its path is TestQuestion's. */
-    GetQuestionStatistical: {
-      input: z.object({ SectionId: z.number().int().min(1) }),
-      output: SectionQuestionCountsDto,
-      access: [P.QuestionsStatistical, P.MultiLevelCategorys],
+export const TestQuestionService = reviewable(
+  defineService(
+    'TestQuestion',
+    {
+      GetAllQuestion: { input: GetAllQuestionInput, output: NestedQuestionPage },
+      /** Extension: the reviewers' queue (the review registry's moderated list). */
+      GetAllModerated: { input: GetAllQuestionInput, output: paged(TestQuestionDto), access: questionReviewers },
+      /**
+       * Extension: the teacher question list (教师题目, spec "a teacher question
+       * list"): questions whose author's identity is Teacher (教师), in every
+       * review state, both banks unless `IsUniversity` is given, with
+       * GetAllQuestion's filters (`AuditStatus` for a state). For the
+       * teacher-question screen (`Pages.Questions.Teachers`) and bank editors.
+       */
+      GetAllTeacherQuestion: { input: GetAllQuestionInput, output: paged(TestQuestionDto), access: questionReviewers },
+      Get: { input: IdQuery, output: TestQuestionDto },
+      CreateQuestion: { input: CreateQuestionInput, output: TestQuestionDto },
+      UpdateQuestion: { input: UpdateQuestionInput, output: TestQuestionDto },
+      DeleteQuestion: { input: DeleteQuestionInput, output: VoidResult },
+      AuditedTestQuestion: { input: AuditInput, output: TestQuestionDto, access: questionReviewers },
+      AuditTestQuestionFlow: { input: AuditQuestionFlowInput, output: TestQuestionDto, access: questionReviewers },
+      ImportSisterQuestion: { input: ImportSisterInput, output: TestQuestionDto },
+      DeleteSisterQuestion: { input: DeleteSisterInput, output: VoidResult },
+      showStateSwitching: { input: ShowStateInput, output: TestQuestionDto },
+      getTopicOfStatistical: { input: QuestionStatisticsQuery, output: QuestionStatisticsDto, access: P.QuestionsStatistical },
+      /** Listed under MultiLevelCategory in the spec; its path is TestQuestion's. */
+      GetQuestionStatistical: {
+        input: z.object({ SectionId: z.number().int().min(1) }),
+        output: SectionQuestionCountsDto,
+        access: [P.QuestionsStatistical, P.MultiLevelCategorys],
+      },
+      /** Extensions: the import template and the import upload (services/test-question-import.ts). */
+      ...questionImportEndpoints,
+      /** The paper calls (services/test-paper-questions.ts): a paper's questions, and removing one. */
+      ...paperQuestionEndpoints(TestQuestionDto),
+      /** Preview and export of a paper (services/test-paper-export.ts). */
+      ...paperExportEndpoints,
     },
-    /** Extensions: the import template and the import upload (services/test-question-import.ts). */
-    ...questionImportEndpoints,
-    /** The paper calls (services/test-paper-questions.ts): a paper's questions, and removing one. */
-    ...paperQuestionEndpoints(TestQuestionDto),
-    /** Preview and export of a paper (services/test-paper-export.ts). */
-    ...paperExportEndpoints,
+    { access: editors },
+  ),
+  {
+    /**
+     * Questions: two steps, 初审 (first) by teacher-question reviewers
+     * (`Pages.Questions.Teachers`), then 复审 (second) by bank editors
+     * (`Pages.Questions.TestQuestion`). `AuditedTestQuestion` decides the pending
+     * step; `AuditTestQuestionFlow` names the step it decides.
+     */
+    testQuestion: {
+      reviewEndpoint: 'AuditedTestQuestion',
+      moderatedList: 'GetAllModerated',
+      flow: reviewFlow('AuditTestQuestionFlow', [
+        { name: 'first', permission: P.QuestionsTeachers, displayName: { 'zh-Hans': '初审', en: 'First review' } },
+        { name: 'second', permission: P.QuestionsTestQuestion, displayName: { 'zh-Hans': '复审', en: 'Second review' } },
+      ]),
+      classTypeId: ClassType.Question,
+      displayName: { 'zh-Hans': '试题', en: 'question' },
+      countText: { 'zh-Hans': '{0} 道试题', en: '{0} question(s)' },
+    },
   },
-  { access: editors },
 );
