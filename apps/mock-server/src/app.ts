@@ -30,6 +30,8 @@ export interface BuildOptions {
   jwtSecret?: string;
   /** Origins allowed cross-origin (default: the Vite dev server outside production, none in production). */
   corsOrigins?: readonly string[];
+  /** Where links to stored uploads point (`PUBLIC_BASE_URL`); without it, the server's own or a CORS origin, else root-relative (kit/files.ts). */
+  publicBaseUrl?: string;
   /** Seed an empty database (default true). */
   seed?: boolean;
   /** Folder of the built web app to serve at `/` (skipped when missing). */
@@ -104,6 +106,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(fastifyCookie);
   // Multipart is read only by upload endpoints, each with its own file limit (kit/files.ts).
   await app.register(fastifyMultipart);
+  app.decorate('publicLinks', { baseUrl: options.publicBaseUrl, trustedOrigins: corsOrigins });
   await app.register(fastifyCors, {
     // Only configured origins get CORS headers (with credentials); same-origin calls need none.
     origin: (origin, cb) => cb(null, origin !== undefined && corsOrigins.has(origin)),

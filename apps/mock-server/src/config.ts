@@ -23,6 +23,8 @@ export interface ServerConfig {
   webRoot: string;
   /** Origins allowed to call the API from another origin (CORS, with credentials). */
   corsOrigins: string[];
+  /** `PUBLIC_BASE_URL`: where links to stored uploads point (`scheme://host[/path]`, no trailing slash). */
+  publicBaseUrl: string | undefined;
   /** Check every response against the SDK's output schema (`VALIDATE_OUTPUT`; `pnpm dev` and the tests turn it on). */
   validateOutput: boolean;
   /** Rows the list page cache keeps (`PAGE_CACHE_ROWS`; 0 turns it off); the kit's default when unset. */
@@ -72,6 +74,24 @@ export function corsOriginsOf(raw: string | undefined, production: boolean): str
     .filter(Boolean);
 }
 
+/**
+ * `PUBLIC_BASE_URL`: the address the site is reached at from outside (behind a
+ * proxy, say), for the links uploads answer. An absolute http(s) URL without
+ * query or fragment; a trailing slash is dropped. Unset or empty: none.
+ */
+export function publicBaseUrlOf(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw.trim() === '') return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    throw new Error(`PUBLIC_BASE_URL must be an absolute http(s) URL, got ${raw}`);
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash || url.username || url.password)
+    throw new Error(`PUBLIC_BASE_URL must be an http(s) URL without credentials, query or fragment, got ${raw}`);
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+}
+
 /** A boolean variable: `1`/`true` or `0`/`false` (unset is false). */
 function flag(name: string, raw: string | undefined): boolean {
   if (raw === undefined || raw === '' || raw === '0' || raw.toLowerCase() === 'false') return false;
@@ -102,6 +122,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     production,
     webRoot: env.WEB_ROOT ?? DEFAULT_WEB_ROOT,
     corsOrigins: corsOriginsOf(env.CORS_ORIGINS, production),
+    publicBaseUrl: publicBaseUrlOf(env.PUBLIC_BASE_URL),
     validateOutput: flag('VALIDATE_OUTPUT', env.VALIDATE_OUTPUT),
     pageCacheRows: count('PAGE_CACHE_ROWS', env.PAGE_CACHE_ROWS),
   };

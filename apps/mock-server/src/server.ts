@@ -22,6 +22,7 @@ async function main() {
     production: config.production,
     webRoot: config.webRoot,
     corsOrigins: config.corsOrigins,
+    ...(config.publicBaseUrl !== undefined && { publicBaseUrl: config.publicBaseUrl }),
     validateOutput: config.validateOutput,
     ...(config.pageCacheRows !== undefined && { pageCacheRows: config.pageCacheRows }),
     logger: { level: process.env.LOG_LEVEL ?? 'info' },

@@ -1,16 +1,27 @@
-import { FileService, type UploadedFileDto } from '@edu/sdk';
+import { FileService, type FileFieldSpec, type UploadedFileDto } from '@edu/sdk';
 import type { RequestContext } from '../kit/context.ts';
-import { readStoredFile, readTempFile, storeFile } from '../kit/files.ts';
+import { checkFileContent, publicFileUrl, readStoredFile, readTempFile, storeFile } from '../kit/files.ts';
 import { implement } from '../kit/register-service.ts';
 
-/** The public address of a stored upload, absolute so it works in published rich text and image fields. */
-function publicUrl(ctx: RequestContext, token: string): string {
-  return `${ctx.request.protocol}://${ctx.request.host}/File/GetFile?token=${encodeURIComponent(token)}`;
-}
+const imageField = FileService.endpoints.UploadImage.files[0]!;
+const attachmentField = FileService.endpoints.UploadFile.files[0]!;
 
-async function upload(file: File, ctx: RequestContext): Promise<UploadedFileDto> {
-  const row = await storeFile(ctx.prisma, ctx.session, file);
-  return { fileToken: row.token, fileName: row.fileName, contentType: row.contentType, size: row.size, url: publicUrl(ctx, row.token) };
+/**
+ * Stores an upload whose content is what its type, name and field say
+ * (`checkFileContent`: 400 otherwise), and answers its link (`publicFileUrl`:
+ * from configuration or the server's own origin, never from any Host header).
+ */
+async function upload(field: FileFieldSpec, blob: Blob, fallbackName: string, ctx: RequestContext): Promise<UploadedFileDto> {
+  const file = blob instanceof File ? blob : new File([blob], fallbackName, { type: blob.type });
+  const contentType = await checkFileContent(field, file, ctx.culture);
+  const row = await storeFile(ctx.prisma, ctx.session, file, contentType);
+  return {
+    fileToken: row.token,
+    fileName: row.fileName,
+    contentType: row.contentType,
+    size: row.size,
+    url: publicFileUrl(ctx.app, ctx.request, row.token),
+  };
 }
 
 /**
@@ -20,7 +31,7 @@ async function upload(file: File, ctx: RequestContext): Promise<UploadedFileDto>
  */
 export const file = implement(FileService, {
   DownloadTempFile: (input, ctx) => readTempFile(ctx.prisma, ctx.session, input.fileToken, ctx.culture),
-  UploadImage: (input, ctx) => upload(input.file instanceof File ? input.file : new File([input.file], 'image'), ctx),
-  UploadFile: (input, ctx) => upload(input.file instanceof File ? input.file : new File([input.file], 'file'), ctx),
+  UploadImage: (input, ctx) => upload(imageField, input.file, 'image', ctx),
+  UploadFile: (input, ctx) => upload(attachmentField, input.file, 'file', ctx),
   GetFile: (input, ctx) => readStoredFile(ctx.prisma, input.token),
 });
