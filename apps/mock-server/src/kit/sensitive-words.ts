@@ -99,6 +99,27 @@ const HAN = /[\u3400-\u9FFF\uF900-\uFAFF\u{20000}-\u{3134F}]/u;
 let toSimplified: ((text: string) => string) | undefined;
 const simplified = (text: string) => (toSimplified ??= Converter({ from: 't', to: 'cn' }))(text);
 
+/** The skeleton of one code point (its letters, possibly none), not counting ASCII. */
+function foldCodePoint(c: string): string {
+  let letters = '';
+  for (const d of c.normalize('NFKD')) {
+    if (IGNORED.test(d)) continue;
+    const direct = CONFUSABLES.get(d);
+    if (direct !== undefined) {
+      letters += direct;
+      continue;
+    }
+    // Lower case can decompose again (`İ` -> `i` + dot above).
+    for (const p of d.toLowerCase().normalize('NFKD')) if (!IGNORED.test(p)) letters += CONFUSABLES.get(p) ?? p;
+  }
+  // Traditional characters as simplified, one by one (a word and a text are folded alike).
+  return HAN.test(letters) ? simplified(letters) : letters;
+}
+
+/** Folded code points, kept (the set of code points a text can hold is small; bounded all the same). */
+const folded = new Map<number, string>();
+const FOLDED_MAX = 65_536;
+
 /** One character of the normalized text: its code point(s) and the source range it came from. */
 interface Skeleton {
   /** The skeleton, searched with `indexOf`. */
@@ -108,47 +129,64 @@ interface Skeleton {
   end: number[];
 }
 
-/** Appends the skeleton of one source piece (a character, or a decoded character reference) spanning [from, to). */
+/** Appends the skeleton of one code point that came from the source range [from, to). */
+function foldInto(out: Skeleton, cp: number, from: number, to: number) {
+  let letters: string;
+  if (cp < 0x80) {
+    // ASCII: letters and digits count (lower case), everything else separates.
+    if ((cp >= 0x61 && cp <= 0x7a) || (cp >= 0x30 && cp <= 0x39)) letters = String.fromCharCode(cp);
+    else if (cp >= 0x41 && cp <= 0x5a) letters = String.fromCharCode(cp | 0x20);
+    else return;
+  } else {
+    const known = folded.get(cp);
+    if (known === undefined) {
+      letters = foldCodePoint(String.fromCodePoint(cp));
+      if (folded.size < FOLDED_MAX) folded.set(cp, letters);
+    } else letters = known;
+  }
+  out.text += letters;
+  for (let k = 0; k < letters.length; k++) {
+    out.start.push(from);
+    out.end.push(to);
+  }
+}
+
+/** Appends the skeleton of one source piece (a decoded character reference) spanning [from, to). */
 function fold(out: Skeleton, piece: string, from: number, to: number) {
-  const push = (letter: string) => {
-    out.text += letter;
-    for (let k = 0; k < letter.length; k++) {
-      out.start.push(from);
-      out.end.push(to);
-    }
-  };
-  const code = piece.charCodeAt(0);
-  if (piece.length === 1 && code < 0x80) {
-    // ASCII: letters and digits count, everything else separates.
-    if (/[A-Za-z0-9]/.test(piece)) push(piece.toLowerCase());
-    return;
-  }
-  for (const c of piece.normalize('NFKD')) {
-    if (IGNORED.test(c)) continue;
-    const direct = CONFUSABLES.get(c);
-    if (direct !== undefined) {
-      push(direct);
-      continue;
-    }
-    // Lower case can decompose again (`İ` -> `i` + dot above).
-    for (const p of c.toLowerCase().normalize('NFKD')) if (!IGNORED.test(p)) push(CONFUSABLES.get(p) ?? p);
-  }
+  for (const c of piece) foldInto(out, c.codePointAt(0)!, from, to);
 }
 
 const REFERENCE = /&(?:#[xX]([0-9a-fA-F]{1,8})|#(\d{1,10})|([A-Za-z][A-Za-z0-9]{0,31}));?/y;
 const COMMON_REFERENCES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
 
-/** Named references the common ones do not cover, decoded by sanitize-html (its full HTML table, legacy forms included) in one call. */
-function decodeNamed(names: readonly string[]): Map<string, string> {
-  const decoded = new Map<string, string>();
-  if (!names.length) return decoded;
-  const out = sanitizeHtml(names.join('\n'), { allowedTags: [], allowedAttributes: {} }).split('\n');
-  names.forEach((n, i) => {
-    const text = out[i];
+/** Named references decoded so far (null: not a reference, literal text); bounded. */
+const namedReferences = new Map<string, string | null>();
+const NAMED_MAX = 4096;
+
+/**
+ * The named references of a text the common ones do not cover, decoded by
+ * sanitize-html (its full HTML table, legacy forms without `;` included), the
+ * ones not seen before in one call.
+ */
+function decodeNamed(text: string): Map<string, string | null> {
+  const found = new Map<string, string | null>();
+  const fresh: string[] = [];
+  for (const m of text.matchAll(/&([A-Za-z][A-Za-z0-9]{0,31});?/g)) {
+    if (m[1]! in COMMON_REFERENCES || found.has(m[0])) continue;
+    const known = namedReferences.get(m[0]);
+    found.set(m[0], known ?? null);
+    if (known === undefined) fresh.push(m[0]);
+  }
+  if (!fresh.length) return found;
+  const out = sanitizeHtml(fresh.join('\n'), { allowedTags: [], allowedAttributes: {} }).split('\n');
+  fresh.forEach((raw, i) => {
+    const decoded = out[i];
     // An unknown name comes back escaped (`&amp;foo;`): it is literal text.
-    if (text !== undefined && !text.includes('&')) decoded.set(n, text);
+    const value = decoded !== undefined && !decoded.includes('&') ? decoded : null;
+    found.set(raw, value);
+    if (namedReferences.size < NAMED_MAX) namedReferences.set(raw, value);
   });
-  return decoded;
+  return found;
 }
 
 /** The end of a tag or comment starting at `i` (`<` then a letter, `/`, `!` or `?`), or -1 when `<` is text. */
@@ -173,16 +211,15 @@ function tagEnd(html: string, i: number): number {
 function skeletonOf(text: string, rich: boolean): Skeleton {
   const out: Skeleton = { text: '', start: [], end: [] };
   if (!rich) {
-    let i = 0;
-    for (const ch of text) {
-      fold(out, ch, i, i + ch.length);
-      i += ch.length;
+    for (let i = 0; i < text.length;) {
+      const cp = text.codePointAt(i)!;
+      const len = cp > 0xffff ? 2 : 1;
+      foldInto(out, cp, i, i + len);
+      i += len;
     }
   } else {
     // Character references that need the full table, decoded at once.
-    const unknown = new Set<string>();
-    for (const m of text.matchAll(/&([A-Za-z][A-Za-z0-9]{0,31};?)/g)) if (!(m[1]!.replace(/;$/, '') in COMMON_REFERENCES)) unknown.add(`&${m[1]}`);
-    const named = decodeNamed([...unknown]);
+    const named = decodeNamed(text);
     for (let i = 0; i < text.length;) {
       if (text[i] === '<') {
         const end = tagEnd(text, i);
@@ -197,7 +234,7 @@ function skeletonOf(text: string, rich: boolean): Skeleton {
         if (m) {
           const [raw, hex, dec, name] = m;
           let piece: string | undefined;
-          if (name !== undefined) piece = COMMON_REFERENCES[name] ?? named.get(raw);
+          if (name !== undefined) piece = COMMON_REFERENCES[name] ?? named.get(raw) ?? undefined;
           else {
             const code = hex !== undefined ? parseInt(hex, 16) : Number(dec);
             piece = code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : '\ufffd';
@@ -211,43 +248,36 @@ function skeletonOf(text: string, rich: boolean): Skeleton {
       }
       const cp = text.codePointAt(i)!;
       const len = cp > 0xffff ? 2 : 1;
-      fold(out, text.slice(i, i + len), i, i + len);
+      foldInto(out, cp, i, i + len);
       i += len;
     }
   }
-  if (!HAN.test(out.text)) return out;
-  const converted = simplified(out.text);
-  if (converted === out.text) return out;
-  // OpenCC maps character for character here; if a phrase ever changed the length, keep the unconverted skeleton's positions per character.
-  const from = [...out.text];
-  const to = [...converted];
-  const result: Skeleton = { text: '', start: [], end: [] };
-  let unit = 0;
-  from.forEach((orig, k) => {
-    const c = from.length === to.length ? to[k]! : simplified(orig);
-    result.text += c;
-    for (let n = 0; n < c.length; n++) {
-      result.start.push(out.start[unit]!);
-      result.end.push(out.end[unit]!);
-    }
-    unit += orig.length;
-  });
-  return result;
+  return out;
 }
 
 interface Needle {
   word: SensitiveWord;
   skeleton: string;
 }
-/** Each dictionary snapshot's words as skeletons, computed once per snapshot. */
-const needles = new WeakMap<readonly SensitiveWord[], Needle[]>();
-function needlesOf(words: readonly SensitiveWord[]): Needle[] {
-  let list = needles.get(words);
-  if (!list) {
-    list = words.map((word) => ({ word, skeleton: skeletonOf(word.lower, false).text })).filter((n) => n.skeleton !== '');
-    needles.set(words, list);
+/** A dictionary snapshot's words as skeletons, by their first UTF-16 unit; computed once per snapshot. */
+interface Needles {
+  count: number;
+  byFirst: Map<number, Array<{ index: number; needle: Needle }>>;
+}
+const needles = new WeakMap<readonly SensitiveWord[], Needles>();
+function needlesOf(words: readonly SensitiveWord[]): Needles {
+  let found = needles.get(words);
+  if (!found) {
+    const list = words.map((word) => ({ word, skeleton: skeletonOf(word.lower, false).text })).filter((n) => n.skeleton !== '');
+    const byFirst = new Map<number, Array<{ index: number; needle: Needle }>>();
+    list.forEach((needle, index) => {
+      const first = needle.skeleton.charCodeAt(0);
+      byFirst.set(first, [...(byFirst.get(first) ?? []), { index, needle }]);
+    });
+    found = { count: list.length, byFirst };
+    needles.set(words, found);
   }
-  return list;
+  return found;
 }
 
 export interface ScanOptions {
@@ -281,17 +311,23 @@ export interface SensitiveScan {
 export function scanText(words: readonly SensitiveWord[], text: string, options: ScanOptions = {}): SensitiveScan {
   const clean: SensitiveScan = { text, hits: 0, words: [], refused: null, matches: [] };
   if (!text || words.length === 0) return clean;
-  const list = needlesOf(words);
-  if (!list.length) return clean;
+  const { count, byFirst } = needlesOf(words);
+  if (!count) return clean;
   const sk = skeletonOf(text, options.rich ?? false);
   const matches: SensitiveMatch[] = [];
   /** Source ranges to mask, by start. */
   const masked = new Map<number, number>();
-  for (const { word, skeleton } of list) {
-    for (let at = sk.text.indexOf(skeleton); at >= 0; at = sk.text.indexOf(skeleton, at + skeleton.length)) {
-      const last = at + skeleton.length - 1;
-      matches.push({ word: word.name, action: word.action, start: sk.start[at]!, end: sk.end[last]! });
-      if (word.action === 'mask') for (let k = at; k <= last; k++) masked.set(sk.start[k]!, sk.end[k]!);
+  // One pass over the skeleton; a word's occurrences do not overlap each other (each starts after the previous one ends).
+  const nextFrom = new Array<number>(count).fill(0);
+  for (let at = 0; at < sk.text.length; at++) {
+    const candidates = byFirst.get(sk.text.charCodeAt(at));
+    if (!candidates) continue;
+    for (const { index, needle } of candidates) {
+      if (at < nextFrom[index]! || !sk.text.startsWith(needle.skeleton, at)) continue;
+      const last = at + needle.skeleton.length - 1;
+      nextFrom[index] = last + 1;
+      matches.push({ word: needle.word.name, action: needle.word.action, start: sk.start[at]!, end: sk.end[last]! });
+      if (needle.word.action === 'mask') for (let k = at; k <= last; k++) masked.set(sk.start[k]!, sk.end[k]!);
     }
   }
   if (!matches.length) return clean;
