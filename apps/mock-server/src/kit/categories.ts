@@ -191,3 +191,13 @@ export async function fullNames(ctx: RequestContext, nodes: ReadonlyArray<{ id: 
     ]),
   );
 }
+
+/**
+ * Types a session sees: the shared ones (tenantId null: the built-in types and
+ * any the host added) plus the tenant's own. The data filters do not apply a
+ * tenant filter to this model because of the shared rows, so it is done here.
+ */
+export function visibleTypes(ctx: RequestContext) {
+  const { tenantId } = ctx.session;
+  return tenantId === null ? { tenantId: null } : { OR: [{ tenantId: null }, { tenantId }] };
+}

@@ -268,3 +268,9 @@ export function moneyListCalls<Q extends MoneyFilter, R>(list: {
       }),
   };
 }
+
+/** Payment channels by name, for the money exports (payments and income). */
+export const channelNames = {
+  'zh-Hans': { 1: '微信支付', 2: '支付宝', 3: '线下', 4: '余额' },
+  en: { 1: 'WeChat Pay', 2: 'Alipay', 3: 'Offline', 4: 'Balance' },
+} as const;

@@ -4,18 +4,9 @@ import { crudHandlers, getDto, getOr404, type ModelCrud, type RowOf } from '../k
 import { invalid, UserFriendlyError } from '../kit/errors.ts';
 import { dtoMapper } from '../kit/dto.ts';
 import { implement } from '../kit/register-service.ts';
+import { visibleTypes } from '../kit/categories.ts';
 
 type TypeRow = RowOf<'ClassificationType'>;
-
-/**
- * Types a session sees: the shared ones (tenantId null: the built-in types and
- * any the host added) plus the tenant's own. The data filters do not apply a
- * tenant filter to this model because of the shared rows, so it is done here.
- */
-export function visibleTypes(ctx: RequestContext) {
-  const { tenantId } = ctx.session;
-  return tenantId === null ? { tenantId: null } : { OR: [{ tenantId: null }, { tenantId }] };
-}
 
 const dto = dtoMapper(ClassificationTypeDto);
 const toDto = (r: TypeRow): ClassificationTypeDto => dto(r);

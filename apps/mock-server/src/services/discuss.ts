@@ -7,7 +7,7 @@ import { dtoMapper } from '../kit/dto.ts';
 import { EntityNotFoundError, invalid } from '../kit/errors.ts';
 import { fullNameOf } from '../kit/names.ts';
 import { implement } from '../kit/register-service.ts';
-import { excerpt, feedbackConditions, feedbackSortable, flagFields } from './feedback.ts';
+import { excerpt, feedbackConditions, feedbackSortable, flagFields } from '../feedback/feedback.ts';
 
 /**
  * Member comments (会员评论) on the content kit: review through the registry

@@ -7,15 +7,16 @@ import { iso } from '../kit/paging.ts';
 import { implement } from '../kit/register-service.ts';
 import { book, ledgerBalance, requireMember, reverse, type LedgerRow } from '../ledger/ledger.ts';
 import {
+  channelNames,
   chinaTime,
-  inOrder,
-  sqlTime,
-  userNames,
   type ExportColumn,
-  type MoneyListSpec,
+  inOrder,
   memberExportColumn,
   moneyListCalls,
+  type MoneyListSpec,
   remarkExportColumn,
+  sqlTime,
+  userNames,
 } from '../ledger/money-list.ts';
 
 /** The ledger as a list, the platform's income, adjustments and reversals (docs/decisions.md, "Members and money (issue 10)"). */
@@ -89,10 +90,6 @@ const one = async (ctx: RequestContext, id: number) => (await ledgerDtos(ctx, [a
 const typeNames = {
   'zh-Hans': { 1: '充值', 2: '消费', 3: '退款', 4: '收入', 5: '调整' },
   en: { 1: 'Recharge', 2: 'Consumption', 3: 'Refund', 4: 'Income', 5: 'Adjustment' },
-} as const;
-export const channelNames = {
-  'zh-Hans': { 1: '微信支付', 2: '支付宝', 3: '线下', 4: '余额' },
-  en: { 1: 'WeChat Pay', 2: 'Alipay', 3: 'Offline', 4: 'Balance' },
 } as const;
 
 const ledgerColumns = (ctx: RequestContext): Array<ExportColumn<LedgerEntryDto>> => [

@@ -22,8 +22,8 @@ import { file } from './file.ts';
 import { backgroundJob } from './job.ts';
 import { review } from './review.ts';
 import { reviewInbox } from './review-inbox.ts';
-import { questionBankWriter, testQuestion } from './test-question.ts';
-import { testPaperService } from './test-paper.ts';
+import { testQuestion } from './test-question.ts';
+import { testPaper } from './test-paper.ts';
 import { payment } from './payment.ts';
 import { consumption } from './consumption.ts';
 import { income } from './income.ts';
@@ -60,7 +60,7 @@ export const implementations: readonly Implementation[] = [
   review,
   reviewInbox,
   testQuestion,
-  testPaperService(questionBankWriter),
+  testPaper,
   payment,
   consumption,
   income,

@@ -10,7 +10,7 @@ import { implement } from '../kit/register-service.ts';
 import { screenSensitive } from '../kit/sensitive-words.ts';
 import { effectiveSettings } from '../kit/settings.ts';
 import { localize, resolveCulture } from '../localization/texts.ts';
-import { excerpt, feedbackConditions, feedbackSortable, flagFields } from './feedback.ts';
+import { excerpt, feedbackConditions, feedbackSortable, flagFields } from '../feedback/feedback.ts';
 
 /**
  * Leave messages (互动留言) on the content kit: review through the registry

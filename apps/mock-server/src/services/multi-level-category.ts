@@ -9,13 +9,13 @@ import {
   manageableCategoryIds,
   pathIds,
   type CategoryNode,
+  visibleTypes,
 } from '../kit/categories.ts';
 import { tenantOf, type RequestContext } from '../kit/context.ts';
 import { crudHandlers, getDto, getOr404, type ModelCrud, type RowOf } from '../kit/crud.ts';
 import { invalid, UserFriendlyError } from '../kit/errors.ts';
 import { iso } from '../kit/paging.ts';
 import { implement } from '../kit/register-service.ts';
-import { visibleTypes } from './classification-type.ts';
 import { reviewableUsage } from '../kit/review.ts';
 
 type CategoryRow = RowOf<'MultiLevelCategory'>;

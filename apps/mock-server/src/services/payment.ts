@@ -8,16 +8,16 @@ import { iso } from '../kit/paging.ts';
 import { implement } from '../kit/register-service.ts';
 import { book, requireMember, reserveNumbers } from '../ledger/ledger.ts';
 import {
+  channelNames,
   chinaTime,
-  inOrder,
-  userNames,
   type ExportColumn,
-  type MoneyListSpec,
+  inOrder,
   memberExportColumn,
   moneyListCalls,
+  type MoneyListSpec,
   remarkExportColumn,
+  userNames,
 } from '../ledger/money-list.ts';
-import { channelNames } from './income.ts';
 
 /**
  * Recharge orders (docs/decisions.md, "Members and money (issue 10)"; the

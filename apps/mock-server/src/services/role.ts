@@ -1,78 +1,19 @@
-import { flattenPermissions, permissionsOfSide, permissionTree, RoleService, type PermissionNode, type PermissionTreeNode, RoleDto } from '@edu/sdk';
+import {
+  flattenPermissions,
+  permissionsOfSide,
+  permissionTree,
+  RoleService,
+  type PermissionNode,
+  type PermissionTreeNode,
+  type RoleDto,
+} from '@edu/sdk';
 import { tenantOf, type RequestContext } from '../kit/context.ts';
-import { crudHandlers, getDto, getOr404, type ModelCrud, type RowOf } from '../kit/crud.ts';
+import { crudHandlers, getDto, getOr404, type ModelCrud } from '../kit/crud.ts';
 import { invalid, UserFriendlyError } from '../kit/errors.ts';
-import { dtoMapper } from '../kit/dto.ts';
 import { isStaticAdmin } from '../kit/permission-checker.ts';
 import { assertCanGrantPermissions } from '../kit/privilege.ts';
 import { implement } from '../kit/register-service.ts';
-
-type RoleRow = RowOf<'Role'>;
-
-const roleDto = dtoMapper(RoleDto);
-
-async function grantedOf(ctx: RequestContext, roleIds: number[]): Promise<Map<number, string[]>> {
-  const grants = await ctx.db.permissionGrant.findMany({
-    where: { roleId: { in: roleIds }, isGranted: true },
-    select: { roleId: true, name: true },
-    orderBy: { name: 'asc' },
-  });
-  const out = new Map<number, string[]>();
-  for (const g of grants) out.set(g.roleId!, [...(out.get(g.roleId!) ?? []), g.name]);
-  return out;
-}
-
-/** Category grants of roles (CategoryPermision), live categories only, ascending ids. */
-async function categoryGrantsOf(ctx: RequestContext, roleIds: number[]): Promise<Map<number, number[]>> {
-  const grants = await ctx.db.roleCategoryGrant.findMany({
-    where: { roleId: { in: roleIds } },
-    select: { roleId: true, categoryId: true },
-    orderBy: { categoryId: 'asc' },
-  });
-  const live = await liveCategoryIds(
-    ctx,
-    grants.map((g) => g.categoryId),
-  );
-  const out = new Map<number, number[]>();
-  for (const g of grants) if (live.has(g.categoryId)) out.set(g.roleId, [...(out.get(g.roleId) ?? []), g.categoryId]);
-  return out;
-}
-
-/** The ids among `ids` that are live categories of the tenant (every live one when `ids` is absent); none on the host. */
-async function liveCategoryIds(ctx: RequestContext, ids?: number[]): Promise<Set<number>> {
-  if (ctx.session.tenantId === null || ids?.length === 0) return new Set();
-  const rows = await ctx.db.multiLevelCategory.findMany({
-    where: ids ? { id: { in: [...new Set(ids)] } } : {},
-    select: { id: true },
-    orderBy: { id: 'asc' },
-  });
-  return new Set(rows.map((r) => r.id));
-}
-
-/**
- * Roles with their granted permission names and categories (one query each per
- * page, not per row); static Admin has every permission and every category.
- */
-async function withGrants(ctx: RequestContext, rows: RoleRow[]): Promise<RoleDto[]> {
-  const ids = rows.map((r) => r.id);
-  const [grants, categories, allCategories] = await Promise.all([
-    grantedOf(ctx, ids),
-    categoryGrantsOf(ctx, ids),
-    rows.some(isStaticAdmin) ? liveCategoryIds(ctx) : Promise.resolve(new Set<number>()),
-  ]);
-  const all = permissionsOfSide(ctx.session.tenantId);
-  return rows.map((r) =>
-    roleDto(r, {
-      grantedPermissions: isStaticAdmin(r) ? all : (grants.get(r.id) ?? []),
-      grantedCategoryIds: isStaticAdmin(r) ? [...allCategories] : (categories.get(r.id) ?? []),
-    }),
-  );
-}
-
-/** Every role of the tenant with its grants, for pickers. */
-export async function listRoles(ctx: RequestContext): Promise<RoleDto[]> {
-  return withGrants(ctx, await ctx.db.role.findMany({ orderBy: { id: 'asc' } }));
-}
+import { liveCategoryIds, withGrants } from '../identity/roles.ts';
 
 const roles: ModelCrud<'Role', RoleDto, { SkipCount: number; MaxResultCount: number; Sorting?: string; Keyword?: string }> = {
   entityName: 'Role',

@@ -1,24 +1,14 @@
 import { permissionsOfSide, TenantService, type TenantDto } from '@edu/sdk';
 import { randomUUID } from 'node:crypto';
-import type { PrismaClient } from '@edu/db';
 import { hashPassword } from '@edu/db';
 import type { RequestContext } from '../kit/context.ts';
 import { crudHandlers, getOr404, type ModelCrud } from '../kit/crud.ts';
 import { invalid } from '../kit/errors.ts';
 import { implement } from '../kit/register-service.ts';
+import { findTenantByName } from '../identity/tenants.ts';
 
 /** The template's default password for a new tenant's admin (`User.DefaultPassword`). */
 export const DEFAULT_ADMIN_PASSWORD = '123qwe';
-
-/** A live tenant by name, compared case-insensitively as ABP does. */
-export async function findTenantByName(prisma: PrismaClient, tenancyName: string) {
-  const rows = await prisma.$queryRawUnsafe<Array<{ id: number | bigint; tenancyName: string; isActive: number | boolean }>>(
-    'SELECT id, "tenancyName", "isActive" FROM "Tenant" WHERE "tenancyName" = ? COLLATE NOCASE AND "isDeleted" = 0 LIMIT 1',
-    tenancyName.trim(),
-  );
-  const row = rows[0];
-  return row ? { id: Number(row.id), tenancyName: row.tenancyName, isActive: Boolean(row.isActive) } : null;
-}
 
 type TenantRow = { id: number; tenancyName: string; name: string; isActive: boolean };
 const toTenantDto = (t: TenantRow): TenantDto => ({ id: t.id, tenancyName: t.tenancyName, name: t.name, isActive: t.isActive });

@@ -5,7 +5,7 @@ import type { RequestContext } from '../kit/context.ts';
 import { UserFriendlyError } from '../kit/errors.ts';
 import { implement } from '../kit/register-service.ts';
 import { effectiveSettings } from '../kit/settings.ts';
-import { findTenantByName } from './tenant.ts';
+import { findTenantByName } from '../identity/tenants.ts';
 
 /** ABP's AbpLoginResultType values, recorded in UserLoginAttempt.result. */
 const LoginResult = {

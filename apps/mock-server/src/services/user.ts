@@ -14,9 +14,9 @@ import { setUserSetting } from '../kit/settings.ts';
 import { compiledTable } from '../kit/sql-list.ts';
 import { fullNameWhere, userOption, userOptionSelect, userSearchWhere } from '../kit/user-options.ts';
 import { resolveCulture } from '../localization/texts.ts';
-import { listRoles } from './role.ts';
-import { memberImportHandlers } from './member-import.ts';
-import { assertMemberScope, GENERAL, managesStaff, memberPage } from './members.ts';
+import { listRoles } from '../identity/roles.ts';
+import { memberImportHandlers } from '../members/import.ts';
+import { assertMemberScope, GENERAL, managesStaff, memberPage } from '../members/scope.ts';
 
 type UserRow = RowOf<'User'>;
 
@@ -94,7 +94,7 @@ const users: ModelCrud<
   filter: async (q, ctx) => ({
     ...(q.IsActive !== undefined && { isActive: q.IsActive }),
     ...(q.Identity !== undefined && { identity: q.Identity }),
-    // A member manager (Pages.Members.Users without user management) sees members only (services/members.ts).
+    // A member manager (Pages.Members.Users without user management) sees members only (members/scope.ts).
     ...(!(await managesStaff(ctx)) && { identity: q.Identity === undefined || q.Identity === 1 ? 1 : -1 }),
     ...(q.ParentId !== undefined && {
       id: { in: (await selfAndDescendantIds(ctx.prisma, ctx.session.tenantId, q.ParentId)).filter((id) => id !== q.ParentId) },
@@ -284,7 +284,7 @@ export const user = implement(UserService, {
     await ctx.db.user.update({ where: { id: input.id }, data: { identity: input.identity } });
     return getDto(users, input.id, ctx);
   },
-  /** Members with their balance (services/members.ts): the page's ids and balances in one query, then the usual user DTOs. */
+  /** Members with their balance (members/scope.ts): the page's ids and balances in one query, then the usual user DTOs. */
   GetAllMembers: async (input, ctx) => {
     const page = await memberPage(ctx, input);
     const rows = await ctx.db.user.findMany({ where: { id: { in: page.ids } } });

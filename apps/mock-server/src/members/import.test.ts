@@ -5,7 +5,7 @@ import { verifyPassword } from '@edu/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { api } from '../testing/tenants.ts';
-import { normalizePhone, splitName } from './member-import.ts';
+import { normalizePhone, splitName } from './import-sheet.ts';
 
 /**
  * Member import and the member list. Files from another program are

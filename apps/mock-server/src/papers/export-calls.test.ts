@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseContentDisposition } from '@edu/sdk';
-import { docxPart, docxText, hasPoppler, pdfFonts, pdfImageCount, pdfPagesPng, pdfText } from '../papers/export/inspect.ts';
-import { samplePng } from '../papers/export/sample-paper.ts';
+import { docxPart, docxText, hasPoppler, pdfFonts, pdfImageCount, pdfPagesPng, pdfText } from './export/inspect.ts';
+import { samplePng } from './export/sample-paper.ts';
 import { createTenant } from '../testing/tenants.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 

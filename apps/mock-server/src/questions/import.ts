@@ -25,7 +25,8 @@ import {
  * Excel/CSV/Word/TXT files, run through the import kit (kit/import.ts) as a
  * job. Every question passes CreateQuestion's own checks (`bank.prepare`) and
  * is written by CreateQuestion's own create (`bank.create`), all in one
- * transaction; the bank is handed in by services/test-question.ts.
+ * transaction; the bank is handed in by services/test-question.ts
+ * (questions/bank.ts).
  */
 
 type In = z.output<typeof CreateQuestionInput>;
@@ -180,7 +181,7 @@ export interface QuestionImportTarget {
 
 /**
  * The bank's import up to its job, for ImportQuestions and for the paper's
- * file import (services/test-paper.ts), which adds its `place` step to the
+ * file import (papers/import.ts), which adds its `place` step to the
  * importer: checks permission (the bank's create permission for the variant,
  * 403 naming it), the category and chapter, and reads the file (a 400 on
  * `file` when it cannot be read as a whole, or holds more than `maxItems`).

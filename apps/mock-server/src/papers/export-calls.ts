@@ -2,9 +2,10 @@ import type { TestQuestionService } from '@edu/sdk';
 import type { RequestContext } from '../kit/context.ts';
 import { readStoredFile } from '../kit/files.ts';
 import type { HandlersOf } from '../kit/register-service.ts';
-import { paperRenderModel } from '../papers/export/from-paper.ts';
-import { renderPaper, type ImageSource } from '../papers/export/index.ts';
-import { paperQuestionHandlers, readPaper } from './test-paper.ts';
+import { paperRenderModel } from './export/from-paper.ts';
+import { renderPaper, type ImageSource } from './export/index.ts';
+import { readPaper } from './papers.ts';
+import { paperQuestionHandlers } from './question-calls.ts';
 
 /**
  * `PreviewTestPaper` and `ExportTestPaper` (TestQuestion's paper calls; SDK
