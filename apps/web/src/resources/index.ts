@@ -6,6 +6,7 @@ export * from './schema-form-dialog.tsx';
 export * from './form-fields.tsx';
 export * from './actions.tsx';
 export * from './list-controller.ts';
+export * from './list-state.tsx';
 export * from '../lib/use-api.ts';
 export { canAccess, useCan, useCanner } from '../lib/permissions.ts';
 export * from './query.ts';

@@ -1,11 +1,13 @@
 import { notify, pageCount, type RowSelectionState } from '@edu/ui';
 import type { TFunction } from 'i18next';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dynamicCall, useApi, useRunCall, type AnyCall } from '../lib/use-api.ts';
+import { dynamicCall, useApi, useRunCall, type AnyCall, type ApiCall } from '../lib/use-api.ts';
+import type { z } from 'zod';
 import { useCanner } from '../lib/permissions.ts';
 import { useHostSide } from './tenant-column.tsx';
-import { buildListQuery, initialListState, type FilterValues, type ListState } from './query.ts';
+import { useListParams, type ListDefaults, type ListParams } from './list-state.tsx';
+import { buildListQuery } from './query.ts';
 import { rowIdOf } from './resource-form.tsx';
 import type { ActionCtx, AnyResource, ConfirmSpec, RowAction, ToolbarAction } from './types.ts';
 
@@ -55,12 +57,86 @@ function asPage(data: unknown): { totalCount: number; items: unknown[] } | undef
   return { totalCount, items: data.items };
 }
 
+/** The row type of a paged output (`{ items: Row[] }`). */
+export type PageRowOf<O> = O extends { items: ReadonlyArray<infer R> } ? R : unknown;
+
+export interface UseListOptions<I extends z.ZodType, O extends z.ZodType> extends ListDefaults {
+  /** The call's input for a list state (paging, sorting, filters and tab as the endpoint takes them); a stable function. */
+  toQuery: (params: ListParams) => z.input<I>;
+  /** The key of a row in the selection (default: its `id`). */
+  rowKey?: (row: PageRowOf<z.output<O>>) => string;
+}
+
+/**
+ * The headless core of every list of the console (a resource's, the money
+ * lists', the review inbox): the list's state (`useListParams`: in the route's
+ * URL under `<ListInUrl>`), the page of rows its call answers, the selection
+ * (emptied whenever what is listed changes) and the move back to the last page
+ * when deleting emptied the one shown. Views and screens only read it.
+ */
+export function useList<I extends z.ZodType, O extends z.ZodType>(call: ApiCall<I, O>, options: UseListOptions<I, O>) {
+  const { toQuery, rowKey = defaultRowKey, pageSize, sorting } = options;
+  const state = useListParams({ pageSize, sorting });
+  const { params } = state;
+  const query = useMemo(() => toQuery(params), [toQuery, params]);
+  const list = useApi<I, O>(call, query, { keepPreviousData: true });
+  const page = asPage(list.data);
+  const rows = useMemo(() => (page?.items ?? []) as Array<PageRowOf<z.output<O>>>, [page?.items]);
+  const total = page?.totalCount ?? 0;
+
+  const [selection, setSelection] = useState<RowSelectionState>(EMPTY_SELECTION);
+  // Adjusted while rendering (React's "adjust state when a value changes"), not in an effect:
+  // a new page, sort, filter or tab starts with nothing selected.
+  const queryKey = JSON.stringify(query);
+  const [selectedFor, setSelectedFor] = useState(queryKey);
+  if (selectedFor !== queryKey) {
+    setSelectedFor(queryKey);
+    setSelection(EMPTY_SELECTION);
+  }
+  const clearSelection = useCallback(() => setSelection(EMPTY_SELECTION), []);
+  const selectedRows = rows.filter((r) => selection[rowKey(r)]);
+
+  // Deleting the last rows of the last page moves back to the new last page.
+  const { setPage } = state;
+  const last = page ? pageCount(total, params.pageSize) : undefined;
+  useEffect(() => {
+    if (last !== undefined && params.page > 1 && params.page > last) setPage(last);
+  }, [last, params.page, setPage]);
+
+  const { mutate } = list;
+  const refresh = useCallback(() => void mutate(), [mutate]);
+  return {
+    ...state,
+    /** The list state (page, page size, sorting, filters, tab). */
+    state: params,
+    query,
+    /** The whole answer of the list call (a money list's counts and totals beside its rows). */
+    data: list.data,
+    rows,
+    total,
+    loading: list.isLoading || list.isValidating,
+    /** Loading with nothing shown yet. */
+    firstLoad: list.isLoading,
+    refresh,
+    selection,
+    setSelection,
+    clearSelection,
+    selectedRows,
+  };
+}
+
+function defaultRowKey(row: unknown): string {
+  const id = typeof row === 'object' && row !== null && 'id' in row ? row.id : undefined;
+  return String(id);
+}
+
 /**
  * The headless list of a resource, apart from any view (as react-admin's
- * `useListController` is apart from `<List>`): paging, sorting and filters as
- * ABP's GetAll query, the page of rows, selection, the built-ins and actions the
- * user may use, the open dialog, and the functions that run actions. The view
- * pieces (`ListFilters`, `ListToolbar`, `ListTable`, `ListDialogs`) only read it.
+ * `useListController` is apart from `<List>`): the core list (`useList`) over
+ * the resource's list call with its filters as ABP's GetAll query, the
+ * built-ins and actions the user may use, the open dialog, and the functions
+ * that run actions. The view pieces (`ListFilters`, `ListToolbar`,
+ * `ListTable`, `ListDialogs`) only read it.
  */
 export function useListController(resource: AnyResource) {
   const { t } = useTranslation();
@@ -69,45 +145,33 @@ export function useListController(resource: AnyResource) {
   const { service } = resource;
   const listCall = resource.list ?? service.getAll;
 
-  const [state, setState] = useState<ListState>(() => initialListState(10, resource.defaultSorting));
-  const [keyword, setKeyword] = useState('');
-  const [selection, setSelection] = useState<RowSelectionState>(EMPTY_SELECTION);
+  const fixed = resource.query;
+  const toQuery = useCallback((p: ListParams) => buildListQuery(p, fixed), [fixed]);
+  const rowKey = useCallback((row: unknown) => String(rowIdOf(resource, row)), [resource]);
+  const core = useList(dynamicCall(listCall), { toQuery, rowKey, sorting: resource.defaultSorting });
+  const { state, rows, setFilter, refresh, selection, setSelection, selectedRows } = core;
+
+  // The keyword box edits a draft applied with 查询 (or Enter); it follows the applied keyword when that changes
+  // from elsewhere (a link, 重置, the browser's back).
+  const keywordFilter = resource.filters?.find((f) => f.type === 'keyword');
+  const applied = keywordFilter ? state.filters[keywordFilter.name] : undefined;
+  const appliedKeyword = typeof applied === 'string' ? applied : '';
+  const [keyword, setKeyword] = useState(appliedKeyword);
+  const [keywordFor, setKeywordFor] = useState(appliedKeyword);
+  if (keywordFor !== appliedKeyword) {
+    setKeywordFor(appliedKeyword);
+    setKeyword(appliedKeyword);
+  }
   const [dialog, setDialog] = useState<ListDialog | null>(null);
   const closeDialog = useCallback(() => setDialog(null), []);
 
-  const query = useMemo(() => buildListQuery(state, resource.query), [state, resource.query]);
-  const list = useApi(dynamicCall(listCall), query, { keepPreviousData: true });
-  const page = asPage(list.data);
-  const rows = useMemo(() => page?.items ?? [], [page?.items]);
-  const total = page?.totalCount ?? 0;
-
-  // Both adjustments below happen while rendering (React's "adjust state when a value changes"), not in an effect.
-  // A new page, sort or filter starts with nothing selected.
-  const [selectedFor, setSelectedFor] = useState(query);
-  if (selectedFor !== query) {
-    setSelectedFor(query);
-    setSelection(EMPTY_SELECTION);
-  }
-  // Deleting the last rows of the last page moves back to the new last page.
-  if (page && state.page > 1 && state.page > pageCount(total, state.pageSize)) setState((s) => ({ ...s, page: pageCount(total, s.pageSize) }));
-
-  const keywordFilter = resource.filters?.find((f) => f.type === 'keyword');
-  const setFilter = useCallback(
-    (name: string, value: FilterValues[string]) => setState((s) => ({ ...s, page: 1, filters: { ...s.filters, [name]: value } })),
-    [],
-  );
   const search = () => {
     if (keywordFilter) setFilter(keywordFilter.name, keyword);
   };
   const resetFilters = () => {
     setKeyword('');
-    setState((s) => initialListState(s.pageSize, resource.defaultSorting));
+    core.reset();
   };
-  const { mutate } = list;
-  const refresh = useCallback(() => void mutate(), [mutate]);
-  const setPage = (p: number) => setState((s) => ({ ...s, page: p }));
-  const setPageSize = (n: number) => setState((s) => ({ ...s, page: 1, pageSize: n }));
-  const setSorting = (sorting: string | undefined) => setState((s) => ({ ...s, page: 1, sorting }));
 
   // Filters naming a form field start a new record with their value (the category the list shows).
   const createDefaults: Record<string, unknown> = {};
@@ -136,7 +200,6 @@ export function useListController(resource: AnyResource) {
   const rowActions = (resource.rowActions ?? []).filter((a) => can(a.permission ?? a.call?.endpoint.access));
   const selectable = toolbarActions.some((a) => a.batch);
 
-  const selectedRows = rows.filter((r) => selection[String(rowIdOf(resource, r))]);
   const actionCtx: ActionCtx<unknown> = {
     selected: selectedRows,
     ids: selectedRows.map((r) => rowIdOf(resource, r)),
@@ -150,7 +213,7 @@ export function useListController(resource: AnyResource) {
       invalidates: serviceNames(resource, action.call, action.invalidates),
     });
     if (action.successKey !== false) notify.success(t(action.successKey ?? 'actions.done'));
-    if (action.batch) setSelection(EMPTY_SELECTION);
+    if (action.batch) core.clearSelection();
   };
   const startToolbar = (action: ToolbarAction<unknown>) => {
     if (action.dialog) setDialog({ kind: 'toolbarDialog', action });
@@ -192,15 +255,15 @@ export function useListController(resource: AnyResource) {
     resource,
     // list
     state,
-    query,
+    query: core.query,
     rows,
     showTenant,
-    total,
-    loading: list.isLoading || list.isValidating,
+    total: core.total,
+    loading: core.loading,
     refresh,
-    setPage,
-    setPageSize,
-    setSorting,
+    setPage: core.setPage,
+    setPageSize: core.setPageSize,
+    setSorting: core.setSorting,
     // filters
     keyword,
     setKeyword,

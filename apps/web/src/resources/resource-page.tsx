@@ -1,10 +1,11 @@
 import { Flex, Heading, Stack } from '@chakra-ui/react';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LocalizedUi, resourceLabels } from './i18n.tsx';
 import { useListController } from './list-controller.ts';
 import { ListDialogs } from './list-dialogs.tsx';
 import { ListFilters } from './list-filters.tsx';
+import { ListOutOfUrl, useListParams } from './list-state.tsx';
 import { ListTable } from './list-table.tsx';
 import { ListToolbar } from './list-toolbar.tsx';
 import type { AnyResource } from './types.ts';
@@ -36,10 +37,20 @@ export function ResourcePage(props: ResourcePageProps) {
   const { t } = useTranslation();
   const { resource } = props;
   const variants = useVariantTabs(resource, props.variantTabs);
-  const [active, setActive] = useState('');
-  const shown = variants.find((v) => v.key === active)?.resource ?? resource;
+  // The tab is part of the list's state (in the URL on a route's screen); one the user may not see is the base list.
+  const { params, setTab } = useListParams({ sorting: resource.defaultSorting });
+  const current = variants.find((v) => v.key === params.tab);
+  const active = current?.key ?? '';
+  const shown = current?.resource ?? resource;
   const tabs =
-    variants.length > 0 ? <VariantTabs resource={resource} keys={variants.map((v) => v.key)} active={active} onChange={setActive} /> : undefined;
+    variants.length > 0 ? (
+      <VariantTabs
+        resource={resource}
+        keys={variants.map((v) => v.key)}
+        active={active}
+        onChange={(key) => setTab(key || undefined, { fresh: true })}
+      />
+    ) : undefined;
   return (
     <LocalizedUi>
       {/* A new tab starts a new list (page 1, no filters, nothing selected). */}
@@ -73,7 +84,9 @@ function ResourceList({ resource, showTitle = true, toolbarExtra, subheader, tit
         <ListToolbar list={list} />
       </Flex>
       <ListTable list={list} />
-      <ListDialogs list={list} />
+      <ListOutOfUrl>
+        <ListDialogs list={list} />
+      </ListOutOfUrl>
     </Stack>
   );
 }

@@ -1,5 +1,6 @@
 import { Box, type BoxProps } from '@chakra-ui/react';
 import type { ComponentType } from 'react';
+import { ListInUrl } from './list-state.tsx';
 import { ResourcePage, type ResourcePageProps } from './resource-page.tsx';
 import type { AnyResource } from './types.ts';
 
@@ -11,13 +12,16 @@ export function ScreenCard(props: BoxProps) {
 /**
  * The whole screen of a route that is one resource list: `export default
  * resourceScreen(friendLinkResource)` in `features/<group>/<child>-page.tsx`.
- * The shell already shows the route's title as the page's h1, so the list's own title is left out.
+ * The shell already shows the route's title as the page's h1, so the list's own title is left out;
+ * the list's state (page, filters, sorting, tab) is kept in the route's URL.
  */
 export function resourceScreen(resource: AnyResource, props: Omit<ResourcePageProps, 'resource'> = {}): ComponentType {
   function Screen() {
     return (
       <ScreenCard>
-        <ResourcePage resource={resource} showTitle={false} {...props} />
+        <ListInUrl>
+          <ResourcePage resource={resource} showTitle={false} {...props} />
+        </ListInUrl>
       </ScreenCard>
     );
   }

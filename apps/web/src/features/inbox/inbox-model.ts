@@ -40,6 +40,31 @@ export function filterQuery(f: InboxFilterState): ReviewInboxFilter {
   };
 }
 
+/** The inbox's filters in its list state (what its URL keeps) are `filterQuery`'s members, read back by `inboxFilterOf`. */
+const FILTER = { author: 'Author', age: 'OlderThanDays', from: 'SubmittedFrom', to: 'SubmittedTo' } as const satisfies Record<
+  string,
+  keyof ReviewInboxFilter
+>;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The inbox filter a list state holds (from a link typed by hand too: values of the wrong kind are dropped). */
+export function inboxFilterOf(values: Readonly<Record<string, unknown>>): InboxFilterState {
+  const author = values[FILTER.author];
+  const age = values[FILTER.age];
+  const day = (v: unknown) => (typeof v === 'string' && DAY.test(v) ? v : '');
+  return {
+    author: typeof author === 'string' ? author : '',
+    olderThanDays: typeof age === 'number' && Number.isSafeInteger(age) && age > 0 ? age : null,
+    from: day(values[FILTER.from]),
+    to: day(values[FILTER.to]),
+  };
+}
+
+/** The type a list state's tab names, or null (全部) for none or one the registry does not know. */
+export function inboxTypeOf(tab: string | undefined): ReviewableKey | null {
+  return reviewableList.find((r) => r.clientKey === tab)?.clientKey ?? null;
+}
+
 /** The list query of a page (1-based) of one type or all. */
 export function listQuery(f: InboxFilterState, type: ReviewableKey | null, page: number, pageSize: number): GetReviewInboxInput {
   return { ...filterQuery(f), ...(type && { Type: type }), SkipCount: (page - 1) * pageSize, MaxResultCount: pageSize };

@@ -13,9 +13,19 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { api } from '../../lib/client.ts';
-import { LocalizedUi, SchemaFormDialog, ScreenCard, useApi, useCan, useRunCall } from '../../resources/index.ts';
+import { ListInUrl, LocalizedUi, SchemaFormDialog, ScreenCard, useCan, useRunCall, type CallInput } from '../../resources/index.ts';
 import { fenOf, newRequestNo, yuanField } from './money-forms.ts';
-import { chinaTime, memberColumn, MoneyList, memberPickerField, useMoneyList, Yuan } from './money.tsx';
+import {
+  chinaTime,
+  filterQuery,
+  memberColumn,
+  MoneyList,
+  memberPickerField,
+  useMoneyList,
+  Yuan,
+  type MoneyFilter,
+  type MoneyPaging,
+} from './money.tsx';
 
 export const consumptionStatusTabs = [1, 2, 3].map((value) => ({ value, labelKey: `members.consumptionStatus.${value}` }));
 export const itemTypeOptions = [1, 2, 3].map((value) => ({ value, labelKey: `members.itemType.${value}` }));
@@ -31,6 +41,14 @@ const ConsumeForm = z.object({
 });
 const RefundForm = z.object({ amount: yuanField, reason: RefundConsumptionInput.shape.reason });
 
+const ENUMS = [{ name: 'ItemType', labelKey: 'members.fields.itemType', options: itemTypeOptions }];
+
+function consumptionQuery(filter: MoneyFilter, tab: number | null, paging: MoneyPaging): CallInput<typeof api.consumption.getAll> {
+  const itemType = ConsumptionItemType.safeParse(filter.extra.ItemType).data;
+  const status = ConsumptionStatus.safeParse(tab).data;
+  return { ...filterQuery(filter), ...paging, ...(itemType ? { ItemType: itemType } : {}), ...(status ? { Status: status } : {}) };
+}
+
 type Dialog = { kind: 'consume' } | { kind: 'refund'; row: ConsumptionDto; requestNo: string } | null;
 
 /**
@@ -40,17 +58,12 @@ type Dialog = { kind: 'consume' } | { kind: 'refund'; row: ConsumptionDto; reque
  * refund dialog capped at the refundable remainder (one request number per
  * dialog, so a double submission refunds once), and export.
  */
-export default function ConsumptionsPage() {
+function ConsumptionsPageList() {
   const { t } = useTranslation();
   const runCall = useRunCall();
   const canWrite = useCan(Permissions.Administration);
   const [dialog, setDialog] = useState<Dialog>(null);
-  const list = useMoneyList((filter, tab) => {
-    const itemType = ConsumptionItemType.safeParse(filter.extra.ItemType).data;
-    const status = ConsumptionStatus.safeParse(tab).data;
-    return { ...(itemType ? { ItemType: itemType } : {}), ...(status ? { Status: status } : {}) };
-  });
-  const { data, isLoading } = useApi(api.consumption.getAll, list.pageQuery);
+  const list = useMoneyList(api.consumption.getAll, ENUMS, consumptionQuery);
 
   const columns: ColumnDef<ConsumptionDto, unknown>[] = [
     { id: 'orderNo', header: t('members.fields.orderNo'), cell: ({ row }) => row.original.orderNo },
@@ -94,11 +107,8 @@ export default function ConsumptionsPage() {
       <ScreenCard>
         <Stack gap="4" data-testid="consumptions-page">
           <MoneyList
-            state={list}
-            data={data}
-            loading={isLoading}
+            list={list}
             columns={columns}
-            enums={[{ name: 'ItemType', labelKey: 'members.fields.itemType', options: itemTypeOptions }]}
             tabs={consumptionStatusTabs}
             tabLabel={t('members.fields.status')}
             actions={
@@ -108,7 +118,7 @@ export default function ConsumptionsPage() {
                 </Button>
               )
             }
-            onExport={() => runCall(api.consumption.getAllToExcel, list.query, { invalidates: [] })}
+            onExport={() => runCall(api.consumption.getAllToExcel, list.exportQuery, { invalidates: [] })}
             totals={{ inKey: 'members.totals.refunded', outKey: 'members.totals.spent' }}
             testId="consumption-table"
           />
@@ -173,5 +183,14 @@ export default function ConsumptionsPage() {
         )}
       </ScreenCard>
     </LocalizedUi>
+  );
+}
+
+/** The screen: its list kept in the route's URL. */
+export default function ConsumptionsPage() {
+  return (
+    <ListInUrl>
+      <ConsumptionsPageList />
+    </ListInUrl>
   );
 }

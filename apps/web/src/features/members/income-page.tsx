@@ -4,11 +4,19 @@ import { DonutChart, LineChart, StatCard, type ColumnDef } from '@edu/ui';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/client.ts';
-import { LocalizedUi, ScreenCard, useApi, useRunCall } from '../../resources/index.ts';
+import { ListInUrl, LocalizedUi, ScreenCard, useApi, useRunCall, type CallInput } from '../../resources/index.ts';
 import { channelOptions } from './payment-page.tsx';
-import { chinaTime, memberColumn, MoneyList, useMoneyList, Yuan } from './money.tsx';
+import { chinaTime, filterQuery, memberColumn, MoneyList, useMoneyList, Yuan, type MoneyFilter, type MoneyPaging } from './money.tsx';
 
 export const ledgerTypeTabs = [1, 2, 3, 4, 5].map((value) => ({ value, labelKey: `members.ledgerType.${value}` }));
+
+const ENUMS = [{ name: 'Channel', labelKey: 'members.fields.channel', options: channelOptions }];
+
+function ledgerQuery(filter: MoneyFilter, tab: number | null, paging: MoneyPaging): CallInput<typeof api.income.getAll> {
+  const channel = PayChannel.safeParse(filter.extra.Channel).data;
+  const type = LedgerEntryType.safeParse(tab).data;
+  return { ...filterQuery(filter), ...paging, ...(channel ? { Channel: channel } : {}), ...(type ? { Type: type } : {}) };
+}
 
 /** The last 30 UTC+8 days, today included. */
 function defaultPeriod(): { from: string; to: string } {
@@ -36,12 +44,8 @@ function Panel({ title, children, testId }: { title: ReactNode; children: ReactN
 function Ledger() {
   const { t } = useTranslation();
   const runCall = useRunCall();
-  const list = useMoneyList((filter, tab) => {
-    const channel = PayChannel.safeParse(filter.extra.Channel).data;
-    const type = LedgerEntryType.safeParse(tab).data;
-    return { ...(channel ? { Channel: channel } : {}), ...(type ? { Type: type } : {}) };
-  });
-  const { data, isLoading } = useApi(api.income.getAll, list.pageQuery);
+  const list = useMoneyList(api.income.getAll, ENUMS, ledgerQuery);
+
   const columns: ColumnDef<LedgerEntryDto, unknown>[] = [
     { id: 'serialNo', header: t('members.fields.serialNo'), cell: ({ row }) => row.original.serialNo },
     memberColumn(t),
@@ -63,14 +67,11 @@ function Ledger() {
         {t('members.income.ledger')}
       </Heading>
       <MoneyList
-        state={list}
-        data={data}
-        loading={isLoading}
+        list={list}
         columns={columns}
-        enums={[{ name: 'Channel', labelKey: 'members.fields.channel', options: channelOptions }]}
         tabs={ledgerTypeTabs}
         tabLabel={t('members.fields.type')}
-        onExport={() => runCall(api.income.getAllToExcel, list.query, { invalidates: [] })}
+        onExport={() => runCall(api.income.getAllToExcel, list.exportQuery, { invalidates: [] })}
         testId="ledger-table"
       />
     </Stack>
@@ -211,7 +212,9 @@ export default function IncomePage() {
           </Stack>
         </ScreenCard>
         <ScreenCard>
-          <Ledger />
+          <ListInUrl>
+            <Ledger />
+          </ListInUrl>
         </ScreenCard>
       </Stack>
     </LocalizedUi>

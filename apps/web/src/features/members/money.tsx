@@ -1,12 +1,13 @@
 import { Badge, Box, Button, ButtonGroup, Field, Flex, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { formatYuan, parseYuan, type FileDto, type MoneyTotals } from '@edu/sdk';
-import { DataTable, type ColumnDef, type SelectOption } from '@edu/ui';
+import { DataTable, skipCount, type ColumnDef, type SelectOption } from '@edu/ui';
 import type { TFunction } from 'i18next';
-import { useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { api } from '../../lib/client.ts';
 import { saveResult } from '../../resources/file-actions.tsx';
-import { useApi } from '../../resources/index.ts';
+import { useApi, useList, type ApiCall, type FilterValues, type ListParams } from '../../resources/index.ts';
 import { SearchPicker, searchPickerField, type PickerSource } from '../../resources/search-picker.tsx';
 
 /**
@@ -377,47 +378,87 @@ export function memberColumn<Row extends { memberName: string | null; memberUser
   };
 }
 
+/** Paging and sorting as ABP takes them; the export of a list takes its query without the paging. */
+export interface MoneyPaging {
+  Sorting?: string;
+  SkipCount?: number;
+  MaxResultCount?: number;
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
 /**
- * The state of one money list: the applied filter, the tab (a status or a
- * type), the page and the sorting. `extra` turns the filter's enum selects
- * and the tab into the list's own query members (parsed by the SDK's enums,
- * so a stale value is dropped rather than sent).
+ * The money filter a list state holds. The state may come from a link typed
+ * by hand, so a value of the wrong kind is dropped rather than sent.
  */
-export function useMoneyList<E extends object>(extra: (filter: MoneyFilter, tab: number | null) => E) {
-  const [filter, setFilter] = useState<MoneyFilter>(emptyFilter);
-  const [tab, setTab] = useState<number | null>(null);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(10);
-  const [sorting, setSorting] = useState<string | undefined>();
-  const query = { ...filterQuery(filter), ...extra(filter, tab), ...(sorting ? { Sorting: sorting } : {}) };
+export function moneyFilterOf(filters: FilterValues, enums: readonly EnumFilterSpec[]): MoneyFilter {
+  const text = (k: string) => {
+    const v = filters[k];
+    return typeof v === 'string' && v.trim() ? v.trim() : undefined;
+  };
+  const day = (k: string) => {
+    const v = text(k);
+    return v && DAY.test(v) ? v : undefined;
+  };
+  const whole = (k: string, min: number) => {
+    const v = filters[k];
+    return typeof v === 'number' && Number.isSafeInteger(v) && v >= min ? v : undefined;
+  };
   return {
-    filter,
-    tab,
-    page,
-    pageSize,
-    sorting,
-    setSorting,
-    setPage,
-    /** The filtered query (what the export takes). */
-    query,
-    /** The query of the current page (what the list takes). */
-    pageQuery: { ...query, SkipCount: (page - 1) * pageSize, MaxResultCount: pageSize },
-    applyFilter: (f: MoneyFilter) => {
-      setFilter(f);
-      setPage(1);
-    },
-    selectTab: (v: number | null) => {
-      setTab(v);
-      setPage(1);
-    },
-    resize: (s: number) => {
-      setPageSize(s);
-      setPage(1);
-    },
+    Keyword: text('Keyword'),
+    DateFrom: day('DateFrom'),
+    DateTo: day('DateTo'),
+    MemberId: whole('MemberId', 1),
+    MinAmount: whole('MinAmount', 0),
+    MaxAmount: whole('MaxAmount', 0),
+    extra: Object.fromEntries(enums.map((e) => [e.name, whole(e.name, 0)])),
   };
 }
 
-export type MoneyListState = ReturnType<typeof useMoneyList>;
+/** A money filter as list state (what the URL keeps). */
+export const moneyFilterValues = (f: MoneyFilter): FilterValues => ({ ...filterQuery(f), ...f.extra });
+
+/** A money list's tab (a status or type value) from the list state; `null` is 全部. */
+export function moneyTabOf(tab: string | undefined): number | null {
+  return tab !== undefined && /^\d{1,3}$/.test(tab) ? Number(tab) : null;
+}
+
+/**
+ * One money list on the console's one list core (`useList`: page, page size,
+ * sorting, filters and tab in the route's URL, see `ListInUrl`). `build` turns
+ * the applied filter, the tab and the paging into the list call's own query
+ * (its enum members parsed by the SDK's enums, so a stale value is dropped
+ * rather than sent); the export takes the same query without the paging.
+ */
+export function useMoneyList<I extends z.ZodType, O extends z.ZodType>(
+  call: ApiCall<I, O>,
+  enums: readonly EnumFilterSpec[],
+  build: (filter: MoneyFilter, tab: number | null, paging: MoneyPaging) => z.input<I>,
+) {
+  const toQuery = useCallback(
+    (p: ListParams) =>
+      build(moneyFilterOf(p.filters, enums), moneyTabOf(p.tab), {
+        ...(p.sorting ? { Sorting: p.sorting } : {}),
+        SkipCount: skipCount(p.page, p.pageSize),
+        MaxResultCount: p.pageSize,
+      }),
+    [build, enums],
+  );
+  const list = useList<I, O>(call, { toQuery });
+  const filter = moneyFilterOf(list.state.filters, enums);
+  const tab = moneyTabOf(list.state.tab);
+  const { applyFilters, setTab } = list;
+  return {
+    ...list,
+    filter,
+    tab,
+    enums,
+    /** The filtered query without paging (what the export takes). */
+    exportQuery: build(filter, tab, list.state.sorting ? { Sorting: list.state.sorting } : {}),
+    applyFilter: useCallback((f: MoneyFilter) => applyFilters(moneyFilterValues(f)), [applyFilters]),
+    selectTab: useCallback((v: number | null) => setTab(v === null ? undefined : String(v)), [setTab]),
+  };
+}
 
 /** What a money list answers besides its rows: counts per tab and totals of the filter. */
 interface MoneyPage<Row> {
@@ -428,17 +469,29 @@ interface MoneyPage<Row> {
   totals: MoneyTotals;
 }
 
+/** The part of a money list its layout reads. */
+interface MoneyListView<Row> {
+  filter: MoneyFilter;
+  tab: number | null;
+  enums: readonly EnumFilterSpec[];
+  data: MoneyPage<Row> | undefined;
+  firstLoad: boolean;
+  state: ListParams;
+  applyFilter: (f: MoneyFilter) => void;
+  selectTab: (v: number | null) => void;
+  setPage: (page: number) => void;
+  setPageSize: (size: number) => void;
+  setSorting: (sorting: string | undefined) => void;
+}
+
 /**
  * One money list laid out the way all three screens show it: the filter
  * bar, tabs with counts, the screen's actions beside 导出, the totals bar
  * and the paged table.
  */
 export function MoneyList<Row>({
-  state,
-  data,
-  loading,
+  list,
   columns,
-  enums,
   tabs,
   tabLabel,
   actions,
@@ -446,11 +499,8 @@ export function MoneyList<Row>({
   totals,
   testId,
 }: {
-  state: MoneyListState;
-  data: MoneyPage<Row> | undefined;
-  loading: boolean;
+  list: MoneyListView<Row>;
   columns: ColumnDef<Row, unknown>[];
-  enums: readonly EnumFilterSpec[];
   tabs: ReadonlyArray<{ value: number; labelKey: string }>;
   tabLabel: string;
   actions?: ReactNode;
@@ -458,11 +508,13 @@ export function MoneyList<Row>({
   totals?: { inKey?: string; outKey?: string };
   testId: string;
 }) {
+  const { data, state } = list;
   return (
     <>
-      <MoneyFilterBar value={state.filter} onApply={state.applyFilter} enums={enums} />
+      {/* A filter applied from elsewhere (a link, the browser's back) starts a new draft. */}
+      <MoneyFilterBar key={JSON.stringify(moneyFilterValues(list.filter))} value={list.filter} onApply={list.applyFilter} enums={list.enums} />
       <Flex gap="3" justify="space-between" wrap="wrap" align="center">
-        <CountTabs tabs={tabs} counts={data?.counts} countAll={data?.countAll} active={state.tab} onChange={state.selectTab} label={tabLabel} />
+        <CountTabs tabs={tabs} counts={data?.counts} countAll={data?.countAll} active={list.tab} onChange={list.selectTab} label={tabLabel} />
         <HStack gap="2">
           {actions}
           <ExportButton run={onExport} />
@@ -475,11 +527,11 @@ export function MoneyList<Row>({
         total={data?.totalCount ?? 0}
         page={state.page}
         pageSize={state.pageSize}
-        onPageChange={state.setPage}
-        onPageSizeChange={state.resize}
+        onPageChange={list.setPage}
+        onPageSizeChange={list.setPageSize}
         sorting={state.sorting}
-        onSortingChange={state.setSorting}
-        loading={loading}
+        onSortingChange={list.setSorting}
+        loading={list.firstLoad}
         data-testid={testId}
       />
     </>

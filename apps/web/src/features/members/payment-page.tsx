@@ -5,9 +5,19 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { api } from '../../lib/client.ts';
-import { LocalizedUi, SchemaFormDialog, ScreenCard, useApi, useCan, useRunCall } from '../../resources/index.ts';
+import { ListInUrl, LocalizedUi, SchemaFormDialog, ScreenCard, useCan, useRunCall, type CallInput } from '../../resources/index.ts';
 import { fenOf, yuanField } from './money-forms.ts';
-import { chinaTime, memberColumn, MoneyList, memberPickerField, useMoneyList, Yuan } from './money.tsx';
+import {
+  chinaTime,
+  filterQuery,
+  memberColumn,
+  MoneyList,
+  memberPickerField,
+  useMoneyList,
+  Yuan,
+  type MoneyFilter,
+  type MoneyPaging,
+} from './money.tsx';
 
 /** Status tabs and channel labels (locale keys by value). */
 export const paymentStatusTabs = [0, 1, 2].map((value) => ({ value, labelKey: `members.paymentStatus.${value}` }));
@@ -23,6 +33,15 @@ const OfflineForm = z.object({
 
 const ConfirmForm = ConfirmPaidInput.pick({ transactionNo: true });
 
+/** The channel select offers the channels a member pays through (not the offline one). */
+const ENUMS = [{ name: 'Channel', labelKey: 'members.fields.channel', options: channelOptions.slice(0, 3) }];
+
+function paymentQuery(filter: MoneyFilter, tab: number | null, paging: MoneyPaging): CallInput<typeof api.payment.getAll> {
+  const channel = PayChannel.safeParse(filter.extra.Channel).data;
+  const status = PaymentStatus.safeParse(tab).data;
+  return { ...filterQuery(filter), ...paging, ...(channel ? { Channel: channel } : {}), ...(status !== undefined ? { Status: status } : {}) };
+}
+
 type Dialog = { kind: 'offline' } | { kind: 'confirm'; row: PaymentDto } | null;
 
 /**
@@ -32,17 +51,12 @@ type Dialog = { kind: 'offline' } | { kind: 'confirm'; row: PaymentDto } | null;
  * 继续支付 (`ContinueToRecharge`: the same order, never a second credit),
  * 确认到账 (`ConfirmPaid`) and 关闭; export of the filtered set.
  */
-export default function PaymentPage() {
+function PaymentPageList() {
   const { t } = useTranslation();
   const runCall = useRunCall();
   const canWrite = useCan(Permissions.Administration);
   const [dialog, setDialog] = useState<Dialog>(null);
-  const list = useMoneyList((filter, tab) => {
-    const channel = PayChannel.safeParse(filter.extra.Channel).data;
-    const status = PaymentStatus.safeParse(tab).data;
-    return { ...(channel ? { Channel: channel } : {}), ...(status !== undefined ? { Status: status } : {}) };
-  });
-  const { data, isLoading } = useApi(api.payment.getAll, list.pageQuery);
+  const list = useMoneyList(api.payment.getAll, ENUMS, paymentQuery);
 
   const act = async (call: 'continueToRecharge' | 'close', row: PaymentDto) => {
     try {
@@ -104,11 +118,8 @@ export default function PaymentPage() {
       <ScreenCard>
         <Stack gap="4" data-testid="payment-page">
           <MoneyList
-            state={list}
-            data={data}
-            loading={isLoading}
+            list={list}
             columns={columns}
-            enums={[{ name: 'Channel', labelKey: 'members.fields.channel', options: channelOptions.slice(0, 3) }]}
             tabs={paymentStatusTabs}
             tabLabel={t('members.fields.status')}
             actions={
@@ -118,7 +129,7 @@ export default function PaymentPage() {
                 </Button>
               )
             }
-            onExport={() => runCall(api.payment.getAllToExcel, list.query, { invalidates: [] })}
+            onExport={() => runCall(api.payment.getAllToExcel, list.exportQuery, { invalidates: [] })}
             totals={{ inKey: 'members.totals.paid' }}
             testId="payment-table"
           />
@@ -175,5 +186,14 @@ export default function PaymentPage() {
         )}
       </ScreenCard>
     </LocalizedUi>
+  );
+}
+
+/** The screen: its list kept in the route's URL. */
+export default function PaymentPage() {
+  return (
+    <ListInUrl>
+      <PaymentPageList />
+    </ListInUrl>
   );
 }

@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { api } from '../../lib/client.ts';
-import { ResourcePage, ScreenCard, useApi } from '../../resources/index.ts';
+import { ListInUrl, ResourcePage, ScreenCard, useApi } from '../../resources/index.ts';
 import { useClassTypeOptions } from './categories.tsx';
 import { levelSearch, readLevel, type TreeLevel } from './category-tree.ts';
 import { multiCategoryResource } from './multi-category.resource.tsx';
@@ -134,13 +134,16 @@ export default function MultiCategoryPage() {
 
   return (
     <ScreenCard>
-      <ResourcePage
-        key={`${level.classTypeId}-${level.parentId}`}
-        resource={resource}
-        showTitle={false}
-        toolbarExtra={typePicker}
-        subheader={<LevelCrumbs level={level} typeName={typeName} />}
-      />
+      {/* The level's list keeps its page and filters in the URL beside the level (another level starts a new list). */}
+      <ListInUrl>
+        <ResourcePage
+          key={`${level.classTypeId}-${level.parentId}`}
+          resource={resource}
+          showTitle={false}
+          toolbarExtra={typePicker}
+          subheader={<LevelCrumbs level={level} typeName={typeName} />}
+        />
+      </ListInUrl>
     </ScreenCard>
   );
 }
