@@ -4,8 +4,11 @@ import { BrowserFilesFirst, testWorkers } from './e2e/support/parallel.ts';
 /** Contract and browser files side by side (see e2e/support/parallel.ts). */
 export default defineConfig({
   test: {
-    environment: 'node',
+    // Node's, closing what a worker's files shared when the worker stops (support/environment.ts).
+    environment: './support/environment.ts',
     include: ['contract/**/*.test.ts', 'e2e/**/*.test.ts'],
+    // A worker runs its files one after another with one module cache: one mock server and one Chromium per worker (support/worker.ts).
+    isolate: false,
     // A safety net, not a speed check: files run side by side with the other tasks on two cores.
     testTimeout: 120_000,
     hookTimeout: 120_000,

@@ -106,25 +106,19 @@ describe('online Q&A', () => {
     await page.context().close();
   });
 
-  it('reads in English, and the list passes axe in both languages', { timeout: 90_000 }, async () => {
-    for (const locale of ['zh-CN', 'en-US']) {
-      const page = await signedIn(suite, 'admin', { locale });
-      await page.setViewportSize({ width: 1440, height: 900 });
-      await openList(page);
-      await animationsDone(page);
-      const problems = await a11yProblems(page, `Q&A list ${locale}`);
-      expect(problems, describeFindings(problems)).toEqual([]);
-      if (locale === 'en-US') {
-        expect(await page.getByTestId('questionOfAsk-table').innerText()).toContain('Asked by');
-        await page.getByTestId('questionOfAsk-table').locator('tbody tr').first().getByTestId('row-action-thread').click();
-        const dialog = page.getByTestId('thread-dialog');
-        await dialog.getByTestId('thread-counts').waitFor();
-        await expect.poll(() => dialog.getByTestId('thread-counts').innerText()).toMatch(/\d+ replies/);
-        expect(await dialog.getByTestId('thread-reply-box').innerText()).toContain('Your answer');
-        await animationsDone(page);
-        await shot(page, 'answer-question-thread-en');
-      }
-      await page.context().close();
-    }
+  // The list's axe scan in both languages is a11y.test.ts's, which walks every route of the menu in each.
+  it('reads in English', { timeout: 90_000 }, async () => {
+    const page = await signedIn(suite, 'admin', { locale: 'en-US' });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await openList(page);
+    expect(await page.getByTestId('questionOfAsk-table').innerText()).toContain('Asked by');
+    await page.getByTestId('questionOfAsk-table').locator('tbody tr').first().getByTestId('row-action-thread').click();
+    const dialog = page.getByTestId('thread-dialog');
+    await dialog.getByTestId('thread-counts').waitFor();
+    await expect.poll(() => dialog.getByTestId('thread-counts').innerText()).toMatch(/\d+ replies/);
+    expect(await dialog.getByTestId('thread-reply-box').innerText()).toContain('Your answer');
+    await animationsDone(page);
+    await shot(page, 'answer-question-thread-en');
+    await page.context().close();
   });
 });

@@ -140,8 +140,7 @@ describe('the review inbox', () => {
     expect(await page.getByTestId('page-title').innerText()).toBe('Review inbox');
     await page.getByTestId('inbox-table').locator('tbody tr').first().waitFor();
     await shot(page, 'inbox-en');
-    // The whole queue: sensitive-word badges, every type's chip.
-    expect(await a11yProblems(page, 'inbox-en')).toEqual([]);
+    // The whole queue (sensitive-word badges, every type's chip) passes axe in both languages: a11y.test.ts, walking every route of the menu.
     await page.context().close();
   });
 });

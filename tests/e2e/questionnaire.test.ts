@@ -39,8 +39,8 @@ describe('questionnaires', () => {
       const page = await signedIn(suite);
       await page.setViewportSize({ width: 1440, height: 900 });
       await openList(page);
+      // The list passes axe in both languages: a11y.test.ts, walking every route of the menu.
       await shot(page, 'questionnaire-list');
-      expect(await a11yProblems(page, 'questionnaire list')).toEqual([]);
 
       const title = `${TAG} 期中考试复习需求调查`;
       await page.getByTestId('action-create').click();

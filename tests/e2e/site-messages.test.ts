@@ -145,7 +145,8 @@ describe('site messages', () => {
     await page.context().close();
   });
 
-  it('filters by recipient kind; reads in English; the list and compose form pass axe in both languages', { timeout: 180_000 }, async () => {
+  // The list's own axe scan in both languages is a11y.test.ts's, which walks every route of the menu in each.
+  it('filters by recipient kind; reads in English; the compose form passes axe in both languages', { timeout: 180_000 }, async () => {
     for (const locale of ['zh-CN', 'en-US']) {
       const page = await signedIn(suite, 'admin', { locale });
       await page.setViewportSize({ width: 1440, height: 900 });
@@ -156,9 +157,6 @@ describe('site messages', () => {
       const rows = page.getByTestId('siteMessage-table').locator('tbody tr');
       expect(await rows.count()).toBeGreaterThan(0);
       expect(await rows.first().innerText()).toContain(locale === 'en-US' ? 'A role' : '指定角色');
-      await animationsDone(page);
-      let problems = await a11yProblems(page, `site messages ${locale}`);
-      expect(problems, describeFindings(problems)).toEqual([]);
 
       await page.getByTestId('action-create').click();
       const dialog = page.getByTestId('siteMessage-create-dialog');
@@ -166,7 +164,7 @@ describe('site messages', () => {
       await dialog.locator('select[name="recipientKind"]').selectOption('2');
       await dialog.getByTestId('recipient-role').waitFor();
       await animationsDone(page);
-      problems = await a11yProblems(page, `site message compose ${locale}`);
+      const problems = await a11yProblems(page, `site message compose ${locale}`);
       expect(problems, describeFindings(problems)).toEqual([]);
       if (locale === 'en-US') await shot(page, 'site-messages-compose-en');
       await page.context().close();

@@ -4,15 +4,17 @@ import { testWorkers } from './support/parallel.ts';
 /**
  * The browser suite alone: `pnpm --filter @edu/tests exec vitest run --config e2e/vitest.config.ts`.
  * `pnpm test` runs it through tests/vitest.config.ts (which includes e2e/**).
- * Each file starts its own mock server on a free port with a fresh SQLite
- * file and the built web app (apps/web/dist), and its own Chromium; files run
- * side by side as in tests/vitest.config.ts (`TEST_WORKERS=1`: one at a time).
+ * As there, each vitest worker starts one mock server (a seeded SQLite file,
+ * the built web app from apps/web/dist) and one Chromium, and runs its files
+ * one after another on them, each file on the seeded data again
+ * (`TEST_WORKERS=1`: one worker).
  */
 export default defineConfig({
   test: {
     root: new URL('.', import.meta.url).pathname,
-    environment: 'node',
+    environment: '../support/environment.ts',
     include: ['**/*.test.ts'],
+    isolate: false,
     // A safety net, not a speed check: files run side by side with the other tasks on two cores.
     testTimeout: 120_000,
     hookTimeout: 120_000,

@@ -1,12 +1,12 @@
-import { rmSync } from 'node:fs';
 import { createClient, type Client } from '@edu/sdk';
 import type { buildApp } from '@edu/mock-server';
 
 type MockApp = Awaited<ReturnType<typeof buildApp>>;
 
 /**
- * The backend the contract suite runs against: the mock server (default,
- * started in-process on a fresh SQLite file) or any ABP backend named by
+ * The backend the contract suite runs against: the mock server (default: the
+ * vitest worker's in-process server, its seeded database restored for each
+ * file) or any ABP backend named by
  * CONTRACT_BASE_URL with CONTRACT_USER / CONTRACT_PASSWORD / CONTRACT_TENANT.
  * Host-side checks need CONTRACT_HOST_USER / CONTRACT_HOST_PASSWORD there.
  */
@@ -53,20 +53,15 @@ async function tenantIdOf(baseUrl: string, tenancyName: string | null): Promise<
 export async function startBackend(): Promise<Backend> {
   const env = process.env;
   let baseUrl = env.CONTRACT_BASE_URL;
-  let stop = async () => {};
   let mock: MockApp | undefined;
   const isMock = !baseUrl;
   if (!baseUrl) {
-    const { buildApp } = await import('@edu/mock-server');
-    const { seededDatabase } = await import('@edu/mock-server/testing/test-app');
-    const { dir, url: databaseUrl } = await seededDatabase('contract');
-    const app = await buildApp({ databaseUrl, jwtSecret: 'contract-secret-0123456789-0123456789-xyz' });
-    mock = app;
-    baseUrl = (await app.listen({ port: 0, host: '127.0.0.1' })).replace('[::1]', '127.0.0.1');
-    stop = async () => {
-      await app.close();
-      rmSync(dir, { recursive: true, force: true });
-    };
+    // The worker's mock server (shared with the other files this worker runs), on the seeded data again.
+    const { workerServer } = await import('../../e2e/support/server.ts');
+    const server = await workerServer();
+    await server.reset();
+    mock = server.app;
+    baseUrl = server.baseUrl;
   }
   const url = baseUrl;
   const tenancyName = env.CONTRACT_TENANT ?? 'Default';
@@ -91,7 +86,8 @@ export async function startBackend(): Promise<Backend> {
     },
     anonymous: (tenantId = null) => clientFor(url, null, tenantId),
     mock,
-    close: stop,
+    // The mock server outlives the file (the worker closes it); another backend has nothing to close.
+    close: async () => {},
   };
 }
 

@@ -3,6 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AxeResults, ImpactValue, Result } from 'axe-core';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { ARTIFACTS } from './browser.ts';
 
 declare global {
@@ -29,10 +30,23 @@ export interface Finding {
   nodes: { target: string; html: string; summary: string }[];
 }
 
-/** Every finding of this test file (all impacts), for the before/after report. */
-const findings: Finding[] = [];
-const scanned: string[] = [];
-let axeMs = 0;
+interface FileScans {
+  /** Every finding (all impacts), for the before/after report. */
+  findings: Finding[];
+  scanned: string[];
+  axeMs: number;
+}
+
+/** By test file: a worker runs many files and keeps this module between them (support/worker.ts). */
+const byFile = new Map<string, FileScans>();
+
+/** The scans of the test file running now. */
+function thisFile(): FileScans {
+  const file = expect.getState().testPath ?? '';
+  let scans = byFile.get(file);
+  if (!scans) byFile.set(file, (scans = { findings: [], scanned: [], axeMs: 0 }));
+  return scans;
+}
 
 /** Waits until no CSS animation or transition runs (a dialog half faded in reads as low contrast). */
 export async function animationsDone(page: Page): Promise<void> {
@@ -58,7 +72,8 @@ export async function axeScan(page: Page, label: string): Promise<Finding[]> {
     },
     [...AXE_TAGS],
   );
-  axeMs += Date.now() - started;
+  const scans = thisFile();
+  scans.axeMs += Date.now() - started;
   const found = results.violations.map((v: Result) => ({
     page: label,
     rule: v.id,
@@ -70,8 +85,8 @@ export async function axeScan(page: Page, label: string): Promise<Finding[]> {
       summary: (n.failureSummary ?? '').split('\n').slice(0, 3).join(' '),
     })),
   }));
-  scanned.push(label);
-  findings.push(...found);
+  scans.scanned.push(label);
+  scans.findings.push(...found);
   return found;
 }
 
@@ -92,7 +107,7 @@ export async function a11yProblems(page: Page, label: string): Promise<Finding[]
 }
 
 /** Node counts by rule (and the pages each rule hit), for docs/decisions.md. */
-export function summarize(list: readonly Finding[] = findings): { rule: string; impact: string; nodes: number; pages: number }[] {
+export function summarize(list: readonly Finding[] = thisFile().findings): { rule: string; impact: string; nodes: number; pages: number }[] {
   const byRule = new Map<string, { impact: string; nodes: number; pages: Set<string> }>();
   for (const f of list) {
     const r = byRule.get(f.rule) ?? { impact: f.impact ?? '', nodes: 0, pages: new Set<string>() };
@@ -105,9 +120,10 @@ export function summarize(list: readonly Finding[] = findings): { rule: string; 
 
 /** Writes tests/e2e/artifacts/<name>.json (every finding) and prints the table by rule. */
 export function writeA11yReport(name: string): void {
+  const { scanned, findings, axeMs } = thisFile();
   mkdirSync(ARTIFACTS, { recursive: true });
-  writeFileSync(path.join(ARTIFACTS, `${name}.json`), JSON.stringify({ scanned, summary: summarize(), findings }, null, 2));
-  const rows = summarize().map((r) => `| ${r.rule} | ${r.impact} | ${r.nodes} | ${r.pages} |`);
+  writeFileSync(path.join(ARTIFACTS, `${name}.json`), JSON.stringify({ scanned, summary: summarize(findings), findings }, null, 2));
+  const rows = summarize(findings).map((r) => `| ${r.rule} | ${r.impact} | ${r.nodes} | ${r.pages} |`);
   console.log(
     [`axe: ${scanned.length} scans, ${Math.round(axeMs / 1000)} s in axe`, '| rule | impact | nodes | pages |', '|---|---|---:|---:|', ...rows].join(
       '\n',

@@ -2,11 +2,12 @@ import { availableParallelism } from 'node:os';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * How many test files of tests/ run at once. Each file starts its own mock
- * server (a fresh copy of the seeded database) and its own Chromium, so no
- * file sees another's data. A browser file mostly waits on the page (one file
- * at a time kept about half a core busy), hence one worker more than there
- * are cores. `TEST_WORKERS=1` runs one file at a time.
+ * How many test files of tests/ run at once: one per vitest worker. Each
+ * worker starts one mock server and one Chromium and runs its files one after
+ * another on them, the seeded database restored before each file, so no file
+ * sees another's data (support/worker.ts). A browser file mostly waits on the
+ * page (one file at a time kept about half a core busy), hence one worker more
+ * than there are cores. `TEST_WORKERS=1` runs one file at a time.
  */
 export const testWorkers = Number(process.env.TEST_WORKERS) || Math.min(4, availableParallelism() + 1);
 

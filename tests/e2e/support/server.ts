@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type * as MockServer from '@edu/mock-server';
+import { onWorkerStop, perWorker } from '../../support/worker.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const WEB_DIST = path.join(REPO_ROOT, 'apps', 'web', 'dist');
@@ -14,7 +15,12 @@ export interface ConsoleServer {
   baseUrl: string;
   /** The in-process Fastify app (e.g. `app.realtime.notify(...)` to push a notification). */
   app: Awaited<ReturnType<typeof MockServer.buildApp>>;
-  close(): Promise<void>;
+  /**
+   * Puts the seeded database back for the next test file: waits for the
+   * background jobs still running, then restores the snapshot taken at start
+   * (SQLite's online backup under the open server; its caches see every table changed).
+   */
+  reset(): Promise<void>;
 }
 
 /** For a synchronous sleep (ensureWebBuild is synchronous and stays so for its callers). */
@@ -50,28 +56,42 @@ export function ensureWebBuild(): void {
 
 /**
  * Starts the mock server on a free port with a fresh temporary SQLite file
- * (seeded: host and tenant Default, admin/123qwe) serving the built web app.
+ * (seeded: host and tenant Default, admin/123qwe) serving the built web app,
+ * and snapshots the seeded database for `reset`.
  */
-export async function startConsoleServer(): Promise<ConsoleServer> {
+async function startConsoleServer(): Promise<ConsoleServer> {
   ensureWebBuild();
   const { buildApp } = await import('@edu/mock-server');
-  const { seededDatabase } = await import('@edu/mock-server/testing/test-app');
-  const { dir, url: databaseUrl } = await seededDatabase('e2e');
+  const { restoreDatabase, seededDatabase, snapshotDatabase } = await import('@edu/mock-server/testing/test-app');
+  const db = await seededDatabase('e2e');
   // A private copy of the build: a rebuild during the run cannot pull files from under the server.
-  const webRoot = path.join(dir, 'web');
+  const webRoot = path.join(db.dir, 'web');
   cpSync(WEB_DIST, webRoot, { recursive: true });
   const app = await buildApp({
-    databaseUrl,
+    databaseUrl: db.url,
     jwtSecret: 'e2e-secret-0123456789-0123456789-0123456789',
     webRoot,
   });
+  onWorkerStop(async () => {
+    await app.close();
+    db.remove();
+  });
+  const seeded = path.join(db.dir, 'seeded.db');
+  await snapshotDatabase(app.prisma, seeded);
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     baseUrl: address.replace('[::1]', '127.0.0.1'),
     app,
-    close: async () => {
-      await app.close();
-      rmSync(dir, { recursive: true, force: true });
+    async reset() {
+      await app.jobs.idle();
+      await restoreDatabase(app.prisma, db.url, seeded);
     },
   };
 }
+
+/**
+ * The mock server of this vitest worker, started by its first file (browser or
+ * contract) and shared by the files it runs next (../../support/worker.ts);
+ * each file calls `reset()` first, so every file starts on the seeded data.
+ */
+export const workerServer = perWorker(startConsoleServer);

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { onWorkerStop, perWorker } from '../../support/worker.ts';
 import { launchBrowser, newContext, signIn, type ContextOptions } from './browser.ts';
-import { startConsoleServer, type ConsoleServer } from './server.ts';
+import { workerServer, type ConsoleServer } from './server.ts';
 
 export interface Suite {
   server: ConsoleServer;
@@ -9,18 +10,30 @@ export interface Suite {
   baseUrl: string;
 }
 
-/** One mock server (fresh database) and one Chromium per test file. */
+/** This worker's Chromium (one per worker, as its mock server): each file opens its own contexts. */
+const workerBrowser = perWorker(async () => {
+  const browser = await launchBrowser();
+  onWorkerStop(() => browser.close());
+  return browser;
+});
+
+const closeContexts = (browser: Browser | undefined) => Promise.all(browser?.contexts().map((c) => c.close()) ?? []);
+
+/**
+ * The worker's mock server and Chromium for a browser test file. The file
+ * starts on the seeded database (restored before its first test) with no page
+ * of an earlier file open, and its own contexts are closed after its last test.
+ */
 export function useConsole(): Suite {
   const suite = {} as Suite;
   beforeAll(async () => {
-    suite.server = await startConsoleServer();
-    suite.baseUrl = suite.server.baseUrl;
-    suite.browser = await launchBrowser();
+    const [server, browser] = await Promise.all([workerServer(), workerBrowser()]);
+    // Pages of an earlier file could still write; they go before the restore.
+    await closeContexts(browser);
+    await server.reset();
+    Object.assign(suite, { server, browser, baseUrl: server.baseUrl });
   });
-  afterAll(async () => {
-    await suite.browser?.close();
-    await suite.server?.close();
-  });
+  afterAll(() => closeContexts(suite.browser));
   return suite;
 }
 
