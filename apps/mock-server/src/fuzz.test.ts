@@ -302,6 +302,123 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => t.close());
 
+// ---------------------------------------------------------------------------------------------
+// Files: every upload endpoint of the registry with hostile multipart bodies (odd file names,
+// long or odd boundaries, content that is not what its type says).
+
+/** A 1x1 PNG. */
+const FUZZ_PNG = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='), (c) =>
+  c.charCodeAt(0),
+);
+/** File names without their extension: control, format and bidi characters, paths, dots, 5,000 characters. */
+const HOSTILE_STEMS = [
+  '封面',
+  'invoice\u202Egnp',
+  'a\u0000b',
+  '\u0007\u001b[31m',
+  '长'.repeat(5000),
+  '../../etc/passwd',
+  'C:\\fakepath\\试卷',
+  '. .',
+  '',
+  'a\uFEFF\u200B\u2066',
+  ' ..x.. ',
+];
+const HOSTILE_EXTENSIONS = ['.png', '.pdf', '.csv', '.txt', '.xlsx', '.svg', '.html', '.png.exe', ''];
+const HOSTILE_CONTENTS: ReadonlyArray<Uint8Array | string> = [
+  FUZZ_PNG,
+  '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+  '<!DOCTYPE html><html><script>alert(1)</script></html>',
+  Uint8Array.from([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0, 4, 0, 0, 0, 0xff, 0xff, 0, 0]),
+  Uint8Array.from([0xd6, 0xd0, 0xce, 0xc4, 0x2c, 0x31, 0x0d, 0x0a]),
+  'a\u0000b',
+  '',
+  '%PDF-1.4\n',
+  '姓名,成绩\r\n张三,95\r\n',
+  Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0]),
+];
+/** Name, type and content that agree, so uploads get through (with a hostile stem and boundary still). */
+const COHERENT_FILES: ReadonlyArray<readonly [string, string, Uint8Array | string]> = [
+  ['.png', 'image/png', FUZZ_PNG],
+  ['.pdf', 'application/pdf', '%PDF-1.4\n'],
+  ['.csv', 'text/csv', '姓名,成绩\r\n张三,95\r\n'],
+  ['.txt', 'text/plain', Uint8Array.from([0xd6, 0xd0, 0xce, 0xc4, 0x0d, 0x0a])],
+];
+const DECLARED_TYPES = [
+  'image/png',
+  'image/jpeg',
+  'image/svg+xml',
+  'text/html',
+  'application/pdf',
+  'text/csv',
+  'text/plain',
+  'application/octet-stream',
+  '',
+  'x/y;;;charset="',
+];
+const BOUNDARIES = ['fuzz-0123456789', 'b'.repeat(70), 'b'.repeat(71), 'b'.repeat(253), 'b'.repeat(300), 'b'.repeat(5000), '"quoted boundary"', ''];
+/** Content types a stored upload must never be served as: a browser would run their script. */
+const ACTIVE_TYPES = /html|svg|xml|javascript|ecmascript/i;
+
+/** A hostile multipart request for an upload endpoint, and a line saying what it sent. */
+function hostileUpload(endpoint: Endpoint, rng: Rng, tokens: Tokens): { opts: InjectOptions; sent: string } {
+  const param = rng.chance(0.5) ? 'fuzz-0123456789' : rng.pick(BOUNDARIES);
+  const boundary = param.replace(/^"|"$/g, '');
+  const field = rng.chance(0.8) ? endpoint.files[0]!.name : rng.pick(['File', 'other', '']);
+  const [ext, type, content] = rng.chance(0.5)
+    ? rng.pick(COHERENT_FILES)
+    : [rng.pick(HOSTILE_EXTENSIONS), rng.pick(DECLARED_TYPES), rng.pick(HOSTILE_CONTENTS)];
+  const fileName = rng.pick(HOSTILE_STEMS) + ext;
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: ${type}\r\n\r\n`;
+  const extra = rng.chance(0.3)
+    ? `--${boundary}\r\nContent-Disposition: form-data; name="${rng.pick(HOSTILE_STRINGS)}"\r\n\r\n${rng.pick(HOSTILE_STRINGS)}\r\n`
+    : '';
+  const end = rng.chance(0.9) ? `\r\n--${boundary}--\r\n` : ''; // sometimes truncated
+  const opts: InjectOptions = {
+    method: endpoint.verb,
+    url: endpoint.path,
+    headers: {
+      ...hostileHeaders(rng, tokens),
+      ...(rng.chance(0.3) && { host: rng.pick(['evil.example', 'localhost:5173', '127.0.0.1:1']) }),
+      'content-type': `multipart/form-data; boundary=${param}`,
+    },
+    payload: Buffer.concat([Buffer.from(extra + head, 'utf8'), Buffer.from(content), Buffer.from(end)]),
+  };
+  const sent = `${endpoint.path} boundary ${param.length} chars, field ${JSON.stringify(field)}, ${JSON.stringify(fileName.slice(0, 40))} as ${JSON.stringify(type)}: ${textOf(typeof content === 'string' ? content : `${content.length} bytes`).slice(0, 60)}`;
+  return { opts, sent };
+}
+
+describe(`fuzz: upload endpoints with hostile multipart bodies (seed ${SEED}, ${ROUNDS} rounds)`, () => {
+  it('no generic 500, no crash, no hang; what is stored has a clean name, a passive type and no foreign link', async () => {
+    const rng = prng(SEED + 2);
+    const uploads = allEndpoints().filter((e) => e.files.length > 0);
+    expect(uploads.length).toBeGreaterThanOrEqual(3);
+    const problems: string[] = [];
+    let stored = 0;
+    for (let round = 0; round < ROUNDS; round++)
+      for (const endpoint of uploads) {
+        const { opts, sent: where } = hostileUpload(endpoint, rng, tokens);
+        try {
+          const res = await send(opts);
+          if (genericError(res.status, res.body)) problems.push(`${where} -> ${res.status} ${res.body.slice(0, 200)}`);
+          const url: unknown = res.status === 200 ? JSON.parse(res.body)?.result?.url : undefined;
+          if (typeof url === 'string' && /evil\.example|127\.0\.0\.1:1\//.test(url)) problems.push(`${where} -> link on a foreign host: ${url}`);
+        } catch (err) {
+          problems.push(`${where} -> ${err instanceof Error ? err.message : String(err)}`);
+        }
+      }
+    for (const row of await t.app.prisma.storedFile.findMany({ where: { kind: 'stored' }, select: { fileName: true, contentType: true } })) {
+      stored++;
+      if (ACTIVE_TYPES.test(row.contentType)) problems.push(`stored as ${row.contentType}: ${row.fileName}`);
+      if (/[\p{Cc}\p{Cf}\p{Cs}/\\]/u.test(row.fileName) || [...row.fileName].length > 120 || /^[\s.]|[\s.]$/.test(row.fileName))
+        problems.push(`stored name not cleaned: ${JSON.stringify(row.fileName.slice(0, 100))}`);
+    }
+    // The fuzz must get uploads through, not only bounce off the checks.
+    expect(stored).toBeGreaterThan(0);
+    expect(problems).toEqual([]);
+  }, 60_000);
+});
+
 describe(`fuzz (seed ${SEED}, ${ROUNDS} rounds)`, () => {
   it('every endpoint: no generic 500, no crash, no hang', async () => {
     const rng = prng(SEED);
