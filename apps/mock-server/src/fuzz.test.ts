@@ -6,6 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 /** A request part as text for a failure message. */
 const textOf = (v: unknown): string => (typeof v === 'string' ? v : v === undefined ? '' : (JSON.stringify(v) ?? ''));
 import { localize } from './localization/texts.ts';
+import {
+  expectRefused,
+  HAN_DISGUISES,
+  HAN_WORD,
+  LATIN_DISGUISES,
+  LATIN_WORD,
+  RICH_DISGUISES,
+  sensitiveSurfaces,
+} from './testing/sensitive-surfaces.ts';
 import { createTestApp, type TestApp } from './testing/test-app.ts';
 
 /**
@@ -68,6 +77,12 @@ const HOSTILE_STRINGS = [
   'id desc; DROP TABLE User',
   'nonexistent desc',
   '中文名称',
+  // Dictionary words in disguise (the hostile-input issue): the scanner must see through them without failing.
+  ...Object.values(HAN_DISGUISES),
+  ...Object.values(LATIN_DISGUISES).map(([text]) => text),
+  ...Object.values(RICH_DISGUISES).map(([text]) => `<p>${text}</p>`),
+  '&#xD800;&#0;&#99999999;&zz;&shy',
+  '\u0301'.repeat(3000),
   '😀'.repeat(50),
   'x'.repeat(5000),
 ];
@@ -475,4 +490,71 @@ describe(`fuzz (seed ${SEED}, ${ROUNDS} rounds)`, () => {
     expect([...after.values()].filter((s) => s === 200).length).toBeGreaterThan(lists.length);
     expect(failures).toEqual([]);
   }, 60_000);
+});
+
+/**
+ * Dictionary words in random disguise on every surface that scans text
+ * (testing/sensitive-surfaces.ts), from the same seeded PRNG: each letter
+ * maybe a look-alike (full-width, mathematical, small capital, Cyrillic,
+ * Greek, traditional), with invisible, combining or separating characters
+ * between (in rich text also references and empty tags). The word is always
+ * refused (400 naming the field) or, where member feedback masks it, stored
+ * with exactly its three letters masked; never a 500.
+ */
+const LOOK_ALIKES: Readonly<Record<string, readonly string[]>> = {
+  v: ['v', 'V', 'ｖ', '𝐯', '𝓿', 'ᴠ', 'ѵ', 'ν'],
+  p: ['p', 'P', 'ｐ', '𝐩', 'ᴘ', 'р', 'Р', 'ρ', 'Ρ'],
+  n: ['n', 'N', 'ｎ', '𝐧', 'ɴ', 'ո', 'Ν'],
+  赌: ['赌', '賭'],
+  博: ['博'],
+};
+const BETWEEN = ['', '', '\u200B', '\u00AD', '\u200D', '\u2060', '\uFEFF', '\u3164', ' ', '-', '.', '*', '\u0301', '\uFE0F', '\u20DD'];
+const BETWEEN_RICH = ['&shy;', '&#x200b;', '&ZeroWidthSpace;', '<b></b>', '<!-- x -->', '&nbsp;'];
+
+function disguise(rng: Rng, word: string, rich: boolean): string {
+  return [...word.toLowerCase()]
+    .map((c, i) => {
+      const letter = rng.pick(LOOK_ALIKES[c] ?? [c]);
+      const shown = rich && rng.chance(0.2) ? `&#${letter.codePointAt(0)};` : letter;
+      const between = i === word.length - 1 ? '' : rng.pick(rich && rng.chance(0.4) ? BETWEEN_RICH : BETWEEN);
+      return shown + between;
+    })
+    .join('');
+}
+
+describe(`fuzz: dictionary words in disguise (seed ${SEED})`, () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp();
+  }, 60_000);
+  afterAll(async () => app.close());
+
+  it('every scanning surface refuses or masks the word, whatever it looks like', async () => {
+    const rng = prng(SEED + 2);
+    const surfaces = await sensitiveSurfaces(app);
+    const latinForms = new Set(
+      Object.values(LOOK_ALIKES)
+        .flat()
+        .filter((c) => /\p{Script=Latin}|\p{Script=Cyrillic}|\p{Script=Greek}|\p{Script=Armenian}/u.test(c)),
+    );
+    for (let round = 0; round < ROUNDS; round++)
+      for (const surface of surfaces) {
+        const word = rng.pick([LATIN_WORD, HAN_WORD]);
+        const text = disguise(rng, word, surface.rich);
+        const res = await surface.write(text);
+        const label = `round ${round}, ${JSON.stringify(text)}`;
+        expect(res.status, `${surface.name}, ${label}`).toBeLessThan(500);
+        if (word === HAN_WORD || !surface.masks) {
+          expectRefused(surface, res, word, label);
+          continue;
+        }
+        expect(res.status, `${surface.name}, ${label}: ${JSON.stringify(res.body)}`).toBe(200);
+        const stored = res.stored ?? '';
+        expect(stored.replace(/[^*]/g, ''), `${surface.name}, ${label}: ${stored}`).toBe('*'.repeat(3 + (text.match(/\*/g)?.length ?? 0)));
+        expect(
+          [...stored].filter((c) => latinForms.has(c)),
+          `${surface.name}, ${label}: ${stored}`,
+        ).toEqual([]);
+      }
+  }, 120_000);
 });
