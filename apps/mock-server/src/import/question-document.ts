@@ -1,5 +1,6 @@
 import { OPTION_LABELS, type QuestionType } from '@edu/sdk';
-import { rowError, type ImportItem } from '../kit/import.ts';
+import { rowError } from '../kit/import/reading.ts';
+import { type ImportItem } from '../kit/import/running.ts';
 import type { ImportRowError } from '@edu/sdk';
 import type { Culture } from '../localization/texts.ts';
 import {

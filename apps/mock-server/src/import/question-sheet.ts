@@ -1,5 +1,6 @@
 import { MAX_QUESTION_OPTIONS, OPTION_LABELS, type QuestionType } from '@edu/sdk';
-import { column, textCell, rowError, type CellParser, type ImportItem, type Table } from '../kit/import.ts';
+import { column, textCell, rowError, type CellParser, type Table } from '../kit/import/reading.ts';
+import { type ImportItem } from '../kit/import/running.ts';
 import type { Culture } from '../localization/texts.ts';
 import {
   DIFFICULTY_NAMES,

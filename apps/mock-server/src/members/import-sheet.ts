@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { column, dateCell, textCell, type RowValues } from '../kit/import.ts';
+import { column, dateCell, textCell, type RowValues } from '../kit/import/reading.ts';
 import { memberImportTexts as texts } from '../localization/member-import-texts.ts';
 
 /** The member sheet: its columns, the template's rows and notes, and how names, phones, identities and states are read. */

@@ -13,7 +13,7 @@ import type { RequestContext } from '../kit/context.ts';
 import { distinctIds } from '../kit/content.ts';
 import type { RowOf } from '../kit/crud.ts';
 import { AbpValidationError, invalid, UserFriendlyError } from '../kit/errors.ts';
-import { startImport } from '../kit/import.ts';
+import { startImport } from '../kit/import/running.ts';
 import { questionImportRun, type QuestionBankWriter } from '../questions/import.ts';
 import { requireCell } from './access.ts';
 import { narrowType, paperAdmission, questionFacts, type PaperSkipReason, type SectionPlan } from './content-rules.ts';

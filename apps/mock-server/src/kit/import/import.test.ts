@@ -2,11 +2,12 @@ import ExcelJS from 'exceljs';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/test-app.ts';
-import { createContext, type RequestContext } from './context.ts';
-import { AbpValidationError, invalid } from './errors.ts';
-import { column, decodeCsv, parseCsv, readTable, runImport, textCell, zodCell, type ImportItem, type Importer } from './import.ts';
-import { readTempFile, saveTempFile } from './files.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { createContext, type RequestContext } from '../context.ts';
+import { AbpValidationError, invalid } from '../errors.ts';
+import { column, decodeCsv, parseCsv, readTable, textCell, zodCell } from './reading.ts';
+import { runImport, type ImportItem, type Importer } from './running.ts';
+import { readTempFile, saveTempFile } from '../files.ts';
 
 /**
  * The import kit on its own: reading sheets by declared columns (headers in

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { column, dateCell, readTable, textCell } from './import.ts';
+import { column, dateCell, readTable, textCell } from './reading.ts';
 
 /** The kit's reading of sheets other programs make (member import, issue 10): title rows, merged headers, apostrophes, Excel dates. */
 
