@@ -2,7 +2,7 @@ import type { ITXClientDenyList } from '@prisma/client/runtime/client';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PrismaClient } from '@edu/db';
 import { withDataFilters } from '../db/data-filters.ts';
-import type { AbpSession } from '../plugins/auth.ts';
+import type { AbpSession } from '../identity/session.ts';
 import { localize, type Culture } from '../localization/texts.ts';
 import type { SessionUser } from './permission-checker.ts';
 import { UnauthorizedError, UserFriendlyError } from './errors.ts';

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AbpSession } from '../identity/session.ts';
 import { decryptString, encryptString } from '../identity/string-cipher.ts';
 
 /** ABP's claim types (long URI names, since the template builds `JwtSecurityToken` directly). */
@@ -12,16 +13,6 @@ export const Claims = {
   securityStamp: 'AspNet.Identity.SecurityStamp',
   tenantId: 'http://www.aspnetboilerplate.com/identity/claims/tenantId',
 } as const;
-
-export interface AbpSession {
-  userId: number | null;
-  tenantId: number | null;
-  /** The access token's id and expiry (seconds since epoch), when signed in. */
-  jti?: string;
-  exp?: number;
-  /** The user's security stamp when the token was issued: a reset password changes it, ending older tokens. */
-  securityStamp?: string;
-}
 
 /** Verified tokens fast-jwt keeps (signed-in users at once, roughly; about 1 kB each). */
 const VERIFIED_TOKENS = 10_000;
