@@ -62,7 +62,7 @@ async function result(t: TestApp, verb: 'GET' | 'POST', path: string, token: str
 /**
  * Adds `VPN` as a mask word to tenant 1 (refreshing the cache) and builds a
  * surface for every family of scanned text: editorial content (article title
- * and rich body), Q&A (question and reply), site messages, questionnaires
+ * and rich body), question options (rich, checked by the bank), Q&A (question and reply), site messages, questionnaires
  * (question titles and answers), member comments and leave messages.
  */
 export async function sensitiveSurfaces(t: TestApp): Promise<Surface[]> {
@@ -79,6 +79,7 @@ export async function sensitiveSurfaces(t: TestApp): Promise<Surface[]> {
   });
   await result(t, 'POST', 'Questionnaire/auditedQuestionnaire', admin, { id: questionnaire.id, auditStatus: 1 });
   const teacher = await result(t, 'GET', 'User/GetAll', admin, { MaxResultCount: 1, Keyword: 'zhangwei' });
+  const questionCategory = await result(t, 'POST', 'MultiLevelCategory/Create', admin, { classTypeId: 3, name: '敏感词测试题库' });
 
   const post = (path: string, body: Record<string, unknown>) => t.call('POST', api(path), { token: admin, body });
   /** A write of `around(text)` into the field of `body`, the stored value read back from `field` of the result. */
@@ -111,6 +112,23 @@ export async function sensitiveSurfaces(t: TestApp): Promise<Surface[]> {
         (x) => `<p>正文${x}</p>`,
         (value) => ({ title: '文章', categoryId: article.categoryId, content: value }),
         'content',
+      ),
+    },
+    {
+      name: 'question option',
+      member: 'options[1].content',
+      rich: true,
+      masks: false,
+      write: storedAs(
+        'TestQuestion/CreateQuestion',
+        (x) => `<p>上海${x}</p>`,
+        (value) => ({
+          questionType: 1,
+          stem: '<p>首都是哪座城市？</p>',
+          categoryId: questionCategory.id,
+          options: [{ content: '北京', isCorrect: true }, { content: value }, { content: '广州' }],
+        }),
+        'id',
       ),
     },
     {
