@@ -2,8 +2,8 @@ import { CreateArticleInput, reviewables, UpdateArticleInput, type ArticleDto, t
 import { formatDateTimeUtc8 } from '@edu/ui';
 import { api } from '../../lib/client.ts';
 import { defineResource, pinnedTitle, previewAction, type ColumnSpec } from '../../resources/index.ts';
-import { contentPreset, reviewColumn } from '../content-preset.tsx';
-import { categoryColumn, categoryField, ClassType } from '../setting/categories.tsx';
+import { contentPreset, reviewColumn } from '../../shared/content-preset.tsx';
+import { categoryColumn, categoryField, ClassType } from '../../shared/categories.tsx';
 
 const preview = previewAction<ArticleListDto, typeof ArticleDto>({
   get: api.article.get,

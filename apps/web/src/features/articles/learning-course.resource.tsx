@@ -12,8 +12,8 @@ import { useMemo } from 'react';
 import { useWatch, type Control, type FieldValues } from 'react-hook-form';
 import { api } from '../../lib/client.ts';
 import { defineResource, previewAction, useApi, type FieldCtx } from '../../resources/index.ts';
-import { contentPreset, reviewColumn } from '../content-preset.tsx';
-import { categoryColumn, categoryField, ClassType } from '../setting/categories.tsx';
+import { contentPreset, reviewColumn } from '../../shared/content-preset.tsx';
+import { categoryColumn, categoryField, ClassType } from '../../shared/categories.tsx';
 
 /** Chapters and sections of a category in their order (`ChapterType/GetList`), sections indented under their chapter. */
 export function chapterOptions(list: ReadonlyArray<{ id: number; parentId: number | null; name: string }>): SelectOption[] {

@@ -8,8 +8,8 @@ import {
 import { formatDateUtc8 } from '@edu/ui';
 import { api } from '../../lib/client.ts';
 import { defineResource, previewAction } from '../../resources/index.ts';
-import { contentPreset, reviewColumn } from '../content-preset.tsx';
-import { categoryColumn, categoryField, ClassType } from '../setting/categories.tsx';
+import { contentPreset, reviewColumn } from '../../shared/content-preset.tsx';
+import { categoryColumn, categoryField, ClassType } from '../../shared/categories.tsx';
 
 const preview = previewAction<OneQuestionPerdayListDto, typeof OneQuestionPerdayDto>({
   get: api.oneQuestionPerday.get,

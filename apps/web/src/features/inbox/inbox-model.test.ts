@@ -5,7 +5,19 @@ import { decide } from '../../app/guard.ts';
 import { allowedBy, appGroups } from '../../navigation.ts';
 import en from '../../locales/en/inbox.json';
 import zh from '../../locales/zh-CN/inbox.json';
-import { composeReason, decisionsOf, EMPTY_FILTER, filterQuery, listQuery, resultLines, rowKey, typeLabelKey, waitingDays } from './inbox-model.ts';
+import {
+  composeReason,
+  decisionsOf,
+  EMPTY_FILTER,
+  filterQuery,
+  inboxFilterOf,
+  inboxTypeOf,
+  listQuery,
+  resultLines,
+  rowKey,
+  typeLabelKey,
+  waitingDays,
+} from './inbox-model.ts';
 
 const item = (type: ReviewInboxItemDto['type'], id: number, extra: Partial<ReviewInboxItemDto> = {}): ReviewInboxItemDto => ({
   type,
@@ -21,6 +33,20 @@ const item = (type: ReviewInboxItemDto['type'], id: number, extra: Partial<Revie
   reviewStep: 0,
   stepName: 'review',
   ...extra,
+});
+
+describe('inbox list state', () => {
+  it('reads back the filter it keeps in the URL, and drops values of the wrong kind', () => {
+    const filter = { author: '张三', olderThanDays: 7, from: '2026-11-01', to: '2026-11-20' };
+    expect(inboxFilterOf(filterQuery(filter))).toEqual(filter);
+    expect(inboxFilterOf({ Author: 3, OlderThanDays: -2, SubmittedFrom: 'yesterday' })).toEqual(EMPTY_FILTER);
+  });
+
+  it('takes only a type the registry knows as the tab', () => {
+    expect(inboxTypeOf('article')).toBe('article');
+    expect(inboxTypeOf('nope')).toBeNull();
+    expect(inboxTypeOf(undefined)).toBeNull();
+  });
 });
 
 describe('inbox queries', () => {

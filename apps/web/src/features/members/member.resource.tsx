@@ -2,7 +2,7 @@ import { Permissions, type UserDto } from '@edu/sdk';
 import { api } from '../../lib/client.ts';
 import { isGranted } from '../../lib/permissions.ts';
 import type { ColumnSpec, FilterSpec } from '../../resources/index.ts';
-import { identityOptions, userResource } from '../setting/user.resource.tsx';
+import { identityOptions, userResource } from '../../shared/users/user.resource.tsx';
 import { chinaTime, Yuan } from './money.tsx';
 
 /** The balance (fen) of a `MemberDto` row; the list is typed by the user resource's `UserDto`, so the cell reads its value. */

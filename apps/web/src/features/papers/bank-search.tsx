@@ -4,8 +4,8 @@ import { Cascader, PlusIcon, SearchIcon } from '@edu/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateOptions, useApi } from '../../resources/index.ts';
-import { difficultyOptions, listQuestions, typeOptions, useQuestionChapterOptions } from '../questions/question-api.ts';
-import { ClassType, useCategoryTree } from '../setting/categories.tsx';
+import { difficultyOptions, listQuestions, typeOptions, useQuestionChapterOptions } from '../../shared/questions/question-api.ts';
+import { ClassType, useCategoryTree } from '../../shared/categories.tsx';
 import { blockedReason, type DraftSection } from './paper-draft.ts';
 
 const PAGE = 8;

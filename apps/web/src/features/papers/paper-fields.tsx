@@ -6,7 +6,7 @@ import type { Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/client.ts';
 import { useApi } from '../../resources/index.ts';
-import { ClassType, useCategoryTree } from '../setting/categories.tsx';
+import { ClassType, useCategoryTree } from '../../shared/categories.tsx';
 import type { PaperCell } from './paper-api.ts';
 
 /** The paper's own fields as the form holds them (`classNames` typed as one line, split on 、 , ， or spaces). */

@@ -7,9 +7,9 @@ import { api } from '../../lib/client.ts';
 import { FileInput, saveResult } from '../../resources/file-actions.tsx';
 import { AllOrNothingCheckbox, ImportButtons, ImportOutcome, useImportFlow, type ImportFlow } from '../../resources/import-dialog.tsx';
 import { useRunCall } from '../../resources/index.ts';
-import { ClassType, useCategoryTree } from '../setting/categories.tsx';
-import { QuestionTargetFields } from '../questions/import-dialog.tsx';
-import { useChaptersOf } from '../questions/question-api.ts';
+import { ClassType, useCategoryTree } from '../../shared/categories.tsx';
+import { QuestionTargetFields } from '../../shared/questions/import-dialog.tsx';
+import { useChaptersOf } from '../../shared/questions/question-api.ts';
 
 const PREFIX = 'papers.import';
 /** The bank import's file field (types, 20 MB), so the picker offers the same files. */

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/client.ts';
 import { applyServerErrors } from '../../lib/errors.tsx';
 import { useApi, useRunCall } from '../../resources/index.ts';
-import { listQuestions } from '../questions/question-api.ts';
+import { listQuestions } from '../../shared/questions/question-api.ts';
 import { BankSearch } from './bank-search.tsx';
 import { PaperImportDialog } from './paper-import.tsx';
 import { fieldErrorMap, yuan, type PaperCell } from './paper-api.ts';

@@ -15,8 +15,8 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/client.ts';
 import { applyServerErrors } from '../../lib/errors.tsx';
 import { translateOptions, useApi, useRunCall } from '../../resources/index.ts';
-import { difficultyOptions, typeOptions, useQuestionChapterOptions } from '../questions/question-api.ts';
-import { ClassType, useCategoryTree } from '../setting/categories.tsx';
+import { difficultyOptions, typeOptions, useQuestionChapterOptions } from '../../shared/questions/question-api.ts';
+import { ClassType, useCategoryTree } from '../../shared/categories.tsx';
 import { fieldErrorMap, yuan, type PaperCell } from './paper-api.ts';
 import { emptyPaperForm, PaperFields, paperFieldsInput, paperFormOf, type PaperFormValues } from './paper-fields.tsx';
 

@@ -16,8 +16,8 @@ import {
   type VariantSpec,
   type CrudService,
 } from '../../resources/index.ts';
-import { reviewColumn } from '../content-preset.tsx';
-import { categoryColumn, categoryFilter, ClassType } from '../setting/categories.tsx';
+import { reviewColumn } from '../../shared/content-preset.tsx';
+import { categoryColumn, categoryFilter, ClassType } from '../../shared/categories.tsx';
 import { cellPermission, yuan, type PaperCell } from './paper-api.ts';
 import { PaperEditorDialog } from './paper-editor.tsx';
 import { PaperPreviewDialog } from './paper-preview.tsx';

@@ -6,8 +6,8 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useController, useFieldArray, useFormState, useWatch, type Control, type FieldValues } from 'react-hook-form';
 import { translateOptions, type CustomFieldProps } from '../../resources/index.ts';
-import { typeOptions } from './question-api.ts';
-import { answerKind, newSubQuestion, optionLabel, SUB_QUESTION_TYPES, type OptionValue } from './question-form.ts';
+import { typeOptions } from '../../shared/questions/question-api.ts';
+import { answerKind, newSubQuestion, optionLabel, SUB_QUESTION_TYPES, type OptionValue } from '../../shared/questions/question-form.ts';
 
 /**
  * The answer part of the question editor, by type: the options (drag to

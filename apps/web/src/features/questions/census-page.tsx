@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/client.ts';
 import { saveFile } from '../../resources/file-actions.tsx';
 import { LocalizedUi, ScreenCard, useApi } from '../../resources/index.ts';
-import { useCategoryTree, ClassType } from '../setting/categories.tsx';
+import { useCategoryTree, ClassType } from '../../shared/categories.tsx';
 import { defaultRange, shareOf, toCsv, trendPoints, type CensusRow } from './census.ts';
 
 function Panel({ title, children, testId }: { title: ReactNode; children: ReactNode; testId?: string }) {

@@ -16,10 +16,10 @@ import {
   type RowDialogProps,
   type ToolbarAction,
 } from '../../resources/index.ts';
-import { categoryField, ClassType } from '../setting/categories.tsx';
+import { categoryField, ClassType } from '../../shared/categories.tsx';
 import { AnswerField } from './answer-editor.tsx';
-import { difficultyOptions, QuestionFormSchema, typeOptions, useChaptersOf } from './question-api.ts';
-import { answerDefaults, QUESTION_TYPES, toQuestionForm } from './question-form.ts';
+import { difficultyOptions, QuestionFormSchema, typeOptions, useChaptersOf } from '../../shared/questions/question-api.ts';
+import { answerDefaults, QUESTION_TYPES, toQuestionForm } from '../../shared/questions/question-form.ts';
 
 function useChapters(_ctx: FieldCtx<TestQuestionDto>, control: Control<FieldValues>): SelectOption[] {
   const categoryId = useWatch({ control, name: 'categoryId' }) as number | null | undefined;

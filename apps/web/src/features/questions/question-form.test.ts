@@ -1,7 +1,15 @@
 import { CreateQuestionInput } from '@edu/sdk';
 import { describe, expect, it } from 'vitest';
-import { QuestionFormSchema } from './question-api.ts';
-import { answerDefaults, answerKeys, answerKind, markBlanks, markCorrect, optionLabel, toQuestionInput } from './question-form.ts';
+import { QuestionFormSchema } from '../../shared/questions/question-api.ts';
+import {
+  answerDefaults,
+  answerKeys,
+  answerKind,
+  markBlanks,
+  markCorrect,
+  optionLabel,
+  toQuestionInput,
+} from '../../shared/questions/question-form.ts';
 import { newQuestionValues } from './question-editor.tsx';
 
 const opts = (marks: boolean[]) => marks.map((isCorrect, i) => ({ content: `选项${i}`, isCorrect }));

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuditBadge, type RowAction, type RowDialogProps } from '../../resources/index.ts';
 import { proseStyles } from '../../resources/rich-text/prose.ts';
-import { answerKeys, answerKind, markBlanks } from './question-form.ts';
+import { answerKeys, answerKind, markBlanks } from '../../shared/questions/question-form.ts';
 
 type SubQuestion = TestQuestionDto['subQuestions'][number];
 type Viewable = Pick<SubQuestion, 'questionType' | 'stem' | 'analysis' | 'score' | 'trueFalseAnswer' | 'blanks' | 'referenceAnswer'> & {

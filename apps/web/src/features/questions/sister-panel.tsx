@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/client.ts';
 import { useApi, useRunCall, type RowAction, type RowDialogProps } from '../../resources/index.ts';
-import { listQuestions } from './question-api.ts';
+import { listQuestions } from '../../shared/questions/question-api.ts';
 import { QuestionEditor } from './question-editor.tsx';
 
 function QuestionLine({ q, current }: { q: TestQuestionDto; current?: boolean }) {

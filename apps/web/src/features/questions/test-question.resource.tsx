@@ -12,10 +12,10 @@ import {
   type RowAction,
   type ToolbarAction,
 } from '../../resources/index.ts';
-import { reviewColumn } from '../content-preset.tsx';
-import { categoryColumn, categoryFilter, ClassType } from '../setting/categories.tsx';
-import { difficultyOptions, listQuestions, typeOptions, useQuestionChapterOptions } from './question-api.ts';
-import { importQuestionsAction } from './import-dialog.tsx';
+import { reviewColumn } from '../../shared/content-preset.tsx';
+import { categoryColumn, categoryFilter, ClassType } from '../../shared/categories.tsx';
+import { difficultyOptions, listQuestions, typeOptions, useQuestionChapterOptions } from '../../shared/questions/question-api.ts';
+import { importQuestionsAction } from '../../shared/questions/import-dialog.tsx';
 import { createQuestionAction, editQuestionAction } from './question-editor.tsx';
 import { reviewHistoryAction, stepReviewActions } from './question-review.tsx';
 import { previewQuestionAction } from './question-view.tsx';

@@ -3,8 +3,8 @@ import { CreateResourceInput, Permissions, reviewables, UpdateResourceInput, typ
 import { formatDateTimeUtc8 } from '@edu/ui';
 import { api } from '../../lib/client.ts';
 import { defineResource, pinnedTitle, previewAction } from '../../resources/index.ts';
-import { contentPreset, reviewColumn } from '../content-preset.tsx';
-import { categoryColumn, categoryField, ClassType } from '../setting/categories.tsx';
+import { contentPreset, reviewColumn } from '../../shared/content-preset.tsx';
+import { categoryColumn, categoryField, ClassType } from '../../shared/categories.tsx';
 
 /** `2.4 MB`: a byte count as people read it (binary units, one decimal from KB on). */
 export function formatFileSize(bytes: number | null | undefined): string {

@@ -6,7 +6,7 @@ import { useWatch, type Control, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/client.ts';
 import { defineResource, useApi, type FieldCtx } from '../../resources/index.ts';
-import { categoryColumn } from './categories.tsx';
+import { categoryColumn } from '../../shared/categories.tsx';
 
 /** Course categories (class type 2) labelled with their chapter counts (`GetAllChapterTypeSetting`): `一年级上册（5）`. */
 export function withChapterCounts(tree: readonly TreeOption[], counts: ReadonlyMap<number, number>): TreeOption[] {

@@ -7,7 +7,7 @@ import { useSession } from '../../lib/permissions.ts';
 import { ResourcePage, useCanner, type AnyResource } from '../../resources/index.ts';
 import { roleResource } from './role.resource.tsx';
 import { tenantResource } from './tenant.resource.tsx';
-import { userResource } from './user.resource.tsx';
+import { userResource } from '../../shared/users/user.resource.tsx';
 
 interface Tab {
   value: 'users' | 'roles' | 'tenants';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { api } from '../../lib/client.ts';
 import { ListInUrl, ResourcePage, ScreenCard, useApi } from '../../resources/index.ts';
-import { useClassTypeOptions } from './categories.tsx';
+import { useClassTypeOptions } from '../../shared/categories.tsx';
 import { levelSearch, readLevel, type TreeLevel } from './category-tree.ts';
 import { multiCategoryResource } from './multi-category.resource.tsx';
 

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { api } from '../../lib/client.ts';
 import { defineResource, type FieldCtx } from '../../resources/index.ts';
-import { useClassTypeOptions, useWholeCategoryTree } from './categories.tsx';
+import { useClassTypeOptions, useWholeCategoryTree } from '../../shared/categories.tsx';
 import { levelSearch, withoutSubtree } from './category-tree.ts';
 
 /** The name opens the node's level (its children), as a link: the browser's back button goes up again. */

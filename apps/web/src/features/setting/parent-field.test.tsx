@@ -6,7 +6,7 @@ import { useForm, type FieldValues } from 'react-hook-form';
 import { SWRConfig } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../lib/i18n.ts';
-import { userResource } from './user.resource.tsx';
+import { userResource } from '../../shared/users/user.resource.tsx';
 
 const user = (id: number, userName: string, surname: string, name: string, extra: Partial<UserDto> = {}): UserDto => ({
   id,

@@ -2,7 +2,7 @@ import { Permissions } from '@edu/sdk';
 import { afterEach, describe, expect, it } from 'vitest';
 import { getAbpState, resetAbpState, setAbpState } from '../../lib/abp-store.ts';
 import { canAccess } from '../../lib/permissions.ts';
-import { userResource } from './user.resource.tsx';
+import { userResource } from '../../shared/users/user.resource.tsx';
 
 function grant(names: string[]) {
   setAbpState({

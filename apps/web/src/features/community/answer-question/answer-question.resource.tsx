@@ -3,8 +3,8 @@ import { CreateQuestionOfAskInput, reviewables, UpdateQuestionOfAskInput, type Q
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/client.ts';
 import { auditOptions, defineResource, type RowAction } from '../../../resources/index.ts';
-import { contentPreset, reviewColumn } from '../../content-preset.tsx';
-import { categoryColumn, categoryField, categoryFilter, ClassType } from '../../setting/categories.tsx';
+import { contentPreset, reviewColumn } from '../../../shared/content-preset.tsx';
+import { categoryColumn, categoryField, categoryFilter, ClassType } from '../../../shared/categories.tsx';
 import { ThreadDialog } from './thread-dialog.tsx';
 
 /** Approved / pending reply counts of a question (pending in orange: work waiting in the thread). */

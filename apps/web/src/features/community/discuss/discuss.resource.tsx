@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { api } from '../../../lib/client.ts';
 import { defineResource, previewAction, type ColumnSpec, type OptionSpec } from '../../../resources/index.ts';
-import { contentPreset, reviewColumn } from '../../content-preset.tsx';
+import { contentPreset, reviewColumn } from '../../../shared/content-preset.tsx';
 import { feedbackFilters, FlaggedText } from './feedback-shared.tsx';
 
 /** Target types in the SDK's order (1 article ... 5 paper), labelled `discuss.targetTypes.<n>`. */

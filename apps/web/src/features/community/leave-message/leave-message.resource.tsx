@@ -4,7 +4,7 @@ import { formatDateTimeUtc8 } from '@edu/ui';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/client.ts';
 import { defineResource, formAction, previewAction, type ColumnSpec, type CustomFieldProps, type OptionSpec } from '../../../resources/index.ts';
-import { contentPreset, reviewColumn } from '../../content-preset.tsx';
+import { contentPreset, reviewColumn } from '../../../shared/content-preset.tsx';
 import { feedbackFilters, FlaggedText } from '../discuss/feedback-shared.tsx';
 
 /** 1 咨询, 2 建议, 3 投诉, 4 其他 (`leaveMessage.types.<n>`). */

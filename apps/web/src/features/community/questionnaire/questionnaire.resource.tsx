@@ -13,7 +13,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/client.ts';
 import { auditOptions, defineResource, previewAction, type ColumnSpec, type OptionSpec, type RowDialogProps } from '../../../resources/index.ts';
-import { contentPreset, reviewColumn } from '../../content-preset.tsx';
+import { contentPreset, reviewColumn } from '../../../shared/content-preset.tsx';
 import { newQuestion, QuestionsField } from './questions-field.tsx';
 
 /** The list call is `GetAllOfBack` (the spec's name for the console's list). */

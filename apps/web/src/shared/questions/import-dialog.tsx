@@ -7,7 +7,7 @@ import { api } from '../../lib/client.ts';
 import { FileInput, saveResult } from '../../resources/file-actions.tsx';
 import { AllOrNothingCheckbox, ImportButtons, ImportOutcome, useImportFlow } from '../../resources/import-dialog.tsx';
 import { useRunCall, type ActionDialogProps, type ToolbarAction } from '../../resources/index.ts';
-import { ClassType, useCategoryTree } from '../setting/categories.tsx';
+import { ClassType, useCategoryTree } from '../categories.tsx';
 import { useChaptersOf } from './question-api.ts';
 
 const importCall = api.testQuestion.importQuestions;

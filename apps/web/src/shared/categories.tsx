@@ -2,9 +2,9 @@ import { ClassType } from '@edu/sdk';
 import { Text } from '@chakra-ui/react';
 import { pathLabel, type SelectOption, type TreeOption } from '@edu/ui';
 import { useMemo } from 'react';
-import { api } from '../../lib/client.ts';
-import { auditOptions } from '../../resources/content.tsx';
-import { useApi, type ColumnSpec, type FieldSpec, type FilterSpec } from '../../resources/index.ts';
+import { api } from '../lib/client.ts';
+import { auditOptions } from '../resources/content.tsx';
+import { useApi, type ColumnSpec, type FieldSpec, type FilterSpec } from '../resources/index.ts';
 
 /**
  * Category pickers of content screens, as cascaders over

@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { z } from 'zod';
 import { api } from '../../lib/client.ts';
 import { useApi, type ApiCall, type OptionSpec } from '../../resources/index.ts';
-import { useCategoryTree, ClassType } from '../setting/categories.tsx';
+import { useCategoryTree, ClassType } from '../categories.tsx';
 import { QUESTION_TYPES, toQuestionInput } from './question-form.ts';
 
 /** The question bank's page (`{ totalCount, items }`). */

@@ -11,7 +11,7 @@ import {
   type RowAction,
   type VariantSpec,
 } from '../resources/index.ts';
-import { categoryFilter, contentFilters } from './setting/categories.tsx';
+import { categoryFilter, contentFilters } from './categories.tsx';
 
 /**
  * The usual lists of a reviewable content entity, by name:

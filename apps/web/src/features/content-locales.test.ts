@@ -1,21 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import i18n from '../../lib/i18n.ts';
-import enAdmin from '../../locales/en/admin.json';
-import enCommon from '../../locales/en/common.json';
-import en from '../../locales/en/content.json';
-import zh from '../../locales/zh-CN/content.json';
-import type { AnyResource } from '../../resources/index.ts';
-import { friendLinkResource } from '../miscellaneous/friend-link.resource.tsx';
-import { resourceResource } from '../resources/resource.resource.tsx';
-import { advertisingResource } from '../setting/advertising.resource.tsx';
-import { chapterTypeResource } from '../setting/chapter-type.resource.tsx';
-import { classificationTypeResource } from '../setting/classification-type.resource.tsx';
-import { keywordResource } from '../setting/keyword.resource.tsx';
-import { multiCategoryResource } from '../setting/multi-category.resource.tsx';
-import { navigationMenuResource } from '../setting/navigation-menu.resource.tsx';
-import { articleResource } from './article.resource.tsx';
-import { learningCourseResource } from './learning-course.resource.tsx';
-import { oneQuestionPerdayResource } from './one-question-perday.resource.tsx';
+import i18n from '../lib/i18n.ts';
+import enAdmin from '../locales/en/admin.json';
+import enCommon from '../locales/en/common.json';
+import en from '../locales/en/content.json';
+import zh from '../locales/zh-CN/content.json';
+import type { AnyResource } from '../resources/index.ts';
+import { friendLinkResource } from './miscellaneous/friend-link.resource.tsx';
+import { resourceResource } from './resources/resource.resource.tsx';
+import { advertisingResource } from './setting/advertising.resource.tsx';
+import { chapterTypeResource } from './setting/chapter-type.resource.tsx';
+import { classificationTypeResource } from './setting/classification-type.resource.tsx';
+import { keywordResource } from './setting/keyword.resource.tsx';
+import { multiCategoryResource } from './setting/multi-category.resource.tsx';
+import { navigationMenuResource } from './setting/navigation-menu.resource.tsx';
+import { articleResource } from './articles/article.resource.tsx';
+import { learningCourseResource } from './articles/learning-course.resource.tsx';
+import { oneQuestionPerdayResource } from './articles/one-question-perday.resource.tsx';
 
 function keys(obj: unknown, prefix = ''): string[] {
   if (typeof obj !== 'object' || obj === null) return [prefix];
