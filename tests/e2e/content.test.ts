@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import { animationsDone } from './support/axe.ts';
 import { settledTable, shot, type ContextOptions } from './support/browser.ts';
 import { signedIn as signedInAs, useConsole } from './support/suite.ts';
 
@@ -25,7 +26,7 @@ async function openScreen(page: Page, path: string, resource: string): Promise<L
 
 /** A screenshot once dialogs, popovers and toasts have finished animating in. */
 async function still(page: Page, name: string) {
-  await page.waitForTimeout(400);
+  await animationsDone(page);
   await shot(page, name);
 }
 

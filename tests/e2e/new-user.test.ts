@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { animationsDone } from './support/axe.ts';
 import { newContext, shot, signIn } from './support/browser.ts';
 import { useConsole } from './support/suite.ts';
 
@@ -142,7 +143,7 @@ describe('language', () => {
     await page.goto('/setting/manager');
     await page.getByTestId('action-create').click();
     await page.getByTestId('resource-form').waitFor();
-    await page.waitForTimeout(300);
+    await animationsDone(page);
     const inDialog = await page.evaluate(() =>
       [...document.querySelectorAll('[role="dialog"] [aria-label], [role="dialog"] [title], [role="dialog"] [placeholder]')]
         .flatMap((el) => ['aria-label', 'title', 'placeholder'].map((a) => el.getAttribute(a) ?? ''))

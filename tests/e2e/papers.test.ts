@@ -133,7 +133,10 @@ describe('paper screens', () => {
     const preview = page.getByTestId('paper-preview-dialog');
     await preview.getByTestId('paper-preview-frame').waitFor();
     expect(await preview.getByTestId('paper-preview-frame').getAttribute('title')).toContain(title);
-    await page.waitForTimeout(1500);
+    // The PDF drawn in its frame, the dialog still: then the screenshot.
+    const frame = await (await preview.getByTestId('paper-preview-frame').elementHandle())?.contentFrame();
+    await frame?.waitForLoadState('load');
+    await animationsDone(page);
     await shot(page, 'papers-preview');
     const pdf = await download(page, preview.getByTestId('export-paper-pdf'));
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { animationsDone } from './support/axe.ts';
 import { newContext, shot, signIn } from './support/browser.ts';
 import { useConsole } from './support/suite.ts';
 
@@ -43,7 +44,7 @@ describe('sign-in', () => {
     await page.getByTestId('login-submit').click();
     const modal = page.getByTestId('error-modal');
     await modal.waitFor();
-    await page.waitForTimeout(400); // let the modal finish its entrance animation
+    await animationsDone(page); // the modal's entrance animation, before the screenshot
     await shot(page, 'login-failed');
     expect(await modal.textContent()).toMatch(/登录失败|Login failed/);
     await page.getByTestId('error-modal-ok').click();

@@ -48,7 +48,7 @@ describe('users through the UI', () => {
       emailAddress: 'e2e_wangfang@example.edu.cn',
       phoneNumber: '13800138000',
     });
-    await page.waitForTimeout(300);
+    await animationsDone(page);
     await shot(page, 'user-create');
     await create.getByTestId('form-submit').click();
     await create.waitFor({ state: 'hidden' });
@@ -115,7 +115,7 @@ describe('users through the UI', () => {
     const modal = page.getByTestId('error-modal');
     await modal.waitFor();
     expect(await modal.innerText()).toContain('zhaolei');
-    await page.waitForTimeout(300);
+    await animationsDone(page);
     await shot(page, 'validation-modal');
     await page.getByTestId('error-modal-ok').click();
     await modal.waitFor({ state: 'hidden' });
