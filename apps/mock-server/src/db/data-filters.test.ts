@@ -276,6 +276,18 @@ describe('the table', () => {
     expect([...resolved.get('User')!.audit]).toEqual(['creationTime', 'creatorUserId', 'lastModificationTime', 'lastModifierUserId']);
   });
 
+  it('takes a model with the content columns and no line as a content entity, and refuses any other model without one', () => {
+    const resolved = resolveModelFilters(modelFilters);
+    for (const model of ['Article', 'OneQuestionPerday', 'Discuss'])
+      expect(resolved.get(model)).toEqual({
+        tenant: 'must',
+        softDelete: true,
+        audit: new Set(['creationTime', 'creatorUserId', 'lastModificationTime', 'lastModifierUserId']),
+      });
+    const { RevokedToken: _, ...withoutRevokedToken } = modelFilters;
+    expect(() => resolveModelFilters(withoutRevokedToken)).toThrow(/RevokedToken is not a content entity/);
+  });
+
   it('rejects a convention a model has no columns for', () => {
     expect(() => resolveModelFilters({ ...modelFilters, RevokedToken: { tenant: 'must' } })).toThrow(/RevokedToken .* tenantId/);
     expect(() => resolveModelFilters({ ...modelFilters, UserRole: { softDelete: true } })).toThrow(/isDeleted/);

@@ -26,13 +26,29 @@ export interface ModelFilterConfig {
   readonly audited?: boolean;
 }
 
-/** The usual content entity of later issues: FullAuditedEntity + IMustHaveTenant. */
+/** The usual content entity: FullAuditedEntity + IMustHaveTenant. */
 export const mustHaveTenantContent = { tenant: 'must', softDelete: true, audited: true } as const satisfies ModelFilterConfig;
 
+/** The columns of a content entity (`mustHaveTenantContent`): a model with all of them and no line in the table is one. */
+const CONTENT_COLUMNS = [
+  'tenantId',
+  'isDeleted',
+  'deletionTime',
+  'deleterUserId',
+  'creationTime',
+  'creatorUserId',
+  'lastModificationTime',
+  'lastModifierUserId',
+];
+
 /**
- * Every model's conventions. `satisfies Record<ModelName, ...>` makes a model
- * added to the Prisma schema without a line here a compile error. A new content
- * model is one line: `Article: mustHaveTenantContent,`.
+ * The conventions of the models that are not content entities. A content
+ * entity (every column of `CONTENT_COLUMNS`: FullAudited, MustHaveTenant)
+ * needs no line: its columns say it, so a new reviewable entity adds nothing
+ * here. Any other model without a line stops the server at start
+ * (`resolveModelFilters`), as does a line naming columns a model lacks. A model
+ * with the content columns but another convention (a nullable tenant:
+ * MayHaveTenant) must have its line.
  */
 export const modelFilters = {
   Tenant: { softDelete: true, audited: true },
@@ -47,27 +63,12 @@ export const modelFilters = {
   RevokedToken: {},
   // Built-in rows (tenantId null) are shared by all tenants: the service filters `tenantId IS NULL OR own`.
   ClassificationType: { softDelete: true, audited: true },
-  MultiLevelCategory: mustHaveTenantContent,
   RoleCategoryGrant: { tenant: 'must', audited: true },
-  SystemDictionary: mustHaveTenantContent,
-  ChapterType: mustHaveTenantContent,
-  NavigationMenu: mustHaveTenantContent,
-  Advertising: mustHaveTenantContent,
-  FriendLink: mustHaveTenantContent,
-  Article: mustHaveTenantContent,
-  Resource: mustHaveTenantContent,
-  LearningCourse: mustHaveTenantContent,
   // Children of LearningCourse, hard-deleted when removed from the list (prisma/schema/course-lessons.prisma).
   LearningCourseLesson: { tenant: 'must', audited: true },
-  OneQuestionPerday: mustHaveTenantContent,
   ReviewDecision: { tenant: 'must', audited: true },
-  TestQuestion: mustHaveTenantContent,
   // Options of a choice question, hard-deleted when left out of the list (prisma/schema/question-bank.prisma).
   TestQuestionOption: { tenant: 'must', audited: true },
-  TestPaper: mustHaveTenantContent,
-  // Online Q&A (prisma/schema/question-of-ask.prisma): questions and their replies, each reviewed on its own.
-  QuestionOfAsk: mustHaveTenantContent,
-  QuestionOfAskReply: mustHaveTenantContent,
   // Sections and question links of a paper, hard-deleted when left out of its lists (prisma/schema/test-paper.prisma).
   TestPaperSection: { tenant: 'must', audited: true },
   TestPaperQuestion: { tenant: 'must', audited: true },
@@ -83,21 +84,15 @@ export const modelFilters = {
   Consumption: { tenant: 'may', softDelete: true, audited: true },
   ConsumptionRefund: { tenant: 'may' },
   // Site messages (prisma/schema/site-message.prisma): recipients are receipts (no audit updates), replies soft-deleted with audit.
-  SiteMessage: mustHaveTenantContent,
   SiteMessageRecipient: { tenant: 'must' },
-  SiteMessageReply: mustHaveTenantContent,
   // Questionnaires (prisma/schema/questionnaire.prisma): questions and options hard-deleted when left out; responses and answers are append-only.
-  Questionnaire: mustHaveTenantContent,
   QuestionnaireQuestion: { tenant: 'must', audited: true },
   QuestionnaireOption: { tenant: 'must', audited: true },
   QuestionnaireResponse: { tenant: 'must', audited: true },
   QuestionnaireAnswer: { tenant: 'must' },
-  // Member feedback (prisma/schema/feedback.prisma): comments on content and leave messages, both reviewed.
-  Discuss: mustHaveTenantContent,
-  LeaveMessage: mustHaveTenantContent,
-} as const satisfies Record<Prisma.ModelName, ModelFilterConfig>;
+} as const satisfies Partial<Record<Prisma.ModelName, ModelFilterConfig>>;
 
-export type ModelFilterTable = Readonly<Record<Prisma.ModelName, ModelFilterConfig>>;
+export type ModelFilterTable = Readonly<Partial<Record<Prisma.ModelName, ModelFilterConfig>>>;
 
 export interface DataFilterSession {
   tenantId: number | null;
@@ -140,11 +135,22 @@ function scalarFields(model: string): ReadonlySet<string> {
   return new Set(Object.values(fieldEnum).filter((v) => typeof v === 'string'));
 }
 
-/** Resolves the table and fails fast when it names a convention a model lacks the columns for. */
+/**
+ * Resolves the table for every model of the schema and fails fast when it
+ * names a convention a model lacks the columns for, or a model is neither in
+ * the table nor a content entity by its columns.
+ */
 export function resolveModelFilters(table: ModelFilterTable): ReadonlyMap<string, ResolvedModel> {
   const out = new Map<string, ResolvedModel>();
-  for (const [model, cfg] of Object.entries<ModelFilterConfig>(table)) {
+  const listed = new Map<string, ModelFilterConfig>(Object.entries<ModelFilterConfig>(table));
+  for (const model of Object.values<string>(Prisma.ModelName)) {
     const fields = scalarFields(model);
+    const cfg = listed.get(model) ?? (CONTENT_COLUMNS.every((c) => fields.has(c)) ? mustHaveTenantContent : undefined);
+    if (!cfg)
+      throw new Error(
+        `data-filters: ${model} is not a content entity (columns ${CONTENT_COLUMNS.join(', ')}); declare its conventions in modelFilters`,
+      );
+    listed.delete(model);
     const need = (names: string[], why: string) => {
       const missing = names.filter((n) => !fields.has(n));
       if (missing.length) throw new Error(`data-filters: ${model} is marked ${why} but has no ${missing.join(', ')}`);
@@ -155,6 +161,7 @@ export function resolveModelFilters(table: ModelFilterTable): ReadonlyMap<string
     if (cfg.audited && audit.size === 0) throw new Error(`data-filters: ${model} is marked audited but has no audit field`);
     out.set(model, { tenant: cfg.tenant, softDelete: cfg.softDelete === true, audit });
   }
+  if (listed.size) throw new Error(`data-filters: unknown model ${[...listed.keys()].join(', ')}`);
   return out;
 }
 

@@ -10,6 +10,7 @@ import { iso, type OrderBy } from './paging.ts';
 import { fullNameOf } from './names.ts';
 import { NO_SENSITIVE_HITS, screenSensitive, type SensitiveFlag } from './sensitive-words.ts';
 import { awaitingDecisionBy, decide, PENDING_REVIEW, reviewDtoFields, type ReviewRow, type ReviewState } from './review.ts';
+import { keywordIndexOf } from './keyword-search.ts';
 import type { AuditInput, RegisteredReviewable } from '@edu/sdk';
 
 /**
@@ -272,6 +273,7 @@ export function contentHandlers<
     ...(cfg.countTables && { countTables: cfg.countTables }),
     filter: filterOf(false),
   };
+  keywordIndexOf(list.entityName, list.keywordColumns);
   const queue: CrudConfig<Row, Row, Q, W | ContentWhere> = { ...list, filter: filterOf(true) };
 
   /** A page of rows with names resolved in one pass (not per row). */

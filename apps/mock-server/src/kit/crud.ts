@@ -1,7 +1,7 @@
 import type { Prisma } from '@edu/db';
 import type { RequestContext } from './context.ts';
 import { EntityNotFoundError } from './errors.ts';
-import { keywordCondition } from './keyword-search.ts';
+import { keywordCondition, keywordIndexOf } from './keyword-search.ts';
 import { parseSorting, type OrderBy } from './paging.ts';
 import { compiledTable } from './sql-list.ts';
 
@@ -237,6 +237,7 @@ export function crudHandlers<Row extends { id: number }, Dto, Q extends ListQuer
   cfg: CrudConfig<Row, Dto, Q, W>,
   hooks: { beforeDelete?(row: Row, ctx: RequestContext): Promise<void> | void } = {},
 ) {
+  keywordIndexOf(cfg.entityName, cfg.keywordColumns);
   return {
     GetAll: (input: Q, ctx: RequestContext) => pagedList(cfg, input, ctx),
     Get: (input: { Id: number }, ctx: RequestContext) => getDto(cfg, input.Id, ctx),

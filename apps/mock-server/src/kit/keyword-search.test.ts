@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createTenant } from '../testing/tenants.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
-import { MAX_KEYWORD_IDS } from './keyword-search.ts';
+import { keywordIndexOf, MAX_KEYWORD_IDS } from './keyword-search.ts';
 
 /**
  * Keyword search through the trigram index (prisma/src/keyword-index.ts) and
@@ -176,4 +176,12 @@ describe('keyword search', () => {
     ]);
     expect((await search('%海葵')).totalCount).toBe(1);
   }, 120_000);
+});
+
+describe('keyword columns declared once', () => {
+  it('refuses a list over an indexed table searching other columns than its index, instead of falling back to LIKE silently', () => {
+    expect(keywordIndexOf('Article', ['summary', 'title', 'author', 'keywords'])).toEqual(['title', 'summary', 'keywords', 'author']);
+    expect(() => keywordIndexOf('Article', ['title', 'summary'])).toThrow(/Article: the list searches title, summary but its keyword index holds/);
+    expect(keywordIndexOf('User', ['userName'])).toBeUndefined();
+  });
 });

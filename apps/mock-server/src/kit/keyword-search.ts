@@ -21,6 +21,20 @@ export const ftsPhrase = (keyword: string) => `"${keyword.replaceAll('"', '""')}
 
 const sameColumns = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((c) => b.includes(c));
 
+/**
+ * The columns of `table`'s keyword index (prisma/src/keyword-index.ts), or
+ * undefined without one. A list over an indexed table must search exactly
+ * the index's columns: anything else throws, naming both, when the list is
+ * configured (crudHandlers, contentHandlers), so the server does not start,
+ * instead of searching with LIKE without saying so.
+ */
+export function keywordIndexOf(table: string, columns: readonly string[]): readonly string[] | undefined {
+  const indexed: readonly string[] | undefined = Object.entries<readonly string[]>(KEYWORD_INDEXES).find(([t]) => t === table)?.[1];
+  if (indexed && !sameColumns(indexed, columns))
+    throw new Error(`${table}: the list searches ${columns.join(', ')} but its keyword index holds ${indexed.join(', ')}; declare the same columns`);
+  return indexed;
+}
+
 export type KeywordCondition = { id: { in: number[] } } | { OR: Array<{ [column: string]: { contains: string } }> };
 
 /** Prisma's `contains` and `startsWith` are a LIKE without an escape character: exact only for keywords without these. */
@@ -73,7 +87,7 @@ export async function keywordCondition(
 ): Promise<KeywordCondition | undefined> {
   const k = keyword?.trim();
   if (!k) return undefined;
-  const indexed: readonly string[] | undefined = Object.entries<readonly string[]>(KEYWORD_INDEXES).find(([t]) => t === table)?.[1];
+  const indexed = keywordIndexOf(table, columns);
   const limit = `LIMIT ${MAX_KEYWORD_IDS + 1}`;
   const likeAny = (from: string) =>
     ctx.db.$queryRawUnsafe<IdRow[]>(
@@ -83,7 +97,7 @@ export async function keywordCondition(
   let rows: IdRow[];
   // SQLite's FTS5 query parser and LIKE read text up to a NUL (an unterminated phrase, a cut pattern): such a keyword goes to `contains`.
   if (k.includes('\u0000')) return keywordWhere(k, columns);
-  if (indexed && sameColumns(indexed, columns)) {
+  if (indexed) {
     const fts = keywordIndexTable(table);
     const find = () =>
       [...k].length >= TRIGRAM

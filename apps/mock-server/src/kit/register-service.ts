@@ -5,6 +5,7 @@ import { bindValue, toValidationErrors, validate } from './bind-input.ts';
 import { createContext, type RequestContext } from './context.ts';
 import { AbpValidationError, ForbiddenError, UnauthorizedError } from './errors.ts';
 import { checkFiles, readMultipart } from './files.ts';
+import { installReviewBindings, type ReviewBinding } from './review.ts';
 
 type Awaitable<T> = T | Promise<T>;
 
@@ -24,15 +25,26 @@ export type HandlersOf<S extends Service> = {
  */
 type StoredHandler = { handle(input: unknown, ctx: RequestContext): Awaitable<unknown> }['handle'];
 
+/**
+ * What a service declares of the entities it serves, beside its handlers:
+ * collected from the implementations when they are registered, so no kit
+ * table lists entities.
+ */
+export interface EntityBindings {
+  /** Its reviewable entities: Prisma model, sensitive-word hits, decision effects (kit/review.ts). */
+  readonly reviews?: readonly ReviewBinding[];
+}
+
 export interface Implementation {
   readonly service: Service;
   readonly handlers: Readonly<Record<string, StoredHandler>>;
+  readonly bindings: EntityBindings;
 }
 
-/** Pairs an SDK service with its handlers. */
-export function implement<S extends Service>(service: S, handlers: HandlersOf<S>): Implementation {
+/** Pairs an SDK service with its handlers and the bindings of the entities it serves. */
+export function implement<S extends Service>(service: S, handlers: HandlersOf<S>, bindings: EntityBindings = {}): Implementation {
   const stored: Record<string, StoredHandler> = handlers;
-  return { service, handlers: stored };
+  return { service, handlers: stored, bindings };
 }
 
 export function envelope(result: unknown) {
@@ -153,6 +165,10 @@ async function sendFile(endpoint: Endpoint, reply: FastifyReply, result: unknown
  * another verb answer 405 with an empty body, as ASP.NET Core does.
  */
 export function registerServices(app: FastifyInstance, impls: readonly Implementation[], options: RegisterOptions): void {
+  installReviewBindings(
+    impls.flatMap((i) => i.bindings.reviews ?? []),
+    new Set(impls.map((i) => i.service.name)),
+  );
   const verbsByPath = new Map<string, Set<string>>();
   for (const { service, handlers } of impls) {
     for (const endpoint of Object.values<Endpoint>(service.endpoints)) {

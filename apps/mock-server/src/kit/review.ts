@@ -83,62 +83,79 @@ export interface ReviewModel {
   findMany(args: { where: InboxWhere; orderBy?: Array<Record<string, 'asc' | 'desc'>>; take?: number }): PromiseLike<InboxRow[]>;
 }
 
-/**
- * The Prisma model of each registry entity: the one server-side table from
- * entity name to model. Keyed by the registry's entity names, so a reviewable
- * added to the SDK without a line here is a compile error.
- */
-const reviewModels = {
-  Article: (db) => db.article,
-  Resource: (db) => db.resource,
-  LearningCourse: (db) => db.learningCourse,
-  OneQuestionPerday: (db) => db.oneQuestionPerday,
-  TestQuestion: (db) => db.testQuestion,
-  TestPaper: (db) => db.testPaper,
-  QuestionOfAsk: (db) => db.questionOfAsk,
-  QuestionOfAskReply: (db) => db.questionOfAskReply,
-  Discuss: (db) => db.discuss,
-  LeaveMessage: (db) => db.leaveMessage,
-  Questionnaire: (db) => db.questionnaire,
-} satisfies Record<ReviewableEntity, (db: Db) => ReviewModel>;
-
-export function reviewModel(db: Db, entity: ReviewableEntity): ReviewModel {
-  return reviewModels[entity](db);
-}
-
 /** Columns of model `E` holding a number or a flag. */
 type HitColumnOf<E extends ReviewableEntity> = E extends Prisma.ModelName
   ? { [C in keyof RowOf<E> & string]: RowOf<E>[C] extends number | boolean ? C : never }[keyof RowOf<E> & string]
   : never;
 
 /**
- * Sensitive-word hits, by convention: a reviewable that records them names
- * its column here (an `Int` count of the dictionary words found, or a
- * `Boolean` flag; 0/false = none). The review inbox lists items with more
- * hits first and marks them; a type without a line has no hits. Typed by the
- * model, so a misspelt or non-numeric column is a compile error.
+ * What a reviewable entity's service declares of it, beside its
+ * `implement(...)` (`implement(Service, handlers, { reviews: [reviewBinding(...)] })`):
+ * collected when the services are registered, so no kit table lists
+ * entities. Every entity of the SDK's review registry must have one (checked
+ * at start).
  */
-export const sensitiveHitColumns: { readonly [E in ReviewableEntity]?: HitColumnOf<E> } = {
-  Discuss: 'sensitiveHits',
-  LeaveMessage: 'sensitiveHits',
-};
+export interface ReviewBinding<E extends ReviewableEntity = ReviewableEntity> {
+  readonly entity: E;
+  /** The entity's Prisma model (any delegate of the filtered client or a transaction). */
+  readonly model: (db: Db) => ReviewModel;
+  /**
+   * Sensitive-word hits, by convention: the column counting the dictionary
+   * words found (`Int`, or a `Boolean` flag; 0/false = none). The review inbox
+   * lists items with more hits first and marks them; without one an entity
+   * has no hits. Typed by the model.
+   */
+  readonly sensitiveHits?: HitColumnOf<E>;
+  /**
+   * What a decision changes beyond the review columns, written in the
+   * decision's transaction: whoever decides (the entity's own endpoint or the
+   * review inbox's bulk decision), the same thing happens.
+   */
+  readonly onDecision?: (db: Db, id: number, next: { auditStatus: number }) => Promise<void>;
+}
+
+/** Declares the binding of one registry entity (`reviewables.<key>`). */
+export function reviewBinding<R extends RegisteredReviewable>(
+  reviewable: R,
+  binding: Omit<ReviewBinding<R['entity']>, 'entity'>,
+): ReviewBinding<R['entity']> {
+  return Object.freeze({ ...binding, entity: reviewable.entity });
+}
+
+const bindings = new Map<string, ReviewBinding>();
+
+/**
+ * Installs the services' review bindings (registerServices does, from the
+ * implementations): fails when one entity is bound twice, a binding names no
+ * registry entity, or a served service (by name, `served`) leaves one of its
+ * registry entities unbound.
+ */
+export function installReviewBindings(declared: readonly ReviewBinding[], served: ReadonlySet<string>): void {
+  const seen = new Map<string, ReviewBinding>();
+  for (const b of declared) {
+    if (!reviewableOf(b.entity)) throw new Error(`Review binding: ${b.entity} is not in the review registry`);
+    if (seen.has(b.entity)) throw new Error(`Review binding: ${b.entity} is bound twice`);
+    seen.set(b.entity, b);
+  }
+  const missing = reviewableList.filter((r) => served.has(r.service.name) && !seen.has(r.entity)).map((r) => r.entity);
+  if (missing.length) throw new Error(`Review binding: no service binds ${missing.join(', ')} (reviewBinding beside its implement)`);
+  for (const [entity, b] of seen) bindings.set(entity, b);
+}
+
+function bindingOf(entity: string): ReviewBinding {
+  const b = bindings.get(entity);
+  if (!b) throw new Error(`Review binding: ${entity} is not bound (services not registered)`);
+  return b;
+}
+
+export function reviewModel(db: Db, entity: ReviewableEntity): ReviewModel {
+  return bindingOf(entity).model(db);
+}
 
 /** The sensitive-hit column of an entity, if it declares one. */
 export function sensitiveHitColumn(entity: ReviewableEntity): string | undefined {
-  return sensitiveHitColumns[entity];
+  return bindingOf(entity).sensitiveHits;
 }
-
-/**
- * What a decision changes beyond the review columns, per entity, written in
- * the decision's transaction: whoever decides (the entity's own endpoint or
- * the review inbox's bulk decision), the same thing happens.
- */
-const decisionEffects: { readonly [E in ReviewableEntity]?: (db: Db, id: number, next: { auditStatus: number }) => Promise<void> } = {
-  // A paper rejected or taken down is switched off (papers issue: only approved papers are active or shown).
-  TestPaper: async (db, id, next) => {
-    if (next.auditStatus !== 1) await db.testPaper.update({ where: { id }, data: { isActive: false, isShow: false }, select: { id: true } });
-  },
-};
 
 /**
  * A decision that no longer fits the item: it was decided meanwhile (the
@@ -296,7 +313,7 @@ export async function decide(
       data: { ...next, auditorUserId: me.id, auditTime: now, auditReason: reason },
     });
     if (updated.count !== 1) throw new ReviewConflictError(ctx.t('ReviewChangedMeanwhile'));
-    await decisionEffects[entity]?.(tx.db, row.id, next);
+    await bindingOf(entity).onDecision?.(tx.db, row.id, next);
     await tx.db.reviewDecision.create({
       data: {
         tenantId: row.tenantId,

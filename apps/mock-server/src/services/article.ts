@@ -4,6 +4,7 @@ import { contentHandlers, pinFields, reviewFields, type ContentTableOf } from '.
 import type { RequestContext } from '../kit/context.ts';
 import { dtoMapper } from '../kit/dto.ts';
 import { implement } from '../kit/register-service.ts';
+import { reviewBinding } from '../kit/review.ts';
 
 type In = z.output<typeof CreateArticleInput>;
 const dto = dtoMapper(ArticleDto);
@@ -30,4 +31,8 @@ const articles = contentHandlers({
   toDto: (r, l) => dto(r, { categoryName: l.category(r.categoryId), ...pinFields(r), ...reviewFields(r, l) }),
 });
 
-export const article = implement(ArticleService, { ...articles, AuditedArticle: articles.review, PlacedTopArticle: articles.pin });
+export const article = implement(
+  ArticleService,
+  { ...articles, AuditedArticle: articles.review, PlacedTopArticle: articles.pin },
+  { reviews: [reviewBinding(reviewables.article, { model: (db) => db.article })] },
+);

@@ -7,6 +7,7 @@ import { dtoMapper } from '../kit/dto.ts';
 import { EntityNotFoundError, invalid } from '../kit/errors.ts';
 import { fullNameOf } from '../kit/names.ts';
 import { implement } from '../kit/register-service.ts';
+import { reviewBinding } from '../kit/review.ts';
 import { excerpt, feedbackConditions, feedbackSortable, flagFields } from '../feedback/feedback.ts';
 
 /**
@@ -140,24 +141,28 @@ async function checkTarget(input: In, ctx: RequestContext) {
   }
 }
 
-export const discuss = implement(DiscussService, {
-  GetAll: comments.GetAll,
-  GetAllModerated: comments.GetAllModerated,
-  Get: comments.Get,
-  Delete: comments.Delete,
-  /** The caller is the author (a member on the site; an administrator testing from the console). */
-  Create: async (input, ctx) => {
-    await checkTarget(input, ctx);
-    return comments.Create(input, ctx);
+export const discuss = implement(
+  DiscussService,
+  {
+    GetAll: comments.GetAll,
+    GetAllModerated: comments.GetAllModerated,
+    Get: comments.Get,
+    Delete: comments.Delete,
+    /** The caller is the author (a member on the site; an administrator testing from the console). */
+    Create: async (input, ctx) => {
+      await checkTarget(input, ctx);
+      return comments.Create(input, ctx);
+    },
+    /** The text only; target and parent stay. Back to review (kit rule). */
+    Update: async (input, ctx) => {
+      const row = await ctx.db.discuss.findFirst({ where: { id: input.id } });
+      if (!row) throw new EntityNotFoundError('Discuss', input.id);
+      return comments.Update(
+        { id: row.id, targetType: DiscussTargetType.parse(row.targetType), targetId: row.targetId, parentId: row.parentId, content: input.content },
+        ctx,
+      );
+    },
+    AuditedDiscuss: (input, ctx) => comments.review(input, ctx),
   },
-  /** The text only; target and parent stay. Back to review (kit rule). */
-  Update: async (input, ctx) => {
-    const row = await ctx.db.discuss.findFirst({ where: { id: input.id } });
-    if (!row) throw new EntityNotFoundError('Discuss', input.id);
-    return comments.Update(
-      { id: row.id, targetType: DiscussTargetType.parse(row.targetType), targetId: row.targetId, parentId: row.parentId, content: input.content },
-      ctx,
-    );
-  },
-  AuditedDiscuss: (input, ctx) => comments.review(input, ctx),
-});
+  { reviews: [reviewBinding(reviewables.discuss, { model: (db) => db.discuss, sensitiveHits: 'sensitiveHits' })] },
+);

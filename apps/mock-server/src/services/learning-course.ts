@@ -16,6 +16,7 @@ import type { RowOf, WhereOf } from '../kit/crud.ts';
 import { dtoMapper } from '../kit/dto.ts';
 import { invalid } from '../kit/errors.ts';
 import { implement } from '../kit/register-service.ts';
+import { reviewBinding } from '../kit/review.ts';
 
 type In = z.output<typeof CreateLearningCourseInput>;
 type Columns = Omit<In, 'lessons'>;
@@ -103,4 +104,8 @@ const courses = contentHandlers({
   },
 });
 
-export const learningCourse = implement(LearningCourseService, { ...courses, AuditedLearningCourse: courses.review });
+export const learningCourse = implement(
+  LearningCourseService,
+  { ...courses, AuditedLearningCourse: courses.review },
+  { reviews: [reviewBinding(reviewables.learningCourse, { model: (db) => db.learningCourse })] },
+);

@@ -7,6 +7,7 @@ import { EntityNotFoundError } from '../kit/errors.ts';
 import { fullNameOf } from '../kit/names.ts';
 import { notificationRow, pushNotification, type NotifyInput } from '../kit/notifier.ts';
 import { implement } from '../kit/register-service.ts';
+import { reviewBinding } from '../kit/review.ts';
 import { screenSensitive } from '../kit/sensitive-words.ts';
 import { effectiveSettings } from '../kit/settings.ts';
 import { localize, resolveCulture } from '../localization/texts.ts';
@@ -92,34 +93,38 @@ async function answerNotice(ctx: RequestContext, row: { id: number; tenantId: nu
   return notice;
 }
 
-export const leaveMessage = implement(LeaveMessageService, {
-  GetAll: messages.GetAll,
-  GetAllModerated: messages.GetAllModerated,
-  Get: messages.Get,
-  Delete: messages.Delete,
-  /** The caller is the author. */
-  Create: messages.Create,
-  /** The author's text; back to review (kit rule); the answer stays. */
-  Update: messages.Update,
-  AuditedLeaveMessage: (input, ctx) => messages.review(input, ctx),
-  /**
-   * Answers (or re-answers) a message in any review state: the answer, who and
-   * when in one write with the author's notification, pushed after commit.
-   * Sensitive words in the answer are refused or masked as in messages; the
-   * message's own flag is not changed by the answer.
-   */
-  ReplyLeaveMessage: async (input, ctx) => {
-    const me = await ctx.requireUser();
-    const row = await ctx.db.leaveMessage.findFirst({ where: { id: input.id } });
-    if (!row) throw new EntityNotFoundError('LeaveMessage', input.id);
-    const { values } = await screenSensitive(ctx, { replyContent: input.replyContent });
-    const answer = values.replyContent ?? input.replyContent;
-    const notice = await answerNotice(ctx, row, answer);
-    const stored = await ctx.transaction(async (tx) => {
-      await tx.db.leaveMessage.update({ where: { id: row.id }, data: { replyContent: answer, replyUserId: me.id, replyTime: new Date() } });
-      return notice ? tx.db.userNotification.create({ data: notificationRow(notice) }) : null;
-    });
-    if (stored && notice) pushNotification(ctx.app, notice, stored);
-    return messages.Get({ Id: row.id }, ctx);
+export const leaveMessage = implement(
+  LeaveMessageService,
+  {
+    GetAll: messages.GetAll,
+    GetAllModerated: messages.GetAllModerated,
+    Get: messages.Get,
+    Delete: messages.Delete,
+    /** The caller is the author. */
+    Create: messages.Create,
+    /** The author's text; back to review (kit rule); the answer stays. */
+    Update: messages.Update,
+    AuditedLeaveMessage: (input, ctx) => messages.review(input, ctx),
+    /**
+     * Answers (or re-answers) a message in any review state: the answer, who and
+     * when in one write with the author's notification, pushed after commit.
+     * Sensitive words in the answer are refused or masked as in messages; the
+     * message's own flag is not changed by the answer.
+     */
+    ReplyLeaveMessage: async (input, ctx) => {
+      const me = await ctx.requireUser();
+      const row = await ctx.db.leaveMessage.findFirst({ where: { id: input.id } });
+      if (!row) throw new EntityNotFoundError('LeaveMessage', input.id);
+      const { values } = await screenSensitive(ctx, { replyContent: input.replyContent });
+      const answer = values.replyContent ?? input.replyContent;
+      const notice = await answerNotice(ctx, row, answer);
+      const stored = await ctx.transaction(async (tx) => {
+        await tx.db.leaveMessage.update({ where: { id: row.id }, data: { replyContent: answer, replyUserId: me.id, replyTime: new Date() } });
+        return notice ? tx.db.userNotification.create({ data: notificationRow(notice) }) : null;
+      });
+      if (stored && notice) pushNotification(ctx.app, notice, stored);
+      return messages.Get({ Id: row.id }, ctx);
+    },
   },
-});
+  { reviews: [reviewBinding(reviewables.leaveMessage, { model: (db) => db.leaveMessage, sensitiveHits: 'sensitiveHits' })] },
+);

@@ -4,6 +4,7 @@ import { contentHandlers, reviewFields, type ContentTableOf } from '../kit/conte
 import type { RequestContext } from '../kit/context.ts';
 import { dtoMapper } from '../kit/dto.ts';
 import { implement } from '../kit/register-service.ts';
+import { reviewBinding } from '../kit/review.ts';
 
 type In = z.output<typeof CreateOneQuestionPerdayInput>;
 type Columns = Omit<In, 'publishDate'> & { publishDate: Date };
@@ -32,4 +33,8 @@ const questions = contentHandlers({
   toDto: (r, l) => dto(r, { categoryName: l.category(r.categoryId), ...reviewFields(r, l) }),
 });
 
-export const oneQuestionPerday = implement(OneQuestionPerdayService, { ...questions, AuditedOneQuestionPerday: questions.review });
+export const oneQuestionPerday = implement(
+  OneQuestionPerdayService,
+  { ...questions, AuditedOneQuestionPerday: questions.review },
+  { reviews: [reviewBinding(reviewables.oneQuestionPerday, { model: (db) => db.oneQuestionPerday })] },
+);

@@ -17,7 +17,7 @@ import { dtoMapper } from '../kit/dto.ts';
 import { invalid, UserFriendlyError } from '../kit/errors.ts';
 import { fullNameOf } from '../kit/names.ts';
 import { implement } from '../kit/register-service.ts';
-import { awaitingDecisionBy, decide, reviewDtoFields, type ReviewState } from '../kit/review.ts';
+import { awaitingDecisionBy, decide, reviewBinding, reviewDtoFields, type ReviewState } from '../kit/review.ts';
 import { iso } from '../kit/paging.ts';
 
 /**
@@ -174,83 +174,92 @@ async function replyDtoOf(id: number, ctx: RequestContext) {
 const questionOr404 = (id: number, ctx: RequestContext) =>
   getOr404({ entityName: 'QuestionOfAsk', model: (c: RequestContext) => c.db.questionOfAsk }, id, ctx);
 
-export const questionOfAsk = implement(QuestionOfAskService, {
-  GetAll: questions.GetAll,
-  Get: questions.Get,
-  Create: questions.Create,
-  Update: questions.Update,
-  GetAllModerated: questions.GetAllModerated,
-  AuditedQuestionOfAsk: (input, ctx) => questions.review(input, ctx),
+export const questionOfAsk = implement(
+  QuestionOfAskService,
+  {
+    GetAll: questions.GetAll,
+    Get: questions.Get,
+    Create: questions.Create,
+    Update: questions.Update,
+    GetAllModerated: questions.GetAllModerated,
+    AuditedQuestionOfAsk: (input, ctx) => questions.review(input, ctx),
 
-  /** Deleting a question takes its live replies along at the same moment (they leave every list and queue). */
-  Delete: async ({ Id }, ctx) =>
-    ctx.transaction(async (tx) => {
-      const row = await tx.db.questionOfAsk.findFirst({ where: { id: Id } });
-      if (!row) return null;
-      await tx.db.questionOfAskReply.deleteMany({ where: { questionOfAskId: Id } });
-      await tx.db.questionOfAsk.delete({ where: { id: Id } });
+    /** Deleting a question takes its live replies along at the same moment (they leave every list and queue). */
+    Delete: async ({ Id }, ctx) =>
+      ctx.transaction(async (tx) => {
+        const row = await tx.db.questionOfAsk.findFirst({ where: { id: Id } });
+        if (!row) return null;
+        await tx.db.questionOfAskReply.deleteMany({ where: { questionOfAskId: Id } });
+        await tx.db.questionOfAsk.delete({ where: { id: Id } });
+        return null;
+      }),
+
+    GetAllAskReply: async (q, ctx) => {
+      const question = await questionOr404(q.QuestionOfAskId, ctx);
+      if (q.PublicView && question.auditStatus !== 1) return { totalCount: 0, items: [] };
+      const state = q.PublicView ? 1 : q.AuditStatus;
+      const where = { questionOfAskId: question.id, ...(state !== undefined && { auditStatus: state }) };
+      const page = await pagedList(replyList, q, ctx, where, [{ id: 'asc' }]);
+      return { totalCount: page.totalCount, items: await replyDtos(page.items, ctx) };
+    },
+
+    GetAllModeratedReplies: async (q, ctx) => {
+      const queue = await awaitingDecisionBy(ctx, reviewables.questionOfAskReply);
+      const where = q.QuestionOfAskId === undefined ? queue : { AND: [queue, { questionOfAskId: q.QuestionOfAskId }] };
+      const page = await pagedList(replyList, q, ctx, where, [{ id: 'desc' }]);
+      return { totalCount: page.totalCount, items: await replyDtos(page.items, ctx) };
+    },
+
+    /**
+     * A reply to an approved question; the caller is its author. Staff
+     * (teachers, administrators) publish at once; a member's reply waits for review.
+     */
+    ReplayAsk: async (input, ctx) => {
+      const me = await ctx.requireUser();
+      const question = await questionOr404(input.questionOfAskId, ctx);
+      if (question.auditStatus !== 1)
+        throw new UserFriendlyError(say(ctx, '问题尚未通过审核，不能回复。', 'The question is not approved yet; it cannot be answered.'));
+      const tenantId = tenantOf(ctx);
+      const word = await ctx.app.dictionaryCache.findSensitiveWord(tenantId, input.content);
+      if (word) invalid('content', ctx.t('ContainsSensitiveWord', word));
+      const staff = me.identity !== UserIdentity.values.General;
+      const review: ReviewState = staff
+        ? { auditStatus: 1, reviewStep: 0, auditorUserId: me.id, auditTime: new Date(), auditReason: null }
+        : { auditStatus: 0, reviewStep: 0, auditorUserId: null, auditTime: null, auditReason: null };
+      const created = await replies(ctx).create({
+        data: { tenantId, questionOfAskId: question.id, title: excerptOf(input.content), content: input.content, ...review },
+      });
+      return replyDtoOf(created.id, ctx);
+    },
+
+    /** Soft delete of one reply; the thread and its other replies stay as they are. */
+    DeleteReplayAsk: async ({ Id }, ctx) => {
+      const row = await replies(ctx).findFirst({ where: { id: Id } });
+      if (row) await replies(ctx).delete({ where: { id: Id } });
       return null;
-    }),
+    },
 
-  GetAllAskReply: async (q, ctx) => {
-    const question = await questionOr404(q.QuestionOfAskId, ctx);
-    if (q.PublicView && question.auditStatus !== 1) return { totalCount: 0, items: [] };
-    const state = q.PublicView ? 1 : q.AuditStatus;
-    const where = { questionOfAskId: question.id, ...(state !== undefined && { auditStatus: state }) };
-    const page = await pagedList(replyList, q, ctx, where, [{ id: 'asc' }]);
-    return { totalCount: page.totalCount, items: await replyDtos(page.items, ctx) };
-  },
+    AuditReplayAsk: async (input, ctx) => {
+      await decide(ctx, reviewables.questionOfAskReply, input);
+      return replyDtoOf(input.id, ctx);
+    },
 
-  GetAllModeratedReplies: async (q, ctx) => {
-    const queue = await awaitingDecisionBy(ctx, reviewables.questionOfAskReply);
-    const where = q.QuestionOfAskId === undefined ? queue : { AND: [queue, { questionOfAskId: q.QuestionOfAskId }] };
-    const page = await pagedList(replyList, q, ctx, where, [{ id: 'desc' }]);
-    return { totalCount: page.totalCount, items: await replyDtos(page.items, ctx) };
+    /** The best answer: an approved reply of this thread, or none. Not an edit (the question's review state stays). */
+    AcceptReplayAsk: async ({ id, replyId }, ctx) => {
+      const question = await questionOr404(id, ctx);
+      if (replyId !== null) {
+        const reply = await replies(ctx).findFirst({ where: { id: replyId, questionOfAskId: question.id } });
+        if (!reply) invalid('replyId', say(ctx, '该回答不属于这个问题。', 'The reply is not part of this thread.'));
+        if (reply.auditStatus !== 1) invalid('replyId', say(ctx, '只能采纳已通过审核的回答。', 'Only an approved reply can be accepted.'));
+      }
+      await ctx.db.questionOfAsk.update({ where: { id: question.id }, data: { acceptedReplyId: replyId } });
+      return questions.Get({ Id: question.id }, ctx);
+    },
   },
-
-  /**
-   * A reply to an approved question; the caller is its author. Staff
-   * (teachers, administrators) publish at once; a member's reply waits for review.
-   */
-  ReplayAsk: async (input, ctx) => {
-    const me = await ctx.requireUser();
-    const question = await questionOr404(input.questionOfAskId, ctx);
-    if (question.auditStatus !== 1)
-      throw new UserFriendlyError(say(ctx, '问题尚未通过审核，不能回复。', 'The question is not approved yet; it cannot be answered.'));
-    const tenantId = tenantOf(ctx);
-    const word = await ctx.app.dictionaryCache.findSensitiveWord(tenantId, input.content);
-    if (word) invalid('content', ctx.t('ContainsSensitiveWord', word));
-    const staff = me.identity !== UserIdentity.values.General;
-    const review: ReviewState = staff
-      ? { auditStatus: 1, reviewStep: 0, auditorUserId: me.id, auditTime: new Date(), auditReason: null }
-      : { auditStatus: 0, reviewStep: 0, auditorUserId: null, auditTime: null, auditReason: null };
-    const created = await replies(ctx).create({
-      data: { tenantId, questionOfAskId: question.id, title: excerptOf(input.content), content: input.content, ...review },
-    });
-    return replyDtoOf(created.id, ctx);
+  {
+    reviews: [
+      reviewBinding(reviewables.questionOfAsk, { model: (db) => db.questionOfAsk }),
+      reviewBinding(reviewables.questionOfAskReply, { model: (db) => db.questionOfAskReply }),
+    ],
   },
-
-  /** Soft delete of one reply; the thread and its other replies stay as they are. */
-  DeleteReplayAsk: async ({ Id }, ctx) => {
-    const row = await replies(ctx).findFirst({ where: { id: Id } });
-    if (row) await replies(ctx).delete({ where: { id: Id } });
-    return null;
-  },
-
-  AuditReplayAsk: async (input, ctx) => {
-    await decide(ctx, reviewables.questionOfAskReply, input);
-    return replyDtoOf(input.id, ctx);
-  },
-
-  /** The best answer: an approved reply of this thread, or none. Not an edit (the question's review state stays). */
-  AcceptReplayAsk: async ({ id, replyId }, ctx) => {
-    const question = await questionOr404(id, ctx);
-    if (replyId !== null) {
-      const reply = await replies(ctx).findFirst({ where: { id: replyId, questionOfAskId: question.id } });
-      if (!reply) invalid('replyId', say(ctx, '该回答不属于这个问题。', 'The reply is not part of this thread.'));
-      if (reply.auditStatus !== 1) invalid('replyId', say(ctx, '只能采纳已通过审核的回答。', 'Only an approved reply can be accepted.'));
-    }
-    await ctx.db.questionOfAsk.update({ where: { id: question.id }, data: { acceptedReplyId: replyId } });
-    return questions.Get({ Id: question.id }, ctx);
-  },
-});
+);

@@ -1,5 +1,6 @@
-import { QuestionnaireService } from '@edu/sdk';
+import { QuestionnaireService, reviewables } from '@edu/sdk';
 import { implement } from '../kit/register-service.ts';
+import { reviewBinding } from '../kit/review.ts';
 import { forAnswer, submit } from '../questionnaires/answering.ts';
 import { assertStructureKept, questionnaireContent as handlers } from '../questionnaires/definition.ts';
 import { result, textAnswers } from '../questionnaires/results.ts';
@@ -12,19 +13,23 @@ import { result, textAnswers } from '../questionnaires/results.ts';
  * "Community: questionnaires (issue 11)".
  */
 
-export const questionnaire = implement(QuestionnaireService, {
-  GetAllOfBack: handlers.GetAll,
-  GetAllModerated: handlers.GetAllModerated,
-  Get: handlers.Get,
-  Create: handlers.Create,
-  Update: async (input, ctx) => {
-    await assertStructureKept(input, ctx);
-    return handlers.Update(input, ctx);
+export const questionnaire = implement(
+  QuestionnaireService,
+  {
+    GetAllOfBack: handlers.GetAll,
+    GetAllModerated: handlers.GetAllModerated,
+    Get: handlers.Get,
+    Create: handlers.Create,
+    Update: async (input, ctx) => {
+      await assertStructureKept(input, ctx);
+      return handlers.Update(input, ctx);
+    },
+    Delete: handlers.Delete,
+    auditedQuestionnaire: handlers.review,
+    GetResult: result,
+    GetTextAnswers: textAnswers,
+    GetForAnswer: forAnswer,
+    Submit: submit,
   },
-  Delete: handlers.Delete,
-  auditedQuestionnaire: handlers.review,
-  GetResult: result,
-  GetTextAnswers: textAnswers,
-  GetForAnswer: forAnswer,
-  Submit: submit,
-});
+  { reviews: [reviewBinding(reviewables.questionnaire, { model: (db) => db.questionnaire })] },
+);

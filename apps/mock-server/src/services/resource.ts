@@ -4,6 +4,7 @@ import { contentHandlers, pinFields, reviewFields, type ContentTableOf } from '.
 import type { RequestContext } from '../kit/context.ts';
 import { dtoMapper } from '../kit/dto.ts';
 import { implement } from '../kit/register-service.ts';
+import { reviewBinding } from '../kit/review.ts';
 
 type In = z.output<typeof CreateResourceInput>;
 const dto = dtoMapper(ResourceDto);
@@ -31,4 +32,8 @@ const resources = contentHandlers({
   toDto: (r, l) => dto(r, { categoryName: l.category(r.categoryId), ...pinFields(r), ...reviewFields(r, l) }),
 });
 
-export const resource = implement(ResourceService, { ...resources, AuditedResource: resources.review, PlacedTopResource: resources.pin });
+export const resource = implement(
+  ResourceService,
+  { ...resources, AuditedResource: resources.review, PlacedTopResource: resources.pin },
+  { reviews: [reviewBinding(reviewables.resource, { model: (db) => db.resource })] },
+);
