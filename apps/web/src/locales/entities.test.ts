@@ -13,7 +13,10 @@ describe('entity display names', () => {
       const t = i18n.getFixedT(lng);
       const names: Record<string, string> = lng === 'en' ? en.entities : zh.entities;
       for (const [key, name] of Object.entries(names)) {
-        expect(usesOf(key).map((k) => t(k)), `${lng} ${key}`).toEqual(usesOf(key).map(() => name));
+        expect(
+          usesOf(key).map((k) => t(k)),
+          `${lng} ${key}`,
+        ).toEqual(usesOf(key).map(() => name));
       }
     }
     expect(i18n.getFixedT('en')('routes.leaveMessage')).toBe('Leave messages');
