@@ -82,6 +82,7 @@ const HOSTILE_STRINGS = [
   ...Object.values(LATIN_DISGUISES).map(([text]) => text),
   ...Object.values(RICH_DISGUISES).map(([text]) => `<p>${text}</p>`),
   '&#xD800;&#0;&#99999999;&zz;&shy',
+  '<p>&constructor;&toString;&__proto__;</p>',
   '\u0301'.repeat(3000),
   '😀'.repeat(50),
   'x'.repeat(5000),

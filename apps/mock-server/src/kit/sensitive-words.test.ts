@@ -94,6 +94,8 @@ describe('scanText', () => {
     expect(scanText(words, '\uD800v\uDC00pn\u0000').hits).toBe(1);
     expect(scanText(words, '').matches).toEqual([]);
     expect(scanText(words, '&#0;&#xD800;&#99999999;<', { rich: true }).matches).toEqual([]);
+    // Names of Object.prototype are no references (literal text), not a crash.
+    expect(scanText(words, '&constructor; vpn &toString;&__proto__;&hasOwnProperty', { rich: true }).hits).toBe(1);
     const big = '骗子'.repeat(50_000);
     const s = scanText(words, big);
     expect(s.hits).toBe(50_000);

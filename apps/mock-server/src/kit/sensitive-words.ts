@@ -120,7 +120,7 @@ function foldCodePoint(c: string): string {
 const folded = new Map<number, string>();
 const FOLDED_MAX = 65_536;
 
-/** One character of the normalized text: its code point(s) and the source range it came from. */
+/** The skeleton of a text and, for each of its units, the source characters it came from. */
 interface Skeleton {
   /** The skeleton, searched with `indexOf`. */
   text: string;
@@ -157,7 +157,8 @@ function fold(out: Skeleton, piece: string, from: number, to: number) {
 }
 
 const REFERENCE = /&(?:#[xX]([0-9a-fA-F]{1,8})|#(\d{1,10})|([A-Za-z][A-Za-z0-9]{0,31}));?/y;
-const COMMON_REFERENCES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+/** A Map, not an object literal: `&constructor;` must not find an inherited property. */
+const COMMON_REFERENCES = new Map(Object.entries({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' }));
 
 /** Named references decoded so far (null: not a reference, literal text); bounded. */
 const namedReferences = new Map<string, string | null>();
@@ -172,7 +173,7 @@ function decodeNamed(text: string): Map<string, string | null> {
   const found = new Map<string, string | null>();
   const fresh: string[] = [];
   for (const m of text.matchAll(/&([A-Za-z][A-Za-z0-9]{0,31});?/g)) {
-    if (m[1]! in COMMON_REFERENCES || found.has(m[0])) continue;
+    if (COMMON_REFERENCES.has(m[1]!) || found.has(m[0])) continue;
     const known = namedReferences.get(m[0]);
     found.set(m[0], known ?? null);
     if (known === undefined) fresh.push(m[0]);
@@ -234,7 +235,7 @@ function skeletonOf(text: string, rich: boolean): Skeleton {
         if (m) {
           const [raw, hex, dec, name] = m;
           let piece: string | undefined;
-          if (name !== undefined) piece = COMMON_REFERENCES[name] ?? named.get(raw) ?? undefined;
+          if (name !== undefined) piece = COMMON_REFERENCES.get(name) ?? named.get(raw) ?? undefined;
           else {
             const code = hex !== undefined ? parseInt(hex, 16) : Number(dec);
             piece = code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : '\ufffd';
