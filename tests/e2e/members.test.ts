@@ -259,6 +259,14 @@ describe('member screens', () => {
       .toMatch(/^([1-9]\d*)\/\1$/);
     const expected = Number(await count.innerText());
 
+    // The filtered list is in the URL: reloaded (or opened from a link) it is the same list.
+    expect(new URL(page.url()).searchParams.get('tab')).toBe('1');
+    await page.reload();
+    await page.getByTestId('payment-page').waitFor();
+    expect(await page.getByTestId('money-filter-Channel').inputValue()).toBe('3');
+    expect(await page.getByTestId('money-tab-1').getAttribute('aria-selected')).toBe('true');
+    await expect.poll(async () => Number(await count.innerText()), { timeout: 15_000 }).toBe(expected);
+
     const xlsx = await download(page, page.getByTestId('money-export'));
     const wb = new Workbook();
     await wb.xlsx.load(xlsx);
