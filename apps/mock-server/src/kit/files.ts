@@ -317,7 +317,8 @@ export async function checkFileContent(field: FileFieldSpec, file: File, culture
   const byExt = ext ? KINDS.find((k) => k.exts.includes(ext)) : undefined;
   const byType = GENERIC_TYPES.has(declared) ? undefined : KINDS.find((k) => k.mime === declared || k.aliases?.includes(declared));
 
-  const detected = await fileTypeFromBuffer(bytes);
+  // A few bytes of slack before the first MPEG frame, as recorders write them (file-type's suggestion).
+  const detected = await fileTypeFromBuffer(bytes, { mpegOffsetTolerance: 10 });
   let candidates: readonly ContentKind[];
   let actual: string | null;
   if (detected && detected.ext !== 'xml') {
