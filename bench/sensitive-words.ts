@@ -18,6 +18,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+// The server's type augmentations (the request context the scanner's module also serves) come with its app.
+import type {} from '@edu/mock-server';
 import { scanText, type SensitiveWord } from '@edu/mock-server/kit/sensitive-words';
 
 const BEFORE = process.env.SENSITIVE_BEFORE ?? '5ea9c37';
