@@ -49,15 +49,30 @@ export function translateOptions(t: TFunction, options: readonly OptionSpec[] | 
   return (options ?? []).map((o) => ({ value: o.value, label: optionLabel(t, o) }));
 }
 
+/**
+ * The keys a field's label is looked up under, in order: the resource's own
+ * (`resources.<name>.fields.<field>`, or the spec's `labelKey`), then the
+ * shared label of fields many entities have (`fields.<field>`: 创建时间,
+ * 审核状态, 排序 ...), declared once in common.json.
+ */
+export function fieldLabelKeys(name: string, field: string, labelKey?: string): [string, string] {
+  return [labelKey ?? `resources.${name}.fields.${field}`, `fields.${field}`];
+}
+
+function fieldLabel(t: TFunction, name: string, field: string, labelKey?: string): string {
+  const keys = fieldLabelKeys(name, field, labelKey);
+  return t(keys, { defaultValue: keys[0] });
+}
+
 /** Label helpers of one resource: its title, field labels and action labels, with fallbacks. */
 export function resourceLabels(t: TFunction, name: string) {
   return {
     title: (titleKey?: string) => t(titleKey ?? `resources.${name}.title`),
     entity: () => t(`resources.${name}.entity`, { defaultValue: t(`resources.${name}.title`) }),
-    field: (field: string, labelKey?: string) => t(labelKey ?? `resources.${name}.fields.${field}`),
+    field: (field: string, labelKey?: string) => fieldLabel(t, name, field, labelKey),
     filter: (filter: string, labelKey?: string) =>
       t(labelKey ?? `resources.${name}.filters.${filter}`, {
-        defaultValue: t(`resources.${name}.fields.${filter.charAt(0).toLowerCase()}${filter.slice(1)}`),
+        defaultValue: fieldLabel(t, name, `${filter.charAt(0).toLowerCase()}${filter.slice(1)}`),
       }),
     action: (key: string, labelKey?: string) => t(labelKey ? [labelKey] : [`resources.${name}.actions.${key}`, `actions.${key}`]),
   };
