@@ -155,8 +155,9 @@ describe('site messages', () => {
       await page.getByTestId('filter-search').click();
       await settledTable(page, 'siteMessage');
       const rows = page.getByTestId('siteMessage-table').locator('tbody tr');
+      // The filtered page replaces the rows shown before the search (the table may still show them at first).
+      await expect.poll(() => rows.first().innerText()).toContain(locale === 'en-US' ? 'A role' : '指定角色');
       expect(await rows.count()).toBeGreaterThan(0);
-      expect(await rows.first().innerText()).toContain(locale === 'en-US' ? 'A role' : '指定角色');
 
       await page.getByTestId('action-create').click();
       const dialog = page.getByTestId('siteMessage-create-dialog');

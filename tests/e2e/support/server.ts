@@ -18,7 +18,8 @@ export interface ConsoleServer {
   /**
    * Puts the seeded database back for the next test file: waits for the
    * background jobs still running, then restores the snapshot taken at start
-   * (SQLite's online backup under the open server; its caches see every table changed).
+   * (SQLite's online backup under the open server; its caches see every table
+   * changed) and reads the sensitive-word dictionary again.
    */
   reset(): Promise<void>;
 }
@@ -84,7 +85,12 @@ async function startConsoleServer(): Promise<ConsoleServer> {
     app,
     async reset() {
       await app.jobs.idle();
+      const tenantIds = async () => (await app.prisma.tenant.findMany({ select: { id: true } })).map((t) => t.id);
+      const before = await tenantIds();
       await restoreDatabase(app.prisma, db.url, seeded);
+      // The dictionary cache follows SettingUpdateCache, not the write versions: read again, as a new server would.
+      const tenants = new Set<number | null>([null, ...before, ...(await tenantIds())]);
+      await Promise.all([...tenants].map((id) => app.dictionaryCache.refresh(id)));
     },
   };
 }
