@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PrismaClient } from '@edu/db';
 import { withDataFilters } from '../db/data-filters.ts';
 import type { AbpSession } from '../identity/session.ts';
-import { localize, type Culture } from '../localization/texts.ts';
+import { localize, type Culture, type TextKey } from '../localization/texts.ts';
 import type { SessionUser } from './permission-checker.ts';
 import { UnauthorizedError, UserFriendlyError } from './errors.ts';
 
@@ -40,8 +40,8 @@ export interface RequestContext {
   user(): Promise<SessionUser | null>;
   /** The signed-in user, or a 401. */
   requireUser(): Promise<SessionUser>;
-  /** `L(key, ...args)` in the request's culture. */
-  t: (key: string, ...args: Array<string | number>) => string;
+  /** `L(key, ...args)` in the request's culture; the key must be in the text tables (localization/texts.ts). */
+  t: (key: TextKey, ...args: Array<string | number>) => string;
 }
 
 export function createContext(app: FastifyInstance, request: FastifyRequest): RequestContext {

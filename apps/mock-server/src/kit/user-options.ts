@@ -2,13 +2,14 @@ import type { PickerOptionDto } from '@edu/sdk';
 import type { RequestContext } from './context.ts';
 import type { WhereOf } from './crud.ts';
 import { LIKE_SPECIAL } from './keyword-search.ts';
+import type { TextKey } from '../localization/texts.ts';
 import { fullNameOf } from './names.ts';
 
 /** A person's display name: the full name, or the name alone when both fields hold the same text (imports without a split). */
 export const personName = (u: { name: string; surname: string }) => (u.name.trim() === u.surname.trim() ? u.name.trim() : fullNameOf(u));
 
 /** The localization key of a user identity (1 General, 2 Teacher, 3 Administrator). */
-export function identityKey(identity: number): string {
+export function identityKey(identity: number): TextKey {
   return identity === 3 ? 'Identity_Administrator' : identity === 2 ? 'Identity_Teacher' : 'Identity_General';
 }
 

@@ -20,7 +20,7 @@ export const DEFAULT_CULTURE: Culture = 'zh-Hans';
  */
 type Source = Record<Culture, Record<string, string>>;
 
-const abpWeb: Source = {
+const abpWeb = {
   en: {
     DefaultError: 'An error has occurred!',
     InternalServerError: 'An internal error occurred during your request!',
@@ -45,9 +45,9 @@ const abpWeb: Source = {
     InvalidJson: '无法解析 JSON 内容。',
     InvalidMultipart: '无法解析 multipart 表单内容。',
   },
-};
+} satisfies Source;
 
-const abpZero: Source = {
+const abpZero = {
   en: {
     LoginFailed: 'Login failed!',
     InvalidUserNameOrPassword: 'Invalid user name or password',
@@ -100,15 +100,15 @@ const abpZero: Source = {
     UnknownLanguage: '语言 {0} 不存在。',
     UnknownSortField: '不能按 {0} 排序。',
   },
-};
+} satisfies Source;
 
-const abp: Source = {
+const abp = {
   en: { Yes: 'Yes', No: 'No', Cancel: 'Cancel', Save: 'Save', AreYouSure: 'Are you sure?' },
   'zh-Hans': { Yes: '是', No: '否', Cancel: '取消', Save: '保存', AreYouSure: '您确定吗？' },
-};
+} satisfies Source;
 
 /** The review state machine's own texts (kit/review.ts). */
-const reviewTexts: Source = {
+const reviewTexts = {
   en: {
     ReviewChangedMeanwhile: 'Someone else decided on this item meanwhile; reload and try again.',
     ReviewHistoryOfUnknownEntity: 'There is no reviewable entity named {0}.',
@@ -117,23 +117,26 @@ const reviewTexts: Source = {
     ReviewChangedMeanwhile: '该内容刚刚已被其他审核人处理，请刷新后再试。',
     ReviewHistoryOfUnknownEntity: '没有名为 {0} 的可审核实体。',
   },
-};
+} satisfies Source;
+
+/** The Education source's own keys; the mechanisms' tables are merged in below. */
+const educationTexts = {
+  en: {
+    AppName: 'Online Education & Testing Platform',
+    Identity_General: 'General member',
+    Identity_Teacher: 'Teacher',
+    Identity_Administrator: 'Administrator',
+  },
+  'zh-Hans': {
+    AppName: '在线教育考试平台',
+    Identity_General: '普通会员',
+    Identity_Teacher: '教师',
+    Identity_Administrator: '管理员',
+  },
+} satisfies Source;
 
 function educationSource(): Source {
-  const out: Source = {
-    en: {
-      AppName: 'Online Education & Testing Platform',
-      Identity_General: 'General member',
-      Identity_Teacher: 'Teacher',
-      Identity_Administrator: 'Administrator',
-    },
-    'zh-Hans': {
-      AppName: '在线教育考试平台',
-      Identity_General: '普通会员',
-      Identity_Teacher: '教师',
-      Identity_Administrator: '管理员',
-    },
-  };
+  const out: Source = { en: { ...educationTexts.en }, 'zh-Hans': { ...educationTexts['zh-Hans'] } };
   Object.assign(out.en, contentTexts.en);
   Object.assign(out['zh-Hans'], contentTexts['zh-Hans']);
   Object.assign(out.en, structureTexts.en);
@@ -164,6 +167,32 @@ function educationSource(): Source {
   return out;
 }
 
+/** The keys a table holds, in either culture. */
+type KeysOf<T extends Record<Culture, object>> = keyof T['en'] | keyof T['zh-Hans'];
+
+/**
+ * Every key the server's texts have: `localize` and `ctx.t` take only these,
+ * so a key missing from the zh-Hans/en tables is a compile error. The
+ * registry's names (`Reviewable:`, `UsedBy:`, `Permission:`) are generated
+ * from the SDK below; a key read from data is checked by `isTextKey`.
+ */
+export type TextKey =
+  | KeysOf<typeof abp>
+  | KeysOf<typeof abpWeb>
+  | KeysOf<typeof abpZero>
+  | KeysOf<typeof reviewTexts>
+  | KeysOf<typeof educationTexts>
+  | KeysOf<typeof contentTexts>
+  | KeysOf<typeof structureTexts>
+  | KeysOf<typeof questionTexts>
+  | KeysOf<typeof paperTexts>
+  | KeysOf<typeof questionnaireTexts>
+  | KeysOf<typeof siteMessageTexts>
+  | KeysOf<typeof feedbackTexts>
+  | `Reviewable:${string}`
+  | `UsedBy:${string}`
+  | `Permission:${string}`;
+
 export const SOURCES: Record<string, Source> = {
   Abp: abp,
   AbpWeb: abpWeb,
@@ -180,12 +209,17 @@ export const SOURCE_TYPES: Record<string, string> = {
 };
 
 /** `L(key, args)` in the given culture, searching the sources in order; `{0}` style arguments. */
-export function localize(culture: Culture, key: string, ...args: Array<string | number>): string {
+export function localize(culture: Culture, key: TextKey, ...args: Array<string | number>): string {
   for (const source of Object.values(SOURCES)) {
     const text = source[culture][key] ?? source.en[key];
     if (text !== undefined) return args.reduce<string>((s, a, i) => s.replaceAll(`{${i}}`, String(a)), text);
   }
   return key;
+}
+
+/** Whether a key read from data (the review registry's usage names) is one the sources have. */
+export function isTextKey(key: string): key is TextKey {
+  return Object.values(SOURCES).some((source) => Object.hasOwn(source.en, key) || Object.hasOwn(source['zh-Hans'], key));
 }
 
 /**

@@ -2,6 +2,7 @@ import { MAX_PAPER_QUESTIONS, paperTotals, type QuestionType, type ValidationErr
 import type { RequestContext } from '../kit/context.ts';
 import { distinctIds } from '../kit/content.ts';
 import { AbpValidationError, invalid } from '../kit/errors.ts';
+import type { TextKey } from '../localization/texts.ts';
 
 /**
  * What a paper may hold: the bank's facts about questions, the rule for
@@ -99,7 +100,7 @@ export async function checkContent(
   const seenLink = new Set<number>();
   const links = all.flatMap((q, position) => {
     const at = `sections[${q.i}].questions[${q.j}]`;
-    const err = (member: string, key: string, ...args: Array<string | number>) =>
+    const err = (member: string, key: TextKey, ...args: Array<string | number>) =>
       errors.push({ message: ctx.t(key, ...args), members: [`${at}.${member}`] });
     if (q.id !== undefined) {
       if (!linkIds.has(q.id)) err('id', 'ChildNotFound', q.id);

@@ -3,6 +3,7 @@ import { Prisma, type WriteVersions } from '@edu/db';
 import type { z } from 'zod';
 import type { Db } from '../kit/context.ts';
 import { AbpValidationError } from '../kit/errors.ts';
+import type { TextKey } from '../localization/texts.ts';
 import {
   minCostAssignment,
   seededRank,
@@ -25,7 +26,7 @@ import {
  */
 
 export type Rule = z.output<typeof RandomRule>;
-type Translate = (key: string, ...args: Array<string | number>) => string;
+type Translate = (key: TextKey, ...args: Array<string | number>) => string;
 
 const TYPE_SHORT: Record<number, string> = { 1: '单选', 2: '多选', 3: '判断', 4: '填空', 5: '简答', 6: '材料' };
 const DIFFICULTY_NAMES: Record<number, string> = { 1: '简单', 2: '一般', 3: '困难' };

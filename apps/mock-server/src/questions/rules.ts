@@ -3,6 +3,7 @@ import sanitizeHtml from 'sanitize-html';
 import type { z } from 'zod';
 import type { RequestContext } from '../kit/context.ts';
 import { sanitizeRichText } from '../kit/content.ts';
+import type { TextKey } from '../localization/texts.ts';
 
 /**
  * A question's own rules: the types, the one-line title of a stem, the answer
@@ -40,7 +41,7 @@ export function titleOf(stem: string): string {
 /** Every broken answer rule of a question (or a sub-question, under `prefix`), with the field path. */
 export function answerErrors(q: Part & { subQuestions?: ReadonlyArray<Part> }, t: RequestContext['t'], prefix = ''): ValidationErrorInfo[] {
   const out: ValidationErrorInfo[] = [];
-  const err = (member: string, key: string, ...args: Array<string | number>) => out.push({ message: t(key, ...args), members: [prefix + member] });
+  const err = (member: string, key: TextKey, ...args: Array<string | number>) => out.push({ message: t(key, ...args), members: [prefix + member] });
   const type = q.questionType;
   if (isChoice(type)) {
     if (q.options.length < 2) err('options', 'QuestionNeedsOptions');

@@ -16,6 +16,7 @@ import { crudHandlers, getDto, getOr404, type ModelCrud, type RowOf } from '../k
 import { invalid, UserFriendlyError } from '../kit/errors.ts';
 import { iso } from '../kit/paging.ts';
 import { implement } from '../kit/register-service.ts';
+import { isTextKey } from '../localization/texts.ts';
 import { reviewableUsage } from '../kit/review.ts';
 
 type CategoryRow = RowOf<'MultiLevelCategory'>;
@@ -88,7 +89,8 @@ async function usageOf(ctx: RequestContext, categoryId: number): Promise<Array<[
 
 /** "3 篇文章、2 个资源" in the request's language. */
 function describeUsage(ctx: RequestContext, usage: Array<[string, number]>): string {
-  return usage.map(([key, n]) => ctx.t(key, n)).join(ctx.culture === 'zh-Hans' ? '、' : ', ');
+  // A key no source has reads as itself, as `localize` answers it.
+  return usage.map(([key, n]) => (isTextKey(key) ? ctx.t(key, n) : key)).join(ctx.culture === 'zh-Hans' ? '、' : ', ');
 }
 
 async function assertClassType(ctx: RequestContext, classTypeId: number) {
