@@ -1,6 +1,5 @@
-import type ExcelJS from 'exceljs';
 import { loadExcel } from '../lazy.ts';
-import { type ImportRowDto, type ImportRowError } from '@edu/sdk';
+import type { ImportRowDto, ImportRowError } from '@edu/sdk';
 import type { Culture } from '../../localization/texts.ts';
 import { importTexts as texts } from '../../localization/import-texts.ts';
 import type { ImportColumn } from './reading.ts';
