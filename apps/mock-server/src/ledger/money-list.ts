@@ -4,6 +4,7 @@ import { Prisma } from '@edu/db';
 import type { RequestContext } from '../kit/context.ts';
 import { invalid, UserFriendlyError } from '../kit/errors.ts';
 import { saveTempFile } from '../kit/files.ts';
+import { lookupTable } from '../kit/lookup.ts';
 import { fullNameOf } from '../kit/names.ts';
 import type { Culture } from '../localization/texts.ts';
 
@@ -77,7 +78,7 @@ export function baseConditions(
   return out;
 }
 
-const SORTABLE: Readonly<Record<string, string>> = { creationtime: 'creationTime', amount: 'amount', id: 'id' };
+const SORTABLE = lookupTable({ creationtime: 'creationTime', amount: 'amount', id: 'id' });
 
 /**
  * An instant as the adapter stores DateTime columns (ISO 8601 with `+00:00`):

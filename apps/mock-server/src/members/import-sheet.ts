@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { column, dateCell, textCell, type RowValues } from '../kit/import/reading.ts';
+import { lookupTable } from '../kit/lookup.ts';
 import { memberImportTexts as texts } from '../localization/member-import-texts.ts';
 
 /** The member sheet: its columns, the template's rows and notes, and how names, phones, identities and states are read. */
@@ -62,7 +63,8 @@ export const TEMPLATE_NOTES = [
   '8. 初始密码在导入时选择：统一密码、手机号后六位，或随机密码（随机密码在导入完成后随结果提供下载）。',
 ];
 
-export const IDENTITIES: Readonly<Record<string, number>> = {
+// Keyed by cell text: no prototype, so a cell reading `constructor` or `__proto__` is an unknown value.
+export const IDENTITIES = lookupTable({
   普通会员: 1,
   会员: 1,
   学员: 1,
@@ -78,8 +80,8 @@ export const IDENTITIES: Readonly<Record<string, number>> = {
   '1': 1,
   '2': 2,
   '3': 3,
-};
-export const STATUS: Readonly<Record<string, boolean>> = {
+});
+export const STATUS = lookupTable({
   启用: true,
   正常: true,
   是: true,
@@ -92,7 +94,7 @@ export const STATUS: Readonly<Record<string, boolean>> = {
   '0': false,
   false: false,
   inactive: false,
-};
+});
 const COMPOUND_SURNAMES = [
   '欧阳',
   '司马',

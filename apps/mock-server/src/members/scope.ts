@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { RequestContext } from '../kit/context.ts';
 import { ForbiddenError, invalid } from '../kit/errors.ts';
 import { selfAndDescendantIds } from '../kit/hierarchy.ts';
+import { lookupTable } from '../kit/lookup.ts';
 import { sqlTime } from '../ledger/money-list.ts';
 
 /**
@@ -37,14 +38,14 @@ export async function assertMemberScope(
   if (staffIdentity || staff > 0) throw new ForbiddenError([Permissions.Manages]);
 }
 
-const SORTABLE: Readonly<Record<string, string>> = {
+const SORTABLE = lookupTable({
   id: 'u."id"',
   username: 'u."userName"',
   creationtime: 'u."creationTime"',
   lastlogintime: 'u."lastLoginTime"',
   balance: 'COALESCE(a."balance", 0)',
   isactive: 'u."isActive"',
-};
+});
 
 /** One page of the member list: ids in order, the count, and each member's balance (from the ledger's account). */
 export async function memberPage(

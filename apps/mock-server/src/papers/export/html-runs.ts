@@ -1,3 +1,5 @@
+import { lookupTable } from '../../kit/lookup.ts';
+
 /**
  * The bank's sanitized rich text as formatted runs, the input of both
  * writers. Handled: bold (strong, b), italic (em, i), underline (u),
@@ -74,7 +76,7 @@ export function splitScripts(run: TextRun): TextRun[] {
 export const blankWidth = (n: number) => Math.max(5, Math.ceil(n / 1.6));
 
 const BLOCK = new Set(['p', 'div', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'li', 'tr', 'blockquote', 'pre', 'ul', 'ol', 'table', 'figure']);
-const ENTITIES: Readonly<Record<string, string>> = {
+const ENTITIES = lookupTable({
   nbsp: '\u00a0',
   lt: '<',
   gt: '>',
@@ -84,12 +86,15 @@ const ENTITIES: Readonly<Record<string, string>> = {
   times: '×',
   divide: '÷',
   deg: '°',
-};
+});
 
 function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-    if (name.startsWith('#x') || name.startsWith('#X')) return String.fromCodePoint(parseInt(name.slice(2), 16));
-    if (name.startsWith('#')) return String.fromCodePoint(parseInt(name.slice(1), 10));
+    if (name.startsWith('#')) {
+      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+      // Past Unicode's last code point: kept as written (fromCodePoint would throw).
+      return code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    }
     return ENTITIES[name.toLowerCase()] ?? whole;
   });
 }
