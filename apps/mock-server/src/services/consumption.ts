@@ -23,7 +23,9 @@ import {
  * rules in the SDK's consumption.ts). A purchase and its ledger row commit
  * together; a refund raises `refundedAmount` with a guarded update
  * (`refundedAmount + x <= amount`) and is keyed by the client's `requestNo`
- * (unique), so neither a race nor a double click refunds twice.
+ * (unique), so neither a race nor a double click refunds twice. The key
+ * sent again with another amount or reason is a 400 on `requestNo` (the
+ * client reused a key for a different request), never the earlier answer.
  */
 
 type ConsumptionRow = RowOf<'Consumption'>;
@@ -33,11 +35,14 @@ const texts = {
   'zh-Hans': {
     overRefund: (left: number) => `退款金额超过可退金额 ¥${fenToYuan(left)}。`,
     requestOfOther: '该退款请求号已用于其他记录。',
+    requestChanged: '该退款请求号已用于另一笔不同的退款请求，请为新的退款生成新的请求号。',
     notRefunded: '只有已全额退款的消费记录可以删除。',
   },
   en: {
     overRefund: (left: number) => `The refund exceeds the refundable ¥${fenToYuan(left)}.`,
     requestOfOther: 'This refund request number was used for another record.',
+    requestChanged:
+      'This refund request number was used for a different refund request (another amount or reason); make a new number for a new refund.',
     notRefunded: 'Only fully refunded records can be deleted.',
   },
 } as const;
@@ -161,8 +166,12 @@ export const consumption = implement(ConsumptionService, {
     const T = texts[ctx.culture];
     const row = await rowOr404(ctx, input.id);
     const sameRequest = async (db: RequestContext['db']) => {
-      const earlier = await db.consumptionRefund.findFirst({ where: { requestNo: input.requestNo }, select: { consumptionId: true } });
+      const earlier = await db.consumptionRefund.findFirst({
+        where: { requestNo: input.requestNo },
+        select: { consumptionId: true, amount: true, reason: true },
+      });
       if (earlier && earlier.consumptionId !== row.id) invalid('requestNo', T.requestOfOther);
+      if (earlier && (earlier.amount !== input.amount || earlier.reason !== input.reason)) invalid('requestNo', T.requestChanged);
       return earlier !== null;
     };
     try {

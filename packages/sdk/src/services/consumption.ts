@@ -19,7 +19,9 @@ import { Permissions } from '../permissions.ts';
  *   balance (a ledger Refund row): at most the refundable remainder
  *   (`amount − refundedAmount`); `requestNo` is the client's idempotency key
  *   (made when the refund dialog opens), unique per tenant: submitting the
- *   same request twice refunds once and answers the same record. The cap is
+ *   same request twice refunds once and answers the same record; the same
+ *   key with another amount or reason is a 400 on `requestNo` (a key names
+ *   one request, so it is never answered with another's result). The cap is
  *   a guarded update, so concurrent refunds never exceed the price.
  * - `Update` changes only the description (`itemName`, `remark`); amounts
  *   never change after booking.
