@@ -28,6 +28,7 @@ export const importTexts = {
     /** A column named inside a row error's sentence, and the separator before the reason. */
     namedColumn: (name: string) => `“${name}”`,
     reasonSeparator: '：',
+    errorCell: (value: string) => `单元格是 Excel 错误值 ${value}（公式出错，或数字超出了日期范围 1900-01-01 至 9999-12-31），请改为有效的值`,
   },
   en: {
     notSpreadsheet: 'The file cannot be read: upload an Excel (.xlsx) or CSV file.',
@@ -54,5 +55,7 @@ export const importTexts = {
     notesSheet: 'How to fill in',
     namedColumn: (name: string) => ` "${name}"`,
     reasonSeparator: ': ',
+    errorCell: (value: string) =>
+      `The cell holds the Excel error ${value} (a failed formula, or a number outside the date range 1900-01-01 to 9999-12-31); enter a valid value`,
   },
 } satisfies Record<Culture, unknown>;

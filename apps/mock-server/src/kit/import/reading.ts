@@ -158,13 +158,26 @@ export interface Table<V> {
 const isZip = (b: Uint8Array) => b.length > 3 && b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04;
 const isOle = (b: Uint8Array) => b.length > 7 && b[0] === 0xd0 && b[1] === 0xcf && b[2] === 0x11 && b[3] === 0xe0;
 
+// --- Dates no calendar holds (hostile-input issue) -------------------------
+/**
+ * A date-formatted cell holding a number past Excel's dates (`1e20`, a
+ * formula's `-1e20`) reaches us as an invalid Date (exceljs), or one after
+ * 9999-12-31; Excel shows `#####` there. Its text is Excel's error value for a
+ * number out of range, `#NUM!`, which `readTable` reports as a row error like
+ * any error value (`#N/A`, `#DIV/0!`, ...).
+ */
+const dateText = (d: Date) => (Number.isNaN(d.getTime()) || d.getUTCFullYear() > 9999 ? '#NUM!' : d.toISOString().slice(0, 10));
+/** Excel's error values, as a cell (or a CSV written from one) holds them. */
+const EXCEL_ERROR = /^#(?:NULL!|DIV\/0!|VALUE!|REF!|NAME\?|NUM!|N\/A|SPILL!|CALC!|GETTING_DATA)$/;
+// ---------------------------------------------------------------------------
+
 /** A cell's value as the text the user sees (formulas by their result, rich text joined, dates as YYYY-MM-DD). */
 export function cellText(value: ExcelJS.CellValue): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return value;
   if (typeof value === 'number') return String(value);
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (value instanceof Date) return dateText(value);
   if ('richText' in value) return value.richText.map((r) => r.text).join('');
   if ('hyperlink' in value) return typeof value.text === 'string' ? value.text : cellText(value.text);
   if ('error' in value) return value.error;
@@ -310,7 +323,8 @@ export async function readTable<const C extends readonly ImportColumn[]>(
     for (const col of columns) {
       const index = indexOf.get(col.key);
       const text = index === undefined ? '' : (cells[index] ?? '').trim();
-      const parsed = col.parse(text, culture);
+      // An error value (`#NUM!`: see dateText) is a row error whatever the column takes.
+      const parsed: CellResult<unknown> = EXCEL_ERROR.test(text) ? { ok: false, reason: T.errorCell(text) } : col.parse(text, culture);
       if (parsed.ok) values[col.key] = parsed.value;
       else {
         const header = index === undefined ? col.header[culture] : (headers[index] ?? col.header[culture]);
