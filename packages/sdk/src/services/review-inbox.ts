@@ -7,7 +7,7 @@ import { AbpDateInput, AbpDateTime, paged } from '../core/schemas.ts';
 /**
  * The review inbox (审核中心), an extension (not in the spec; issue 11 item 8):
  * one queue of every item awaiting review across every type of the review
- * registry (core/review.ts `reviewables`). It derives from the registry:
+ * registry (reviewables.ts `reviewables`). It derives from the registry:
  * a reviewable added there is in the inbox with no change here.
  *
  * Whose queue: items pending (`auditStatus` 0) at a step whose permission the
@@ -17,7 +17,7 @@ import { AbpDateInput, AbpDateTime, paged } from '../core/schemas.ts';
  * tenant's items, as the data filters give it).
  *
  * Order: more sensitive-word hits first (a type declares its hit column on the
- * server, kit/review.ts `sensitiveHitColumns`; others have 0), then oldest
+ * server, the `sensitiveHits` of its service's review binding; others have 0), then oldest
  * submission first (`submittedTime` = creation time: an edit returns an item
  * to the queue but does not move it to the back), then registry order, then id.
  */

@@ -293,7 +293,7 @@ export function questionFingerprint(q: {
 
 const P = Permissions;
 const editors = [P.QuestionsTestQuestion, P.QuestionsUniversityQuestion] as const;
-/** Who decides the two steps: 初审 teacher-question reviewers, 复审 bank editors (see core/review.ts). */
+/** Who decides the two steps: 初审 teacher-question reviewers, 复审 bank editors (its flow: `reviewable(...)` below). */
 export const questionReviewers = [P.QuestionsTeachers, P.QuestionsTestQuestion] as const;
 
 export const TestQuestionService = reviewable(
