@@ -35,9 +35,18 @@ export type OptionSpec = { value: string | number; labelKey: string } | { value:
 
 export type CellType = 'text' | 'number' | 'boolean' | 'status' | 'datetime' | 'date' | 'multiline' | 'tags' | 'image' | 'link';
 
-export interface ColumnSpec<R> {
-  /** Row key shown; the label is `resources.<name>.fields.<field>`. */
-  field: string;
+/**
+ * A column's field, checked at compile time against the row type (the SDK's
+ * zod output of the resource's list; inside the mechanism rows are `any` and
+ * any name goes): a member of the row's DTO, or a `computed: true` column
+ * whose value a `render` or `cell` derives (its name keys the label).
+ */
+export type ColumnField<R> = { field: keyof R & string; computed?: never } | { field: string; computed: true };
+
+export type ColumnSpec<R> = ColumnBase<R> & ColumnField<R>;
+
+/** What a column declares besides its field. */
+export interface ColumnBase<R> {
   labelKey?: string;
   /** Lets the header sort; the ABP Sorting field is `sortField ?? field`. */
   sortable?: boolean;

@@ -4,7 +4,7 @@ import { pathLabel, type SelectOption, type TreeOption } from '@edu/ui';
 import { useMemo } from 'react';
 import { api } from '../lib/client.ts';
 import { auditOptions } from '../resources/content.tsx';
-import { useApi, type ColumnSpec, type FieldSpec, type FilterSpec } from '../resources/index.ts';
+import { useApi, type ColumnBase, type ColumnSpec, type FieldSpec, type FilterSpec } from '../resources/index.ts';
 
 /**
  * Category pickers of content screens, as cascaders over
@@ -64,7 +64,7 @@ export function useClassTypeOptions(): SelectOption[] {
  */
 export function categoryColumn<R extends { categoryId: number | null; categoryName: string | null }>(
   classTypeId: number,
-  extra: Partial<ColumnSpec<R>> = {},
+  extra: Partial<ColumnBase<R>> = {},
 ): ColumnSpec<R> {
   const useTree = treeHook(classTypeId);
   function CategoryCell({ row }: { row: R }) {

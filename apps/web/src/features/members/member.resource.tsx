@@ -15,7 +15,7 @@ const columns: ColumnSpec<UserDto>[] = [
   { field: 'fullName' },
   { field: 'phoneNumber' },
   { field: 'emailAddress', truncate: true, width: '200px' },
-  { field: 'balance', labelKey: 'members.fields.balance', sortable: true, align: 'end', cell: BalanceCell },
+  { field: 'balance', computed: true, labelKey: 'members.fields.balance', sortable: true, align: 'end', cell: BalanceCell },
   { field: 'parentName' },
   { field: 'isActive', type: 'status' },
   { field: 'lastLoginTime', sortable: true, render: (row) => chinaTime(row.lastLoginTime) },

@@ -52,7 +52,7 @@ export const advertisingResource = defineResource({
     { field: 'title', sortable: true, truncate: true, width: '220px' },
     { field: 'categoryName', sortField: 'categoryId', sortable: true },
     { field: 'linkUrl', type: 'link', truncate: true, width: '200px' },
-    { field: 'period', render: periodCell },
+    { field: 'period', computed: true, render: periodCell },
     { field: 'sort', sortable: true, width: '72px' },
     { field: 'clickCount', sortable: true, width: '88px' },
     { field: 'creationTime', type: 'datetime', sortable: true },

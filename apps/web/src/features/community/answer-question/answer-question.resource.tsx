@@ -48,7 +48,7 @@ export const questionOfAskResource = defineResource({
     { field: 'title', sortable: true, truncate: true, width: '300px' },
     categoryColumn<QuestionOfAskListDto>(ClassType.Question),
     { field: 'creatorName' },
-    { field: 'replies', cell: ReplyCountsCell },
+    { field: 'replies', computed: true, cell: ReplyCountsCell },
     reviewColumn<QuestionOfAskListDto>(reviewables.questionOfAsk),
     { field: 'creationTime', type: 'datetime', sortable: true },
   ],

@@ -78,7 +78,7 @@ const preview = previewAction<DiscussDto, typeof DiscussDto>({
 
 const columns: ColumnSpec<DiscussDto>[] = [
   { field: 'content', cell: ContentCell, minWidth: '280px' },
-  { field: 'target', cell: TargetCell, width: '260px' },
+  { field: 'target', computed: true, cell: TargetCell, width: '260px' },
   { field: 'creatorName', minWidth: '80px' },
   reviewColumn<DiscussDto>(reviewables.discuss),
   { field: 'creationTime', type: 'datetime', sortable: true },
