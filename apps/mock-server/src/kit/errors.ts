@@ -40,6 +40,20 @@ export function invalid(member: string, message: string): never {
 /** 401: the action needs a signed-in user. */
 export class UnauthorizedError extends Error {}
 
+/**
+ * 429: one client sent too much too fast (a throttle, kit/throttle.ts). The
+ * envelope answers ABP's error body with `message` and a `Retry-After` of
+ * `retryAfterSeconds`.
+ */
+export class TooManyRequestsError extends Error {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+  }
+}
+
 /** 403: the user lacks every one of `permissions`. */
 export class ForbiddenError extends Error {
   constructor(readonly permissions: readonly string[]) {

@@ -15,6 +15,8 @@ export const questionnaireTexts = {
     QuestionnaireEnded: 'This questionnaire closed at {0}.',
     QuestionnaireAlreadyAnswered: 'You have already answered this questionnaire.',
     QuestionnaireRespondentKeyRequired: 'Sign in, or send the device key (respondentKey) to answer as a visitor.',
+    QuestionnaireVisitorThrottled:
+      'Too many answers from this network address without signing in (at most {0} in {1} minutes). Try again in {2} seconds, or sign in to answer.',
     QuestionnaireUnknownQuestion: 'Question {0} is not part of this questionnaire.',
     QuestionnaireQuestionRepeated: 'Question {0} is answered twice.',
     QuestionnaireRequired: 'Question {0} must be answered.',
@@ -40,6 +42,7 @@ export const questionnaireTexts = {
     QuestionnaireEnded: '该问卷已于 {0} 结束。',
     QuestionnaireAlreadyAnswered: '您已经提交过该问卷。',
     QuestionnaireRespondentKeyRequired: '请登录后作答，或以访客身份提供设备标识（respondentKey）。',
+    QuestionnaireVisitorThrottled: '该网络地址未登录提交的答卷过多（{1} 分钟内最多 {0} 份），请 {2} 秒后再试，或登录后作答。',
     QuestionnaireUnknownQuestion: '题目 {0} 不属于该问卷。',
     QuestionnaireQuestionRepeated: '题目 {0} 被重复作答。',
     QuestionnaireRequired: '第 {0} 题为必答题。',

@@ -3,7 +3,14 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { permissionTree, flattenPermissions, type ValidationErrorInfo } from '@edu/sdk';
 import { MustHaveTenantError } from '../db/data-filters.ts';
 import { localize, type Culture } from '../localization/texts.ts';
-import { AbpValidationError, EntityNotFoundError, ForbiddenError, UnauthorizedError, UserFriendlyError } from '../kit/errors.ts';
+import {
+  AbpValidationError,
+  EntityNotFoundError,
+  ForbiddenError,
+  TooManyRequestsError,
+  UnauthorizedError,
+  UserFriendlyError,
+} from '../kit/errors.ts';
 
 const displayNames = new Map(flattenPermissions(permissionTree).map((n) => [n.name, n.displayName]));
 
@@ -61,6 +68,8 @@ export const envelopePlugin = fp(async (app) => {
       const names = error.permissions.map((p) => displayNames.get(p)?.[culture] ?? p).join(', ');
       return reply.code(403).send(errorBody(localize(culture, 'AtLeastOneOfThesePermissionsMustBeGranted', names), { unAuthorizedRequest: true }));
     }
+    if (error instanceof TooManyRequestsError)
+      return reply.code(429).header('retry-after', String(error.retryAfterSeconds)).send(errorBody(error.message));
     if (error instanceof EntityNotFoundError) return reply.code(404).send(errorBody(localize(culture, 'EntityNotFound', error.entityName, error.id)));
     // ABP answers a host-side insert of tenant-owned rows with a bare 500; ours says what to do.
     if (error instanceof MustHaveTenantError) return reply.code(500).send(errorBody(localize(culture, 'TenantContentFromHost')));

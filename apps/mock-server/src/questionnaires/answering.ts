@@ -8,8 +8,9 @@ import {
 import { Prisma } from '@edu/db';
 import type { z } from 'zod';
 import { tenantOf, type RequestContext } from '../kit/context.ts';
-import { AbpValidationError, EntityNotFoundError, UnauthorizedError, UserFriendlyError, invalid } from '../kit/errors.ts';
+import { AbpValidationError, EntityNotFoundError, TooManyRequestsError, UnauthorizedError, UserFriendlyError, invalid } from '../kit/errors.ts';
 import { iso } from '../kit/paging.ts';
+import { SlidingWindow } from '../kit/throttle.ts';
 import { ENTITY, MULTIPLE, readQuestions, SINGLE, TEXT } from './definition.ts';
 
 /** The member side: the questionnaire to answer (`GetForAnswer`) and the submission (`Submit`). */
@@ -72,6 +73,25 @@ async function checkAnswers(
   return rows;
 }
 
+/**
+ * Visitors' submissions (not signed in, public questionnaires) per client
+ * address and questionnaire: at most 20 in any 10 minutes. A device key is
+ * whatever the client says, so it cannot stop one machine from voting 200
+ * times; the address can. 20 leaves room for a classroom or an office behind
+ * one NAT address answering together; signed-in members are never throttled
+ * (each answers once, by the unique key).
+ */
+export const VISITOR_SUBMISSIONS = { limit: 20, windowMinutes: 10 } as const;
+const visitorWindows = new WeakMap<object, SlidingWindow>();
+
+function throttleVisitor(ctx: RequestContext, questionnaireId: number) {
+  let window = visitorWindows.get(ctx.app);
+  if (!window) visitorWindows.set(ctx.app, (window = new SlidingWindow(VISITOR_SUBMISSIONS.limit, VISITOR_SUBMISSIONS.windowMinutes * 60_000)));
+  const wait = window.take(`${questionnaireId}|${ctx.request.ip}`);
+  if (wait > 0)
+    throw new TooManyRequestsError(ctx.t('QuestionnaireVisitorThrottled', VISITOR_SUBMISSIONS.limit, VISITOR_SUBMISSIONS.windowMinutes, wait), wait);
+}
+
 /** China time for messages (the console's zone, docs/decisions.md "Time"). */
 const chinaTime = (d: Date) => new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
 
@@ -114,6 +134,7 @@ export async function submit(input: z.output<typeof SubmitQuestionnaireInput>, c
   if (!user && q.audience !== QuestionnaireAudience.values.Public) throw new UnauthorizedError();
   const respondentKey = user ? null : (input.respondentKey ?? null);
   if (!user && !respondentKey) invalid('respondentKey', ctx.t('QuestionnaireRespondentKeyRequired'));
+  if (!user) throttleVisitor(ctx, q.id);
   const questions = (await readQuestions(ctx, [q.id])).get(q.id) ?? [];
   const answers = await checkAnswers(input, questions, ctx, tenantId);
   const who = user ? { userId: user.id } : { respondentKey };

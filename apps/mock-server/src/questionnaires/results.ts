@@ -84,6 +84,7 @@ export async function textAnswers(input: z.output<typeof GetQuestionnaireTextAns
         responseId: a.responseId,
         text: a.text ?? '',
         respondentName: userId === null ? null : (names.get(userId) ?? null),
+        isVisitor: response !== undefined && response.userId === null,
         creationTime: iso(response?.creationTime ?? new Date(0)),
       };
     }),

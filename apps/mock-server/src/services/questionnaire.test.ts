@@ -259,7 +259,7 @@ describe('answers', () => {
     expect(subject.options[0].percent).toBe(50);
     expect(text.textCount).toBe(1);
     const texts = await t.call('GET', api('GetTextAnswers'), { token: admin, query: { QuestionnaireId: q.id, QuestionId: q.questions[2]!.id } });
-    expect(texts.body.result).toMatchObject({ totalCount: 1, items: [{ text: '很好', respondentName: null }] });
+    expect(texts.body.result).toMatchObject({ totalCount: 1, items: [{ text: '很好', respondentName: null, isVisitor: true }] });
     const wrong = await t.call('GET', api('GetTextAnswers'), { token: admin, query: { QuestionnaireId: q.id, QuestionId: q.questions[0]!.id } });
     expect(members(wrong)).toEqual(['questionId']);
   });
@@ -280,6 +280,65 @@ describe('answers', () => {
     const r = await t.call('PUT', api('Update'), { token: admin, body: { ...sample('作答测试'), id: q.id, questions: grown } });
     expect(r.status).toBe(500);
     expect(r.body.error.message).toContain('该问卷已收到 2 份答卷');
+  });
+});
+
+describe('visitors flooding a public questionnaire', () => {
+  const submitFrom = (address: string, body: unknown, token?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: api('Submit'),
+      remoteAddress: address,
+      payload: JSON.stringify(body),
+      headers: { 'content-type': 'application/json', 'abp.tenantid': '1', ...(token && { authorization: `Bearer ${token}` }) },
+    });
+  const vote = (dto: Dto, key: string) => ({
+    questionnaireId: dto.id,
+    respondentKey: key,
+    answers: [
+      { questionId: dto.questions[0]!.id, optionIds: [dto.questions[0]!.options[0]!.id] },
+      { questionId: dto.questions[1]!.id, optionIds: [dto.questions[1]!.options[0]!.id] },
+    ],
+  });
+
+  it('counts at most 20 responses per address and questionnaire in 10 minutes; the rest are 429s saying when to retry', async () => {
+    const q = await create(sample('刷票测试'));
+    await publish(q.id);
+    const statuses: number[] = [];
+    let refused: Awaited<ReturnType<typeof submitFrom>> | undefined;
+    for (let i = 0; i < 200; i++) {
+      const r = await submitFrom('203.0.113.7', vote(q, `made-up-device-${String(i).padStart(4, '0')}`));
+      statuses.push(r.statusCode);
+      if (r.statusCode === 429) refused ??= r;
+    }
+    expect(statuses.filter((s) => s === 200)).toHaveLength(20);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(180);
+    expect(await t.app.prisma.questionnaireResponse.count({ where: { questionnaireId: q.id } })).toBe(20);
+    const retryAfter = Number(refused!.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(600);
+    expect(refused!.json()).toMatchObject({ success: false, __abp: true, error: { message: expect.stringContaining(`${retryAfter} 秒后再试`) } });
+
+    // Another address, another questionnaire, a signed-in member: not held back by that address's window.
+    expect((await submitFrom('198.51.100.9', vote(q, 'another-address-0001'))).statusCode).toBe(200);
+    const other = await create(sample('刷票测试·另一份'));
+    await publish(other.id);
+    expect((await submitFrom('203.0.113.7', vote(other, 'made-up-device-0000'))).statusCode).toBe(200);
+    const signedIn = await submitFrom('203.0.113.7', { ...vote(q, 'ignored-for-members'), respondentKey: null }, member);
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+  });
+
+  it('marks which text answers came from visitors', async () => {
+    const q = await create(sample('访客标记'));
+    await publish(q.id);
+    const text = (dto: Dto, words: string) => ({ questionId: dto.questions[2]!.id, text: words });
+    const byVisitor = { ...vote(q, 'visitor-text-0001'), answers: [...vote(q, '').answers, text(q, '访客的建议')] };
+    expect((await submitFrom('192.0.2.1', byVisitor)).statusCode).toBe(200);
+    const byMember = { questionnaireId: q.id, answers: [...vote(q, '').answers, text(q, '会员的建议')] };
+    expect((await submitFrom('192.0.2.1', byMember, member)).statusCode).toBe(200);
+    const r = await t.call('GET', api('GetTextAnswers'), { token: admin, query: { QuestionnaireId: q.id, QuestionId: q.questions[2]!.id } });
+    const byText = Object.fromEntries(r.body.result.items.map((a: { text: string; isVisitor: boolean }) => [a.text, a.isVisitor]));
+    expect(byText).toEqual({ 访客的建议: true, 会员的建议: false });
   });
 });
 

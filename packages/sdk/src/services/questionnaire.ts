@@ -34,7 +34,10 @@ export type QuestionnaireQuestionType = z.infer<typeof QuestionnaireQuestionType
  * Who may answer: 1 members (会员: signed-in users of the tenant, one response
  * each), 2 public (公开: also visitors who are not signed in, one response per
  * `respondentKey`, the device key the answering page keeps; signed-in users
- * still answer once).
+ * still answer once). Members is the default: requiring sign-in is the
+ * questionnaire's `audience`, not a separate flag. A device key is whatever
+ * the client says, so visitors' submissions are also throttled per client
+ * address (see Submit).
  */
 export const QuestionnaireAudience = abpEnum({ Members: 1, Public: 2 }, 'Questionnaire audience');
 export type QuestionnaireAudience = z.infer<typeof QuestionnaireAudience>;
@@ -144,7 +147,10 @@ export const QuestionnaireAnswerInput = z.object({
 /**
  * Submit (extension, the member side): one response per member (or per
  * `respondentKey` for visitors of a public questionnaire), only while the
- * questionnaire is approved and within its window.
+ * questionnaire is approved and within its window. Visitors (not signed in)
+ * may submit at most 20 responses per client address and questionnaire in
+ * any 10 minutes; past that the answer is a 429 in ABP's error envelope whose
+ * message says when to retry, with `Retry-After` (seconds).
  */
 export const SubmitQuestionnaireInput = z.object({
   questionnaireId: z.number().int().min(1),
@@ -202,11 +208,17 @@ export type QuestionnaireResultDto = z.infer<typeof QuestionnaireResultDto>;
 /** Text answers of one question, newest first; `Keyword` searches the text. */
 export const GetQuestionnaireTextAnswersInput = PagedQuery.extend({ QuestionnaireId: z.number().int().min(1), QuestionId: z.number().int().min(1) });
 export type GetQuestionnaireTextAnswersInput = z.input<typeof GetQuestionnaireTextAnswersInput>;
-/** `respondentName` is null on anonymous questionnaires and for visitors. */
+/**
+ * `respondentName` is null on anonymous questionnaires and for visitors;
+ * `isVisitor`: submitted without signing in (a visitor of a public
+ * questionnaire, known only by its device key), shown on anonymous
+ * questionnaires too (it names nobody).
+ */
 export const QuestionnaireTextAnswerDto = z.object({
   responseId: z.number().int(),
   text: z.string(),
   respondentName: z.string().nullable(),
+  isVisitor: z.boolean(),
   creationTime: AbpDateTime,
 });
 export type QuestionnaireTextAnswerDto = z.infer<typeof QuestionnaireTextAnswerDto>;
