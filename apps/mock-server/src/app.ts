@@ -49,6 +49,8 @@ export interface BuildOptions {
   bodyLimit?: number;
   /** Review flows in place of the SDK registry's, by entity name (a two-step flow for a test, a deployment's own). */
   reviewFlows?: Readonly<Record<string, ReviewFlow>>;
+  /** How often the hub checks its connections' tokens again (plugins/realtime.ts; default 60 s, 0 never). */
+  realtimeRevalidateEveryMs?: number;
 }
 
 declare module 'fastify' {
@@ -135,11 +137,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(envelopePlugin);
   await app.register(realtimePlugin, {
     passPhrase,
+    revalidateEveryMs: options.realtimeRevalidateEveryMs,
     authenticate: async (token) => {
       const s = app.tokens.verify(token);
       if (!s || s.userId === null) return null;
       const user = await app.permissions.sessionUser(s.userId, s.tenantId, s.securityStamp);
-      return user ? { userId: user.id, tenantId: s.tenantId } : null;
+      // The token's id: signing out (Account/LoginOut) closes this session's connections.
+      return user ? { userId: user.id, tenantId: s.tenantId, sessionId: s.jti } : null;
     },
   });
 

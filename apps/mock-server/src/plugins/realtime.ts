@@ -14,10 +14,10 @@ import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { decryptString } from '../identity/string-cipher.ts';
-import { HubConnections, sendRaw, type PendingConnection, type RealtimeIdentity } from './realtime/connections.ts';
+import { HubConnections, sendRaw, type PendingConnection, type RealtimeIdentity, type RealtimeSession } from './realtime/connections.ts';
 import { CLOSE_GOING_AWAY, CLOSE_POLICY, invocationRecord } from './realtime/protocol.ts';
 
-export type { RealtimeIdentity } from './realtime/connections.ts';
+export type { RealtimeIdentity, RealtimeSession } from './realtime/connections.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Public types
@@ -69,15 +69,30 @@ export interface RealtimeHub {
   onlineUserIds(tenantId?: number | null): number[];
   /** Open WebSocket hub connections (registered or not). */
   connectionCount(): number;
+  /** Closes the connections opened with the token whose id (`jti`) is `sessionId` (that sign-in signed out); returns how many. */
+  endSession(sessionId: string): number;
+  /** Closes every connection of the user (password reset, security stamp change); returns how many. */
+  endUser(target: RealtimeIdentity): number;
+  /**
+   * Checks the token of every open connection (of one user, or one tenant's users) again with
+   * `authenticate` and closes those it no longer accepts (user deactivated or deleted, tenant
+   * deactivated, token revoked); returns how many were closed.
+   */
+  revalidate(scope?: { userId?: number; tenantId?: number | null }): Promise<number>;
 }
 
 export interface RealtimePluginOptions {
   /** Hub path; default `/signalr`. */
   path?: string;
   /** Validates the JWT carried (encrypted) in `enc_auth_token`; null rejects it. */
-  authenticate(accessToken: string): Promise<RealtimeIdentity | null>;
+  authenticate(accessToken: string): Promise<RealtimeSession | null>;
   /** SimpleStringCipher pass phrase; default is the framework's. */
   passPhrase?: string;
+  /**
+   * How often every open connection's token is checked again (`revalidate()`), so a session
+   * ended by a path that did not close its connections still loses them; default 60 s, 0 never.
+   */
+  revalidateEveryMs?: number;
 }
 
 declare module 'fastify' {
@@ -90,6 +105,9 @@ declare module 'fastify' {
 // Negotiation
 
 const PENDING_TTL_MS = 60_000;
+const REVALIDATE_EVERY_MS = 60_000;
+/** The Close message's error (and WebSocket close reason) when the server ends a session's connections. */
+const SESSION_ENDED = 'The session ended (signed out, or the token is no longer valid).';
 
 function firstQueryValue(query: unknown, name: string): string | undefined {
   if (!query || typeof query !== 'object') return undefined;
@@ -124,7 +142,7 @@ async function realtime(fastify: FastifyInstance, options: RealtimePluginOptions
 
   // ABP resolves the bearer token from `enc_auth_token` on /signalr paths; a plain
   // Authorization header works there too, so accept both.
-  async function identify(request: FastifyRequest): Promise<RealtimeIdentity | null> {
+  async function identify(request: FastifyRequest): Promise<{ identity: RealtimeSession; token: string } | null> {
     const encrypted = firstQueryValue(request.query, 'enc_auth_token');
     let token: string | null = null;
     if (encrypted !== undefined) {
@@ -134,14 +152,33 @@ async function realtime(fastify: FastifyInstance, options: RealtimePluginOptions
       if (typeof header === 'string' && /^Bearer\s+/i.test(header)) token = header.replace(/^Bearer\s+/i, '');
     }
     if (!token) return null;
+    const identity = await check(token, request.log);
+    return identity && { identity, token };
+  }
+
+  /** `authenticate`, normalized; a throw counts as a rejected token. */
+  async function check(token: string, log: FastifyRequest['log']): Promise<RealtimeSession | null> {
     try {
       const identity = await options.authenticate(token);
       if (!identity || typeof identity.userId !== 'number') return null;
-      return { userId: identity.userId, tenantId: identity.tenantId ?? null };
+      const { userId, tenantId = null, sessionId } = identity;
+      return { userId, tenantId, ...(sessionId !== undefined && { sessionId }) };
     } catch (err) {
-      request.log.debug({ err }, 'realtime: authenticate threw; treating as unauthenticated');
+      log.debug({ err }, 'realtime: authenticate threw; treating as unauthenticated');
       return null;
     }
+  }
+
+  /** Closes the open connections, and forgets the negotiated ones, that `ended` names; returns how many were open. */
+  function endWhere(ended: (identity: RealtimeSession) => boolean): number {
+    for (const [key, entry] of pending) if (ended(entry.identity)) pending.delete(key);
+    let closed = 0;
+    for (const conn of [...connections.values()]) {
+      if (!ended(conn.identity)) continue;
+      connections.end(conn, SESSION_ENDED);
+      closed += 1;
+    }
+    return closed;
   }
 
   // --- negotiate -------------------------------------------------------------------------------
@@ -157,18 +194,19 @@ async function realtime(fastify: FastifyInstance, options: RealtimePluginOptions
       version = Math.min(Number(rawVersion), 1);
     }
 
-    const identity = await identify(request);
-    if (!identity) {
+    const identified = await identify(request);
+    if (!identified) {
       request.log.debug('realtime: negotiate rejected (no valid enc_auth_token)');
       return reply.code(401).send();
     }
+    const { identity, token } = identified;
 
     const connectionId = randomUUID();
     // Base64url: the JS client appends `id=<token>` to the URL without encoding it.
     const connectionToken = randomBytes(16).toString('base64url');
     // v0 clients reconnect with the connectionId, v1 with the (secret) connectionToken.
     const key = version >= 1 ? connectionToken : connectionId;
-    pending.set(key, { connectionId, identity, expiresAt: Date.now() + PENDING_TTL_MS });
+    pending.set(key, { connectionId, identity, token, expiresAt: Date.now() + PENDING_TTL_MS });
     request.log.debug({ connectionId, userId: identity.userId, version }, 'realtime: negotiated');
 
     const availableTransports = [{ transport: 'WebSockets', transferFormats: ['Text', 'Binary'] }];
@@ -195,13 +233,13 @@ async function realtime(fastify: FastifyInstance, options: RealtimePluginOptions
       admitted.set(request, entry);
       return;
     }
-    const identity = await identify(request);
-    if (!identity) {
+    const identified = await identify(request);
+    if (!identified) {
       request.log.debug('realtime: websocket without negotiate rejected (no valid enc_auth_token)');
       await reply.code(401).send();
       return;
     }
-    admitted.set(request, { connectionId: randomUUID(), identity, expiresAt: Date.now() + PENDING_TTL_MS });
+    admitted.set(request, { connectionId: randomUUID(), ...identified, expiresAt: Date.now() + PENDING_TTL_MS });
   }
 
   fastify.get(path, { websocket: true, preValidation: admit }, (socket, request) => {
@@ -244,8 +282,43 @@ async function realtime(fastify: FastifyInstance, options: RealtimePluginOptions
     connectionCount() {
       return connections.size;
     },
+    endSession(sessionId) {
+      const closed = endWhere((identity) => identity.sessionId === sessionId);
+      fastify.log.debug({ closed }, 'realtime: session ended');
+      return closed;
+    },
+    endUser(target) {
+      const tenantId = target.tenantId ?? null;
+      const closed = endWhere((identity) => identity.userId === target.userId && identity.tenantId === tenantId);
+      fastify.log.debug({ userId: target.userId, tenantId, closed }, 'realtime: user sessions ended');
+      return closed;
+    },
+    async revalidate(scope = {}) {
+      const inScope = (identity: RealtimeSession) =>
+        (scope.userId === undefined || identity.userId === scope.userId) && (scope.tenantId === undefined || identity.tenantId === scope.tenantId);
+      for (const [key, entry] of pending) if (inScope(entry.identity) && !(await check(entry.token, fastify.log))) pending.delete(key);
+      const open = [...connections.values()].filter((conn) => inScope(conn.identity));
+      const verdicts = await Promise.all(open.map(async (conn) => ({ conn, ok: (await check(conn.token, conn.log)) !== null })));
+      let closed = 0;
+      for (const { conn, ok } of verdicts) {
+        if (ok || conn.closed) continue;
+        connections.end(conn, SESSION_ENDED);
+        closed += 1;
+      }
+      if (closed) fastify.log.debug({ ...scope, closed }, 'realtime: revalidation closed connections');
+      return closed;
+    },
   };
   fastify.decorate('realtime', hub);
+
+  const revalidateEveryMs = options.revalidateEveryMs ?? REVALIDATE_EVERY_MS;
+  const revalidator =
+    revalidateEveryMs > 0
+      ? setInterval(() => {
+          hub.revalidate().catch((err: unknown) => fastify.log.warn({ err }, 'realtime: revalidation failed'));
+        }, revalidateEveryMs)
+      : undefined;
+  revalidator?.unref();
 
   fastify.addHook('preClose', (done) => {
     for (const conn of [...connections.values()]) connections.close(conn, CLOSE_GOING_AWAY, 'Server shutting down');
@@ -253,6 +326,7 @@ async function realtime(fastify: FastifyInstance, options: RealtimePluginOptions
   });
   fastify.addHook('onClose', (_instance, done) => {
     clearInterval(sweeper);
+    clearInterval(revalidator);
     pending.clear();
     done();
   });

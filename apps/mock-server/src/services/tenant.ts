@@ -6,6 +6,7 @@ import { crudHandlers, getOr404, type ModelCrud } from '../kit/crud.ts';
 import { invalid } from '../kit/errors.ts';
 import { implement } from '../kit/register-service.ts';
 import { findTenantByName } from '../identity/tenants.ts';
+import { recheckSessions } from '../identity/session-end.ts';
 
 /** The template's default password for a new tenant's admin (`User.DefaultPassword`). */
 export const DEFAULT_ADMIN_PASSWORD = '123qwe';
@@ -71,10 +72,13 @@ export const tenant = implement(TenantService, {
       where: { id: input.id },
       data: { tenancyName: input.tenancyName, name: input.name, isActive: input.isActive },
     });
+    // Deactivated: its users' open hub connections close.
+    if (!input.isActive) await recheckSessions(ctx, { tenantId: input.id });
     return toTenantDto(updated);
   },
   Delete: async (input, ctx) => {
     await generic.Delete(input, ctx);
+    await recheckSessions(ctx, { tenantId: input.Id });
     return null;
   },
 });

@@ -6,17 +6,22 @@ import { UserFriendlyError } from '../kit/errors.ts';
 import { implement } from '../kit/register-service.ts';
 import { effectiveSettings } from '../kit/settings.ts';
 import { findTenantByName } from '../identity/tenants.ts';
+import { endCurrentSession } from '../identity/session-end.ts';
 
 /** ABP's AbpLoginResultType values, recorded in UserLoginAttempt.result. */
-const LoginResult = {
+export const LoginResult = {
   Success: 1,
   InvalidUserNameOrEmailAddress: 2,
   InvalidPassword: 3,
   UserIsNotActive: 4,
   InvalidTenancyName: 5,
   TenantIsNotActive: 6,
-  LockedOut: 8,
+  // 7 UserEmailIsNotConfirmed, 8 UnknownExternalLogin
+  LockedOut: 9,
 } as const;
+
+/** An instant as the lockout message writes it: ISO 8601 UTC to the second (`2026-11-27T22:05:00Z`). */
+const isoSecond = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 /**
  * The template's login (TokenAuthController + LogInManager): tenant from the
@@ -43,6 +48,15 @@ async function login(ctx: RequestContext, userNameOrEmailAddress: string) {
   const fail = (reason: string): never => {
     throw new UserFriendlyError(ctx.t('LoginFailed'), reason);
   };
+  /**
+   * ABP's lockout failure (`Login failed!`, the reason in details) says until when:
+   * the reason names the lockout end, and `code` is AbpLoginResultType.LockedOut
+   * (CUSTOM: the template throws code 0) so a client can tell it from a wrong password.
+   */
+  const lockedOut = async (userId: number, until: Date): Promise<never> => {
+    await attempt(LoginResult.LockedOut, userId, tenancyName);
+    throw new UserFriendlyError(ctx.t('LoginFailed'), ctx.t('UserLockedOutUntil', isoSecond(until)), LoginResult.LockedOut);
+  };
 
   let tenancyName: string | null = null;
   if (tenantId !== null) {
@@ -63,7 +77,7 @@ async function login(ctx: RequestContext, userNameOrEmailAddress: string) {
     where: { tenantId, isDeleted: false, OR: [{ normalizedUserName: normalized }, { normalizedEmailAddress: normalized }] },
     include: { roles: { where: { role: { isDeleted: false } }, include: { role: true } } },
   });
-  return { user, tenancyName, attempt, fail };
+  return { user, tenancyName, attempt, fail, lockedOut };
 }
 
 /** A hash of nothing anyone knows, verified for unknown users so they cost what a wrong password costs. */
@@ -71,17 +85,14 @@ let dummyHash: string | undefined;
 
 async function signIn(ctx: RequestContext, input: { userNameOrEmailAddress: string; password: string }) {
   const { prisma } = ctx;
-  const { user, tenancyName, attempt, fail } = await login(ctx, input.userNameOrEmailAddress);
+  const { user, tenancyName, attempt, fail, lockedOut } = await login(ctx, input.userNameOrEmailAddress);
   if (!user) {
     verifyPassword((dummyHash ??= hashPassword(randomUUID())), input.password);
     await attempt(LoginResult.InvalidUserNameOrEmailAddress, null, tenancyName);
     return fail(ctx.t('InvalidUserNameOrPassword'));
   }
   const now = new Date();
-  if (user.isLockoutEnabled && user.lockoutEndDate && user.lockoutEndDate > now) {
-    await attempt(LoginResult.LockedOut, user.id, tenancyName);
-    return fail(ctx.t('UserLockedOutMessage'));
-  }
+  if (user.isLockoutEnabled && user.lockoutEndDate && user.lockoutEndDate > now) return lockedOut(user.id, user.lockoutEndDate);
   const check = verifyPassword(user.passwordHash, input.password);
   if (!check.ok) {
     const settings = await effectiveSettings(prisma, user.tenantId, null);
@@ -89,11 +100,13 @@ async function signIn(ctx: RequestContext, input: { userNameOrEmailAddress: stri
     const seconds = Number(settings['Abp.Zero.UserManagement.UserLockOut.DefaultAccountLockoutSeconds']);
     const lockoutOn = settings['Abp.Zero.UserManagement.UserLockOut.IsEnabled'] === 'true' && user.isLockoutEnabled;
     const failures = user.accessFailedCount + 1;
-    const lock = lockoutOn && failures >= max;
+    const lockoutEnd = lockoutOn && failures >= max ? new Date(now.getTime() + seconds * 1000) : null;
     await prisma.user.update({
       where: { id: user.id },
-      data: lock ? { accessFailedCount: 0, lockoutEndDate: new Date(now.getTime() + seconds * 1000) } : { accessFailedCount: failures },
+      data: lockoutEnd ? { accessFailedCount: 0, lockoutEndDate: lockoutEnd } : { accessFailedCount: failures },
     });
+    // As ABP's LogInManager: the failure that locks the account answers LockedOut.
+    if (lockoutEnd) return lockedOut(user.id, lockoutEnd);
     await attempt(LoginResult.InvalidPassword, user.id, tenancyName);
     return fail(ctx.t('InvalidUserNameOrPassword'));
   }
@@ -138,8 +151,7 @@ export const account = implement(AccountService, {
     return { state: 1, tenantId: tenant.id };
   },
   LoginOut: async (_input, ctx) => {
-    const { jti, exp } = ctx.session;
-    if (jti && exp) await ctx.app.tokens.revoke(jti, exp);
+    await endCurrentSession(ctx);
     return null;
   },
 });

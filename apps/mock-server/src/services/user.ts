@@ -15,6 +15,7 @@ import { compiledTable } from '../kit/sql-list.ts';
 import { fullNameWhere, userOption, userOptionSelect, userSearchWhere } from '../kit/user-options.ts';
 import { resolveCulture } from '../localization/texts.ts';
 import { listRoles } from '../identity/roles.ts';
+import { endUserSessions, recheckSessions } from '../identity/session-end.ts';
 import { memberImportHandlers } from '../members/import.ts';
 import { assertMemberScope, GENERAL, managesStaff, memberPage } from '../members/scope.ts';
 
@@ -218,14 +219,18 @@ export const user = implement(UserService, {
       if (roleIds.length)
         await tx.db.userRole.createMany({ data: roleIds.map((roleId) => ({ userId: input.id, roleId, tenantId: ctx.session.tenantId })) });
     });
+    // Deactivated: their open hub connections close.
+    if (!input.isActive) await recheckSessions(ctx, { userIds: [input.id] });
     return getDto(users, input.id, ctx);
   },
   Delete: async (input, ctx) => {
     await deleteUsers(ctx, [input.Id]);
+    await recheckSessions(ctx, { userIds: [input.Id] });
     return null;
   },
   BatchDelete: async (input, ctx) => {
     await deleteUsers(ctx, input.ids);
+    await recheckSessions(ctx, { userIds: input.ids });
     return null;
   },
   GetRoles: async (_input, ctx) => {
@@ -275,6 +280,7 @@ export const user = implement(UserService, {
       where: { id: input.userId },
       data: { passwordHash: hashPassword(input.newPassword), securityStamp: randomUUID(), accessFailedCount: 0, lockoutEndDate: null },
     });
+    endUserSessions(ctx, input.userId);
     return true;
   },
   changeUserIdentity: async (input, ctx) => {

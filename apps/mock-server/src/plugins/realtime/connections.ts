@@ -28,6 +28,11 @@ export interface RealtimeIdentity {
   tenantId: number | null;
 }
 
+/** A connection's owner and the sign-in it came from: the token's id (`jti`), so a sign-out ends that session's connections only. */
+export interface RealtimeSession extends RealtimeIdentity {
+  sessionId?: string;
+}
+
 // Same defaults as ASP.NET Core HubOptions: KeepAliveInterval 15 s, HandshakeTimeout 15 s.
 const KEEP_ALIVE_MS = 15_000;
 const HANDSHAKE_TIMEOUT_MS = 15_000;
@@ -37,13 +42,16 @@ const MAX_BUFFERED_CHARS = 1 << 20;
 /** A negotiated (or admitted) connection before its WebSocket opens. */
 export interface PendingConnection {
   connectionId: string;
-  identity: RealtimeIdentity;
+  identity: RealtimeSession;
+  /** The access token it was opened with, checked again when the server revalidates its connections. */
+  token: string;
   expiresAt: number;
 }
 
 export interface HubConnection {
   id: string;
-  identity: RealtimeIdentity;
+  identity: RealtimeSession;
+  token: string;
   socket: WebSocket;
   log: FastifyBaseLogger;
   decoder: StringDecoder;
@@ -85,6 +93,7 @@ export class HubConnections {
     const conn: HubConnection = {
       id: entry.connectionId,
       identity: entry.identity,
+      token: entry.token,
       socket,
       log,
       decoder: new StringDecoder('utf8'),
@@ -132,6 +141,16 @@ export class HubConnections {
       conn.socket.terminate();
     }
     this.dispose(conn);
+  }
+
+  /**
+   * Ends a connection from the server's side (its session ended): a handshaken
+   * client first gets a Close message saying why, which tells `@microsoft/signalr`
+   * not to reconnect; then the socket closes normally.
+   */
+  end(conn: HubConnection, reason: string): void {
+    if (conn.handshaken) sendRaw(conn, closeRecord(reason));
+    this.close(conn, CLOSE_NORMAL, reason);
   }
 
   private dispose(conn: HubConnection): void {
