@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createClient } from '../client.ts';
-import { generateOpenApi } from '../openapi.ts';
-import { DiscussService } from '../services/discuss.ts';
-import { splitQueryKeys } from './transport.ts';
+import { createClient } from './client.ts';
+import { generateOpenApi } from './openapi.ts';
+import { DiscussService } from './services/discuss.ts';
+import { splitQueryKeys } from './core/transport.ts';
 
 describe('queryKeys: members of a body input sent in the query (auditedDiscuss?id=)', () => {
   it('is declared on the endpoint with the spec casing of the path', () => {

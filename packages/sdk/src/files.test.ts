@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { generateOpenApi } from '../openapi.ts';
-import { FileService } from '../services/file.ts';
-import { defineService } from './define-service.ts';
-import { FileContent, contentDisposition, fileField, fileFieldsOf, isAcceptedFile, parseContentDisposition, toFormData } from './files.ts';
-import { callEndpoint } from './transport.ts';
+import { generateOpenApi } from './openapi.ts';
+import { FileService } from './services/file.ts';
+import { defineService } from './core/define-service.ts';
+import { FileContent, contentDisposition, fileField, fileFieldsOf, isAcceptedFile, parseContentDisposition, toFormData } from './core/files.ts';
+import { callEndpoint } from './core/transport.ts';
 
 const svc = defineService('Thing', {
   ImportFromExcel: {
