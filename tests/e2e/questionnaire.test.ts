@@ -10,7 +10,7 @@ import { signedIn, useConsole } from './support/suite.ts';
  * options, an option reordered with the keyboard, saved (pending review),
  * approved in the list (published) and seen published; then the results of a
  * seeded questionnaire with a few hundred responses (counts, bars, donut,
- * text answers). Screenshots: tests/e2e/artifacts/questionnaire-*.png.
+ * text answers, which responses came from visitors). Screenshots: tests/e2e/artifacts/questionnaire-*.png.
  */
 const suite = useConsole();
 const TAG = `E2E${Date.now() % 100000}`;
@@ -116,6 +116,10 @@ describe('questionnaires', () => {
       expect(await results.getByTestId('result-question').count()).toBe(5);
       expect(await results.getByTestId('result-option').count()).toBeGreaterThan(10);
       await results.getByTestId('result-text').first().waitFor();
+      // A public questionnaire: how many responses came from visitors (not signed in), and which text answers.
+      expect(await results.getByTestId('result-visitors').innerText()).toMatch(/^访客（未登录）\d+ 份$/);
+      await results.getByTestId('result-text-visitor').first().waitFor();
+      expect(await results.getByTestId('result-text-visitor').first().innerText()).toBe('访客（未登录）');
       await shot(page, 'questionnaire-results');
       expect(await a11yProblems(page, 'questionnaire results')).toEqual([]);
       await results.getByTestId('result-texts').scrollIntoViewIfNeeded();

@@ -75,7 +75,14 @@ function TextAnswers({ questionnaireId, question }: { questionnaireId: number; q
           <Box as="li" key={a.responseId} borderLeftWidth="3px" borderColor="brand.solid" ps="3" py="1" data-testid="result-text">
             <Text fontSize="sm">{a.text}</Text>
             <Text fontSize="xs" color="fg.muted">
-              {a.respondentName ?? t('questionnaire.results.anonymous')} · {formatDateTimeUtc8(a.creationTime)}
+              {a.isVisitor ? (
+                <Badge size="xs" variant="subtle" colorPalette="orange" me="1" data-testid="result-text-visitor">
+                  {t('questionnaire.results.visitor')}
+                </Badge>
+              ) : (
+                `${a.respondentName ?? t('questionnaire.results.anonymous')} `
+              )}
+              · {formatDateTimeUtc8(a.creationTime)}
             </Text>
           </Box>
         ))}
@@ -157,6 +164,11 @@ export default function ResultsDialog({ open, onClose, row }: RowDialogProps<Que
               {t('questionnaire.results.responses')}
             </Text>
             <Text alignSelf="flex-end">{t('questionnaire.results.members', { count: r.memberResponseCount })}</Text>
+            {r.responseCount > r.memberResponseCount && (
+              <Text alignSelf="flex-end" data-testid="result-visitors">
+                {t('questionnaire.results.visitors', { count: r.responseCount - r.memberResponseCount })}
+              </Text>
+            )}
             {r.firstResponseTime && r.lastResponseTime && (
               <Text alignSelf="flex-end">
                 {t('questionnaire.results.period', { from: formatDateTimeUtc8(r.firstResponseTime), to: formatDateTimeUtc8(r.lastResponseTime) })}
