@@ -45,6 +45,7 @@ export const permissionTree = [
       p('Pages.Administration.MultiLevelCategorys', '多级分类', 'Multi-level categories'),
       p('Pages.Administration.Dictionarys', '字典管理', 'Dictionaries'),
       p('Pages.Administration.ChapterTypes', '章节管理', 'Chapters'),
+      p('Pages.Administration.AuditLogs', '审计日志', 'Audit logs', undefined, { inferred: true }),
     ]),
     p('Pages.Members', '会员管理', 'Members', [
       p('Pages.Members.Users', '会员', 'Members'),

@@ -2,6 +2,7 @@ import type { Endpoint, Service } from './core/define-service.ts';
 import { entityServices } from './entities.ts';
 import { AbpUserConfigurationService } from './services/abp-user-configuration.ts';
 import { AccountService } from './services/account.ts';
+import { AuditLogService, UserLoginService } from './services/audit-log.ts';
 import { FileService } from './services/file.ts';
 import { BackgroundJobService } from './services/job.ts';
 import { NotificationService } from './services/notification.ts';
@@ -17,6 +18,7 @@ export * from './entities.ts';
 export * from './reviewables.ts';
 export * from './services/abp-user-configuration.ts';
 export * from './services/account.ts';
+export * from './services/audit-log.ts';
 export * from './services/file.ts';
 export * from './services/job.ts';
 export * from './services/notification.ts';
@@ -47,6 +49,8 @@ export const services = {
   backgroundJob: BackgroundJobService,
   review: ReviewService,
   reviewInbox: ReviewInboxService,
+  auditLog: AuditLogService,
+  userLogin: UserLoginService,
   ...entityServices,
 } as const;
 
