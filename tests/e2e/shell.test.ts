@@ -170,6 +170,62 @@ describe('shell', () => {
     await page.context().close();
   });
 
+  it('five wrong unlock passwords lock the account: the lock screen says until when and signs out', async () => {
+    // Another user than admin: the lockout lasts five minutes and must not reach the file's other tests.
+    const ctx = await newContext(suite.browser, suite.baseUrl);
+    const page = await ctx.newPage();
+    await signIn(page, { tenant: 'Default', userName: 'zhangwei' });
+    await page.getByTestId('lock-button').click();
+    await page.getByTestId('lock-screen').waitFor();
+
+    const sentAt = Date.now();
+    for (let i = 1; i <= 5; i++) {
+      await page.getByTestId('unlock-password').fill(`wrong-${i}`);
+      await page.getByTestId('unlock-submit').click();
+      if (i < 5) {
+        // Four times a wrong password: the modal and 密码错误.
+        await page.getByTestId('error-modal').waitFor();
+        await page.getByTestId('unlock-wrong-password').waitFor();
+        await page.getByTestId('error-modal-ok').click();
+        await page.getByTestId('error-modal').waitFor({ state: 'hidden' });
+      }
+    }
+    // The fifth locks the account: said in place with the end (UTC+8, five minutes on), no modal.
+    const locked = page.getByTestId('unlock-locked-out');
+    await locked.waitFor();
+    const hhmm = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().slice(11, 16);
+    const shown = /请于 (\d\d:\d\d) 后重试/.exec((await locked.textContent()) ?? '')?.[1];
+    expect([hhmm(sentAt + 300_000), hhmm(Date.now() + 300_000)]).toContain(shown);
+    expect(await locked.textContent()).toBe(`账户已锁定，请于 ${shown} 后重试`);
+    expect(await page.getByTestId('error-modal').count()).toBe(0);
+    await shot(page, 'lock-locked-out');
+
+    // The right password is refused the same way, not as a wrong password.
+    await page.getByTestId('unlock-password').fill('123qwe');
+    await page.getByTestId('unlock-submit').click();
+    await expect.poll(() => locked.textContent()).toBe(`账户已锁定，请于 ${shown} 后重试`);
+    expect(await page.getByTestId('unlock-wrong-password').count()).toBe(0);
+
+    // 退出登录 on the lock screen: back to the login page, the lock state cleared; a reload stays there.
+    expect(await page.getByTestId('lock-sign-out').textContent()).toBe('退出登录');
+    await page.getByTestId('lock-sign-out').click();
+    await page.getByTestId('login-form').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(await page.evaluate(() => localStorage.getItem('locking'))).toBeNull();
+    expect((await ctx.cookies()).find((c) => c.name === 'Abp.AuthToken')).toBeUndefined();
+    await page.reload();
+    await page.getByTestId('login-form').waitFor();
+
+    // The login page says the same while the lockout lasts.
+    await page.locator('input[name="userNameOrEmailAddress"]').fill('zhangwei');
+    await page.locator('input[name="password"]').fill('123qwe');
+    await page.getByTestId('login-submit').click();
+    await page.getByTestId('login-locked-out').waitFor();
+    expect(await page.getByTestId('login-locked-out').textContent()).toBe(`账户已锁定，请于 ${shown} 后重试`);
+    expect(new URL(page.url()).pathname).toBe('/');
+    await ctx.close();
+  });
+
   it('a window narrower than 750 px collapses the sidebar and hides the header buttons', async () => {
     const page = await adminPage({ width: 700, height: 800 });
     const sidebar = page.getByTestId('sidebar');

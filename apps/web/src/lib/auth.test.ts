@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from './client.ts';
-import { authApi, changeLanguage, lockScreen, login, logout, switchTenant, unlock } from './auth.ts';
+import { AbpError } from '@edu/sdk';
+import { authApi, changeLanguage, lockedOutUntil, lockoutTime, lockScreen, login, logout, switchTenant, unlock } from './auth.ts';
 import { getCookie, getTenantIdCookie } from './cookies.ts';
 import { resetAbpState, setAbpState } from './abp-store.ts';
 import i18n from './i18n.ts';
@@ -101,5 +102,18 @@ describe('auth actions', () => {
     expect(spy).toHaveBeenCalledWith({ languageName: 'zh-Hans' });
     expect(getCookie('Abp.Localization.CultureName')).toBe('zh-Hans');
     expect(i18n.language).toBe('zh-CN');
+  });
+
+  it('reads the lockout end from a locked-out sign-in failure, and nothing from other failures', () => {
+    const failure = (code: number, details: string | null) =>
+      new AbpError({ kind: 'userFriendly', status: 500, code, message: 'Login failed!', details });
+    const until = lockedOutUntil(failure(9, 'The user account is locked out until 2026-11-27T14:05:00Z (UTC). Please try again later.'));
+    expect(until?.toISOString()).toBe('2026-11-27T14:05:00.000Z');
+    expect(lockoutTime(until!)).toBe('22:05');
+    expect(lockoutTime(new Date('2026-11-27T16:30:00Z'))).toBe('00:30');
+    expect(lockedOutUntil(failure(0, 'Invalid user name or password'))).toBeNull();
+    expect(lockedOutUntil(failure(0, 'until 2026-11-27T14:05:00Z'))).toBeNull();
+    expect(lockedOutUntil(failure(9, null))).toBeNull();
+    expect(lockedOutUntil(new Error('until 2026-11-27T14:05:00Z'))).toBeNull();
   });
 });

@@ -1,3 +1,5 @@
+import { AbpError } from '@edu/sdk';
+import { formatDateTimeUtc8 } from '@edu/ui/filters';
 import { publicApi } from './api-core.ts';
 import { getAbpState } from './abp-store.ts';
 import { clearAuthCookies, setAuthCookies, setCultureCookie, setTenantIdCookie, setTenancyNameCookie } from './cookies.ts';
@@ -72,6 +74,22 @@ export async function switchTenant(tenancyName: string): Promise<TenantCheck> {
   }
   return { ok: false, reason: r.state === 2 ? 'inactive' : 'notFound' };
 }
+
+/** ABP's AbpLoginResultType.LockedOut: the error code of a sign-in refused because the account is locked. */
+export const LOCKED_OUT_CODE = 9;
+
+/**
+ * When a sign-in failed because the account is locked: the lockout end the
+ * server names in the error's details (ISO 8601 UTC), else null.
+ */
+export function lockedOutUntil(error: unknown): Date | null {
+  if (!(error instanceof AbpError) || error.code !== LOCKED_OUT_CODE || !error.details) return null;
+  const iso = /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z/.exec(error.details)?.[0];
+  return iso ? new Date(iso) : null;
+}
+
+/** A lockout end as the sign-in screens show it: `HH:mm` in UTC+8, as every time the console shows. */
+export const lockoutTime = (until: Date): string => formatDateTimeUtc8(until).slice(11, 16);
 
 /** The lock animation's length (spec section 9). */
 export const LOCK_ANIMATION_MS = 800;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Avatar, Box, Button, Field, Input, Stack, Text } from '@chakra-ui/react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { unlock } from '../lib/auth.ts';
+import { lockedOutUntil, lockoutTime, logout, unlock } from '../lib/auth.ts';
 import { showError } from '../lib/errors.tsx';
 import { useSession } from '../lib/permissions.ts';
 import { HOME_NAME } from '../navigation.ts';
@@ -13,8 +13,10 @@ import { AuthBackdrop } from './auth-backdrop.tsx';
 /**
  * The lock screen (route `/locking`). Unlocking signs in again with the current
  * user's name and the typed password (same tenant); on success the new token is
- * stored, the flag set to 0 and the saved page reopened; on failure the error
- * shows and the screen stays locked.
+ * stored, the flag set to 0 and the saved page reopened; on a wrong password the
+ * error shows and the screen stays locked. When the account is locked out (too
+ * many wrong passwords) the screen says until when instead. Signing out is
+ * always offered: it ends the session and clears the lock state, back to login.
  */
 export default function LockPage() {
   const { t } = useTranslation();
@@ -23,22 +25,31 @@ export default function LockPage() {
   const user = session?.user;
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
+  /** Why the last try failed: a wrong password, or the account locked out until a time. */
+  const [failure, setFailure] = useState<{ lockedUntil: Date | null } | null>(null);
+  const [signingOut, setSigningOut] = useState(false);
 
   const submit = async () => {
     if (!user || !password) return;
     setBusy(true);
-    setFailed(false);
+    setFailure(null);
     try {
       const last = await unlock(user.userName, password);
       await navigate(pathOf(last ?? HOME_NAME), { replace: true });
     } catch (e) {
-      setFailed(true);
+      const lockedUntil = lockedOutUntil(e);
+      setFailure({ lockedUntil });
       setPassword('');
-      showError(e);
+      // The lockout is said in place (with its time); anything else opens the error modal.
+      if (!lockedUntil) showError(e);
     } finally {
       setBusy(false);
     }
+  };
+
+  const signOut = () => {
+    setSigningOut(true);
+    void logout();
   };
 
   return (
@@ -63,7 +74,7 @@ export default function LockPage() {
           }}
         >
           <Stack gap={3}>
-            <Field.Root invalid={failed}>
+            <Field.Root invalid={failure !== null}>
               <Input
                 type="password"
                 name="password"
@@ -79,7 +90,11 @@ export default function LockPage() {
                 _placeholder={{ color: 'whiteAlpha.700' }}
                 data-testid="unlock-password"
               />
-              {failed && <Field.ErrorText color="red.300">{t('lock.wrongPassword')}</Field.ErrorText>}
+              {failure && (
+                <Field.ErrorText color="red.300" data-testid={failure.lockedUntil ? 'unlock-locked-out' : 'unlock-wrong-password'}>
+                  {failure.lockedUntil ? t('login.lockedOut', { time: lockoutTime(failure.lockedUntil) }) : t('lock.wrongPassword')}
+                </Field.ErrorText>
+              )}
             </Field.Root>
             <Button
               type="submit"
@@ -90,6 +105,16 @@ export default function LockPage() {
               data-testid="unlock-submit"
             >
               {t('lock.unlock')}
+            </Button>
+            <Button
+              variant="ghost"
+              color="whiteAlpha.900"
+              _hover={{ bg: 'whiteAlpha.200' }}
+              loading={signingOut}
+              onClick={signOut}
+              data-testid="lock-sign-out"
+            >
+              {t('shell.logout')}
             </Button>
           </Stack>
         </form>

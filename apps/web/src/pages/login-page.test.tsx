@@ -1,11 +1,19 @@
+import { AbpError } from '@edu/sdk';
 import { UiProvider } from '@edu/ui';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../lib/i18n.ts';
+import type * as Auth from '../lib/auth.ts';
 import { appConfig, parseAppConfig } from '../lib/app-config.ts';
 
 const switchTenant = vi.fn(async (name: string) => ({ ok: true as const, tenantId: name ? 1 : null }));
-vi.mock('../lib/auth.ts', () => ({ login: vi.fn(), switchTenant: (name: string) => switchTenant(name) }));
+const login = vi.fn<(input: unknown) => Promise<void>>();
+vi.mock('../lib/auth.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof Auth>()),
+  login: (input: unknown) => login(input),
+  switchTenant: (name: string) => switchTenant(name),
+}));
+const { wasShown } = await import('../lib/errors.tsx');
 
 const { default: LoginPage } = await import('./login-page.tsx');
 
@@ -53,5 +61,28 @@ describe('the login page tenant choice', () => {
     Object.assign(appConfig, parseAppConfig({}));
     mount();
     expect(screen.queryByTestId('tenant-default')).toBeNull();
+  });
+});
+
+describe('the login page on a locked-out account', () => {
+  beforeEach(async () => {
+    await i18n.changeLanguage('zh-CN');
+  });
+
+  it('says the account is locked and until when (UTC+8), instead of opening the error modal', async () => {
+    const locked = new AbpError({
+      kind: 'userFriendly',
+      status: 500,
+      code: 9,
+      message: '登录失败!',
+      details: '账户已被锁定，请于 2026-11-27T14:05:00Z（UTC）后重试。',
+    });
+    login.mockRejectedValueOnce(locked);
+    mount();
+    fireEvent.change(document.querySelector('input[name="userNameOrEmailAddress"]')!, { target: { value: 'admin' } });
+    fireEvent.change(document.querySelector('input[name="password"]')!, { target: { value: '123qwe' } });
+    fireEvent.click(screen.getByTestId('login-submit'));
+    expect(await screen.findByTestId('login-locked-out')).toHaveTextContent('账户已锁定，请于 22:05 后重试');
+    expect(wasShown(locked)).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Box, Button, chakra, Field, Flex, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { login, switchTenant } from '../lib/auth.ts';
+import { lockedOutUntil, lockoutTime, login, switchTenant } from '../lib/auth.ts';
 import { appConfig } from '../lib/app-config.ts';
 import { getTenancyNameCookie, getTenantIdCookie } from '../lib/cookies.ts';
 import { showError } from '../lib/errors.tsx';
@@ -28,6 +28,8 @@ export default function LoginPage() {
   const [tenantOpen, setTenantOpen] = useState(false);
   // Mounted from the first opening on, so closing still animates.
   const [tenantUsed, setTenantUsed] = useState(false);
+  /** The account is locked out until then (too many wrong passwords): said in the form, not in the error modal. */
+  const [lockedUntil, setLockedUntil] = useState<Date | null>(null);
   const tenantId = getTenantIdCookie();
   const tenancyName = getTenancyNameCookie();
   const defaultTenant = appConfig.defaultTenancyName;
@@ -46,11 +48,14 @@ export default function LoginPage() {
   };
 
   const onSubmit = form.handleSubmit(async (valid) => {
+    setLockedUntil(null);
     try {
       await login(valid);
       window.location.assign(AFTER_LOGIN_PATH);
     } catch (e) {
-      showError(e);
+      const until = lockedOutUntil(e);
+      if (until) setLockedUntil(until);
+      else showError(e);
     }
   });
 
@@ -148,6 +153,11 @@ export default function LoginPage() {
               />
               {t('login.rememberMe')}
             </chakra.label>
+            {lockedUntil && (
+              <Text role="alert" color="red.600" fontSize="sm" data-testid="login-locked-out">
+                {t('login.lockedOut', { time: lockoutTime(lockedUntil) })}
+              </Text>
+            )}
             <Button
               type="submit"
               colorPalette="blue"
