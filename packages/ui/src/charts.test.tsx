@@ -47,4 +47,25 @@ describe('charts', () => {
     expect(screen.getByText('75%')).toBeInTheDocument();
     expect(screen.getByText('无数据')).toBeInTheDocument();
   });
+  it('adds exact values and shows them only through formatValue (money in integer fen)', () => {
+    // Yuan as floating point: 0.1 + 0.2 and 4084.96-like sums drift (0.30000000000000004); fen do not.
+    const money = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
+    const { container } = render(
+      <UiProvider toaster={false}>
+        <DonutChart
+          items={[
+            { name: '课程', value: 10 },
+            { name: '试卷', value: 20 },
+            { name: '作业', value: 408_466 },
+          ]}
+          formatValue={money}
+        />
+        <LineChart labels={['05-01', '05-02']} series={[{ name: '净收入', values: [0, 408_496] }]} formatValue={money} />
+      </UiProvider>,
+    );
+    expect(screen.getByTestId('donut-total')).toHaveTextContent('¥4084.96');
+    expect(screen.getByText('¥0.20')).toBeInTheDocument();
+    // Axis ticks go through the same formatter.
+    expect([...container.querySelectorAll('svg text')].map((n) => n.textContent)).toContain('¥0.00');
+  });
 });

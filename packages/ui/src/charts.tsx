@@ -27,6 +27,9 @@ export function niceTicks(max: number, count = 4): number[] {
   return Array.from({ length: count + 1 }, (_, i) => i * intStep);
 }
 
+/** How a chart shows a value by default: as it is (counts). Money charts pass integer fen and a money formatter. */
+const plain = (value: number): string => String(value);
+
 function useWidth<T extends HTMLElement>(fallback = 600) {
   const ref = useRef<T>(null);
   const [width, setWidth] = useState(fallback);
@@ -55,20 +58,24 @@ export interface LineChartProps {
   series: readonly LineSeries[];
   height?: number;
   emptyText?: ReactNode;
+  /** Shows a value (axis ticks, read-out); the values stay exact (e.g. integer fen) and only this turns them into text. */
+  formatValue?: (value: number) => string;
   'aria-label'?: string;
 }
 
 /** A small multi-series line chart in SVG, with a grid, a legend and a hover read-out. */
-export function LineChart({ labels, series, height = 240, emptyText, ...rest }: LineChartProps) {
+export function LineChart({ labels, series, height = 240, emptyText, formatValue = plain, ...rest }: LineChartProps) {
   const [ref, width] = useWidth<HTMLDivElement>();
   const [hover, setHover] = useState<number | null>(null);
   const uid = `lc${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
-  const pad = { top: 12, right: 16, bottom: 28, left: 36 };
+  const max = Math.max(0, ...series.flatMap((s) => s.values));
+  const ticks = niceTicks(max);
+  // The axis is as wide as its longest label (about 7 px a character at 11 px).
+  const axis = Math.max(28, ...ticks.map((tk) => formatValue(tk).length * 7)) + 8;
+  const pad = { top: 12, right: 16, bottom: 28, left: axis };
   const w = Math.max(200, width);
   const innerW = w - pad.left - pad.right;
   const innerH = height - pad.top - pad.bottom;
-  const max = Math.max(0, ...series.flatMap((s) => s.values));
-  const ticks = niceTicks(max);
   const top = ticks[ticks.length - 1] || 1;
   const n = labels.length;
   const x = (i: number) => pad.left + (n <= 1 ? innerW / 2 : (i * innerW) / (n - 1));
@@ -112,7 +119,7 @@ export function LineChart({ labels, series, height = 240, emptyText, ...rest }: 
                   strokeDasharray={tk === 0 ? undefined : '3 3'}
                 />
                 <text x={pad.left - 8} y={y(tk)} dy="0.32em" textAnchor="end" fontSize="11" fill="var(--chakra-colors-fg-muted)">
-                  {tk}
+                  {formatValue(tk)}
                 </text>
               </g>
             ))}
@@ -184,7 +191,7 @@ export function LineChart({ labels, series, height = 240, emptyText, ...rest }: 
                   <Box boxSize="2" borderRadius="full" style={{ background: colorOf(i) }} />
                   <Text color="fg.muted">{s.name}</Text>
                 </HStack>
-                <Text fontWeight="medium">{s.values[hover] ?? 0}</Text>
+                <Text fontWeight="medium">{formatValue(s.values[hover] ?? 0)}</Text>
               </HStack>
             ))}
           </Box>
@@ -206,11 +213,13 @@ export interface DonutChartProps {
   centerLabel?: ReactNode;
   size?: number;
   emptyText?: ReactNode;
+  /** Shows a value and the total (legend, hole, hover title); values stay exact (e.g. integer fen) and only this turns them into text. */
+  formatValue?: (value: number) => string;
   'aria-label'?: string;
 }
 
 /** A donut with a legend of values and shares. */
-export function DonutChart({ items, centerLabel, size = 180, emptyText, ...rest }: DonutChartProps) {
+export function DonutChart({ items, centerLabel, size = 180, emptyText, formatValue = plain, ...rest }: DonutChartProps) {
   const total = items.reduce((s, i) => s + Math.max(0, i.value), 0);
   const stroke = 22;
   const r = (size - stroke) / 2;
@@ -243,14 +252,22 @@ export function DonutChart({ items, centerLabel, size = 180, emptyText, ...rest 
                 strokeDasharray={`${len} ${c - len}`}
                 strokeDashoffset={-starts[i]!}
               >
-                <title>{`${item.name}: ${item.value}`}</title>
+                <title>{`${item.name}: ${formatValue(item.value)}`}</title>
               </circle>
             );
           })}
         </svg>
         <Flex position="absolute" inset="0" direction="column" align="center" justify="center">
-          <Text fontSize="2xl" fontWeight="semibold" lineHeight="1">
-            {total}
+          <Text
+            fontSize={formatValue(total).length > 8 ? 'md' : '2xl'}
+            fontWeight="semibold"
+            lineHeight="1"
+            maxW={`${size - 2 * stroke - 8}px`}
+            textAlign="center"
+            style={{ overflowWrap: 'anywhere' }}
+            data-testid="donut-total"
+          >
+            {formatValue(total)}
           </Text>
           {centerLabel && (
             <Text fontSize="xs" color="fg.muted" mt="1">
@@ -267,7 +284,7 @@ export function DonutChart({ items, centerLabel, size = 180, emptyText, ...rest 
               <Text truncate>{item.name}</Text>
             </HStack>
             <HStack gap="2" flexShrink={0}>
-              <Text fontWeight="medium">{item.value}</Text>
+              <Text fontWeight="medium">{formatValue(item.value)}</Text>
               <Text color="fg.muted" fontSize="xs" minW="10" textAlign="end">
                 {Math.round((Math.max(0, item.value) / total) * 100)}%
               </Text>

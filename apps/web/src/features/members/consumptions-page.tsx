@@ -119,7 +119,7 @@ function ConsumptionsPageList() {
               )
             }
             onExport={() => runCall(api.consumption.getAllToExcel, list.exportQuery, { invalidates: [] })}
-            totals={{ inKey: 'members.totals.refunded', outKey: 'members.totals.spent' }}
+            totals={{ inKey: 'members.totals.refunded', outKey: 'members.totals.spent', neutralNet: true }}
             testId="consumption-table"
           />
         </Stack>

@@ -24,9 +24,6 @@ function defaultPeriod(): { from: string; to: string } {
   return { from: chinaDay(now - 29 * 86_400_000), to: chinaDay(now) };
 }
 
-/** Charts read yuan as numbers; the figures beside them stay exact (`Yuan`). */
-const chartYuan = (fen: number) => Math.round(fen) / 100;
-
 function Panel({ title, children, testId }: { title: ReactNode; children: ReactNode; testId?: string }) {
   return (
     <Card.Root variant="outline" height="full" data-testid={testId}>
@@ -150,19 +147,21 @@ export default function IncomePage() {
                   <LineChart
                     labels={days.map((d, i) => (i % labelStep === 0 ? d.day.slice(5) : ''))}
                     series={[
-                      { name: t('members.income.net'), values: days.map((d) => chartYuan(d.net)) },
-                      { name: t('members.income.recharged'), values: days.map((d) => chartYuan(d.recharged)) },
+                      { name: t('members.income.net'), values: days.map((d) => d.net) },
+                      { name: t('members.income.recharged'), values: days.map((d) => d.recharged) },
                     ]}
                     emptyText={empty}
+                    formatValue={formatYuan}
                     aria-label={t('members.income.perDay')}
                   />
                 </Panel>
               </Stack>
               <Panel title={t('members.income.byType')} testId="income-by-type">
                 <DonutChart
-                  items={(s?.byType ?? []).map((x) => ({ name: t(`members.itemType.${x.itemType}`), value: chartYuan(x.net) }))}
+                  items={(s?.byType ?? []).map((x) => ({ name: t(`members.itemType.${x.itemType}`), value: x.net }))}
                   centerLabel={t('members.income.net')}
                   emptyText={empty}
+                  formatValue={formatYuan}
                   aria-label={t('members.income.byType')}
                 />
                 <Stack gap="1" mt="3">

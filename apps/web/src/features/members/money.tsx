@@ -20,9 +20,18 @@ import { SearchPicker, searchPickerField, type PickerSource } from '../../resour
 /** An amount in fen shown as yuan with two decimals; `signed` adds + and colours money in green, money out in red. */
 export function Yuan({ fen, signed = false, strong = false }: { fen: number; signed?: boolean; strong?: boolean }) {
   // The 700 shades keep 4.5:1 contrast on the subtle backgrounds of the totals bar.
-  const color = !signed || fen === 0 ? undefined : fen > 0 ? { base: 'green.700', _dark: 'green.300' } : { base: 'red.700', _dark: 'red.300' };
+  const tone = !signed || fen === 0 ? undefined : fen > 0 ? 'in' : 'out';
+  const color = tone && (tone === 'in' ? { base: 'green.700', _dark: 'green.300' } : { base: 'red.700', _dark: 'red.300' });
   return (
-    <Text as="span" fontVariantNumeric="tabular-nums" whiteSpace="nowrap" color={color} fontWeight={strong ? 'semibold' : undefined} data-fen={fen}>
+    <Text
+      as="span"
+      fontVariantNumeric="tabular-nums"
+      whiteSpace="nowrap"
+      color={color}
+      fontWeight={strong ? 'semibold' : undefined}
+      data-fen={fen}
+      data-tone={tone}
+    >
       {formatYuan(fen, { sign: signed })}
     </Text>
   );
@@ -312,16 +321,20 @@ export function CountTabs({
   );
 }
 
+/** How a list's totals are labelled; `neutralNet` shows 净额 without the gain/loss colours (spending is not a loss). */
+export interface TotalsLabels {
+  inKey?: string;
+  outKey?: string;
+  neutralNet?: boolean;
+}
+
 /** The totals of the current filter (every page): count, money in, money out, net. */
 export function TotalsBar({
   totals,
   inKey = 'members.totals.in',
   outKey = 'members.totals.out',
-}: {
-  totals: MoneyTotals | undefined;
-  inKey?: string;
-  outKey?: string;
-}) {
+  neutralNet = false,
+}: TotalsLabels & { totals: MoneyTotals | undefined }) {
   const { t } = useTranslation();
   const item = (label: string, node: ReactNode, testId: string) => (
     <Stack gap="0" minW="28" data-testid={testId}>
@@ -336,7 +349,7 @@ export function TotalsBar({
       {item(t('members.totals.count'), totals?.count ?? '—', 'totals-count')}
       {item(t(inKey), totals ? <Yuan fen={totals.in} strong /> : '—', 'totals-in')}
       {item(t(outKey), totals ? <Yuan fen={totals.out} strong /> : '—', 'totals-out')}
-      {item(t('members.totals.net'), totals ? <Yuan fen={totals.net} signed strong /> : '—', 'totals-net')}
+      {item(t('members.totals.net'), totals ? <Yuan fen={totals.net} signed={!neutralNet} strong /> : '—', 'totals-net')}
     </Flex>
   );
 }
@@ -505,7 +518,7 @@ export function MoneyList<Row>({
   tabLabel: string;
   actions?: ReactNode;
   onExport: () => Promise<FileDto>;
-  totals?: { inKey?: string; outKey?: string };
+  totals?: TotalsLabels;
   testId: string;
 }) {
   const { data, state } = list;
