@@ -130,8 +130,9 @@ export async function seedMoney(prisma: PrismaClient, tenantId: number, now = ne
         status: paid ? 1 : e.kind === 'pending' ? 0 : 2,
         transactionNo,
         remark: channel === 3 ? '前台线下充值' : null,
-        attempts: e.kind === 'recharge' ? rnd.int(0, 1) : rnd.int(0, 3),
-        lastAttemptTime: null,
+        // Payment attempts, the order's own first one included.
+        attempts: e.kind === 'recharge' ? rnd.int(1, 2) : rnd.int(1, 4),
+        lastAttemptTime: orderAt,
         paidTime: paid ? paidAt : null,
         closedTime: e.kind === 'closed' ? new Date(orderAt.getTime() + 2 * 3_600_000) : null,
         ledgerEntryId,

@@ -33,9 +33,9 @@ describe('money contract', () => {
     const { payment, income } = admin.client;
     const before = (await income.getMemberBalance({ MemberId: memberId })).balance;
     const order = await payment.create({ memberId, amount: 3300, channel: 2 });
-    expect(order.status).toBe(0);
+    expect(order).toMatchObject({ status: 0, attempts: 1 });
     const again = await payment.continueToRecharge({ id: order.id });
-    expect(again).toMatchObject({ id: order.id, orderNo: order.orderNo, attempts: 1 });
+    expect(again).toMatchObject({ id: order.id, orderNo: order.orderNo, attempts: 2 });
     const txn = `2026${Date.now()}`;
     const paid = await payment.confirmPaid({ id: order.id, transactionNo: txn });
     expect(paid).toMatchObject({ status: 1, transactionNo: txn });

@@ -145,7 +145,8 @@ describe('Payment', () => {
     const before = await balanceOf(m);
     const r = await post('Payment/Create', { memberId: m, amount: 12345, channel: 3, remark: '前台现金' });
     const p: PaymentDto = r.body.result;
-    expect(p).toMatchObject({ status: 1, amount: 12345, channel: 3, attempts: 0 });
+    // Paid once: one payment attempt (支付次数 1, not 0).
+    expect(p).toMatchObject({ status: 1, amount: 12345, channel: 3, attempts: 1 });
     expect(p.orderNo).toMatch(/^R\d{8}\d{8}$/);
     expect(p.ledgerSerialNo).toMatch(/^LE\d{16}$/);
     expect(await balanceOf(m)).toBe(before + 12345);
@@ -155,12 +156,12 @@ describe('Payment', () => {
     const m = members[1]!;
     const before = await balanceOf(m);
     const p: PaymentDto = (await post('Payment/Create', { memberId: m, amount: 5000, channel: 1 })).body.result;
-    expect(p.status).toBe(0);
+    expect(p).toMatchObject({ status: 0, attempts: 1 });
     const orders = await t.app.prisma.payment.count();
     const again = await Promise.all(Array.from({ length: 5 }, () => post('Payment/ContinueToRecharge', { id: p.id })));
     expect(again.every((r) => r.body.result.id === p.id && r.body.result.status === 0)).toBe(true);
     expect(await t.app.prisma.payment.count()).toBe(orders);
-    expect((await get('Payment/Get', { Id: p.id })).body.result.attempts).toBe(5);
+    expect((await get('Payment/Get', { Id: p.id })).body.result.attempts).toBe(6);
     expect(await balanceOf(m)).toBe(before);
     const confirms = await Promise.all(
       Array.from({ length: 4 }, () => post('Payment/ConfirmPaid', { id: p.id, transactionNo: '4200001234202611230001' })),
@@ -169,7 +170,7 @@ describe('Payment', () => {
     expect(await balanceOf(m)).toBe(before + 5000);
     expect(await t.app.prisma.ledgerEntry.count({ where: { orderNo: p.orderNo } })).toBe(1);
     // Paid: continuing answers the order unchanged; another transaction number is refused.
-    expect((await post('Payment/ContinueToRecharge', { id: p.id })).body.result).toMatchObject({ status: 1, attempts: 5 });
+    expect((await post('Payment/ContinueToRecharge', { id: p.id })).body.result).toMatchObject({ status: 1, attempts: 6 });
     expect((await post('Payment/ConfirmPaid', { id: p.id, transactionNo: '4200009999' })).status).toBe(500);
     expect(await balanceOf(m)).toBe(before + 5000);
   });

@@ -167,6 +167,9 @@ export const payment = implement(PaymentService, {
           amount: input.amount,
           channel: input.channel,
           remark: input.remark ?? null,
+          // Placing the order is its first payment attempt (offline: the payment itself); 继续支付 adds the next ones.
+          attempts: 1,
+          lastAttemptTime: new Date(),
         },
       });
       // Offline money is in the administrator's hands already: booked at once.

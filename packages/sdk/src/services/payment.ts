@@ -46,7 +46,9 @@ export const RechargeChannel = PayChannel.refine((c) => c !== 4, 'A recharge is 
  * A recharge order. `orderNo`: `R` + UTC+8 day `yyyyMMdd` + 8-digit sequence;
  * `amount` in fen; `transactionNo` the gateway's number (offline: a voucher
  * number, optional); `ledgerSerialNo` the booking once Paid; `operatorName`
- * who created it (an administrator) or null (the member).
+ * who created it (an administrator) or null (the member); `attempts` the
+ * payment attempts (支付次数), the order's own first one included: 1 when
+ * created (an offline recharge: paid once), + 1 per `ContinueToRecharge`.
  */
 export const PaymentDto = MemberRef.extend({
   id: z.number().int(),
