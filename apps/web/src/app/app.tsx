@@ -6,6 +6,7 @@ import { AbpError } from '@edu/sdk';
 import { UiBaseProvider } from '@edu/ui';
 import { useLocalizedUiLabels } from '../resources/i18n.tsx';
 import { ErrorModalHost, showError, wasShown } from '../lib/errors.tsx';
+import { ConnectionBannerHost, SessionDialogHost } from '../lib/resilience.tsx';
 import { createAppRouter } from './router.tsx';
 import type { BootResult } from './boot.ts';
 
@@ -33,7 +34,7 @@ export interface AppProps {
   toaster?: ComponentType;
 }
 
-/** The root: providers, the router and the error modal. */
+/** The root: providers, the router, the error modal, the connection banner and the sign-in-again dialog. */
 export function App({ system, toaster: Toaster }: AppProps) {
   // One set of translated ui labels for the whole app (resources/i18n.tsx).
   const labels = useLocalizedUiLabels();
@@ -46,7 +47,9 @@ export function App({ system, toaster: Toaster }: AppProps) {
   return (
     <UiBaseProvider system={system} labels={labels}>
       <RouterProvider router={router} />
+      <SessionDialogHost />
       <ErrorModalHost />
+      <ConnectionBannerHost />
       {Toaster && <Toaster />}
     </UiBaseProvider>
   );

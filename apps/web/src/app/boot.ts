@@ -1,7 +1,9 @@
-import type { AbpUserConfigurationDto } from '@edu/sdk';
+import { AbpError, type AbpUserConfigurationDto } from '@edu/sdk';
 import { appConfig, parseAppConfig } from '../lib/app-config.ts';
 import { publicApi, setApiBaseUrl } from '../lib/api-core.ts';
+import { onRecovered, reportUnreachable } from '../lib/connectivity.ts';
 import { getCultureCookie, setCultureCookie } from '../lib/cookies.ts';
+import { onSessionRenewed } from '../lib/session-renewal.ts';
 import { deepMerge, getAbpState, setAbpState, type SessionInfo } from '../lib/abp-store.ts';
 import i18n, { toAppLanguage } from '../lib/i18n.ts';
 import { STORAGE, readLocal, writeLocal } from '../lib/storage.ts';
@@ -42,7 +44,17 @@ const defaultDeps = (): BootDeps => ({
   // Zod-free routes (publicApi): the full client and the hub client load only for signed-in sessions.
   getAll: () => publicApi.abpUserConfiguration.getAll({}),
   getSession: () => publicApi.session.getCurrentLoginInformations({}),
-  startSignalR: (base) => void import('./signalr.ts').then((m) => m.startSignalR(base)),
+  startSignalR: (base) => {
+    void import('./signalr.ts').then((m) => m.startSignalR(base));
+    // A session signed in again in place has a new token: the hub connects again with it.
+    onSessionRenewed(
+      () =>
+        void import('./signalr.ts').then(async (m) => {
+          await m.stopSignalR();
+          await m.startSignalR(base);
+        }),
+    );
+  },
   loadNotices: async () => {
     const [{ api }, { loadNotices }] = await Promise.all([import('../lib/client.ts'), import('./notices.ts')]);
     await loadNotices(api);
@@ -65,7 +77,8 @@ export function routeNameOf(pathname: string): string | null {
  * 1. the culture cookie, set to the browser language when absent (5 years);
  * 2. runtime configuration from /appconfig.json (defaults when missing);
  * 3. AbpUserConfiguration/GetAll, deep-merged into the app configuration;
- *    when it fails the app still mounts, without a session;
+ *    when it fails the app still mounts, without a session; when the backend
+ *    did not answer, the connection banner shows and the page reloads once it does;
  * 4. the session (Session/GetCurrentLoginInformations);
  * 5. the current route name; the menu, cached pages and tag pages; the user's tabs;
  * 6. SignalR, only when signed in and both real-time features are on.
@@ -92,9 +105,14 @@ export async function boot(overrides: Partial<BootDeps> = {}): Promise<BootResul
     setAbpState({ config: deepMerge(getAbpState().config ?? ({} as AbpUserConfigurationDto), result) });
     configLoaded = true;
     steps.push('getAll');
-  } catch {
+  } catch (e) {
     setAbpState({ config: null, session: null });
     steps.push('getAll:failed');
+    // No answer: the banner says so and retries; when the backend answers, the page starts again with its configuration.
+    if (e instanceof AbpError && e.isNetworkOrTimeout) {
+      reportUnreachable(e.kind === 'timeout' ? 'timeout' : 'network');
+      onRecovered(() => window.location.reload());
+    }
   }
 
   if (configLoaded) {

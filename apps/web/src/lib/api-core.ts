@@ -1,7 +1,50 @@
 import type { ClientConfig } from '@edu/sdk';
 import { bindRoutes, publicRoutes } from '@edu/sdk/public-routes';
+import { getAbpState } from './abp-store.ts';
 import { appConfig } from './app-config.ts';
+import { reportReachable, reportUnreachable, setProbe } from './connectivity.ts';
 import { getCultureCookie, getTenantIdCookie, getToken } from './cookies.ts';
+import { isSessionEnding, renewSession } from './session-renewal.ts';
+import { readLocal, STORAGE } from './storage.ts';
+
+/** The configured request timeout (appconfig.json `requestTimeoutSeconds`) in milliseconds. */
+const requestTimeoutMs = () => appConfig.requestTimeoutSeconds * 1000;
+
+/** Sends one request and tells connectivity.ts whether the backend answered. */
+async function reach(input: RequestInfo | URL, init: RequestInit): Promise<Response> {
+  try {
+    const res = await globalThis.fetch(input, init);
+    reportReachable();
+    return res;
+  } catch (e) {
+    // The SDK's own timeout aborts the request: it reports itself through the error (kind timeout).
+    if (!(e instanceof DOMException && e.name === 'AbortError'))
+      reportUnreachable(e instanceof DOMException && e.name === 'TimeoutError' ? 'timeout' : 'network');
+    throw e;
+  }
+}
+
+/** A signed-in, unlocked session whose token the server refused can be renewed in place. */
+function canRenew(init: RequestInit): boolean {
+  const sentToken = new Headers(init.headers).has('Authorization');
+  return sentToken && !isSessionEnding() && Boolean(getAbpState().session?.user) && readLocal(STORAGE.locking) !== '1';
+}
+
+/**
+ * The fetch of every SDK call: reports whether the backend answers, and a 401
+ * to a signed-in user's call (token expired or revoked) waits for the sign-in
+ * dialog and is sent again with the new token and a new timeout (a 401 means
+ * the server did nothing, so a write is safe to send again). When the user
+ * signs out instead, the 401 goes to the caller.
+ */
+export async function appFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
+  const res = await reach(input, init);
+  if (res.status !== 401 || !canRenew(init) || !(await renewSession())) return res;
+  const headers = new Headers(init.headers);
+  const token = getToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  return reach(input, { ...init, headers, signal: AbortSignal.timeout(requestTimeoutMs()) });
+}
 
 /**
  * The SDK client's configuration. `baseUrl` is read on every call, so boot sets
@@ -12,6 +55,11 @@ export const clientConfig: ClientConfig = {
   getToken,
   getCulture: getCultureCookie,
   getTenantId: getTenantIdCookie,
+  fetch: appFetch,
+  // Read per call: boot sets appConfig from /appconfig.json before the first request.
+  get timeoutMs() {
+    return requestTimeoutMs();
+  },
   // Drift between SDK and backend fails loudly in development and tests; production trusts the server.
   validateResponses: import.meta.env.DEV || import.meta.env.MODE === 'test',
 };
@@ -32,3 +80,6 @@ export const publicApi = {
   tokenAuth: bindRoutes(clientConfig, publicRoutes.tokenAuth),
   account: bindRoutes(clientConfig, publicRoutes.account),
 };
+
+// Whether the backend answers again: a cheap public read (the session answers anonymous callers too).
+setProbe(() => publicApi.session.getCurrentLoginInformations({}));

@@ -10,9 +10,14 @@ export interface AppConfig {
    * embedded appconfig.json (what `pnpm start` serves) names the demo tenant.
    */
   defaultTenancyName: string;
+  /**
+   * How long a call waits for the backend's answer before it fails with a
+   * timeout (seconds, default 30); anything not a positive number is the default.
+   */
+  requestTimeoutSeconds: number;
 }
 
-export const DEFAULT_APP_CONFIG: AppConfig = { remoteServiceBaseUrl: '', publicWebsiteUrl: '/', defaultTenancyName: '' };
+export const DEFAULT_APP_CONFIG: AppConfig = { remoteServiceBaseUrl: '', publicWebsiteUrl: '/', defaultTenancyName: '', requestTimeoutSeconds: 30 };
 
 export const appConfig: AppConfig = { ...DEFAULT_APP_CONFIG };
 
@@ -24,5 +29,9 @@ export function parseAppConfig(raw: unknown): AppConfig {
     remoteServiceBaseUrl: str(r.remoteServiceBaseUrl, DEFAULT_APP_CONFIG.remoteServiceBaseUrl).replace(/\/+$/, ''),
     publicWebsiteUrl: str(r.publicWebsiteUrl, DEFAULT_APP_CONFIG.publicWebsiteUrl),
     defaultTenancyName: str(r.defaultTenancyName, DEFAULT_APP_CONFIG.defaultTenancyName).trim(),
+    requestTimeoutSeconds:
+      typeof r.requestTimeoutSeconds === 'number' && Number.isFinite(r.requestTimeoutSeconds) && r.requestTimeoutSeconds > 0
+        ? r.requestTimeoutSeconds
+        : DEFAULT_APP_CONFIG.requestTimeoutSeconds,
   };
 }

@@ -4,6 +4,7 @@ import { publicApi } from './api-core.ts';
 import { getAbpState } from './abp-store.ts';
 import { clearAuthCookies, setAuthCookies, setCultureCookie, setTenantIdCookie, setTenancyNameCookie } from './cookies.ts';
 import i18n, { ABP_LANGUAGE, type AppLanguage } from './i18n.ts';
+import { endSession } from './session-renewal.ts';
 import { STORAGE, writeLocal, writeSession } from './storage.ts';
 
 /** The calls of the login and lock screens (zod-free, see `publicApi`): the full client (`api`) stays out of the first load. */
@@ -41,6 +42,8 @@ export async function login(input: LoginInput) {
  * in the ABP templates), so the next sign-in targets the same tenant.
  */
 export async function logout(reload: () => void = () => window.location.assign('/')): Promise<void> {
+  // The session ends on purpose: its calls' 401s from here on open neither the sign-in dialog nor a modal.
+  endSession();
   try {
     await authApi.account.loginOut({});
   } catch {
@@ -54,6 +57,24 @@ export async function logout(reload: () => void = () => window.location.assign('
   }
   clearAuthCookies();
   reload();
+}
+
+/** Where the login page goes after signing in: `/main/home`. */
+export const AFTER_LOGIN_PATH = '/main/home';
+
+/** The login page's address that comes back to `here` (path, query, hash) after signing in. */
+export function returnToLoginUrl(here: Pick<Location, 'pathname' | 'search' | 'hash'>): string {
+  return `/?returnUrl=${encodeURIComponent(here.pathname + here.search + here.hash)}`;
+}
+
+/**
+ * Where to go after signing in: the login address's `returnUrl` when it is a
+ * path of this site (`/...`; not `//host`, nor a slash and a backslash, which
+ * browsers read as another origin), else `/main/home`.
+ */
+export function afterLoginPath(search: string): string {
+  const target = new URLSearchParams(search).get('returnUrl');
+  return target && target.startsWith('/') && !/^\/[/\\]/.test(target) ? target : AFTER_LOGIN_PATH;
 }
 
 export type TenantCheck = { ok: true; tenantId: number | null } | { ok: false; reason: 'notFound' | 'inactive' };

@@ -7,7 +7,7 @@ export default function ErrorModal() {
   const { t } = useTranslation();
   const current = useErrorQueue();
   const title = current ? (current.title ?? t(current.titleKey ?? 'errors.unknownTitle')) : '';
-  const content = current ? (current.content ?? (current.contentKey ? t(current.contentKey) : '')) : '';
+  const content = current ? (current.content ?? (current.contentKey ? t(current.contentKey, current.contentValues) : '')) : '';
   return (
     <Dialog.Root
       open={Boolean(current)}

@@ -1,4 +1,5 @@
 import { AbpError } from '@edu/sdk';
+import { appConfig } from './app-config.ts';
 import { STORAGE } from './storage.ts';
 
 /**
@@ -10,6 +11,8 @@ export interface ErrorModalModel {
   titleKey?: string;
   content?: string;
   contentKey?: string;
+  /** Values of `contentKey`'s placeholders. */
+  contentValues?: Record<string, string | number>;
   /** HTTP 401: OK clears the session keys and reloads the page. */
   reloadOnOk: boolean;
 }
@@ -29,7 +32,8 @@ export class ChunkLoadError extends Error {
 
 /**
  * The spec's error catalogue:
- * - no response at all (network, timeout) -> 未知错误;
+ * - no response at all (network) -> 未知错误 (showError shows the connection banner instead);
+ * - no response within the configured time -> 请求超时, naming the seconds;
  * - a message and details -> the message as title, the details as content;
  * - only a message -> 验证失败 with the message (HTTP 401: OK clears the session and reloads).
  * Validation errors without details list their messages under the message.
@@ -37,6 +41,13 @@ export class ChunkLoadError extends Error {
 export function describeError(error: unknown): ErrorModalModel {
   if (error instanceof AbpError) {
     const reloadOnOk = error.status === 401;
+    if (error.kind === 'timeout')
+      return {
+        titleKey: 'errors.timeoutTitle',
+        contentKey: 'errors.timeout',
+        contentValues: { seconds: appConfig.requestTimeoutSeconds },
+        reloadOnOk,
+      };
     if (error.isNetworkOrTimeout) return { titleKey: 'errors.unknownTitle', contentKey: 'errors.noResponse', reloadOnOk };
     if (error.details) return { title: error.message, content: error.details, reloadOnOk };
     const extra = error.validationErrors.map((v) => v.message).filter((m) => m && m !== error.message);

@@ -1,5 +1,8 @@
 import { useSyncExternalStore } from 'react';
+import { AbpError } from '@edu/sdk';
+import { reportUnreachable } from './connectivity.ts';
 import { clearSessionAndReload, describeError, type ErrorModalModel } from './error-model.ts';
+import { isSessionEnding } from './session-renewal.ts';
 
 /**
  * The error modal's queue (spec: one modal per failure, the next after OK).
@@ -20,7 +23,13 @@ function emit() {
 const sameModal = (a: ErrorModalModel, b: ErrorModalModel) =>
   a.title === b.title && a.titleKey === b.titleKey && a.content === b.content && a.contentKey === b.contentKey;
 
-/** Opens the spec's error modal for any failure (AbpError, chunk error, anything thrown). */
+/**
+ * Opens the spec's error modal for any failure (AbpError, chunk error, anything
+ * thrown). A call that got no answer at all shows the connection banner
+ * instead (connectivity.ts); a timeout shows both, since a write that timed out
+ * may or may not have been done. A 401 while the session is being ended (the
+ * user chose to sign out) opens nothing.
+ */
 export function showError(error: unknown): void {
   if (typeof error === 'object' && error !== null) {
     if (shown.has(error)) return;
@@ -28,6 +37,11 @@ export function showError(error: unknown): void {
   }
   // An aborted request (navigation away) is not a failure worth a modal.
   if (error instanceof DOMException && error.name === 'AbortError') return;
+  if (error instanceof AbpError) {
+    if (error.status === 401 && isSessionEnding()) return;
+    if (error.kind === 'network' || error.kind === 'timeout') reportUnreachable(error.kind);
+    if (error.kind === 'network') return;
+  }
   const model = describeError(error);
   // Parallel calls failing the same way (e.g. three 401s) open one modal.
   if (queue.some((m) => sameModal(m, model))) return;

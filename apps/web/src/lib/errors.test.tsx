@@ -36,10 +36,14 @@ describe('error mapping (spec section 8)', () => {
   });
 
   it('no response at all: 未知错误', () => {
-    for (const kind of ['network', 'timeout'] as const) {
-      expect(describeError(err({ kind, status: 0 }))).toMatchObject({ titleKey: 'errors.unknownTitle', contentKey: 'errors.noResponse' });
-    }
+    expect(describeError(err({ kind: 'network', status: 0 }))).toMatchObject({ titleKey: 'errors.unknownTitle', contentKey: 'errors.noResponse' });
     expect(i18n.t('errors.unknownTitle', { lng: 'zh-CN' })).toBe('未知错误');
+  });
+
+  it('no answer within the configured time: a timeout naming the seconds', () => {
+    const model = describeError(err({ kind: 'timeout', status: 0 }));
+    expect(model).toMatchObject({ titleKey: 'errors.timeoutTitle', contentKey: 'errors.timeout', contentValues: { seconds: 30 } });
+    expect(i18n.t(model.contentKey!, { lng: 'zh-CN', ...model.contentValues })).toBe('服务器在 30 秒内没有响应，请稍后重试。');
   });
 
   it('validation without details lists the field messages', () => {

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import useSWR, { useSWRConfig, type SWRConfiguration, type SWRResponse } from 'swr';
+import useSWR, { mutate as mutateAll, useSWRConfig, type SWRConfiguration, type SWRResponse } from 'swr';
 import type { z } from 'zod';
 import { AbpError, type CallOptions, type Endpoint, type EndpointCall } from '@edu/sdk';
+import { onRecovered, reportUnreachable } from './connectivity.ts';
 import { showError } from './errors.tsx';
 
 /**
@@ -62,9 +63,14 @@ const retryOnlyWithoutResponse = (err: Error) => err instanceof AbpError && err.
 
 let freshReaders = 0;
 
+// When the backend answers again after an outage, every read on screen is fetched again (the banner goes, the lists come back).
+onRecovered(() => void mutateAll(() => true));
+
 /**
  * Reads through SWR with the key `[service, method, input]`; `input === null`
- * does not fetch. Failures open the spec's error modal unless `silent`.
+ * does not fetch. Failures open the spec's error modal unless `silent`; a read
+ * that got no answer (backend down or slow) shows the connection banner
+ * instead, and is read again when the backend answers (connectivity.ts).
  *
  *   const { data, error, isLoading, mutate } = useApi(api.user.getAll, { SkipCount: 0, MaxResultCount: 10 });
  */
@@ -85,7 +91,8 @@ export function useApi<I extends z.ZodType, O extends z.ZodType>(
     ...(fresh && { revalidateIfStale: true, revalidateOnMount: true, dedupingInterval: 0 }),
     ...swr,
     onError: (err, k, config) => {
-      if (!silent) showError(err);
+      if (err instanceof AbpError && err.isNetworkOrTimeout) reportUnreachable(err.kind === 'timeout' ? 'timeout' : 'network');
+      else if (!silent) showError(err);
       onError?.(err, k, config);
     },
   });

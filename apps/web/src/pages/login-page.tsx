@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Box, Button, chakra, Field, Flex, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { lockedOutUntil, lockoutTime, login, switchTenant } from '../lib/auth.ts';
+import { afterLoginPath, lockedOutUntil, lockoutTime, login, switchTenant } from '../lib/auth.ts';
 import { appConfig } from '../lib/app-config.ts';
 import { getTenancyNameCookie, getTenantIdCookie } from '../lib/cookies.ts';
 import { showError } from '../lib/errors.tsx';
@@ -16,9 +16,6 @@ const loadLanguagePicker = () => import('../app/shell/language-picker.tsx');
 const LanguagePicker = lazy(() => loadLanguagePicker().then((m) => ({ default: m.LanguagePicker })));
 
 type LoginForm = { userNameOrEmailAddress: string; password: string; rememberMe: boolean };
-
-/** Where a successful sign-in goes; a full load so boot runs again signed in. */
-export const AFTER_LOGIN_PATH = '/main/home';
 
 /** The sign-in page (route `/`): user name or email, password, remember me, tenant switch. */
 export default function LoginPage() {
@@ -51,7 +48,8 @@ export default function LoginPage() {
     setLockedUntil(null);
     try {
       await login(valid);
-      window.location.assign(AFTER_LOGIN_PATH);
+      // A full load so boot runs again signed in; back to where a sign-out in place came from (returnUrl).
+      window.location.assign(afterLoginPath(window.location.search));
     } catch (e) {
       const until = lockedOutUntil(e);
       if (until) setLockedUntil(until);
