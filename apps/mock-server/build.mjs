@@ -40,9 +40,20 @@ const sourcesInPlace = {
   },
 };
 
+/**
+ * The read pool's worker (src/kit/import/read-worker.ts: uploaded files are
+ * parsed in worker threads) is an entry of its own, emitted beside the
+ * server's chunks as read-worker.mjs; read-pool.ts finds it from
+ * `process.env.EDU_BUNDLED_READ_WORKER` (defined below: unset under tsx,
+ * where it runs the TypeScript source) and `import.meta.dirname`, which the
+ * plugin above leaves naming the chunk's own folder.
+ */
+const READ_WORKER = 'read-worker';
+
 await rm(outdir, { recursive: true, force: true });
 await build({
-  entryPoints: [path.join(here, 'src/server.ts')],
+  entryPoints: { server: path.join(here, 'src/server.ts'), [READ_WORKER]: path.join(here, 'src/kit/import/read-worker.ts') },
+  define: { 'process.env.EDU_BUNDLED_READ_WORKER': JSON.stringify(`${READ_WORKER}.mjs`) },
   outdir,
   bundle: true,
   // Dynamic imports (the spreadsheet and paper writers) stay separate chunks, loaded on first use.

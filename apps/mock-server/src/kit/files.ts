@@ -250,7 +250,7 @@ const kindAgrees = (kind: ContentKind, declared: string, ext: string) =>
  * (lead, digit, lead, digit). ICU's decoder skips some invalid bytes (0xFF)
  * even when fatal, so the structure is checked here.
  */
-function isGbk(bytes: Uint8Array): boolean {
+export function isGbk(bytes: Uint8Array): boolean {
   const lead = (b: number | undefined) => b !== undefined && b >= 0x81 && b <= 0xfe;
   const digit = (b: number | undefined) => b !== undefined && b >= 0x30 && b <= 0x39;
   for (let i = 0; i < bytes.length;) {

@@ -311,7 +311,7 @@ export const memberImportHandlers: Pick<HandlersOf<typeof UserService>, 'GetMemb
     if (input.passwordRule === 1 && !input.password) invalid('password', T.needPassword);
     const fileName = input.file instanceof File ? input.file.name : 'members.xlsx';
     const bytes = new Uint8Array(await input.file.arrayBuffer());
-    const table = await readTable({ name: fileName, bytes }, MEMBER_COLUMNS, ctx.culture, { maxRows: MEMBER_IMPORT_MAX_ROWS });
+    const table = await readTable({ name: fileName, bytes }, MEMBER_COLUMNS, ctx, { maxRows: MEMBER_IMPORT_MAX_ROWS });
     if (!table.found.has('fullName') && !table.found.has('surname') && !table.found.has('givenName')) fileError(T.noNameColumn);
     const [known, staff] = await Promise.all([loadKnown(ctx), managesStaff(ctx)]);
     const items: Array<ImportItem<MemberRow>> = table.rows.map((r) => ({

@@ -1,11 +1,11 @@
-import mammoth from 'mammoth';
 import { CreateQuestionInput, Permissions, QUESTION_IMPORT_MAX_ROWS, type TestQuestionService } from '@edu/sdk';
 import type { z } from 'zod';
 import { toValidationErrors, validate } from '../kit/bind-input.ts';
 import { assertCategory } from '../kit/categories.ts';
 import { tenantOf, type RequestContext } from '../kit/context.ts';
 import { AbpValidationError, ForbiddenError, invalid } from '../kit/errors.ts';
-import { decodeCsv, fileError, readTable, type Table } from '../kit/import/reading.ts';
+import { fileError, readTable, type Table } from '../kit/import/reading.ts';
+import { readPool } from '../kit/import/read-pool.ts';
 import { startImport, type ImportItem, type Importer } from '../kit/import/running.ts';
 import { templateWorkbook } from '../kit/import/workbooks.ts';
 import type { HandlersOf } from '../kit/register-service.ts';
@@ -53,16 +53,18 @@ type Source = { kind: 'sheet'; q: SheetQuestion } | { kind: 'document'; q: Docum
 const isZip = (b: Uint8Array) => b.length > 3 && b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04;
 const isOle = (b: Uint8Array) => b.length > 7 && b[0] === 0xd0 && b[1] === 0xcf && b[2] === 0x11 && b[3] === 0xe0;
 
-/** The plain text of a .docx: its paragraphs, one per line (mammoth drops Word's automatic numbers, which is why they must be off). */
-async function docxText(bytes: Uint8Array, ctx: RequestContext): Promise<string> {
+/**
+ * The plain text of a .docx (its paragraphs, one per line: mammoth drops
+ * Word's automatic numbers, which is why they must be off) or a .txt (UTF-8
+ * or GBK), read in a worker (kit/import/read-pool.ts).
+ */
+async function documentText(fileName: string, bytes: Uint8Array, ctx: RequestContext): Promise<string> {
   const T = formatTexts[ctx.culture];
-  if (!isZip(bytes)) fileError(isOle(bytes) ? T.oldWord : T.notDocx);
-  try {
-    const { value } = await mammoth.extractRawText({ buffer: Buffer.from(bytes) });
-    return value;
-  } catch {
-    fileError(T.notDocx);
-  }
+  const docx = /\.docx?$/i.test(fileName);
+  if (docx && !isZip(bytes)) fileError(isOle(bytes) ? T.oldWord : T.notDocx);
+  const read = await readPool().read({ kind: docx ? 'docx' : 'text', name: fileName, bytes }, ctx);
+  if ('unreadable' in read) fileError(T.notDocx);
+  return read.text;
 }
 
 function mapItems<A, B>(items: Array<ImportItem<A>>, f: (a: A) => B): Array<ImportItem<B>> {
@@ -80,16 +82,12 @@ async function readItems(
   const name = fileName.toLowerCase();
   const bytes = new Uint8Array(await file.arrayBuffer());
   if (name.endsWith('.xlsx') || name.endsWith('.xls') || name.endsWith('.csv')) {
-    const table = await readTable({ name: fileName, bytes }, QUESTION_COLUMNS, ctx.culture, { maxRows: QUESTION_IMPORT_MAX_ROWS });
+    const table = await readTable({ name: fileName, bytes }, QUESTION_COLUMNS, ctx, { maxRows: QUESTION_IMPORT_MAX_ROWS });
     const items = mapItems(sheetItems(table, base, ctx.culture), (q): Source => ({ kind: 'sheet', q }));
     return { items, table, fileName };
   }
-  let text: string;
-  if (name.endsWith('.docx') || name.endsWith('.doc')) text = await docxText(bytes, ctx);
-  else if (name.endsWith('.txt')) {
-    text = decodeCsv(bytes);
-    if (text.includes('\u0000')) fileError(T.noQuestions);
-  } else fileError(T.unsupported);
+  if (!name.endsWith('.docx') && !name.endsWith('.doc') && !name.endsWith('.txt')) fileError(T.unsupported);
+  const text = await documentText(fileName, bytes, ctx);
   const parsed = parseQuestionDocument(text, base, ctx.culture);
   if (parsed.fileProblem) fileError(parsed.fileProblem);
   if (parsed.items.length > QUESTION_IMPORT_MAX_ROWS) fileError(T.tooManyQuestions(QUESTION_IMPORT_MAX_ROWS));

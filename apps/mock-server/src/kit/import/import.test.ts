@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { createContext, type RequestContext } from '../context.ts';
 import { AbpValidationError, invalid } from '../errors.ts';
-import { column, decodeCsv, parseCsv, readTable, textCell, zodCell } from './reading.ts';
+import { column, parseCsv, readTable, textCell, zodCell } from './reading.ts';
+import { readerOf as reader } from './read-pool.ts';
+import { decodeText } from './read-worker.ts';
 import { runImport, type ImportItem, type Importer } from './running.ts';
 import { readTempFile, saveTempFile } from '../files.ts';
 
@@ -47,7 +49,7 @@ describe('reading a sheet', () => {
     const table = await readTable(
       csvFile('\uFEFFName, 链接 ,排序\r\n百度,https://www.baidu.com,1\r\n,,\r\n"人民网, 中国",https://www.people.com.cn,\r\n坏,not a url,-1\r\n'),
       COLUMNS,
-      'zh-Hans',
+      reader('zh-Hans'),
     );
     expect(table.headers).toEqual(['Name', '链接', '排序']);
     expect(table.rows.map((r) => r.row)).toEqual([2, 4, 5]);
@@ -61,7 +63,7 @@ describe('reading a sheet', () => {
   });
 
   it('explains cell errors in the request’s culture', async () => {
-    const table = await readTable(csvFile('名称,网址,排序\nx,https://a.cn,abc\n'), COLUMNS, 'en');
+    const table = await readTable(csvFile('名称,网址,排序\nx,https://a.cn,abc\n'), COLUMNS, reader('en'));
     expect(table.rows[0]!.errors[0]).toMatchObject({ row: 2, column: '排序' });
     expect(table.rows[0]!.errors[0]!.message).toMatch(/^Row 2 "排序": /);
     expect(table.rows[0]!.errors[0]!.reason).toMatch(/[a-z]/i);
@@ -72,14 +74,16 @@ describe('reading a sheet', () => {
     const sheet = wb.addWorksheet('链接');
     sheet.addRow(['名称', '网址', '排序']);
     sheet.addRow([{ richText: [{ text: '新华' }, { text: '网', font: { bold: true } }] }, 'https://www.news.cn', { formula: '1+2', result: 3 }]);
-    const table = await readTable({ name: 'a.xlsx', bytes: new Uint8Array(await wb.xlsx.writeBuffer()) }, COLUMNS, 'zh-Hans');
+    const table = await readTable({ name: 'a.xlsx', bytes: new Uint8Array(await wb.xlsx.writeBuffer()) }, COLUMNS, reader('zh-Hans'));
     expect(table.rows[0]!.values).toEqual({ name: '新华网', url: 'https://www.news.cn', sort: 3 });
   });
 
-  it('reads GBK, UTF-8 with BOM and tab-separated text', () => {
+  it('reads GBK, UTF-8 with BOM and tab-separated text, and nothing else as text', () => {
     // “名称” in GBK.
-    expect(decodeCsv(new Uint8Array([0xc3, 0xfb, 0xb3, 0xc6]))).toBe('名称');
-    expect(decodeCsv(new Uint8Array([0xef, 0xbb, 0xbf, 0x61]))).toBe('a');
+    expect(decodeText(new Uint8Array([0xc3, 0xfb, 0xb3, 0xc6]))).toBe('名称');
+    expect(decodeText(new Uint8Array([0xef, 0xbb, 0xbf, 0x61]))).toBe('a');
+    // Neither UTF-8 nor GBK (ICU's GBK decoder would drop the 0xFF silently): not text.
+    expect(decodeText(new Uint8Array([0xc3, 0xfb, 0xff, 0x61]))).toBeNull();
     expect(parseCsv('a\tb\n1\t"x\ty"')).toEqual([
       ['a', 'b'],
       ['1', 'x\ty'],
@@ -95,16 +99,16 @@ describe('reading a sheet', () => {
       expect(err).toBeInstanceOf(AbpValidationError);
       return (err as AbpValidationError).validationErrors.map((e) => [e.members, e.message]);
     };
-    expect(await problems(readTable(csvFile('名称,备注\nx,y\n'), COLUMNS, 'zh-Hans'))).toEqual([
+    expect(await problems(readTable(csvFile('名称,备注\nx,y\n'), COLUMNS, reader('zh-Hans')))).toEqual([
       [['file'], '缺少必填列：网址。请使用导入模板。'],
       [['file'], '无法识别的列：备注。可用的列：名称、网址、排序。'],
     ]);
-    expect(await problems(readTable(csvFile('名称,Name,网址\n'), COLUMNS, 'zh-Hans'))).toEqual([[['file'], '列“Name”重复。']]);
-    expect(await problems(readTable(csvFile('\n\n'), COLUMNS, 'en'))).toEqual([[['file'], 'The file has no header row.']]);
+    expect(await problems(readTable(csvFile('名称,Name,网址\n'), COLUMNS, reader('zh-Hans')))).toEqual([[['file'], '列“Name”重复。']]);
+    expect(await problems(readTable(csvFile('\n\n'), COLUMNS, reader('en')))).toEqual([[['file'], 'The file has no header row.']]);
     expect(
-      await problems(readTable(csvFile('名称,网址\n1,https://a.cn\n2,https://b.cn\n3,https://c.cn\n'), COLUMNS, 'zh-Hans', { maxRows: 2 })),
+      await problems(readTable(csvFile('名称,网址\n1,https://a.cn\n2,https://b.cn\n3,https://c.cn\n'), COLUMNS, reader('zh-Hans'), { maxRows: 2 })),
     ).toEqual([[['file'], '一次最多导入 2 行，请拆分文件后分批导入。']]);
-    expect(await problems(readTable({ name: 'x.xlsx', bytes: new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2]) }, COLUMNS, 'zh-Hans'))).toEqual([
+    expect(await problems(readTable({ name: 'x.xlsx', bytes: new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2]) }, COLUMNS, reader('zh-Hans')))).toEqual([
       [['file'], '无法读取该文件：请上传 Excel（.xlsx）或 CSV 文件。'],
     ]);
   });

@@ -1,20 +1,24 @@
 import type ExcelJS from 'exceljs';
-import { loadExcel } from '../lazy.ts';
-import { type ImportResult, type ImportRowError, type ValidationErrorInfo } from '@edu/sdk';
+import type { ImportRowError, ValidationErrorInfo } from '@edu/sdk';
 import { z } from 'zod';
 import type { Culture } from '../../localization/texts.ts';
 import { validate } from '../bind-input.ts';
 import { AbpValidationError } from '../errors.ts';
 import { importTexts as texts } from '../../localization/import-texts.ts';
+import { capList } from '../../localization/file-reading-texts.ts';
+import { readPool, type ReadOwner } from './read-pool.ts';
 
 /**
  * The import mechanism (question import, issue 8; member import, issue 10):
  * reading (this module), running (running.ts), workbooks (workbooks.ts).
  *
- * 1. **Reading**: `readTable(file, columns, t)` reads an uploaded xlsx (first
+ * 1. **Reading**: `readTable(file, columns, owner)` reads an uploaded xlsx (first
  *    worksheet) or csv (UTF-8 with or without BOM, or GBK) into rows keyed
- *    by the declared columns. Headers match the column's Chinese or English
- *    header or an alias (case, spaces and full-width forms folded); each cell
+ *    by the declared columns. The file is parsed in a worker thread
+ *    (read-pool.ts: heap cap, time limit, imports per tenant; archive.ts:
+ *    bomb limits checked while inflating), at most 200 columns a row.
+ *    Headers match the column's Chinese or English header or an alias
+ *    (case, spaces and full-width forms folded); each cell
  *    goes through its column's parser, and a cell that fails is an error
  *    `{ row, column, reason }` (row: the sheet's own number, header row 1;
  *    column: the header as the file has it). Blank rows are skipped. A file
@@ -29,7 +33,6 @@ import { importTexts as texts } from '../../localization/import-texts.ts';
  *    as "第 120 / 5000 行"; the result is the SDK's `ImportResult` with an
  *    xlsx report of the rejected rows (their cells plus a reason column).
  */
-
 
 /** Most rows read from one file unless the caller says otherwise. */
 export const DEFAULT_MAX_ROWS = 10_000;
@@ -185,16 +188,6 @@ export function cellText(value: ExcelJS.CellValue): string {
   return '';
 }
 
-/** The text of a CSV file: UTF-8 (BOM or not), else GBK (what Excel writes on a Chinese Windows). */
-export function decodeCsv(bytes: Uint8Array): string {
-  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return new TextDecoder('utf-8').decode(bytes.subarray(3));
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    return new TextDecoder('gbk').decode(bytes);
-  }
-}
-
 /** RFC 4180 CSV (quotes, doubled quotes, CRLF or LF); comma, or tab when the first line has tabs and no commas. */
 export function parseCsv(text: string): string[][] {
   const firstLine = text.slice(0, text.search(/\r?\n|$/));
@@ -231,38 +224,15 @@ export function parseCsv(text: string): string[][] {
   return rows;
 }
 
-/** The cells of a spreadsheet file, row by row (1-based row numbers), the first worksheet of an xlsx. */
-async function readGrid(file: UploadedFile, culture: Culture): Promise<Array<{ row: number; cells: string[] }>> {
-  const T = texts[culture];
+/** The cells of a spreadsheet file, row by row (1-based row numbers), the first worksheet of an xlsx; read in a worker (read-pool.ts). */
+async function readGrid(file: UploadedFile, owner: ReadOwner): Promise<Array<{ row: number; cells: string[] }>> {
+  const T = texts[owner.culture];
   const name = file.name.toLowerCase();
   if (isOle(file.bytes) || name.endsWith('.xls')) fileError(T.oldExcel);
-  if (isZip(file.bytes)) {
-    const workbook = new (await loadExcel()).Workbook();
-    try {
-      // exceljs declares its own `Buffer` as an ArrayBuffer; JSZip reads either.
-      await workbook.xlsx.load(new Uint8Array(file.bytes).buffer);
-    } catch {
-      fileError(T.notSpreadsheet);
-    }
-    const sheet = workbook.worksheets[0];
-    if (!sheet) fileError(T.noHeader);
-    const out: Array<{ row: number; cells: string[] }> = [];
-    sheet.eachRow({ includeEmpty: false }, (r, rowNumber) => {
-      const cells: string[] = [];
-      r.eachCell({ includeEmpty: true }, (cell, col) => {
-        // A merged range: its master's value counts once across a row (a header over two columns), and for every row it spans downwards (one value for several rows).
-        const master = cell.isMerged ? cell.master : cell;
-        cells[col - 1] = master !== cell && master.row === cell.row ? '' : cellText(master.value);
-      });
-      out.push({ row: rowNumber, cells: Array.from(cells, (c) => c ?? '') });
-    });
-    return out;
-  }
-  if (!name.endsWith('.csv')) fileError(T.notSpreadsheet);
-  const text = decodeCsv(file.bytes);
-  // A binary file renamed .csv: NUL bytes never occur in text.
-  if (text.includes('\u0000')) fileError(T.notSpreadsheet);
-  return parseCsv(text).map((cells, i) => ({ row: i + 1, cells }));
+  if (!isZip(file.bytes) && !name.endsWith('.csv')) fileError(T.notSpreadsheet);
+  const read = await readPool().read({ kind: isZip(file.bytes) ? 'xlsx' : 'csv', name: file.name, bytes: file.bytes }, owner);
+  if ('unreadable' in read) fileError(T.notSpreadsheet);
+  return read.grid;
 }
 
 /**
@@ -272,12 +242,13 @@ async function readGrid(file: UploadedFile, culture: Culture): Promise<Array<{ r
 export async function readTable<const C extends readonly ImportColumn[]>(
   file: UploadedFile,
   columns: C,
-  culture: Culture,
+  owner: ReadOwner,
   options: { maxRows?: number } = {},
 ): Promise<Table<RowValues<C>>> {
+  const culture = owner.culture;
   const T = texts[culture];
   const maxRows = options.maxRows ?? DEFAULT_MAX_ROWS;
-  const grid = await readGrid(file, culture);
+  const grid = await readGrid(file, owner);
   // A leading apostrophe is Excel's "keep as text" mark; programs that export CSV sometimes write it out.
   const nonBlank = grid
     .map((r) => ({ row: r.row, cells: r.cells.map((c) => (c.startsWith("'") ? c.slice(1) : c)) }))
@@ -309,7 +280,10 @@ export async function readTable<const C extends readonly ImportColumn[]>(
   const problems: ValidationErrorInfo[] = [];
   if (missing.length) problems.push({ message: T.missingColumns(missing.join('、')), members: ['file'] });
   if (unknown.length)
-    problems.push({ message: T.unknownColumns(unknown.join('、'), columns.map((c) => c.header[culture]).join('、')), members: ['file'] });
+    problems.push({
+      message: T.unknownColumns(capList(unknown, culture, '、'), columns.map((c) => c.header[culture]).join('、')),
+      members: ['file'],
+    });
   if (problems.length) throw new AbpValidationError(problems);
 
   const data = nonBlank.slice(headAt + 1);

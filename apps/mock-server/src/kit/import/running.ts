@@ -1,4 +1,3 @@
-import type ExcelJS from 'exceljs';
 import { IMPORT_LIST_CAP, type FileDto, type ImportMode, type ImportResult, type ImportRowDto, type ImportRowError } from '@edu/sdk';
 import { z } from 'zod';
 import type { Culture } from '../../localization/texts.ts';
@@ -6,6 +5,7 @@ import type { RequestContext } from '../context.ts';
 import { AbpValidationError, UserFriendlyError } from '../errors.ts';
 import { defineJob, startJob, type JobContext, type ReportProgress } from '../jobs.ts';
 import { importTexts as texts } from '../../localization/import-texts.ts';
+import { holdImportSlot } from './read-pool.ts';
 import { rowError } from './reading.ts';
 import { reportWorkbook, type RejectedRow as RowState } from './workbooks.ts';
 
@@ -82,13 +82,13 @@ export const ImportJobInput = z.object({
   target: z.record(z.string(), z.unknown()).default({}),
 });
 
-
 /**
  * Starts the import job and answers its `BackgroundJobDto`. The items are
  * read by the handler (file-level problems are its 400); the job checks,
  * deduplicates and writes them with the caller's context, in the caller's
  * culture. The file's items live in memory until the job ends (a restarted
- * server marks the job failed, as every job).
+ * server marks the job failed, as every job). The job counts among the
+ * tenant's imports at once while it runs (read-pool.ts).
  */
 export function startImport<T, P>(
   ctx: RequestContext,
@@ -96,12 +96,13 @@ export function startImport<T, P>(
   items: ReadonlyArray<ImportItem<T>>,
   options: { fileName: string; mode: ImportMode; allOrNothing: boolean; headers?: string[]; target?: Record<string, unknown> },
 ) {
+  const release = holdImportSlot(ctx.session.tenantId);
   // One definition per run: the job needs this request's context (permissions, culture) and items.
   const job = defineJob({
     name: importer.name,
     title: importer.title,
     input: ImportJobInput,
-    run: (jobCtx, input, report) => runImport(ctx, jobCtx, importer, items, { ...input, headers: options.headers }, report),
+    run: (jobCtx, input, report) => runImport(ctx, jobCtx, importer, items, { ...input, headers: options.headers }, report).finally(release),
   });
   return startJob(ctx, job, {
     fileName: options.fileName,
@@ -109,6 +110,9 @@ export function startImport<T, P>(
     allOrNothing: options.allOrNothing,
     items: items.length,
     target: options.target,
+  }).catch((err: unknown) => {
+    release();
+    throw err;
   });
 }
 
@@ -194,8 +198,7 @@ export async function runImport<T, P>(
   if (writes) {
     await ctx.transaction(async (tx) => {
       for (let i = 0; i < toWrite.length; i += WRITE_BATCH) {
-        if (jobCtx.signal.aborted)
-          throw new UserFriendlyError(T.interruptedNothingWritten);
+        if (jobCtx.signal.aborted) throw new UserFriendlyError(T.interruptedNothingWritten);
         const batch = toWrite.slice(i, i + WRITE_BATCH);
         const ids = await importer.write(batch, tx);
         batch.forEach((w, j) => {
@@ -249,4 +252,3 @@ function errorsOf<T>(err: unknown, item: ImportItem<T>, importer: Importer<T, un
   if (err instanceof UserFriendlyError) return [rowError(culture, { row: item.row, column: null, question: item.question, reason: err.message })];
   throw err;
 }
-

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { column, dateCell, readTable, textCell } from './reading.ts';
+import { readerOf as reader } from './read-pool.ts';
 
 /** The kit's reading of sheets other programs make (member import, issue 10): title rows, merged headers, apostrophes, Excel dates. */
 
@@ -30,7 +31,7 @@ describe('readTable with sheets from other programs', () => {
       s.mergeCells('A2:A3');
       s.mergeCells('D2:D3');
     });
-    const table = await readTable(file, columns, 'zh-Hans');
+    const table = await readTable(file, columns, reader('zh-Hans'));
     expect(table.headers).toEqual(['姓名', '手机号', '邮箱', '日期']);
     expect(table.rows).toHaveLength(1);
     expect(table.rows[0]).toMatchObject({ row: 4, values: { name: '张三', phone: '13800138000', email: 'a@b.cn', day: '2024-03-05' }, errors: [] });
@@ -39,7 +40,7 @@ describe('readTable with sheets from other programs', () => {
 
   it('drops a leading apostrophe (text mark) and reads a merged cell spanning rows for every row', async () => {
     const file = { name: 'x.csv', bytes: new TextEncoder().encode("姓名,手机号\n'张三,'13800138000\n李四,13900139000\n,\n") };
-    const table = await readTable(file, columns, 'zh-Hans');
+    const table = await readTable(file, columns, reader('zh-Hans'));
     expect(table.rows.map((r) => r.values)).toEqual([
       { name: '张三', phone: '13800138000', email: '', day: null },
       { name: '李四', phone: '13900139000', email: '', day: null },
@@ -50,7 +51,7 @@ describe('readTable with sheets from other programs', () => {
       s.addRow(['乙', '']);
       s.mergeCells('B2:B3');
     });
-    expect((await readTable(merged, columns, 'zh-Hans')).rows.map((r) => r.values.day)).toEqual(['2024-01-02', '2024-01-02']);
+    expect((await readTable(merged, columns, reader('zh-Hans'))).rows.map((r) => r.values.day)).toEqual(['2024-01-02', '2024-01-02']);
   });
 
   it('reads dates as serial numbers, text in several forms and date cells, and refuses the rest', () => {
