@@ -12,7 +12,7 @@ describe('route table: resource routes', () => {
       ['testPapers', 'randomPaper'],
     ] as const)
       expect(child(group, name)?.page, `${group}/${name}`).toBeTypeOf('function');
-    // Hand-written screens still come from their page files; resource routes of any group get a page (issue 11's questionnaires).
+    // Hand-written screens still come from their page files; resource routes of any group get a page (the questionnaires, for one).
     expect(child('setting', 'manager')?.page).toBeTypeOf('function');
     expect(child('miscellaneous', 'questionnaire')?.page).toBeTypeOf('function');
   });

@@ -73,7 +73,7 @@ export function routeNameOf(pathname: string): string | null {
 }
 
 /**
- * The start sequence (spec section 1, DESIGN.md "The web app"):
+ * The start sequence (spec section 1; docs/architecture/web-resources.md, "Boot and the shell"):
  * 1. the culture cookie, set to the browser language when absent (5 years);
  * 2. runtime configuration from /appconfig.json (defaults when missing);
  * 3. AbpUserConfiguration/GetAll, deep-merged into the app configuration;

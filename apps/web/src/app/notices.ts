@@ -11,7 +11,7 @@ export interface Notice {
   time: string | null;
 }
 
-/** ABP's `UserNotification` as `getNotification` pushes it (ABP-WIRE.md section 8). */
+/** ABP's `UserNotification` as `getNotification` pushes it (docs/architecture/review.md, "Notifications"). */
 export interface AbpUserNotification {
   id: string;
   state: number;

@@ -8,7 +8,7 @@ export function retryDelay(retryCount: number): number | null {
   return retryCount < 8 ? 5000 * 2 ** retryCount : null;
 }
 
-/** `<base>/signalr?enc_auth_token=<cookie enc_auth_token>` (ABP-WIRE.md section 8). */
+/** `<base>/signalr?enc_auth_token=<cookie enc_auth_token>` (docs/architecture/review.md, "Notifications"). */
 export function signalrUrl(baseUrl: string, encToken: string | null): string {
   return `${baseUrl.replace(/\/+$/, '')}/signalr?enc_auth_token=${encodeURIComponent(encToken ?? '')}`;
 }

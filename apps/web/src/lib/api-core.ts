@@ -72,7 +72,7 @@ export function setApiBaseUrl(url: string): void {
  * The calls boot, the login and lock screens and logout make, as zod-free
  * routes (`publicRoutes`): the full client (`api`, lib/client.ts) binds every
  * service and so loads every schema and zod, which the login page's first
- * load has no room for (issue 13). Everything behind the login uses `api`.
+ * load has no room for (docs/architecture/speed.md, "The console's first load"). Everything behind the login uses `api`.
  */
 export const publicApi = {
   abpUserConfiguration: bindRoutes(clientConfig, publicRoutes.abpUserConfiguration),

@@ -1,5 +1,5 @@
 /**
- * Cookie helpers as abp.js writes them (ABP-WIRE.md section 9): values are
+ * Cookie helpers as abp.js writes them: values are
  * URI-encoded, path `/`. An `expires` of undefined makes a session cookie.
  */
 

@@ -9,7 +9,7 @@ import { toAppLanguage } from '../lib/i18n.ts';
 import { Icon } from '../app/shell/icons.tsx';
 import { AuthBackdrop } from './auth-backdrop.tsx';
 
-// What the form does not need to show loads on demand, so the first load stays small (issue 13):
+// What the form does not need to show loads on demand, so the first load stays small (docs/architecture/speed.md, "The console's first load"):
 // the tenant dialog when it opens, the language menu once the page is idle or the picker is pointed at.
 const TenantDialog = lazy(() => import('./tenant-dialog.tsx'));
 const loadLanguagePicker = () => import('../app/shell/language-picker.tsx');

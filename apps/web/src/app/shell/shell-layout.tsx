@@ -16,7 +16,7 @@ export const MAIN_ID = 'main-content';
 /**
  * The signed-in frame: a skip link, the sidebar (complementary, with the menu's
  * nav), the banner (header and tab bar) and the one main landmark, which starts
- * with the page title as the page's h1 (issue 14).
+ * with the page title as the page's h1 (docs/architecture/web-resources.md, "Accessibility").
  */
 export function ShellLayout() {
   const { t } = useTranslation();

@@ -74,7 +74,7 @@ function ReviewInboxScreen() {
 }
 
 /**
- * 审核中心 (issue 11 item 8): every item awaiting the user's review across the
+ * 审核中心 (docs/architecture/review.md, "The review inbox"): every item awaiting the user's review across the
  * registry's types. Counts per type as chips, filters (author, waiting time,
  * submission days), the queue (sensitive-word hits first and marked, then
  * oldest), one item's preview, approve / reject (reason templates plus the

@@ -14,8 +14,7 @@ const nested = api.testQuestion.getAllQuestion;
 
 /**
  * `TestQuestion/GetAllQuestion` read as an ordinary page. The call answers
- * `result.result` (the original backend's nesting, reproduced by the SDK, see
- * docs/decisions.md); the list mechanism reads `{ totalCount, items }`, so the
+ * `result.result` (the original backend's nesting, reproduced by the SDK); the list mechanism reads `{ totalCount, items }`, so the
  * console unwraps the inner `result` here, once. Same endpoint, same SWR key.
  */
 export const listQuestions: ApiCall<typeof GetAllQuestionInput, typeof QuestionPage> = Object.assign(
