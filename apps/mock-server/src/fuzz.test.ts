@@ -18,7 +18,7 @@ import {
 import { createTestApp, type TestApp } from './testing/test-app.ts';
 
 /**
- * Fuzzing generated from the SDK registry (issue 12): every endpoint of every
+ * Fuzzing generated from the SDK registry (docs/architecture/contract.md, "Tests that hold the contract"): every endpoint of every
  * service gets hostile values in its query or body, in the headers the server
  * reads (culture, tenant, authorization) and in cookies, from a seeded PRNG so
  * a failure replays. The server must never answer the generic 500, crash or
@@ -77,7 +77,7 @@ const HOSTILE_STRINGS = [
   'id desc; DROP TABLE User',
   'nonexistent desc',
   '中文名称',
-  // Dictionary words in disguise (the hostile-input issue): the scanner must see through them without failing.
+  // Dictionary words in disguise (a hostile input): the scanner must see through them without failing.
   ...Object.values(HAN_DISGUISES),
   ...Object.values(LATIN_DISGUISES).map(([text]) => text),
   ...Object.values(RICH_DISGUISES).map(([text]) => `<p>${text}</p>`),

@@ -7,13 +7,13 @@ async function main() {
   // V8 lets the old generation grow up to fourfold between full collections, and
   // under load it fills with short-lived request garbage: 400-470 MB of RSS for a
   // 57 MB live heap. Growing by a fifth keeps it near 230 MB at no measurable CPU
-  // cost (docs/decisions.md, "Speed (issue 13), fourth pass"). It bounds no size:
+  // cost (docs/architecture/speed.md, "The server as users start it"). It bounds no size:
   // a large import still gets the memory it needs.
   setFlagsFromString('--heap-growing-percent=20');
   // Prisma's query compiler is WebAssembly; V8's optimizing tier compiles it on
   // background threads and their malloc arenas kept ~45 MB for the process's
   // life. The baseline compiler alone costs no measurable CPU: the client
-  // compiles a query shape once and keeps its plan (docs/decisions.md, "sixth pass").
+  // compiles a query shape once and keeps its plan.
   setFlagsFromString('--liftoff-only');
   const config = configFromEnv();
   const app = await buildApp({

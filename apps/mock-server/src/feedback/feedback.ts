@@ -6,8 +6,8 @@ import { sensitiveWordsOf } from '../kit/sensitive-words.ts';
 /**
  * What member comments (services/discuss.ts) and leave messages
  * (services/leave-message.ts) share: the list filters beyond the content kit's
- * and the sensitive-word flag on the DTO. Decisions: docs/decisions.md,
- * "Community: comments and leave messages (issue 11)".
+ * and the sensitive-word flag on the DTO. Rules: docs/architecture/domain-rules.md,
+ * "Community".
  */
 
 /** The filters both lists take (SDK `GetAllDiscussInput`, `GetAllLeaveMessageInput`). */

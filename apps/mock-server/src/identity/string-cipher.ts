@@ -1,7 +1,7 @@
 /**
  * ABP's `SimpleStringCipher` (FW src/Abp/Runtime/Security/SimpleStringCipher_NetStandard.cs):
  * produces and reads `encryptedAccessToken` / the `enc_auth_token` query parameter
- * (ABP-WIRE.md section 2). Parameters mirror the framework so values are interchangeable.
+ * (docs/architecture/identity-and-permissions.md, "Signing in and tokens"). Parameters mirror the framework so values are interchangeable.
  */
 import { createCipheriv, createDecipheriv, pbkdf2Sync } from 'node:crypto';
 

@@ -2,7 +2,7 @@ import type { ValidationErrorInfo } from '@edu/sdk';
 
 /**
  * The exceptions a handler may throw; the envelope plugin maps each to ABP's
- * status code and error body (ABP-WIRE.md section 1). Anything else becomes a
+ * status code and error body (docs/architecture/contract.md, "Errors on the wire"). Anything else becomes a
  * 500 "internal error" without details, as ABP does.
  */
 export class UserFriendlyError extends Error {

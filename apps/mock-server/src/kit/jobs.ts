@@ -18,7 +18,7 @@ import { iso } from './paging.ts';
  * is started, so it outlives the request that started it and its state can be
  * polled; every progress change is pushed to the owner's hub connections
  * (`jobProgress`, a BackgroundJobDto), and the end is a notification
- * (ABP-WIRE.md section 12). Jobs still queued or running when the server
+ * (docs/architecture/files-and-jobs.md, "Background jobs"). Jobs still queued or running when the server
  * stopped are marked failed on the next start.
  */
 

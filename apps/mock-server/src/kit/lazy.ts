@@ -4,7 +4,7 @@ import type ExcelJS from 'exceljs';
  * Heavy libraries that only imports and exports use, loaded on their first
  * use instead of at start: exceljs alone is ~30 MB of resident memory and
  * ~2 s of start-up, and most processes never read or write a spreadsheet
- * (docs/decisions.md, "Speed (issue 13)": memory).
+ * (docs/architecture/speed.md, "The server as users start it").
  */
 let excel: Promise<typeof ExcelJS> | undefined;
 

@@ -34,7 +34,7 @@ export function keywordWhere(
   return { OR: columns.map((c) => ({ [c]: { contains: k } })) };
 }
 
-/** ISO 8601 in UTC with `Z` (docs/decisions.md, "Time"). */
+/** ISO 8601 in UTC with `Z` (docs/architecture/domain-rules.md, "Time"). */
 export function iso(date: Date): string;
 export function iso(date: Date | null | undefined): string | null;
 export function iso(date: Date | null | undefined): string | null {

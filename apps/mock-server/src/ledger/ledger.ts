@@ -7,7 +7,7 @@ import type { RowOf } from '../kit/crud.ts';
 
 /**
  * The ledger: the only code that writes `LedgerEntry` and `MemberAccount`
- * rows (docs/decisions.md, "Members and money (issue 10)").
+ * rows (docs/architecture/money.md, "The ledger").
  *
  * `book` appends one entry inside the caller's transaction: the member's
  * account is moved by ONE guarded statement (`balance + amount >= 0`), so

@@ -14,8 +14,8 @@ export const DEFAULT_CULTURE: Culture = 'zh-Hans';
 
 /**
  * The localization sources GetAll reports and the server's own messages use.
- * Abp/AbpWeb/AbpZero carry the framework texts the wire reference quotes
- * (ABP-WIRE.md section 1); `Education` is the application's source (spec
+ * Abp/AbpWeb/AbpZero carry the framework texts ABP's own responses use
+ * (docs/architecture/contract.md, "Errors on the wire"); `Education` is the application's source (spec
  * section 9), generated from the permission tree plus the app's own keys.
  */
 type Source = Record<Culture, Record<string, string>>;

@@ -8,7 +8,7 @@ import { lookupTable } from '../kit/lookup.ts';
 import { sqlTime } from '../ledger/money-list.ts';
 
 /**
- * Members (docs/decisions.md, "Members and money (issue 10)"): the General
+ * Members (docs/architecture/money.md, "Members"): the General
  * identity. A holder of `Pages.Members.Users` without
  * `Pages.Administration.Manages` works on members only: every User call
  * checks its targets (and any identity it would give) here, on the server.

@@ -40,8 +40,8 @@ function sendValidation(reply: FastifyReply, culture: Culture, errors: Validatio
 }
 
 /**
- * Maps every failure to ABP's status code and error envelope (ABP-WIRE.md
- * section 1). Nothing a client sends reaches a 500 unless a handler throws a
+ * Maps every failure to ABP's status code and error envelope
+ * (docs/architecture/contract.md, "Errors on the wire"). Nothing a client sends reaches a 500 unless a handler throws a
  * UserFriendlyError (a business rule, shown to the user) or there is a bug.
  */
 export const envelopePlugin = fp(async (app) => {

@@ -1,5 +1,5 @@
 /**
- * SignalR-compatible stand-in for ABP's `AbpCommonHub` at `/signalr` (ABP-WIRE.md section 8).
+ * SignalR-compatible stand-in for ABP's `AbpCommonHub` at `/signalr` (docs/architecture/review.md, "Notifications").
  *
  * Implements just enough of the ASP.NET Core SignalR wire protocol for the official
  * `@microsoft/signalr` client and ABP's `abp.signalr-client.js`:

@@ -43,7 +43,8 @@ function firstDefined(request: FastifyRequest): number | null {
  * (the header is ignored, as ClaimsAbpSession does); otherwise from the header,
  * then the cookie. Culture: `?culture=`, then the `.AspNetCore.Culture` header
  * and cookie, then Accept-Language, then the default (zh-Hans). The user's own
- * language setting is applied where it matters (GetAll), see docs/decisions.md.
+ * language setting is applied where it matters (GetAll), see
+ * docs/architecture/identity-and-permissions.md, "Culture".
  */
 export const tenantPlugin = fp(async (app) => {
   app.decorateRequest('culture', DEFAULT_CULTURE);

@@ -92,7 +92,7 @@ function throttleVisitor(ctx: RequestContext, questionnaireId: number) {
     throw new TooManyRequestsError(ctx.t('QuestionnaireVisitorThrottled', VISITOR_SUBMISSIONS.limit, VISITOR_SUBMISSIONS.windowMinutes, wait), wait);
 }
 
-/** China time for messages (the console's zone, docs/decisions.md "Time"). */
+/** China time for messages (the console's zone, docs/architecture/domain-rules.md, "Time"). */
 const chinaTime = (d: Date) => new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
 
 /** The member side's read: approved questionnaires of the caller's tenant only. */

@@ -24,8 +24,8 @@ import { AbpValidationError, UserFriendlyError, invalid } from '../kit/errors.ts
  * Questionnaires (问卷调查): the questionnaire on the content kit (review,
  * lists, sensitive words), its questions and their options as child
  * collections written in the same transaction. The results and the
- * answering side are questionnaires/results.ts and questionnaires/answering.ts. Decisions: docs/decisions.md,
- * "Community: questionnaires (issue 11)".
+ * answering side are questionnaires/results.ts and questionnaires/answering.ts. Rules: docs/architecture/domain-rules.md,
+ * "Community".
  */
 
 type In = z.output<typeof createQuestionnaireInput>;

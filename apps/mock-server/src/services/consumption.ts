@@ -19,7 +19,7 @@ import {
 } from '../ledger/money-list.ts';
 
 /**
- * Consumption records (docs/decisions.md, "Members and money (issue 10)";
+ * Consumption records (docs/architecture/money.md, "Recharges, consumption, income";
  * rules in the SDK's consumption.ts). A purchase and its ledger row commit
  * together; a refund raises `refundedAmount` with a guarded update
  * (`refundedAmount + x <= amount`) and is keyed by the client's `requestNo`

@@ -13,8 +13,8 @@ import { excerpt, feedbackConditions, feedbackSortable, flagFields } from '../fe
 /**
  * Member comments (会员评论) on the content kit: review through the registry
  * (`auditedDiscuss?id=`), sensitive words masked or refused as the dictionary
- * says, the target's title read in one query per page. Decisions:
- * docs/decisions.md, "Community: comments and leave messages (issue 11)".
+ * says, the target's title read in one query per page. Rules:
+ * docs/architecture/domain-rules.md, "Community".
  */
 
 type In = z.output<typeof CreateDiscussInput>;

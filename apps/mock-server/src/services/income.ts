@@ -19,7 +19,7 @@ import {
   userNames,
 } from '../ledger/money-list.ts';
 
-/** The ledger as a list, the platform's income, adjustments and reversals (docs/decisions.md, "Members and money (issue 10)"). */
+/** The ledger as a list, the platform's income, adjustments and reversals (docs/architecture/money.md, "The ledger"). */
 
 type LedgerQuery = z.output<typeof GetAllLedgerInput>;
 

@@ -17,8 +17,8 @@ import { excerpt, feedbackConditions, feedbackSortable, flagFields } from '../fe
  * Leave messages (互动留言) on the content kit: review through the registry
  * (`AuditedLeaveMessage?id`), sensitive words in subject and text masked or
  * refused as the dictionary says, one platform answer per message
- * (`ReplyLeaveMessage`, notifying the author). Decisions: docs/decisions.md,
- * "Community: comments and leave messages (issue 11)".
+ * (`ReplyLeaveMessage`, notifying the author). Rules: docs/architecture/domain-rules.md,
+ * "Community".
  */
 
 type In = z.output<typeof CreateLeaveMessageInput>;

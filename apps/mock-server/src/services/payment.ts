@@ -20,7 +20,7 @@ import {
 } from '../ledger/money-list.ts';
 
 /**
- * Recharge orders (docs/decisions.md, "Members and money (issue 10)"; the
+ * Recharge orders (docs/architecture/money.md, "Recharges, consumption, income"; the
  * rules are in the SDK's payment.ts). Every status move is a guarded update
  * (`WHERE status = 0`), so two requests racing on one order change it once,
  * and a booking commits with the move that caused it.

@@ -24,7 +24,7 @@ import { iso } from '../kit/paging.ts';
  * Online Q&A (在线问答): questions on the content kit (review, category,
  * sensitive words, scoped lists), replies as a thread reviewed on their own
  * (registry entry `questionOfAskReply`). Decisions: SDK
- * services/question-of-ask.ts and docs/decisions.md ("Community: online Q&A").
+ * services/question-of-ask.ts and docs/architecture/domain-rules.md ("Community").
  */
 
 type In = z.output<typeof CreateQuestionOfAskInput>;

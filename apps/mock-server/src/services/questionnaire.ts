@@ -9,8 +9,8 @@ import { result, textAnswers } from '../questionnaires/results.ts';
  * Questionnaires (问卷调查): the questionnaire on the content kit (review,
  * lists, sensitive words), its questions and their options as child
  * collections written in the same transaction, and the responses collected
- * (Submit, GetResult, GetTextAnswers). Decisions: docs/decisions.md,
- * "Community: questionnaires (issue 11)".
+ * (Submit, GetResult, GetTextAnswers). Rules: docs/architecture/domain-rules.md,
+ * "Community".
  */
 
 export const questionnaire = implement(

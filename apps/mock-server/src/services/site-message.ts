@@ -22,7 +22,7 @@ import { personName, userOption, userOptionSelect, userSearchWhere } from '../ki
 import { effectiveSettings } from '../kit/settings.ts';
 import { localize, resolveCulture } from '../localization/texts.ts';
 
-// Site messages: docs/decisions.md "Community: site messages (issue 11)"; shapes in packages/sdk/src/services/site-message.ts.
+// Site messages: docs/architecture/domain-rules.md, "Community"; shapes in packages/sdk/src/services/site-message.ts.
 
 const STAFF = Permissions.OthersSiteMessage;
 const GENERAL = 1;

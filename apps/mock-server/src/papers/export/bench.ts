@@ -1,5 +1,5 @@
 /**
- * Export time and size of a 50-question paper (issue 9 benchmark):
+ * Export time and size of a 50-question paper (docs/architecture/speed.md, "Benchmarks"):
  * `pnpm --filter @edu/mock-server exec tsx src/papers/export/bench.ts [questions] [dir]`.
  * Prints the figures; with `dir`, also writes the files there to look at.
  */
