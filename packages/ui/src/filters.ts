@@ -35,7 +35,7 @@ const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1
 
 const UTC8_OFFSET_MS = 8 * 3600_000;
 
-/** Reads an ISO 8601 string as an instant; a value without an offset is UTC (ABP-WIRE.md section 10). */
+/** Reads an ISO 8601 string as an instant; a value without an offset is UTC, as ABP writes and reads times. */
 export function parseUtcInstant(value: string): number | null {
   const m = ISO.exec(value.trim());
   if (!m) return null;

@@ -10,7 +10,7 @@ import { AbpDateTime, PagedQuery, paged } from './schemas.ts';
  * 1 Approved (已通过), 2 Rejected (未通过). New items start Pending; a decision
  * records who, when and an optional reason; editing an Approved item sends it
  * back to Pending. Multi-step flows and the registry of reviewable entities:
- * core/review.ts. See docs/decisions.md, "Review".
+ * core/review.ts. See docs/architecture/review.md.
  */
 export const AuditStatus = abpEnum({ Pending: 0, Approved: 1, Rejected: 2 }, 'Review state');
 export type AuditStatus = z.infer<typeof AuditStatus>;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
 /**
- * Files in the contract (ABP-WIRE.md section 12, DESIGN.md "Files").
+ * Files in the contract (docs/architecture/files-and-jobs.md, "Uploads declared in the
+ * contract" and "Downloads").
  *
  * - An upload is an endpoint whose input object has a `fileField(...)` member:
  *   it travels as `multipart/form-data` (the file part plus the other members as

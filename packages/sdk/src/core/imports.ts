@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { FileDto } from './files.ts';
 
 /**
- * Imports in the contract (docs/decisions.md, "Question import (issue 8)").
+ * Imports in the contract (docs/architecture/imports.md, "Flow").
  *
  * An import is a multipart upload (`fileField`) answered at once with the
  * `BackgroundJobDto` of the job that does the work; the job's `result`, once

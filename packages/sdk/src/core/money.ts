@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AbpDateInput } from './schemas.ts';
 
 /**
- * Money (docs/decisions.md, "Members and money (issue 10)").
+ * Money (docs/architecture/money.md, "Amounts in integer fen").
  *
  * Every amount on the wire and in the database is an integer number of fen
  * (分, 1/100 yuan), never a floating-point yuan value. Screens show yuan with

@@ -22,8 +22,8 @@ export * from './review-flows.ts';
  * reconsidered by the holder of the step that rejected it (approving resumes
  * the flow from there); an approved item may be taken down (rejected) by the
  * holder of the last step. Any edit sends the item back to step 0, Pending.
- * The current three-state flow is a one-step flow. See docs/decisions.md,
- * "Review registry".
+ * The current three-state flow is a one-step flow. See docs/architecture/review.md,
+ * "States and flows".
  */
 
 /** Keys of a service's endpoints. */

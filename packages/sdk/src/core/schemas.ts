@@ -3,7 +3,7 @@ import type { Access, EndpointOptions } from './define-service.ts';
 
 /**
  * A date-time as ABP writes it (`yyyy-MM-ddTHH:mm:ss.FFFFFFFK`): the offset is
- * optional; a value without one is read as UTC (docs/decisions.md, "Time").
+ * optional; a value without one is read as UTC (docs/architecture/contract.md, "Errors on the wire").
  */
 export const AbpDateTime = z
   .string()

@@ -6,7 +6,7 @@ import type { Route } from './route.ts';
 import { parseContentDisposition, toFormData } from './wire.ts';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
-/** Header names the transport sends (ABP-WIRE.md section 5). */
+/** Header names the transport sends (docs/architecture/contract.md, "The client"). */
 export const TENANT_HEADER = 'Abp.TenantId';
 export const CULTURE_HEADER = '.AspNetCore.Culture';
 

@@ -11,7 +11,7 @@ const LanguageInfo = z.object({
   isRightToLeft: z.boolean(),
 });
 
-/** ABP's `AbpUserConfigurationDto` (ABP-WIRE.md section 3), every part of it. */
+/** ABP's `AbpUserConfigurationDto`, every part of it. */
 export const AbpUserConfigurationDto = z.object({
   multiTenancy: z.object({
     isEnabled: z.boolean(),

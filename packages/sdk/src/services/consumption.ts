@@ -9,7 +9,7 @@ import { Permissions } from '../permissions.ts';
 /**
  * Consumption records (消费记录, `/member/consumptions`): the spec's five
  * calls plus the extensions `Refund` and `GetAllToExcel`.
- * docs/decisions.md, "Members and money (issue 10)".
+ * docs/architecture/money.md, "Recharges, consumption, income".
  *
  * - `Create` books a purchase against the member's balance in one
  *   transaction (a ledger Consumption row, channel balance); when the balance

@@ -9,7 +9,7 @@ import { Permissions } from '../permissions.ts';
 /**
  * The ledger and the platform's income (收入记录, `/member/income`). The spec
  * names the route and no service: `Income` is ours (extension), named in
- * ABP's style. docs/decisions.md, "Members and money (issue 10)".
+ * ABP's style. docs/architecture/money.md, "Recharges, consumption, income".
  *
  * The ledger (`LedgerEntry`) is append-only: every money movement of a
  * member is one row, never updated or deleted (the server has no code path

@@ -8,7 +8,7 @@ import { AbpDateInput, PagedQuery } from '../core/schemas.ts';
 /**
  * Members (会员, `/member/user`) and member import (导入用户,
  * `/member/importuser`): pieces of the User service (user.ts spreads them
- * in). docs/decisions.md, "Members and money (issue 10)".
+ * in). docs/architecture/money.md, "Members".
  *
  * **Members** are users of the General identity (普通会员). `User/GetAllMembers`
  * (extension, `Pages.Members.Users`) lists them with their balance (the sum

@@ -11,7 +11,7 @@ import { PayChannel } from './income.ts';
  * Recharge orders (充值管理, `/member/payment`): the spec's six calls
  * (GetAll, Create, Update, Delete?Id=, Get?Id=, ContinueToRecharge) plus the
  * extensions `ConfirmPaid`, `Close` and `GetAllToExcel`.
- * docs/decisions.md, "Members and money (issue 10)".
+ * docs/architecture/money.md, "Recharges, consumption, income".
  *
  * States (`PaymentStatus`): 0 Pending 待支付 → 1 Paid 已支付 (booked: one
  * ledger Recharge row) or 2 Closed 已关闭 (nothing booked). Only these moves.

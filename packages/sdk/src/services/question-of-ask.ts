@@ -14,8 +14,8 @@ import { ClassType } from './classification-type.ts';
  * `questionOfAsk` and `questionOfAskReply`, one step each, decided by holders
  * of `Pages.Others.Answerquestion`); the author is notified of each decision.
  *
- * Decisions (the spec names the calls only; docs/decisions.md, "Community:
- * online Q&A"):
+ * Decisions (the spec names the calls only; docs/architecture/domain-rules.md,
+ * "Community"):
  * - Every call needs the route permission `Pages.Others.Answerquestion`;
  *   `Create` and `ReplayAsk` make the caller the author (the member app's
  *   calls, served here with the console's permission).

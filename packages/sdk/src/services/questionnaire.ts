@@ -11,7 +11,7 @@ import { reviewable, singleStepFlow } from '../core/review.ts';
  * Questionnaires (问卷调查, route `/miscellaneous/questionnaire`, permission
  * `Pages.Others.Questionnaire`). The spec names the calls (GetAllOfBack,
  * Create with `createQuestionnaireInput`, Update, Delete, auditedQuestionnaire,
- * Get); every field is inferred (docs/decisions.md, "Community: questionnaires").
+ * Get); every field is inferred (docs/architecture/domain-rules.md, "Community").
  *
  * A questionnaire holds ordered questions, each single choice, multiple choice
  * or text, choice questions holding ordered options; both are child

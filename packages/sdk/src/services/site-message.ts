@@ -8,7 +8,7 @@ import { Permissions } from '../permissions.ts';
  * Site messages (站内消息, `SiteMessage`): messages from the platform to
  * members, with a reply thread, read state per recipient and the caller's
  * unread count. Field lists, states and rules are ours (the spec names the
- * calls only); docs/decisions.md "Community: site messages (issue 11)".
+ * calls only); docs/architecture/domain-rules.md, "Community".
  *
  * Recipients (`recipientKind`): 1 one user (`recipientUserId`), 2 the users of
  * a role (`recipientRoleId`, its users at the moment of sending), 3 every

@@ -5,11 +5,10 @@ import { paperAccess } from './test-paper-questions.ts';
 
 /**
  * Paper preview and export (spec: TestQuestion `PreviewTestPaper`,
- * `ExportTestPaper`; shapes inferred). See docs/decisions.md, "Paper export
- * (issue 9)".
+ * `ExportTestPaper`; shapes inferred). See docs/architecture/questions-and-papers.md,
+ * "Printing".
  *
- * One server-side render gives three documents of a paper (EXAM-DOMAIN.md
- * section 5): `paper` 试题卷 (title block, 计分栏, 注意事项, sections
+ * One server-side render gives three documents of a paper: `paper` 试题卷 (title block, 计分栏, 注意事项, sections
  * 一、单选题（每小题 2 分，共 10 分）, questions numbered across the paper,
  * options A–D, blanks as underlines, ruled space for short answers, material
  * passages then their sub-questions (1)(2)…), `answers` 答案与解析 (the key

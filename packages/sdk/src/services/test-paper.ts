@@ -25,8 +25,8 @@ export * from './test-paper-questions.ts';
 
 /**
  * Test papers (试卷) and homework (作业): spec sections 2, 3, 4 and 7
- * (TestPaper, and TestQuestion's paper calls). See docs/decisions.md,
- * "Papers and homework (issue 9)".
+ * (TestPaper, and TestQuestion's paper calls). See docs/architecture/questions-and-papers.md,
+ * "Papers and homework".
  *
  * One entity, `TestPaper`, for both kinds (`kind` 1 试卷 paper, 2 作业
  * homework) and both ways of assembling (`assembly` 1 manual 手动组卷,

@@ -6,8 +6,8 @@ import { BackgroundJobDto } from './job.ts';
 
 /**
  * Question import (题目导入), extensions of the TestQuestion service (not in
- * the spec; what every Chinese bank's users ask for). See docs/decisions.md,
- * "Question import (issue 8)".
+ * the spec; what every Chinese bank's users ask for). See docs/architecture/imports.md,
+ * "Questions (bank)".
  *
  * `GetQuestionImportTemplate` downloads the Excel template (`题目导入模板.xlsx`):
  * the header row, drop-down lists for 题型 and 难度, and two example rows per
@@ -39,7 +39,7 @@ import { BackgroundJobDto } from './job.ts';
  * fingerprint equals a live question of the tenant, or an earlier question of
  * the file, is skipped as a duplicate.
  *
- * The Word/TXT format (EXAM-DOMAIN.md section 2): questions numbered `1、`
+ * The Word/TXT format: questions numbered `1、`
  * (or `1.` `1．`), options `A.` `A、` `A．`, `【答案】ABC`, blanks written
  * `[[答案|别名]]` in the stem, `【解析】`, `【难度】`, `【分数】`; the type follows
  * from the content (blanks: 填空; answer 正确/错误: 判断; one key: 单选; several:

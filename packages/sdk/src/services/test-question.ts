@@ -13,8 +13,8 @@ import { ClassType } from './classification-type.ts';
 
 /**
  * The question bank (题库): spec section 7, TestQuestion, the calls that
- * concern the bank (the paper calls belong to TestPaper's issue). See
- * docs/decisions.md, "Question bank".
+ * concern the bank (the paper calls are in test-paper.ts). See
+ * docs/architecture/questions-and-papers.md, "The question bank".
  *
  * Types: 1 单选, 2 多选, 3 判断, 4 填空, 5 简答 (graded by hand), 6 材料题 (a
  * passage with sub-questions of types 1–5).

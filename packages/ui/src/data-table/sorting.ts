@@ -7,7 +7,7 @@ export interface SortKey {
 const SAFE_FIELD = /^[A-Za-z_][A-Za-z0-9_.]*$/;
 
 /**
- * ABP's `Sorting` string (Dynamic LINQ, ABP-WIRE.md section 6) from sort keys:
+ * ABP's `Sorting` string (Dynamic LINQ) from sort keys:
  * `[{ id: 'userName', desc: true }]` gives `'userName desc'`; several keys join
  * with `', '`; no keys gives `undefined` (the server's default order, `Id desc`).
  * Field names that are not plain identifiers are dropped, so nothing but a
