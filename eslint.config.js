@@ -1,5 +1,5 @@
 // One lint configuration for the whole monorepo: type-aware TypeScript rules,
-// React hooks, no import cycles, and the layer rules of DESIGN.md enforced by
+// React hooks, no import cycles, and the layer rules of docs/architecture/README.md enforced by
 // the linter rather than by goodwill (sdk imports nothing of ours; ui never
 // imports web; the server and the web never import each other), plus the zones
 // inside packages (the SDK's core, the server's kit, the web's resources and
@@ -42,7 +42,8 @@ const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.u
 
 /**
  * Zones inside a package: the lower layer never imports the higher one, so the
- * lower layer stays reusable and the import graph stays a tree (DESIGN.md).
+ * lower layer stays reusable and the import graph stays a tree (docs/architecture/README.md, "Packages and the direction of
+ * imports").
  */
 const zones = [
   {

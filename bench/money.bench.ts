@@ -1,5 +1,5 @@
 /**
- * Members and money (issue 10), `pnpm --filter @edu/bench exec tsx money.bench.ts`:
+ * Members and money, `pnpm --filter @edu/bench exec tsx money.bench.ts`:
  *
  * 1. Member import throughput: 10,000 rows (CSV, UTF-8) uploaded to
  *    `User/ImportFromExcel`, dry run and commit (one transaction), timed from

@@ -1,5 +1,5 @@
 /**
- * Member feedback for tenant Default (issue 11): comments on articles, courses,
+ * Member feedback for tenant Default: comments on articles, courses,
  * resources, daily questions and papers, and leave messages to the platform,
  * in every review state (pending, approved, rejected with a reason, with their
  * review decisions), some replies to other comments, some masked sensitive

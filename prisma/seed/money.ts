@@ -1,5 +1,5 @@
 /**
- * Members' money for tenant Default (issue 10): for each seeded member
+ * Members' money for tenant Default: for each seeded member
  * (the General identity), about four months of recharges in every state
  * (paid online and offline, pending, closed), purchases of courses, papers
  * and homework, partial and full refunds, rewards, manual adjustments and a

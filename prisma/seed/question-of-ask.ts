@@ -1,5 +1,5 @@
 /**
- * Online Q&A threads for tenant Default (issue 11): members' questions in
+ * Online Q&A threads for tenant Default: members' questions in
  * every review state, in the subject's question category, each with replies
  * by members and teachers in every review state (a teacher's answer approved
  * and sometimes accepted, members' follow-ups pending or rejected with a

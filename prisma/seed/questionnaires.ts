@@ -1,5 +1,5 @@
 /**
- * Questionnaires of tenant Default (issue 11): every review state (pending,
+ * Questionnaires of tenant Default: every review state (pending,
  * approved = published, rejected with a reason, with their review decisions),
  * open, closed and not yet open windows, member-only and public, anonymous or
  * not; the published ones with a few hundred responses (every seeded member

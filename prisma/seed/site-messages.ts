@@ -1,5 +1,5 @@
 /**
- * Site messages of tenant Default (issue 11): messages from the platform to
+ * Site messages of tenant Default: messages from the platform to
  * one member, to a role and to every member, some read and some not, with
  * reply threads (members' replies and the platform's answers, to everyone
  * and to one member). The admin receives a few too (the Admin role's notices,

@@ -1,5 +1,5 @@
 /**
- * Test papers and homework of tenant Default (issue 9): manual and random,
+ * Test papers and homework of tenant Default: manual and random,
  * papers and homework, in every state (pending, approved, rejected; active
  * and shown or not), built from the seeded bank's approved, shown questions.
  * Questions are picked by the draw's principles (the server's solver is not

@@ -2,7 +2,7 @@ import { pbkdf2Sync, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { hashPassword, verifyPassword } from './password-hash.ts';
 
-// V2 hash of `123qwe` from ABP's UserLoginHelper test fixture (ABP-WIRE.md section 11).
+// V2 hash of `123qwe` from ABP's UserLoginHelper test fixture.
 const V2_123QWE = 'AM4OLBpptxBYmM79lGOX9egzZk3vIQU3d/gFCJzaBjAPXzYIK3tQ2N7X4fcrHtElTw==';
 
 /** Builds a V3 hash by hand, independent of hashPassword. */

@@ -1,6 +1,6 @@
 /**
  * ASP.NET Core Identity `PasswordHasher<TUser>` wire format, as used by ABP Zero
- * (ABP-WIRE.md section 11), so seeded users verify exactly like on the real backend.
+ * (docs/architecture/identity-and-permissions.md, "Signing in and tokens"), so seeded users verify exactly like on the real backend.
  *
  * V2: 0x00 | salt(16) | subkey(32), PBKDF2-HMAC-SHA1, 1000 iterations.
  * V3: 0x01 | prf(u32 BE) | iterCount(u32 BE) | saltLen(u32 BE) | salt | subkey.

@@ -133,7 +133,7 @@ export const crudFixtures: Record<string, CrudFixture> = {
     update: (dto) => ({ ...dto, title: `${dto.title}改`, examMinutes: 120 }),
     changed: (dto) => dto.title.endsWith('改') && dto.examMinutes === 120,
   },
-  // Money (issue 10): a pending WeChat Pay order can change and be deleted; a consumption only after its full refund.
+  // Money: a pending WeChat Pay order can change and be deleted; a consumption only after its full refund.
   payment: {
     side: 'tenant',
     create: async (client) => ({ memberId: await someMember(client), amount: 1000, channel: 1 }),

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBackend, unique, type Backend, type SignedIn } from './support/backend.ts';
 
 /**
- * Members and money through the SDK client (issue 10): every response is
+ * Members and money through the SDK client: every response is
  * parsed with the SDK schema (member list with balances, money pages with
  * totals and tabs, income summary), the money rules surface as the right
  * AbpError kinds, exports download through client.download, and the member

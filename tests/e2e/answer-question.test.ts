@@ -5,7 +5,7 @@ import { settledTable, shot } from './support/browser.ts';
 import { signedIn, useConsole } from './support/suite.ts';
 
 /**
- * 在线问答 in the browser (issue 11): a moderator works through a seeded
+ * 在线问答 in the browser: a moderator works through a seeded
  * thread whose question went back to review after an edit: approves the
  * question, approves one member's reply, rejects another with a reason,
  * deletes a third, and posts the console's own answer (published at once);

@@ -5,7 +5,7 @@ import { settledTable, shot, type ContextOptions } from './support/browser.ts';
 import { signedIn as signedInAs, useConsole } from './support/suite.ts';
 
 /**
- * Content management in Chromium (issue 4): an editor writes an article, an
+ * Content management in Chromium: an editor writes an article, an
  * auditor approves it and the author sees the decision; a pinned resource
  * lists first; a navigation menu entry goes to the recycle bin and comes back;
  * the header refreshes the dictionary cache. Every content screen is

@@ -5,7 +5,7 @@ import { settledTable, shot } from './support/browser.ts';
 import { signedIn, useConsole } from './support/suite.ts';
 
 /**
- * 会员评论 and 互动留言 in the browser (issue 11): an auditor approves one
+ * 会员评论 and 互动留言 in the browser: an auditor approves one
  * seeded comment and rejects another with a reason; the list shows what each
  * comments on and the sensitive-word flag; an administrator answers a leave
  * message. Both lists pass axe in both languages (a11y.test.ts, walking every

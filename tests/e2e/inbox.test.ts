@@ -6,7 +6,7 @@ import { shot } from './support/browser.ts';
 import { signedIn, useConsole } from './support/suite.ts';
 
 /**
- * The review inbox (审核中心, issue 11) in the browser: a mixed queue of three
+ * The review inbox (审核中心) in the browser: a mixed queue of three
  * types is cleared with one bulk approval while one of its items is decided by
  * someone else between loading and deciding; the results show which items
  * succeeded and that one failed, and why. Then one item is previewed and

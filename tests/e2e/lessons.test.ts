@@ -4,7 +4,7 @@ import { keyboardDrag, settledTable, shot } from './support/browser.ts';
 import { signedIn as signedInAs, useConsole } from './support/suite.ts';
 
 /**
- * Child collections in the browser (issue 7): a course is created with three
+ * Child collections in the browser: a course is created with three
  * lessons in the ordered list field, a lesson's own validation error shows on
  * that lesson's field, the lessons are reordered with the keyboard (dnd-kit's
  * keyboard sensor: Space, arrows, Space), saved, and the reopened course shows

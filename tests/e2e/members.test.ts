@@ -23,7 +23,7 @@ interface Workbook {
 const { Workbook } = createRequire(path.join(REPO_ROOT, 'apps/mock-server/package.json'))('exceljs') as { Workbook: new () => Workbook };
 
 /**
- * The member and money screens in the browser (issue 10): a member file with
+ * The member and money screens in the browser: a member file with
  * errors is checked (row, column, reason), fixed and imported; an offline
  * recharge shows in the member's balance and in the totals of the recharge
  * list; a filtered list is exported and the downloaded xlsx holds its rows.

@@ -4,7 +4,7 @@ import { animationsDone } from './support/axe.ts';
 import { newContext, shot, signIn } from './support/browser.ts';
 import { useConsole } from './support/suite.ts';
 
-/** What a new user hit walking every route (issue 12): each item checked in Chromium at 1366×768. */
+/** What a new user hit walking every route: each item checked in Chromium at 1366×768. */
 const suite = useConsole();
 
 async function pageAs(tenant: string | null, o: { width?: number; height?: number } = {}): Promise<Page> {
@@ -24,7 +24,7 @@ async function fullyVisible(page: Page, testId: string, nth = 0): Promise<boolea
 describe('routes', () => {
   it('an unknown path and a spec screen not built yet show a 404 inside the shell, with a way home', async () => {
     const page = await pageAs('Default');
-    // A made-up screen inside a real group: every route of the spec's table has a screen now (issue 11 built the last ones).
+    // A made-up screen inside a real group: every route of the spec's table has a screen now.
     for (const path of ['/no/such/page', '/miscellaneous/no-such-screen']) {
       await page.goto(path);
       await page.getByTestId('error-404').waitFor();

@@ -5,7 +5,7 @@ import { keyboardDrag, settledTable, shot } from './support/browser.ts';
 import { signedIn, useConsole } from './support/suite.ts';
 
 /**
- * 问卷调查 in the browser (issue 11): a questionnaire is written with three
+ * 问卷调查 in the browser: a questionnaire is written with three
  * questions (single choice, multiple choice with limits, text) and their
  * options, an option reordered with the keyboard, saved (pending review),
  * approved in the list (published) and seen published; then the results of a

@@ -17,7 +17,7 @@ interface Workbook {
 const { Workbook } = createRequire(path.join(REPO_ROOT, 'apps/mock-server/package.json'))('exceljs') as { Workbook: new () => Workbook };
 
 /**
- * The question bank in the browser (issue 8): one question of each type is
+ * The question bank in the browser: one question of each type is
  * written in the editor (options reordered by keyboard drag, a server
  * validation error shown on the options), previewed as a student sees it,
  * hidden with the show switch, given a sister and parted from it; a teacher's

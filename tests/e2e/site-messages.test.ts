@@ -5,7 +5,7 @@ import { settledTable, shot } from './support/browser.ts';
 import { signedIn, useConsole } from './support/suite.ts';
 
 /**
- * 站内消息 in the browser (issue 11): the admin sends a message to one member
+ * 站内消息 in the browser: the admin sends a message to one member
  * (picked by searching, not from a list of everyone), the member opens it and
  * replies (through the API: members have no console), the admin sees 已读 1 / 1
  * and the reply in the thread, and answers it; the home card and the header

@@ -18,7 +18,7 @@ const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
 /** The WCAG 2.0/2.1 A and AA rules plus axe's best practices (landmarks, one h1). */
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] as const;
 
-/** Serious and critical violations always fail; these moderate ones were fixed (issue 14) and must not come back. */
+/** Serious and critical violations always fail; these moderate ones were fixed and must not come back. */
 export const BLOCKING_IMPACTS: readonly ImpactValue[] = ['serious', 'critical'];
 export const BLOCKING_MODERATE_RULES: readonly string[] = ['landmark-one-main', 'page-has-heading-one', 'region'];
 
