@@ -1,8 +1,8 @@
 // Bundles the server for `pnpm start`: src/server.ts and the workspace packages it imports
 // (@edu/db, @edu/sdk, TypeScript sources) into dist/, so the process runs plain JavaScript.
 // Under tsx the same server holds ~70 MB more (module sources, transforms, source maps)
-// and starts slower; `pnpm dev` keeps tsx for its watch mode. See docs/decisions.md,
-// "Speed (issue 13), third pass".
+// and starts slower; `pnpm dev` keeps tsx for its watch mode. See
+// docs/architecture/speed.md, "The server as users start it".
 import { build } from 'esbuild';
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';

@@ -9,7 +9,8 @@ import type { Culture } from '../localization/texts.ts';
 import { AbpValidationError, EntityNotFoundError, UserFriendlyError } from './errors.ts';
 
 /**
- * Files on the server (ABP-WIRE.md section 12):
+ * Files on the server (docs/architecture/files-and-jobs.md, "The file controller
+ * and the file store"):
  * - the multipart reader behind every upload endpoint (`readMultipart`), with
  *   the endpoint's per-field size limit (413) and type/emptiness checks (400);
  * - the temp store of exports (`saveTempFile` -> `FileDto`, `readTempFile` for

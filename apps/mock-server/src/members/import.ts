@@ -29,7 +29,7 @@ import { managesStaff } from './scope.ts';
 
 /**
  * Member import (`User/ImportFromExcel`, `User/GetMemberImportTemplate`;
- * SDK services/member.ts; docs/decisions.md "Members and money (issue 10)"),
+ * SDK services/member.ts; docs/architecture/imports.md, "Members"),
  * through the import kit: read the sheet by declared columns
  * (members/import-sheet.ts), check every row against the tenant's users
  * (loaded once per import, not per row),

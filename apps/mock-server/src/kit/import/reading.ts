@@ -9,7 +9,8 @@ import { capList } from '../../localization/file-reading-texts.ts';
 import { readPool, type ReadOwner } from './read-pool.ts';
 
 /**
- * The import mechanism (question import, issue 8; member import, issue 10):
+ * The import mechanism (question import, member import; docs/architecture/imports.md,
+ * "The kit"):
  * reading (this module), running (running.ts), workbooks (workbooks.ts).
  *
  * 1. **Reading**: `readTable(file, columns, owner)` reads an uploaded xlsx (first

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { column, dateCell, readTable, textCell } from './reading.ts';
 import { readerOf as reader } from './read-pool.ts';
 
-/** The kit's reading of sheets other programs make (member import, issue 10): title rows, merged headers, apostrophes, Excel dates. */
+/** The kit's reading of sheets other programs make (member import): title rows, merged headers, apostrophes, Excel dates. */
 
 const bad = { 'zh-Hans': '日期不对', en: 'Bad date' };
 const columns = [
