@@ -5,7 +5,7 @@ import { newContext, signIn } from './support/browser.ts';
 import { useConsole } from './support/suite.ts';
 
 /**
- * Issue 14: axe-core (WCAG 2.0/2.1 A + AA and best practices) on the login page,
+ * Accessibility (docs/architecture/web-resources.md, "Accessibility"): axe-core (WCAG 2.0/2.1 A + AA and best practices) on the login page,
  * the lock screen, every route the navigation offers the admin, and the shell's
  * and lists' dialogs and menus, in both languages. Any serious or critical
  * violation fails, as do the landmark and heading rules. The routes come from

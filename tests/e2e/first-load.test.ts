@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatFirstLoad, measureFirstLoad } from './support/first-load.ts';
 import { useConsole } from './support/suite.ts';
 
-/** Issue 13 item 7: the JS a visitor's browser loads before the login form shows stays under 200 kB gzip. */
+/** The first-load budget (docs/architecture/speed.md, "The console's first load"): the JS a visitor's browser loads before the login form shows stays under 200 kB gzip. */
 const BUDGET_GZIP = 200_000;
 
 const suite = useConsole();

@@ -4,7 +4,7 @@ import { settledTable } from './support/browser.ts';
 import { signedIn, useConsole } from './support/suite.ts';
 
 /**
- * Issue 14: the shell from the keyboard alone. After signing in, not one mouse
+ * Keyboard use (docs/architecture/web-resources.md, "Accessibility"): the shell from the keyboard alone. After signing in, not one mouse
  * event: the skip link, the side menu (arrows, Enter), the open-page tabs
  * (arrows, Enter, Delete, the tab menu), a form dialog (Escape returns focus
  * to its trigger), the user menu and the notice popover, with a visible focus ring.

@@ -7,7 +7,7 @@ import { configFromEnv, JWT_SECRET_FILE } from './config.ts';
 import { createTestApp, type TestApp } from './testing/test-app.ts';
 import { api } from './testing/tenants.ts';
 
-/** Issue 12: one test (or more) per finding; each fails without its fix. */
+/** Hostile-input hardening: one test (or more) per finding; each fails without its fix. */
 let t: TestApp;
 let admin: string;
 beforeAll(async () => {
