@@ -4,13 +4,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { docxBomb } from './testing/bombs.ts';
 
 /**
  * `pnpm start` serves the bundle build.mjs writes, not these sources: the
  * bundle is built into a folder of its own and started as its own process on
  * a new database, as a user starts it. Each check reaches code whose paths the
  * bundle must keep: the migrations folder (first start), exceljs and the
- * paper writers with their font package (third-party modules and lazy chunks).
+ * paper writers with their font package (third-party modules and lazy chunks),
+ * the read pool's worker (an entry of its own, read-worker.mjs).
  */
 const SERVER_DIR = path.resolve(import.meta.dirname, '..');
 const work = mkdtempSync(path.join(tmpdir(), 'edu-bundle-'));
@@ -88,6 +90,28 @@ describe('the bundled server (pnpm start)', () => {
     const pdf = await call('POST', '/api/services/app/TestQuestion/PreviewTestPaper', { token, body: { id: page.result.items[0]!.id } });
     expect(pdf.status).toBe(200);
     expect(await leadingText(pdf, 5)).toBe('%PDF-');
+  });
+
+  it('reads uploaded files in the bundled worker: a sheet is imported, a compressed bomb refused', async () => {
+    const auth = await call('POST', '/api/TokenAuth/Authenticate', { body: { userNameOrEmailAddress: 'admin', password: '123qwe' } });
+    const token = ((await auth.json()) as { result: { accessToken: string } }).result.accessToken;
+    const upload = (file: File) => {
+      const form = new FormData();
+      form.append('file', file, file.name);
+      form.append('mode', 'dryRun');
+      form.append('password', 'Passw0rd!');
+      return fetch(`${base}/api/services/app/User/ImportFromExcel`, {
+        method: 'POST',
+        headers: { 'abp.tenantid': '1', authorization: `Bearer ${token}` },
+        body: form,
+      });
+    };
+    const sheet = await upload(new File(['姓名,手机号\n张三,13800138000\n'], 'members.csv', { type: 'text/csv' }));
+    expect(sheet.status, await sheet.clone().text()).toBe(200);
+    const bomb = await upload(new File([docxBomb(8 * 1024 * 1024)], 'members.xlsx'));
+    expect(bomb.status).toBe(400);
+    const body = (await bomb.json()) as { error: { validationErrors: Array<{ message: string }> } };
+    expect(body.error.validationErrors[0]!.message).toMatch(/word\/document\.xml 压缩比超过 100 倍/);
   });
 
   it('starts without warnings (Node prints them in the terminal of whoever starts it)', () => {
