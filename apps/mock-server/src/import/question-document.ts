@@ -1,8 +1,8 @@
-import { OPTION_LABELS, type QuestionType } from '@edu/sdk';
+import { OPTION_LABELS, type ImportRowError, type QuestionType } from '@edu/sdk';
 import { rowError } from '../kit/import/reading.ts';
 import { type ImportItem } from '../kit/import/running.ts';
-import type { ImportRowError } from '@edu/sdk';
 import type { Culture } from '../localization/texts.ts';
+import { linesOfText, type SourceLine } from './document-lines.ts';
 import {
   blanksInStem,
   blanksOf,
@@ -19,32 +19,77 @@ import {
 } from './question-format.ts';
 
 /**
- * The Chinese Word/TXT question format (EduSoho / codeages exam-parser, see
- * EXAM-DOMAIN.md section 2), read from plain text (a .txt file, or a .docx's
- * paragraphs through mammoth):
+ * The Chinese Word/TXT question format as teachers write it (EduSoho's import
+ * instructions, parsed by codeages/exam-parser; EXAM-DOMAIN.md section 2),
+ * read from a document's lines (document-lines.ts: a .txt's lines, a .docx's
+ * paragraphs). A pure function of those lines, so it runs wherever the file
+ * was read.
  *
- *     1、中国的首都是？              numbered 1、 (or 1. 1．)
- *     A. 北京  B. 上海               options A. A、 A． (several on a line allowed)
- *     【答案】A                      keys ABC, 正确/错误, or a text (简答)
- *     【解析】……  【难度】简单  【分数】2
- *     2、《静夜思》的作者是[[李白|李太白]]。   blanks in the stem: 填空
- *     【材料题开始】 passage lines, then numbered sub-questions 【材料题结束】
+ *     (instructions)                      everything before 【导入开始】 is ignored
+ *     【导入开始】
+ *     中国的首都是？                        numbering optional: 1、 1. 1． （1） (1) or none
+ *     A. 北京                              options A. A、 A． A。 or `A 北京` (A–J)
+ *     B. 上海
+ *     答案：A                              答案 参考答案 正确答案, bare, [..] or 【..】, colon optional
+ *     解析：……  【难度】简单  [分数]2分      optional (一般, 2 分)
+ *                                          a blank line ends a question
+ *     地球绕太阳转。（正确）                 true/false inline: （正确）/（错误）, (正确)/(错误)
  *
- * The type follows from the content unless a `【题型】` line names it.
- * Problems are reported per question with its number and line.
+ *     《静夜思》的作者是[[李白|李太白]]。     blanks in the stem: fill in the blank
+ *
+ *     【不定项选择题】                       the next question is indefinite choice
+ *     【材料题开始】 passage, blank line, sub-questions separated by blank lines 【材料题结束】
+ *
+ * Questions numbered as text need no blank lines between them (the older
+ * style): a line numbered n + 1 after question n, or a numbered line after a
+ * question that has its options or answer, starts the next one. A choice
+ * question's answer line followed by a plain line starts an unnumbered one.
+ * Lines before the first question with no options or answer (a title, 一、选择题)
+ * are headings. The type follows from the content unless a `【题型】` line
+ * names it. Problems are reported per question with its number (when it has
+ * one) and line; each question says which lines it was read from and how
+ * (`reading`), for the dry run's preview.
  */
+
+/** How a question was read, beside its source lines (the dry run's preview). */
+export interface DocumentReading {
+  /** First and last line of the question in the file (1-based). */
+  from: number;
+  to: number;
+  questionType: QuestionType;
+  /** Marked 【不定项选择题】: stored as multiple choice (single choice with one key), there being no indefinite type. */
+  indefinite: boolean;
+  /** The answer as read: keys (`ACD`), 正确/错误, blanks (`北京|北京市；长江`) or the reference text. */
+  answer: string;
+  blanks: number;
+  score: number | null;
+  /** Material questions: each sub-question's reading. */
+  subs?: DocumentReading[];
+}
 
 export interface DocumentQuestion {
   draft: QuestionDraft;
   /** For a material question: each sub-question's number and line (errors under `subQuestions[i]`). */
-  subs: Array<{ question: number; line: number }>;
+  subs: Array<{ question: number | null; line: number }>;
+  reading: DocumentReading;
 }
 
 type Field = 'stem' | 'option' | 'answer' | 'analysis' | 'other';
 
+interface Line {
+  no: number;
+  text: string;
+  listNumbered: boolean;
+  picture: boolean;
+}
+
 interface Block {
-  number: number;
+  number: number | null;
+  /** The line the question starts on (its number or first stem line). */
   line: number;
+  from: number;
+  to: number;
+  indefinite: boolean;
   stem: string[];
   options: string[];
   answer: string[] | null;
@@ -53,21 +98,52 @@ interface Block {
   score: string | null;
   type: string | null;
   field: Field;
+  /** The first content line was an option (no stem). */
+  startsWithOption: boolean;
+  /** Lines Word numbered as a list. */
+  listNumbered: number[];
 }
 
-const NUMBERED = /^(\d{1,5})\s*(?:、|[.．](?!\d))\s*(.*)$/;
-const OPTION = /^([A-Ja-j])\s*[.．、:：)）]\s*(.*)$/;
-const TAG = /^(?:【\s*(答案|解析|难度|分数|题型)\s*】|(答案|解析|难度|分数|题型)\s*[:：])\s*(.*)$/;
+const NUMBERED = /^(?:(\d{1,5})\s*(?:、|[.．](?!\d))|[（(]\s*(\d{1,5})\s*[）)])\s*(.*)$/;
+const OPTION = /^([A-Ja-j])\s*[.．、。:：)）]\s*(.*)$/;
+/** `A 北京`: a letter and a space, an option only in sequence (A followed by a B line, or the next letter). */
+const SPACED_OPTION = /^([A-J])[ \t\u3000]+(\S.*)$/;
+const ANSWER_WORDS = '答案|参考答案|正确答案';
+const OTHER_WORDS = '解析|难度|分数|题型';
+const TAG = new RegExp(
+  `^(?:【\\s*(${ANSWER_WORDS}|${OTHER_WORDS})\\s*】|\\[\\s*(${ANSWER_WORDS}|${OTHER_WORDS})\\s*\\]|(${ANSWER_WORDS}|${OTHER_WORDS}))\\s*[:：]?\\s*(.*)$`,
+);
 const MATERIAL_START = /^【\s*材料题开始\s*】\s*(.*)$/;
-const MATERIAL_END = /^【\s*材料题结束\s*】\s*$/;
+const MATERIAL_END = /^【\s*材料题结束\s*】$/;
+const IMPORT_START = /^【\s*导入开始\s*】$/;
+const INDEFINITE = /^【\s*不定项选择题\s*】$/;
+/** True/false written in the stem. */
+const INLINE_TF = /[（(]\s*(正确|错误)\s*[）)]/g;
 /** Section headings (一、单项选择题) carry no question. */
 const HEADING = /^[一二三四五六七八九十]+\s*[、.．]/;
+
+/** A bare 分数/难度/题型 without a colon (`分数2分`, `难度 简单`) only when its value reads as one: a stem may start with the word. */
+const BARE_VALUE: Record<string, (v: string) => boolean> = {
+  分数: (v) => /^\d+(?:\.\d+)?\s*分?$/.test(v.normalize('NFKC')),
+  难度: (v) => difficultyOf(v) !== null,
+  题型: () => false,
+};
+
+const tagOf = (text: string) => {
+  const m = TAG.exec(text);
+  if (!m) return null;
+  const name = m[1] ?? m[2] ?? m[3] ?? '';
+  const value = (m[4] ?? '').trim();
+  const bareCheck = m[3] ? BARE_VALUE[name] : undefined;
+  if (bareCheck && !/^\s*[:：]/.test(text.slice(name.length)) && !bareCheck(value)) return null;
+  return { name: /答案/.test(name) ? '答案' : name, value };
+};
 
 /** Options written on one line (`A. 北京  B. 上海`): split where the next label follows in sequence. */
 function splitOptions(line: string): string[] {
   const out: string[] = [];
   let rest = line;
-  const first = OPTION.exec(rest);
+  const first = OPTION.exec(rest) ?? SPACED_OPTION.exec(rest);
   if (!first) return [line];
   let expected = OPTION_LABELS.indexOf(first[1]!.toUpperCase()) + 1;
   for (;;) {
@@ -83,10 +159,15 @@ function splitOptions(line: string): string[] {
   return out;
 }
 
-const newBlock = (number: number, line: number, text: string): Block => ({
+const optionText = (part: string) => (OPTION.exec(part)?.[2] ?? SPACED_OPTION.exec(part)?.[2] ?? part).trim();
+
+const newBlock = (number: number | null, line: Line, indefiniteFrom: number | null): Block => ({
   number,
-  line,
-  stem: text ? [text] : [],
+  line: line.no,
+  from: indefiniteFrom ?? line.no,
+  to: line.no,
+  indefinite: indefiniteFrom !== null,
+  stem: [],
   options: [],
   answer: null,
   analysis: null,
@@ -94,33 +175,53 @@ const newBlock = (number: number, line: number, text: string): Block => ({
   score: null,
   type: null,
   field: 'stem',
+  startsWithOption: false,
+  listNumbered: [],
 });
 
+const hasContent = (b: Block) => b.stem.length > 0 || b.options.length > 0 || b.answer !== null;
+/** The question has what makes it whole: options or an answer or another tag. */
+const isWhole = (b: Block) => b.options.length > 0 || b.answer !== null || b.field === 'other' || b.field === 'analysis';
+
+/** Whether `line` is an option of `b`, given the next line (for the `A 北京` form). */
+function isOptionLine(b: Block, text: string, next: string | undefined): boolean {
+  if (b.field !== 'stem' && b.field !== 'option') return false;
+  if (OPTION.test(text)) return true;
+  const spaced = SPACED_OPTION.exec(text);
+  if (!spaced) return false;
+  const index = OPTION_LABELS.indexOf(spaced[1]!);
+  if (index === b.options.length && index > 0) return true;
+  return index === 0 && next !== undefined && /^B(?:\s*[.．、。:：)）]|[ \t\u3000]+\S)/.test(next);
+}
+
 /** Adds one line to the question being read. */
-function addLine(b: Block, text: string): void {
-  const tag = TAG.exec(text);
+function addLine(b: Block, line: Line, next: string | undefined): void {
+  const text = line.text;
+  b.to = line.no;
+  if (line.listNumbered) b.listNumbered.push(line.no);
+  const tag = tagOf(text);
   if (tag) {
-    const name = tag[1] ?? tag[2];
-    const value = (tag[3] ?? '').trim();
-    if (name === '答案') {
-      b.answer = value ? [value] : [];
+    if (tag.name === '答案') {
+      b.answer = tag.value ? [tag.value] : [];
       b.field = 'answer';
-    } else if (name === '解析') {
-      b.analysis = value ? [value] : [];
+    } else if (tag.name === '解析') {
+      b.analysis = tag.value ? [tag.value] : [];
       b.field = 'analysis';
     } else {
-      if (name === '难度') b.difficulty = value;
-      else if (name === '分数') b.score = value;
-      else b.type = value;
+      if (tag.name === '难度') b.difficulty = tag.value;
+      else if (tag.name === '分数') b.score = tag.value;
+      else b.type = tag.value;
       b.field = 'other';
     }
     return;
   }
-  if (OPTION.test(text) && (b.field === 'stem' || b.field === 'option')) {
-    for (const part of splitOptions(text)) b.options.push((OPTION.exec(part)?.[2] ?? part).trim());
+  if (isOptionLine(b, text, next)) {
+    if (!hasContent(b)) b.startsWithOption = true;
+    for (const part of splitOptions(text)) b.options.push(optionText(part));
     b.field = 'option';
     return;
   }
+  if (!text) return; // a picture-only paragraph
   // A continuation line belongs to whatever was being written.
   if (b.field === 'stem') b.stem.push(text);
   else if (b.field === 'option' && b.options.length) b.options[b.options.length - 1] += `\n${text}`;
@@ -129,21 +230,37 @@ function addLine(b: Block, text: string): void {
   else b.stem.push(text);
 }
 
-type Reading = { draft: SubQuestionDraft & { difficulty?: 1 | 2 | 3 }; errors: Array<{ column: string | null; reason: string }> };
+type Reading = {
+  draft: SubQuestionDraft & { difficulty?: 1 | 2 | 3 };
+  errors: Array<{ column: string | null; reason: string; row?: number }>;
+  reading: DocumentReading;
+};
+
+const LETTERS_ONLY = /^[A-J]{1,10}$/;
 
 /** A block as a question draft, the type inferred, with what could not be read. */
 function draftOf(b: Block, culture: Culture): Reading {
   const T = formatTexts[culture];
   const errors: Reading['errors'] = [];
-  const stemText = b.stem.join('\n');
+  let inline: boolean | null = null;
+  const stemText = b.stem
+    .map((l) =>
+      l.replace(INLINE_TF, (_m, word: string) => {
+        inline = word === '正确';
+        return '';
+      }),
+    )
+    .join('\n')
+    .trim();
   const answer = (b.answer ?? []).join('\n').trim();
   const marked = blanksInStem(stemText);
   const named = b.type ? questionTypeOf(b.type) : null;
   if (b.type && named === null) errors.push({ column: '【题型】', reason: T.unknownType(b.type) });
-  const tf = trueFalseOf(answer);
+  const tf: boolean | null = inline ?? trueFalseOf(answer);
   const keys = b.options.length ? keysOf(answer, b.options.length) : null;
-  const type: QuestionType =
-    named ?? (marked ? 4 : b.options.length ? (keys && 'keys' in keys && keys.keys.length > 1 ? 2 : 1) : tf !== null ? 3 : 5);
+  const keyCount = keys && 'keys' in keys ? keys.keys.length : 0;
+  const inferred: QuestionType = marked ? 4 : b.options.length ? (keyCount > 1 || (b.indefinite && keyCount === 0) ? 2 : 1) : tf !== null ? 3 : 5;
+  const type: QuestionType = named ?? inferred;
   const options = b.options.map((o) => ({ content: textToInline(o), isCorrect: false }));
   const draft: Reading['draft'] = {
     questionType: type,
@@ -151,139 +268,247 @@ function draftOf(b: Block, culture: Culture): Reading {
     analysis: b.analysis?.length ? textToHtml(b.analysis.join('\n')) : null,
     options,
   };
-  if (!stemText.trim()) errors.push({ column: null, reason: T.missingStem });
+  if (!stemText) errors.push({ column: null, reason: b.startsWithOption ? T.choiceWithoutStem : T.missingStem });
   if (b.difficulty !== null) {
     const d = difficultyOf(b.difficulty);
     if (d === null) errors.push({ column: '【难度】', reason: T.unknownDifficulty(b.difficulty) });
     else draft.difficulty = d;
   }
   if (b.score !== null) {
-    const n = Number(b.score.normalize('NFKC').replace(/分$/, ''));
+    const n = Number(b.score.normalize('NFKC').replace(/\s*分$/, ''));
     if (!b.score || !Number.isFinite(n)) errors.push({ column: '【分数】', reason: T.notANumber(b.score) });
     else draft.score = n;
   }
-  const needsAnswer = type !== 4;
-  if (needsAnswer && !answer) errors.push({ column: null, reason: T.missingAnswer });
-  else if (type === 1 || type === 2) {
-    if (keys && 'bad' in keys) errors.push({ column: '【答案】', reason: T.badKey(keys.bad) });
-    else if (keys) for (const k of keys.keys) options[k] = { ...options[k]!, isCorrect: true };
+  let shown = answer;
+  if (type === 1 || type === 2) {
+    if (!answer) errors.push({ column: null, reason: T.missingAnswer });
+    else if (keys && 'bad' in keys) errors.push({ column: '【答案】', reason: T.badKey(keys.bad) });
+    else if (keys) {
+      for (const k of keys.keys) options[k] = { ...options[k]!, isCorrect: true };
+      shown = keys.keys.map((k) => OPTION_LABELS[k]).join('');
+    }
   } else if (type === 3) {
-    if (tf === null) errors.push({ column: '【答案】', reason: T.badTrueFalse(answer) });
-    else draft.trueFalseAnswer = tf;
-  } else if (type === 4) draft.blanks = marked?.blanks ?? (answer ? blanksOf(answer) : []);
-  else if (type === 5) draft.referenceAnswer = answer;
-  return { draft, errors };
+    if (tf === null) errors.push({ column: answer ? '【答案】' : null, reason: answer ? T.badTrueFalse(answer) : T.missingAnswer });
+    else {
+      draft.trueFalseAnswer = tf;
+      shown = tf ? '正确' : '错误';
+    }
+  } else if (type === 4) {
+    draft.blanks = marked?.blanks ?? (answer ? blanksOf(answer) : []);
+    shown = draft.blanks.map((x) => x.answers.join('|')).join('；');
+  } else if (type === 5) {
+    // Answer letters with no option lines: the letters were lost (Word's list numbering) or never typed.
+    if (named === null && LETTERS_ONLY.test(answer.normalize('NFKC')) && (b.listNumbered.length > 0 || b.stem.length > 1)) {
+      errors.push({
+        column: '【答案】',
+        reason: b.listNumbered.length ? T.listNumberedOptions(b.listNumbered) : T.lettersWithoutOptions(answer),
+      });
+    }
+    if (answer) draft.referenceAnswer = answer;
+  }
+  const reading: DocumentReading = {
+    from: b.from,
+    to: b.to,
+    questionType: type,
+    indefinite: b.indefinite,
+    answer: shown,
+    blanks: type === 4 ? (draft.blanks?.length ?? 0) : 0,
+    score: draft.score ?? null,
+  };
+  return { draft, errors, reading };
 }
 
 export interface DocumentParse {
   items: Array<ImportItem<DocumentQuestion>>;
-  /** A problem with the document as a whole (no numbers, nothing found): a 400 on `file`. */
+  /** A problem with the document as a whole (nothing found, Word's list numbering): a 400 on `file`. */
   fileProblem: string | null;
 }
 
+/** A run of non-blank lines (questions are separated by blank lines). */
+type Chunk = Line[];
+
 /**
- * Reads the questions of a document's text. `base` is what every question
- * gets (category, chapter, bank).
+ * The questions of a chunk: a numbered line starts a question when it follows
+ * a whole question or question n - 1, an indefinite-choice marker starts the
+ * next one, a plain line after a choice question's answer starts an
+ * unnumbered one. `atStart`: no question read yet (leading lines without
+ * options or answer are a title).
+ */
+function questionsOf(chunk: Chunk, atStart: boolean): Block[] {
+  const out: Block[] = [];
+  let current: Block | null = null;
+  let indefiniteFrom: number | null = null;
+  const flush = () => {
+    if (current && (hasContent(current) || current.field !== 'stem')) out.push(current);
+    current = null;
+  };
+  chunk.forEach((line, i) => {
+    const next = chunk[i + 1]?.text;
+    if (INDEFINITE.test(line.text)) {
+      if (current && hasContent(current)) flush();
+      indefiniteFrom = line.no;
+      return;
+    }
+    const numbered = NUMBERED.exec(line.text);
+    const cur: Block | null = current;
+    if (numbered) {
+      const n = Number(numbered[1] ?? numbered[2]);
+      const heading = cur !== null && cur.number === null && !isWhole(cur) && (HEADING.test(cur.stem[0] ?? '') || (atStart && out.length === 0));
+      if (cur === null || heading || isWhole(cur) || (cur.number !== null && n === cur.number + 1)) {
+        if (!heading) flush();
+        current = newBlock(n, line, indefiniteFrom);
+        indefiniteFrom = null;
+        if (line.listNumbered) current.listNumbered.push(line.no);
+        const rest = (numbered[3] ?? '').trim();
+        if (rest) addLine(current, { ...line, text: rest, listNumbered: false }, next);
+        return;
+      }
+    }
+    const startsAnother =
+      cur !== null && cur.options.length > 0 && cur.field === 'answer' && (cur.answer?.length ?? 0) > 0 && !tagOf(line.text) && !!line.text;
+    if (cur === null || startsAnother) {
+      flush();
+      if (cur === null && !line.text) return;
+      current = newBlock(null, line, indefiniteFrom);
+      indefiniteFrom = null;
+    }
+    addLine(current!, line, next);
+  });
+  flush();
+  return out;
+}
+
+/**
+ * Reads the questions of a document (its lines, or a .txt's text). `base` is
+ * what every question gets (category, chapter, bank).
  */
 export function parseQuestionDocument(
-  text: string,
+  source: string | readonly SourceLine[],
   base: Pick<QuestionDraft, 'categoryId' | 'chapterTypeId' | 'isUniversity'>,
   culture: Culture,
 ): DocumentParse {
   const T = formatTexts[culture];
-  const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
-  const items: Array<ImportItem<DocumentQuestion>> = [];
-  let current: Block | null = null;
-  // `own` gathers the material's own 【难度】/【解析】, written after the passage and before the first sub-question.
-  let material: { line: number; passage: string[]; blocks: Block[]; own: Block } | null = null;
-  let sawTag = false;
-  const fileErrors: ImportRowError[] = [];
+  const all: Line[] = (typeof source === 'string' ? linesOfText(source) : source).map((l, i) => ({
+    no: i + 1,
+    text: l.text.replace(/\u00a0/g, ' ').trim(),
+    listNumbered: !!l.listNumbered,
+    picture: !!l.picture,
+  }));
+  // The instructions page ends at 【导入开始】.
+  const start = all.findIndex((l) => IMPORT_START.test(l.text));
+  const lines = start < 0 ? all : all.slice(start + 1);
 
-  const flush = () => {
-    if (!current) return;
-    if (material) material.blocks.push(current);
-    else items.push(itemOf(current));
-    current = null;
-  };
+  const items: Array<ImportItem<DocumentQuestion>> = [];
+  const fileErrors: ImportRowError[] = [];
+  let material: { line: number; chunks: Chunk[] } | null = null;
+  let chunk: Chunk = [];
+  let sawContent = false;
+
   const itemOf = (b: Block): ImportItem<DocumentQuestion> => {
     const r = draftOf(b, culture);
-    const errors = r.errors.map((e) => rowError(culture, { row: b.line, column: e.column, question: b.number, reason: e.reason }));
+    const errors = r.errors.map((e) => rowError(culture, { row: e.row ?? b.line, column: e.column, question: b.number, reason: e.reason }));
     const { difficulty, ...rest } = r.draft;
     const draft: QuestionDraft = { ...base, ...rest, difficulty: difficulty ?? 2 };
-    return { row: b.line, question: b.number, label: labelOf(b.stem.join(' ')), input: errors.length ? null : { draft, subs: [] }, errors };
+    return {
+      row: b.line,
+      question: b.number,
+      label: labelOf(b.stem.join(' ')),
+      input: errors.length ? null : { draft, subs: [], reading: r.reading },
+      errors,
+    };
   };
-  const closeMaterial = (m: NonNullable<typeof material>) => {
-    const passage = m.passage.join('\n');
-    const first = m.blocks[0];
+  const endChunk = () => {
+    if (!chunk.length) return;
+    if (material) material.chunks.push(chunk);
+    else for (const b of questionsOf(chunk, items.length === 0)) items.push(itemOf(b));
+    chunk = [];
+  };
+  const closeMaterial = (m: { line: number; chunks: Chunk[] }, endLine: number) => {
+    // The first chunk: the passage, the material's own 【解析】/【难度】/【分数】, then (older style) numbered sub-questions.
+    const own = newBlock(null, { no: m.line, text: '', listNumbered: false, picture: false }, null);
+    const [first = [], ...others] = m.chunks;
+    // Sub-questions after blank lines: the whole first chunk is the material (its number, if any, the teacher's).
+    // One chunk (the older style): the material ends at the first numbered line.
+    const firstQuestion = others.length ? -1 : first.findIndex((l, i) => i > 0 && (NUMBERED.test(l.text) || INDEFINITE.test(l.text)));
+    const head = (firstQuestion < 0 ? first : first.slice(0, firstQuestion)).map((l, i) =>
+      i === 0 ? { ...l, text: (NUMBERED.exec(l.text)?.[3] ?? l.text).trim() } : l,
+    );
+    head.forEach((l, i) => addLine(own, l, head[i + 1]?.text));
+    const blocks = [...(firstQuestion < 0 ? [] : questionsOf(first.slice(firstQuestion), false)), ...others.flatMap((c) => questionsOf(c, false))];
+    const passage = own.stem.join('\n');
     const errors: ImportRowError[] = [];
-    if (!first) {
+    const number = blocks[0]?.number ?? null;
+    if (!blocks.length) {
       errors.push(rowError(culture, { row: m.line, column: null, question: null, reason: T.emptyMaterial }));
       items.push({ row: m.line, question: null, label: labelOf(passage), input: null, errors });
       return;
     }
-    const subs = m.blocks.map((b) => {
+    const read = blocks.map((b) => {
       const r = draftOf(b, culture);
-      errors.push(...r.errors.map((e) => rowError(culture, { row: b.line, column: e.column, question: b.number, reason: e.reason })));
+      errors.push(...r.errors.map((e) => rowError(culture, { row: e.row ?? b.line, column: e.column, question: b.number, reason: e.reason })));
+      return r;
+    });
+    if (!passage.trim()) errors.push(rowError(culture, { row: m.line, column: null, question: number, reason: T.missingStem }));
+    const difficulty = own.difficulty === null ? 2 : difficultyOf(own.difficulty);
+    if (difficulty === null)
+      errors.push(rowError(culture, { row: m.line, column: '【难度】', question: number, reason: T.unknownDifficulty(own.difficulty ?? '') }));
+    const analysis = own.analysis?.length ? textToHtml(own.analysis.join('\n')) : null;
+    const subQuestions = read.map((r) => {
       const { difficulty: _d, ...sub } = r.draft;
       return sub;
     });
-    if (!passage.trim()) errors.push(rowError(culture, { row: m.line, column: null, question: first.number, reason: T.missingStem }));
-    const difficulty = m.own.difficulty === null ? 2 : difficultyOf(m.own.difficulty);
-    if (difficulty === null)
-      errors.push(
-        rowError(culture, { row: m.line, column: '【难度】', question: first.number, reason: T.unknownDifficulty(m.own.difficulty ?? '') }),
-      );
-    const analysis = m.own.analysis?.length ? textToHtml(m.own.analysis.join('\n')) : null;
-    const draft: QuestionDraft = { ...base, questionType: 6, stem: textToHtml(passage), analysis, difficulty: difficulty ?? 2, subQuestions: subs };
+    const draft: QuestionDraft = { ...base, questionType: 6, stem: textToHtml(passage), analysis, difficulty: difficulty ?? 2, subQuestions };
+    const reading: DocumentReading = {
+      from: m.line,
+      to: endLine,
+      questionType: 6,
+      indefinite: false,
+      answer: '',
+      blanks: 0,
+      score: null,
+      subs: read.map((r) => r.reading),
+    };
     items.push({
       row: m.line,
-      question: first.number,
+      question: number,
       label: labelOf(passage),
-      input: errors.length ? null : { draft, subs: m.blocks.map((b) => ({ question: b.number, line: b.line })) },
+      input: errors.length ? null : { draft, subs: blocks.map((b) => ({ question: b.number, line: b.line })), reading },
       errors,
     });
   };
 
-  lines.forEach((raw, i) => {
-    const lineNo = i + 1;
-    const line = raw.replace(/\u00a0/g, ' ').trim();
-    if (!line) return;
-    const start = MATERIAL_START.exec(line);
-    if (start) {
-      flush();
-      if (material) fileErrors.push(rowError(culture, { row: lineNo, column: null, reason: T.nestedMaterial }));
-      else material = { line: lineNo, passage: start[1] ? [start[1]] : [], blocks: [], own: newBlock(0, lineNo, '') };
-      return;
+  for (const line of lines) {
+    if (line.text) sawContent = true;
+    const opening = MATERIAL_START.exec(line.text);
+    if (opening) {
+      endChunk();
+      if (material) fileErrors.push(rowError(culture, { row: line.no, column: null, reason: T.nestedMaterial }));
+      else {
+        material = { line: line.no, chunks: [] };
+        if (opening[1]) chunk.push({ ...line, text: opening[1] });
+      }
+      continue;
     }
-    if (MATERIAL_END.test(line)) {
-      flush();
-      if (!material) fileErrors.push(rowError(culture, { row: lineNo, column: null, reason: T.strayMaterialEnd }));
-      else closeMaterial(material);
+    if (MATERIAL_END.test(line.text)) {
+      endChunk();
+      if (!material) fileErrors.push(rowError(culture, { row: line.no, column: null, reason: T.strayMaterialEnd }));
+      else closeMaterial(material, line.no);
       material = null;
-      return;
+      continue;
     }
-    if (TAG.test(line)) sawTag = true;
-    const numbered = NUMBERED.exec(line);
-    if (numbered) {
-      flush();
-      current = newBlock(Number(numbered[1]), lineNo, (numbered[2] ?? '').trim());
-      return;
-    }
-    if (current) addLine(current, line);
-    else if (material) {
-      if (TAG.test(line) || material.own.field !== 'stem') addLine(material.own, line);
-      else material.passage.push(line);
-    }
-    // Lines before the first question (titles, section headings) carry no question.
-    else if (HEADING.test(line)) return;
-  });
-  flush();
+    if (!line.text && !line.picture) endChunk();
+    else chunk.push(line);
+  }
+  endChunk();
   if (material) {
     const m: { line: number } = material;
     fileErrors.push(rowError(culture, { row: m.line, column: null, reason: T.unclosedMaterial }));
   }
 
-  if (!items.length) return { items, fileProblem: sawTag ? T.noNumbers : T.noQuestions };
+  const listNumbered = lines.filter((l) => l.listNumbered).map((l) => l.no);
+  if (!items.length) return { items, fileProblem: listNumbered.length ? T.listNumbered(listNumbered) : T.noQuestions(sawContent) };
+  // Word's list numbering that lost what every question needed: the file is refused saying so.
+  if (listNumbered.length && items.every((i) => i.input === null)) return { items: [], fileProblem: T.listNumbered(listNumbered) };
   // Document-level problems (material markers) are reported as items of their own, so the rest still shows.
   for (const e of fileErrors) items.push({ row: e.row, question: null, label: '', input: null, errors: [e] });
   items.sort((a, b) => a.row - b.row);
@@ -301,7 +526,7 @@ export function documentPlaceOf(
   const sub = /^subQuestions\[(\d+)\]\.?(.*)$/.exec(member);
   if (sub) {
     const s = item.input?.subs[Number(sub[1])];
-    if (s) place = { question: s.question, row: s.line };
+    if (s) place = s.question === null ? { row: s.line } : { question: s.question, row: s.line };
     rest = sub[2] ?? '';
   }
   const option = /^options\[(\d+)\]\.(content|isCorrect)$/.exec(rest);

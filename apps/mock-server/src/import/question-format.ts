@@ -117,6 +117,9 @@ export function labelOf(text: string): string {
   return one.length > 60 ? `${one.slice(0, 59)}…` : one;
 }
 
+/** Line numbers for a message: the first few, then an ellipsis. */
+const lineList = (lines: number[]) => (lines.length > 5 ? `${lines.slice(0, 5).join(', ')}…` : lines.join(', '));
+
 export const formatTexts = {
   'zh-Hans': {
     unknownType: (v: string) => `无法识别的题型“${v}”，应为 ${TYPE_NAMES.join('、')} 之一。`,
@@ -129,8 +132,14 @@ export const formatTexts = {
     unknownChapter: (v: string) => `所选分类下没有名为“${v}”的章节。`,
     missingAnswer: '缺少【答案】。',
     missingStem: '缺少题干。',
-    noNumbers: '未找到题号，请关闭 Word 的自动编号后重新导入（题号应写成“1、”）。',
-    noQuestions: '文件中没有找到题目。题目应以“1、”编号，并带有【答案】。',
+    noQuestions: (sawText: boolean) =>
+      sawText ? '文件中没有找到题目：题目之间用空行分隔，选项以“A.”开头，并写明“答案：”。' : '文件是空的（【导入开始】之后没有内容）。',
+    choiceWithoutStem: '选择题缺少题干：这一行直接是选项 A，请在选项前写出题干。',
+    lettersWithoutOptions: (v: string) => `答案“${v}”是选项字母，但没有找到以“A.”开头的选项行。`,
+    listNumberedOptions: (lines: number[]) =>
+      `第 ${lineList(lines)} 行使用了 Word 的自动编号，选项字母没有被读入：请关闭自动编号，把“A.”等字母作为文字输入后重新导入。`,
+    listNumbered: (lines: number[]) =>
+      `文件使用了 Word 的自动编号（第 ${lineList(lines)} 行），题号和选项字母不会被读入：请关闭自动编号，把题号和“A.”等字母作为文字输入后重新导入。`,
     unclosedMaterial: '【材料题开始】之后没有【材料题结束】。',
     strayMaterialEnd: '【材料题结束】之前没有【材料题开始】。',
     emptyMaterial: '材料题中没有编号的小题。',
@@ -151,8 +160,16 @@ export const formatTexts = {
     unknownChapter: (v: string) => `The chosen category has no chapter named "${v}".`,
     missingAnswer: 'The 【答案】 (answer) is missing.',
     missingStem: 'The stem is missing.',
-    noNumbers: 'No question numbers were found: turn off Word’s automatic numbering and import again (number questions as "1、").',
-    noQuestions: 'No questions were found. Number each question as "1、" and give its 【答案】.',
+    noQuestions: (sawText: boolean) =>
+      sawText
+        ? 'No questions were found: separate questions by blank lines, start options with "A." and give the answer as "答案：".'
+        : 'The file is empty (nothing after 【导入开始】).',
+    choiceWithoutStem: 'The choice question has no stem: this line is already option A; write the stem before the options.',
+    lettersWithoutOptions: (v: string) => `The answer "${v}" is option letters, but no option lines starting "A." were found.`,
+    listNumberedOptions: (lines: number[]) =>
+      `Line ${lineList(lines)} uses Word’s automatic numbering, so the option letters were not read: turn automatic numbering off, type the letters ("A.") as text and import again.`,
+    listNumbered: (lines: number[]) =>
+      `The file uses Word’s automatic numbering (line ${lineList(lines)}), so question numbers and option letters are not read: turn automatic numbering off, type them as text and import again.`,
     unclosedMaterial: '【材料题开始】 is not followed by 【材料题结束】.',
     strayMaterialEnd: '【材料题结束】 without 【材料题开始】.',
     emptyMaterial: 'The material question has no numbered sub-questions.',

@@ -415,12 +415,32 @@ describe('Word and TXT in the Chinese numbered format', () => {
     expect(first.body.result.options.map((o: { content: string }) => o.content)).toEqual(['7', '12', '34', '1']);
   });
 
-  it('tells the user to turn off Word’s automatic numbering rather than finding 0 questions', async () => {
-    const res = await upload(new File([fixture('python-docx-auto-numbering.docx')], '自动编号.docx'));
+  it('reads stems in Word’s automatic numbering (the numbers are only the teacher’s), refuses options in it saying so', async () => {
+    const read = await importFile(new File([fixture('python-docx-auto-numbering.docx')], '自动编号.docx'));
+    expect(read).toMatchObject({ total: 2, valid: 2, invalidRows: 0 });
+    const res = await upload(new File([fixture('word/auto-numbered-options.docx')], '自动编号选项.docx'));
     expect(res.status).toBe(400);
     expect(res.body.error.validationErrors).toEqual([
-      { message: expect.stringContaining('未找到题号，请关闭 Word 的自动编号后重新导入'), members: ['file'] },
+      { message: expect.stringContaining('文件使用了 Word 的自动编号（第 2, 3, 4 行）'), members: ['file'] },
     ]);
+  });
+
+  it('imports a teacher’s .docx (instructions page, unnumbered questions separated by blank paragraphs) and a dry run writes nothing', async () => {
+    const before = await count(chinese);
+    const file = () => new File([fixture('word/teacher-format.docx')], '老师.docx');
+    const dry = await importFile(file(), { categoryId: chinese });
+    expect(dry).toMatchObject({ total: 7, valid: 7, invalidRows: 0, created: 0, committed: false });
+    expect(await count(chinese)).toBe(before);
+    const done = await importFile(file(), { mode: 'commit', categoryId: chinese });
+    expect(done).toMatchObject({ total: 7, created: 7 });
+    expect(await count(chinese)).toBe(before + 7);
+  });
+
+  it('reports a choice question without a stem by its line as a row error, and an essay without answer through the bank', async () => {
+    const result = await importFile(new File([fixture('word/ep-choice-no-stem.docx')], '无题干.docx'));
+    expect(result.errors.map((e) => e.message)).toEqual(['第 1 行：选择题缺少题干：这一行直接是选项 A，请在选项前写出题干。']);
+    const material = await importFile(new File([fixture('word/ep-material.docx')], '材料.docx'));
+    expect(material.errors.map((e) => [e.row, e.column])).toEqual([[7, '【答案】']]);
   });
 });
 

@@ -10,6 +10,7 @@ import { startImport, type ImportItem, type Importer } from '../kit/import/runni
 import { templateWorkbook } from '../kit/import/workbooks.ts';
 import type { HandlersOf } from '../kit/register-service.ts';
 import { documentPlaceOf, parseQuestionDocument, type DocumentQuestion } from '../import/question-document.ts';
+import type { SourceLine } from '../import/document-lines.ts';
 import { formatTexts, type QuestionDraft } from '../import/question-format.ts';
 import {
   QUESTION_COLUMNS,
@@ -54,17 +55,17 @@ const isZip = (b: Uint8Array) => b.length > 3 && b[0] === 0x50 && b[1] === 0x4b 
 const isOle = (b: Uint8Array) => b.length > 7 && b[0] === 0xd0 && b[1] === 0xcf && b[2] === 0x11 && b[3] === 0xe0;
 
 /**
- * The plain text of a .docx (its paragraphs, one per line: mammoth drops
- * Word's automatic numbers, which is why they must be off) or a .txt (UTF-8
- * or GBK), read in a worker (kit/import/read-pool.ts).
+ * The lines of a .docx (its paragraphs, Word's list numbering and pictures
+ * marked: import/docx-lines.ts) or the text of a .txt (UTF-8 or GBK), read in
+ * a worker (kit/import/read-pool.ts).
  */
-async function documentText(fileName: string, bytes: Uint8Array, ctx: RequestContext): Promise<string> {
+async function documentLines(fileName: string, bytes: Uint8Array, ctx: RequestContext): Promise<string | SourceLine[]> {
   const T = formatTexts[ctx.culture];
   const docx = /\.docx?$/i.test(fileName);
   if (docx && !isZip(bytes)) fileError(isOle(bytes) ? T.oldWord : T.notDocx);
   const read = await readPool().read({ kind: docx ? 'docx' : 'text', name: fileName, bytes }, ctx);
   if ('unreadable' in read) fileError(T.notDocx);
-  return read.text;
+  return read.lines ?? read.text;
 }
 
 function mapItems<A, B>(items: Array<ImportItem<A>>, f: (a: A) => B): Array<ImportItem<B>> {
@@ -87,8 +88,7 @@ async function readItems(
     return { items, table, fileName };
   }
   if (!name.endsWith('.docx') && !name.endsWith('.doc') && !name.endsWith('.txt')) fileError(T.unsupported);
-  const text = await documentText(fileName, bytes, ctx);
-  const parsed = parseQuestionDocument(text, base, ctx.culture);
+  const parsed = parseQuestionDocument(await documentLines(fileName, bytes, ctx), base, ctx.culture);
   if (parsed.fileProblem) fileError(parsed.fileProblem);
   if (parsed.items.length > QUESTION_IMPORT_MAX_ROWS) fileError(T.tooManyQuestions(QUESTION_IMPORT_MAX_ROWS));
   return { items: mapItems(parsed.items, (q): Source => ({ kind: 'document', q })), table: null, fileName };
