@@ -6,6 +6,7 @@ import { Piscina } from 'piscina';
 import type { Culture } from '../../localization/texts.ts';
 import { fileReadingTexts as texts } from '../../localization/file-reading-texts.ts';
 import { AbpValidationError } from '../errors.ts';
+import type { SourceLine } from '../../import/document-lines.ts';
 import type { GridRow, ReadOutcome, ReadTask } from './read-worker.ts';
 
 /**
@@ -125,12 +126,12 @@ export class ReadPool {
     task: Omit<ReadTask, 'culture'> & { kind: 'docx' | 'text' },
     owner: ReadOwner,
     member?: string,
-  ): Promise<{ text: string } | { unreadable: true }>;
+  ): Promise<{ text: string; lines?: SourceLine[] } | { unreadable: true }>;
   async read(
     task: Omit<ReadTask, 'culture'>,
     owner: ReadOwner,
     member = 'file',
-  ): Promise<{ grid: GridRow[] } | { text: string } | { unreadable: true }> {
+  ): Promise<{ grid: GridRow[] } | { text: string; lines?: SourceLine[] } | { unreadable: true }> {
     const T = texts[owner.culture];
     const refuse = (message: string): never => {
       throw new AbpValidationError([{ message, members: [member] }]);
@@ -153,7 +154,7 @@ export class ReadPool {
       release();
     }
     if ('grid' in outcome) return { grid: outcome.grid };
-    if ('text' in outcome) return { text: outcome.text };
+    if ('text' in outcome) return outcome.lines ? { text: outcome.text, lines: outcome.lines } : { text: outcome.text };
     if ('message' in outcome) return refuse(outcome.message);
     return { unreadable: true };
   }

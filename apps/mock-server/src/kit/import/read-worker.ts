@@ -1,5 +1,6 @@
-import mammoth from 'mammoth';
 import type { Culture } from '../../localization/texts.ts';
+import type { SourceLine } from '../../import/document-lines.ts';
+import { docxLines } from '../../import/docx-lines.ts';
 import { fileReadingTexts as texts } from '../../localization/file-reading-texts.ts';
 import { isGbk } from '../files.ts';
 import { loadExcel } from '../lazy.ts';
@@ -17,7 +18,7 @@ import { cellText, parseCsv } from './reading.ts';
 export type ReadTask =
   /** An .xlsx's first worksheet, or a .csv, as rows of cell texts. */
   | { kind: 'xlsx' | 'csv'; name: string; bytes: Uint8Array; culture: Culture }
-  /** A .docx's paragraphs (mammoth's raw text), or a .txt's text. */
+  /** A .docx's paragraphs (import/docx-lines.ts), or a .txt's text. */
   | { kind: 'docx' | 'text'; name: string; bytes: Uint8Array; culture: Culture };
 
 export interface GridRow {
@@ -28,7 +29,8 @@ export interface GridRow {
 
 export type ReadOutcome =
   | { ok: true; grid: GridRow[] }
-  | { ok: true; text: string }
+  /** A .txt's text; a .docx's paragraphs (`lines`, with Word's list numbering and pictures marked), `text` their lines. */
+  | { ok: true; text: string; lines?: SourceLine[] }
   /** Refused, saying why (a 400 on the file). */
   | { ok: false; message: string }
   /** The library could not read it (damaged, not that format): the caller says what it expected. */
@@ -124,7 +126,8 @@ export default async function read(task: ReadTask): Promise<ReadOutcome> {
   }
   try {
     if (task.kind === 'xlsx') return capColumns(await xlsxGrid(bytes), name, culture);
-    return { ok: true, text: (await mammoth.extractRawText({ buffer: Buffer.from(bytes) })).value };
+    const lines = await docxLines(bytes);
+    return { ok: true, text: lines.map((l) => l.text).join('\n'), lines };
   } catch {
     return { ok: false, unreadable: true };
   }
