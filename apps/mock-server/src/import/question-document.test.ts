@@ -6,7 +6,7 @@ import { docxLines } from './docx-lines.ts';
 import { parseQuestionDocument, type DocumentParse } from './question-document.ts';
 
 /**
- * The Word/TXT grammar (EXAM-DOMAIN.md section 2), one rule per test, on text
+ * The Word/TXT grammar (docs/architecture/imports.md, "Questions (bank)"), one rule per test, on text
  * and on .docx files other programs wrote (python-docx, LibreOffice; the ep-*
  * files are equivalents of codeages/exam-parser's fixtures, checked as its
  * ParserTest checks them).

@@ -20,7 +20,8 @@ import {
 
 /**
  * The Chinese Word/TXT question format as teachers write it (EduSoho's import
- * instructions, parsed by codeages/exam-parser; EXAM-DOMAIN.md section 2),
+ * instructions, parsed by codeages/exam-parser; docs/architecture/imports.md,
+ * "Questions (bank)"),
  * read from a document's lines (document-lines.ts: a .txt's lines, a .docx's
  * paragraphs). A pure function of those lines, so it runs wherever the file
  * was read.
