@@ -1,5 +1,4 @@
 import { AbpError } from '@edu/sdk';
-import { formatDateTimeUtc8 } from '@edu/ui/filters';
 import { publicApi } from './api-core.ts';
 import { getAbpState } from './abp-store.ts';
 import { clearAuthCookies, setAuthCookies, setCultureCookie, setTenantIdCookie, setTenancyNameCookie } from './cookies.ts';
@@ -109,8 +108,12 @@ export function lockedOutUntil(error: unknown): Date | null {
   return iso ? new Date(iso) : null;
 }
 
-/** A lockout end as the sign-in screens show it: `HH:mm` in UTC+8, as every time the console shows. */
-export const lockoutTime = (until: Date): string => formatDateTimeUtc8(until).slice(11, 16);
+/**
+ * A lockout end as the sign-in screens show it: `HH:mm` in UTC+8, as every time
+ * the console shows. Computed here rather than with @edu/ui's formatDateTimeUtc8,
+ * whose ISO parser would join the login page's first load (issue 13's budget).
+ */
+export const lockoutTime = (until: Date): string => new Date(until.getTime() + 8 * 3600_000).toISOString().slice(11, 16);
 
 /** The lock animation's length (spec section 9). */
 export const LOCK_ANIMATION_MS = 800;
