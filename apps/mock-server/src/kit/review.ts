@@ -3,18 +3,21 @@ import {
   requiredPermissions,
   reviewableList,
   reviewableOf,
+  REVIEW_SETTING_NAMES,
   type AuditInput,
   type RegisteredReviewable,
   type Reviewable,
   type ReviewableEntity,
   type ReviewDecisionDto,
   type ReviewFlow,
+  type ReviewRefusal,
+  type ReviewSettingsDto,
 } from '@edu/sdk';
 import type { FastifyInstance } from 'fastify';
 import type { Db, RequestContext } from './context.ts';
 import type { RowOf } from './crud.ts';
-import type { Prisma } from '@edu/db';
-import { EntityNotFoundError, ForbiddenError, invalid, UserFriendlyError } from './errors.ts';
+import type { Prisma, PrismaClient } from '@edu/db';
+import { AbpValidationError, EntityNotFoundError, ForbiddenError, invalid, UserFriendlyError } from './errors.ts';
 import { notificationRow, pushNotification, type NotifyInput } from './notifier.ts';
 import { fullNameOf } from './names.ts';
 import { iso } from './paging.ts';
@@ -165,6 +168,109 @@ export function sensitiveHitColumn(entity: ReviewableEntity): string | undefined
  */
 export class ReviewConflictError extends UserFriendlyError {}
 
+/**
+ * A decision refused by the rules of who decides (`ownItem`,
+ * `decidedEarlierStep`): a 400 on `id` whose message names the reason; the
+ * inbox reports its code.
+ */
+export class ReviewRefusedError extends AbpValidationError {
+  constructor(
+    readonly refusal: ReviewRefusal,
+    readonly text: string,
+  ) {
+    super([{ message: text, members: ['id'] }]);
+  }
+}
+
+/** A tenant's review settings (the application's for the host), SDK REVIEW_SETTING_NAMES. */
+export async function reviewSettings(prisma: PrismaClient, tenantId: number | null): Promise<ReviewSettingsDto> {
+  const values = await effectiveSettings(prisma, tenantId, null);
+  return {
+    allowSameReviewerForSteps: values[REVIEW_SETTING_NAMES.allowSameReviewerForSteps] === 'true',
+    allowAuthorReview: values[REVIEW_SETTING_NAMES.allowAuthorReview] === 'true',
+  };
+}
+
+/**
+ * Who decided the earlier steps of each item's current round, by item id:
+ * user id -> the step they passed. Read from the decision history newest
+ * first: an item deciding step k > 0 got there by a pass at k - 1, before it
+ * one at k - 2, ... down to step 0 (an edit restarts the round at step 0, so
+ * older passes belong to earlier rounds and are not reached); decisions at
+ * step k or later (a rejection being reconsidered, an approval taken down)
+ * are skipped.
+ */
+async function earlierDeciders(
+  db: Db,
+  entity: string,
+  items: ReadonlyArray<{ id: number; step: number }>,
+): Promise<Map<number, Map<number, number>>> {
+  const out = new Map<number, Map<number, number>>();
+  const asked = items.filter((i) => i.step > 0);
+  if (asked.length === 0) return out;
+  const rows = await db.reviewDecision.findMany({
+    where: { entityName: entity, entityId: { in: asked.map((i) => i.id) } },
+    orderBy: { id: 'desc' },
+    select: { entityId: true, step: true, decision: true, userId: true },
+  });
+  for (const item of asked) {
+    const deciders = new Map<number, number>();
+    let expect = item.step;
+    for (const d of rows) {
+      if (expect === 0) break;
+      if (d.entityId !== item.id || d.step >= expect) continue;
+      if (d.decision !== 1) break;
+      if (!deciders.has(d.userId)) deciders.set(d.userId, d.step);
+      expect = d.step;
+    }
+    out.set(item.id, deciders);
+  }
+  return out;
+}
+
+/**
+ * Why the caller may not decide each row at its deciding step under the
+ * rules of who decides (the tenant's review settings): its author
+ * (`ownItem`, unless `App.Review.AllowAuthorReview`; the static Admin is
+ * excepted, as before the setting), or the decider of an
+ * earlier step of its round (`decidedEarlierStep`, unless
+ * `App.Review.AllowSameReviewerForSteps`). Rows not in the answer are not
+ * barred. Permissions and state are the caller's checks.
+ */
+export async function decisionBars(
+  ctx: RequestContext,
+  reviewable: Reviewable,
+  rows: readonly ReviewRow[],
+): Promise<Map<number, { refusal: ReviewRefusal; message: string }>> {
+  const me = await ctx.requireUser();
+  const flow = flowOf(ctx.app, reviewable);
+  const settings = new Map<number, Promise<ReviewSettingsDto>>();
+  const settingsOf = (tenantId: number) => {
+    if (!settings.has(tenantId)) settings.set(tenantId, reviewSettings(ctx.prisma, tenantId));
+    return settings.get(tenantId)!;
+  };
+  const steps = new Map(rows.map((r) => [r.id, decidingStep(flow, r.auditStatus, r.reviewStep)]));
+  const deciders = await earlierDeciders(
+    ctx.db,
+    reviewable.entity,
+    rows.map((r) => ({ id: r.id, step: steps.get(r.id)! })),
+  );
+  const out = new Map<number, { refusal: ReviewRefusal; message: string }>();
+  for (const row of rows) {
+    const s = await settingsOf(row.tenantId);
+    if (!s.allowAuthorReview && row.creatorUserId === me.id && !me.isAdmin) {
+      out.set(row.id, { refusal: 'ownItem', message: ctx.t('CannotReviewOwnContent') });
+      continue;
+    }
+    const earlier = deciders.get(row.id)?.get(me.id);
+    if (!s.allowSameReviewerForSteps && earlier !== undefined) {
+      const name = (i: number) => flow.steps[i]!.displayName[ctx.culture];
+      out.set(row.id, { refusal: 'decidedEarlierStep', message: ctx.t('CannotDecideLaterStep', name(earlier), name(steps.get(row.id)!)) });
+    }
+  }
+  return out;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** Flows configured in place of the registry's, by entity name (`buildApp({ reviewFlows })`). */
@@ -197,14 +303,17 @@ export function reviewDtoFields(row: ReviewRow, userName: (id: number | null) =>
 
 /**
  * The moderated queue's condition: pending items awaiting a step the caller
- * may decide, not their own (the static Admin sees all).
+ * may decide, not their own unless the tenant lets authors review
+ * (`App.Review.AllowAuthorReview`; the static Admin sees and decides their
+ * own either way).
  */
 export async function awaitingDecisionBy(ctx: RequestContext, reviewable: Reviewable) {
   const me = await ctx.requireUser();
   const steps = flowOf(ctx.app, reviewable)
     .steps.map((s, i) => (me.granted.has(s.permission) ? i : -1))
     .filter((i) => i >= 0);
-  return { auditStatus: 0, reviewStep: { in: steps }, ...(me.isAdmin ? {} : { NOT: { creatorUserId: me.id } }) };
+  const ownToo = me.isAdmin || (await reviewSettings(ctx.prisma, ctx.session.tenantId)).allowAuthorReview;
+  return { auditStatus: 0, reviewStep: { in: steps }, ...(ownToo ? {} : { NOT: { creatorUserId: me.id } }) };
 }
 
 /** Where an item goes after a decision at `step`. */
@@ -273,8 +382,10 @@ async function authorNotice(
  *
  * Checks, in order: the item exists (404); the decision changes something
  * (approving an approved item, rejecting a rejected one: user-friendly error);
- * the caller holds the deciding step's permission (403); they are not the
- * author (static Admin excepted); a rejection has a reason (400). The write is
+ * the caller holds the deciding step's permission (403); the rules of who
+ * decides (`decisionBars`: not the author, not the decider of an earlier step
+ * of the round, unless the tenant's settings allow it; 400 naming the
+ * reason); a rejection has a reason (400). The write is
  * guarded by the state read, so of two reviewers deciding at once one wins and
  * the other is told the item changed. `expectedStep` (a step name) refuses
  * the decision unless the item awaits that step.
@@ -300,7 +411,8 @@ export async function decide(
     throw new ReviewConflictError(ctx.t('ReviewAwaitsOtherStep', flow.steps[step]!.displayName[ctx.culture]));
   const permission = flow.steps[step]!.permission;
   if (!me.granted.has(permission)) throw new ForbiddenError([permission]);
-  if (row.creatorUserId === me.id && !me.isAdmin) throw new UserFriendlyError(ctx.t('CannotReviewOwnContent'));
+  const bar = (await decisionBars(ctx, reviewable, [row])).get(row.id);
+  if (bar) throw new ReviewRefusedError(bar.refusal, bar.message);
   const reason = input.auditReason?.trim() || null;
   if (input.auditStatus === 2 && !reason) invalid('auditReason', ctx.t('RejectionNeedsReason'));
 

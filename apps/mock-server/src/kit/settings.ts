@@ -15,6 +15,9 @@ export const SETTING_DEFINITIONS = {
   'Abp.Zero.UserManagement.UserLockOut.DefaultAccountLockoutSeconds': { default: '300', clientVisible: true },
   'Abp.Zero.OrganizationUnits.MaxUserMembershipCount': { default: '2147483647', clientVisible: true },
   'App.SiteName': { default: '在线教育考试平台', clientVisible: true },
+  // Who may decide a review (SDK services/review.ts REVIEW_SETTING_NAMES): tenant settings, off by default.
+  'App.Review.AllowSameReviewerForSteps': { default: 'false', clientVisible: true },
+  'App.Review.AllowAuthorReview': { default: 'false', clientVisible: true },
 } as const;
 
 export type SettingName = keyof typeof SETTING_DEFINITIONS;
@@ -43,4 +46,12 @@ export async function setUserSetting(prisma: PrismaClient, tenantId: number | nu
   if (existing)
     await prisma.setting.update({ where: { id: existing.id }, data: { value, lastModificationTime: new Date(), lastModifierUserId: userId } });
   else await prisma.setting.create({ data: { tenantId, userId, name, value, creatorUserId: userId } });
+}
+
+/** Stores a tenant-level setting (the application's when `tenantId` is null): insert or update. */
+export async function setTenantSetting(prisma: PrismaClient, tenantId: number | null, name: SettingName, value: string, by: number | null) {
+  const existing = await prisma.setting.findFirst({ where: { tenantId, userId: null, name } });
+  if (existing)
+    await prisma.setting.update({ where: { id: existing.id }, data: { value, lastModificationTime: new Date(), lastModifierUserId: by } });
+  else await prisma.setting.create({ data: { tenantId, userId: null, name, value, creatorUserId: by } });
 }

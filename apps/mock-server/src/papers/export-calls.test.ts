@@ -48,6 +48,12 @@ async function approvedQuestion(body: Record<string, unknown>): Promise<number> 
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.login();
+  // Setup approves questions through both steps as the admin; the four-eyes rule across steps is tested in kit/review-rules.test.ts.
+  const rules = await t.call('PUT', api('Review/UpdateSettings'), {
+    token: admin,
+    body: { allowSameReviewerForSteps: true, allowAuthorReview: false },
+  });
+  expect(rules.status, JSON.stringify(rules.body)).toBe(200);
   const category = (await ok('POST', 'MultiLevelCategory/Create', { classTypeId: 3, name: '导出测试学科' })).id;
   const paperCategory = (await ok('POST', 'MultiLevelCategory/Create', { classTypeId: 4, name: '导出测试试卷' })).id;
   const q = (body: Record<string, unknown>) => approvedQuestion({ categoryId: category, score: 2, ...body });

@@ -146,8 +146,9 @@ describe('review', () => {
     expect(again.status).toBe(500);
     const own = (await t.call('POST', api('Article/Create'), { token: reviewer.token, body: article('自己的文章') })).body.result;
     const self = await t.call('POST', api('Article/AuditedArticle'), { token: reviewer.token, body: { id: own.id, auditStatus: 1 } });
-    expect(self.status).toBe(500);
-    expect(self.body.error.message).toBe('不能审核自己提交的内容，请由其他审核人处理。');
+    // The rules of who decides answer 400 on `id`, naming the reason (not an internal 500).
+    expect(self.status).toBe(400);
+    expect(self.body.error.validationErrors).toEqual([{ message: '不能审核自己提交的内容，请由其他审核人处理。', members: ['id'] }]);
   });
 
   it('reviews courses and daily questions with their own permissions', async () => {

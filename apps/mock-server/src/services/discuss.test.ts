@@ -170,7 +170,7 @@ describe('comments', () => {
       query: { id: String(own.id) },
       body: { auditStatus: 1 },
     });
-    expect(self.status).toBe(500);
+    expect(self.status).toBe(400);
   });
 
   it('an edit changes the text only and sends the comment back to review', async () => {

@@ -62,7 +62,7 @@ describe('QuestionOfAsk', () => {
     // No replies before the question is public.
     expect((await reply(admin, q.id, '先配方。')).status).toBe(500);
     // The member may not decide on their own question (four eyes); the auditor may.
-    expect((await audit(member, 'AuditedQuestionOfAsk', q.id, 1)).status).toBe(500);
+    expect((await audit(member, 'AuditedQuestionOfAsk', q.id, 1)).status).toBe(400);
     expect((await audit(auditor, 'AuditedQuestionOfAsk', q.id, 1)).body.result).toMatchObject({ auditStatus: 1 });
 
     // A member's reply waits; a teacher's is published at once.

@@ -14,6 +14,7 @@ import {
   type ReviewableKey,
   type ReviewInboxDecisionResult,
   type ReviewInboxItemDto,
+  type ReviewRefusal,
 } from '@edu/sdk';
 import sanitizeHtml from 'sanitize-html';
 import type { z } from 'zod';
@@ -26,8 +27,10 @@ import { implement } from '../kit/register-service.ts';
 import {
   awaitingDecisionBy,
   decide,
+  decisionBars,
   flowOf,
   ReviewConflictError,
+  ReviewRefusedError,
   reviewModel,
   sensitiveHitColumn,
   type InboxRow,
@@ -167,13 +170,22 @@ async function itemDtos(ctx: RequestContext, page: Key[]): Promise<Array<{ dto: 
     ? await ctx.prisma.user.findMany({ where: { id: { in: authorIds } }, select: { id: true, name: true, surname: true } })
     : [];
   const names = new Map(users.map((u) => [u.id, fullNameOf(u)]));
+  // Who may not decide which item (the caller's own, an earlier step of its round decided by the caller): listed, marked.
+  const bars = new Map<string, ReviewRefusal>();
+  await Promise.all(
+    [...byQueue.keys()].map(async (q) => {
+      const rows = [...loaded.entries()].filter(([key]) => key.startsWith(`${q.reviewable.clientKey}:`)).map(([, row]) => row);
+      for (const [id, bar] of await decisionBars(ctx, q.reviewable, rows)) bars.set(`${q.reviewable.clientKey}:${id}`, bar.refusal);
+    }),
+  );
   return page.flatMap((k) => {
-    const row = loaded.get(`${k.q.reviewable.clientKey}:${k.id}`);
-    return row ? [{ dto: itemDto(ctx, k.q, row, names), row, q: k.q }] : [];
+    const key = `${k.q.reviewable.clientKey}:${k.id}`;
+    const row = loaded.get(key);
+    return row ? [{ dto: itemDto(ctx, k.q, row, names, bars.get(key) ?? null), row, q: k.q }] : [];
   });
 }
 
-function itemDto(ctx: RequestContext, q: Queue, row: InboxRow, names: Map<number, string>): ReviewInboxItemDto {
+function itemDto(ctx: RequestContext, q: Queue, row: InboxRow, names: Map<number, string>, bar: ReviewRefusal | null): ReviewInboxItemDto {
   const flow = flowOf(ctx.app, q.reviewable);
   const step = decidingStep(flow, row.auditStatus, row.reviewStep);
   // A text that only repeats the title (a question's stem, a comment's body) says nothing more.
@@ -192,6 +204,8 @@ function itemDto(ctx: RequestContext, q: Queue, row: InboxRow, names: Map<number
     sensitiveHits: hitsOf(row, q.hits),
     reviewStep: row.reviewStep,
     stepName: flow.steps[step]!.name,
+    canDecide: bar === null,
+    cannotDecideReason: bar,
   };
 }
 
@@ -238,29 +252,34 @@ async function preview(ctx: RequestContext, type: ReviewableKey, id: number) {
   const [item] = await itemDtos(ctx, [{ q, id, time: row.creationTime.getTime(), hits: 0 }]);
   const body = texts(row).join('\n\n');
   const step = flow.steps[decidingStep(flow, row.auditStatus, row.reviewStep)]!;
+  const refusal: ReviewRefusal | null =
+    row.auditStatus !== 0 ? 'notPending' : !me.granted.has(step.permission) ? 'missingPermission' : item!.dto.cannotDecideReason;
   return {
     ...item!.dto,
     auditStatus: row.auditStatus === 1 ? (1 as const) : row.auditStatus === 2 ? (2 as const) : (0 as const),
     auditReason: row.auditReason,
     body: body ? cut(body, REVIEW_BODY_LENGTH) : null,
-    canDecide: row.auditStatus === 0 && me.granted.has(step.permission) && (me.isAdmin || row.creatorUserId !== me.id),
+    canDecide: refusal === null,
+    cannotDecideReason: refusal,
   };
 }
 
 /** The outcome of a failed decision; errors that are not the decision's own are logged. */
-function outcome(ctx: RequestContext, err: unknown): Pick<ReviewInboxDecisionResult, 'status' | 'message'> {
-  if (err instanceof ReviewConflictError) return { status: 'conflict', message: err.message };
-  if (err instanceof EntityNotFoundError) return { status: 'notFound', message: ctx.t('EntityNotFound', err.entityName, err.id) };
+function outcome(ctx: RequestContext, err: unknown): Pick<ReviewInboxDecisionResult, 'status' | 'message' | 'refusal'> {
+  if (err instanceof ReviewConflictError) return { status: 'conflict', message: err.message, refusal: null };
+  if (err instanceof EntityNotFoundError) return { status: 'notFound', message: ctx.t('EntityNotFound', err.entityName, err.id), refusal: null };
   if (err instanceof ForbiddenError)
     return {
       status: 'forbidden',
       message: ctx.t('AtLeastOneOfThesePermissionsMustBeGranted', err.permissions.map((p) => ctx.t(`Permission:${p}`)).join(', ')),
+      refusal: 'missingPermission',
     };
-  if (err instanceof AbpValidationError) return { status: 'invalid', message: err.validationErrors.map((e) => e.message).join(' ') };
-  // The other refusals of the state machine (the caller's own item) are about who decides.
-  if (err instanceof UserFriendlyError) return { status: 'forbidden', message: err.message };
+  // The rules of who decides (the caller's own item, an earlier step they decided).
+  if (err instanceof ReviewRefusedError) return { status: 'forbidden', message: err.text, refusal: err.refusal };
+  if (err instanceof AbpValidationError) return { status: 'invalid', message: err.validationErrors.map((e) => e.message).join(' '), refusal: null };
+  if (err instanceof UserFriendlyError) return { status: 'forbidden', message: err.message, refusal: null };
   ctx.app.log.error({ err }, 'Review inbox decision failed');
-  return { status: 'error', message: ctx.t('InternalServerError') };
+  return { status: 'error', message: ctx.t('InternalServerError'), refusal: null };
 }
 
 /**
@@ -282,13 +301,30 @@ async function decideMany(ctx: RequestContext, items: z.output<typeof DecideMany
       });
       const row = await reviewModel(ctx.db, reviewable.entity).findFirst({ where: { id: item.id } });
       const status = row?.auditStatus === 1 ? 1 : row?.auditStatus === 2 ? 2 : 0;
-      results.push({ type: item.type, id: item.id, status: 'ok', message: null, auditStatus: status });
+      results.push({
+        type: item.type,
+        id: item.id,
+        status: 'ok',
+        message: null,
+        refusal: null,
+        auditStatus: status,
+        result: status === 1 ? 'approved' : status === 2 ? 'rejected' : 'advanced',
+        nextStepName: status === 0 && row ? (flow.steps[row.reviewStep]?.name ?? null) : null,
+      });
     } catch (err) {
-      results.push({ type: item.type, id: item.id, ...outcome(ctx, err), auditStatus: null });
+      results.push({ type: item.type, id: item.id, ...outcome(ctx, err), auditStatus: null, result: null, nextStepName: null });
     }
   }
+  const count = (result: ReviewInboxDecisionResult['result']) => results.filter((r) => r.status === 'ok' && r.result === result).length;
   const succeeded = results.filter((r) => r.status === 'ok').length;
-  return { succeeded, failed: results.length - succeeded, items: results };
+  return {
+    succeeded,
+    failed: results.length - succeeded,
+    approved: count('approved'),
+    advanced: count('advanced'),
+    rejected: count('rejected'),
+    items: results,
+  };
 }
 
 export const reviewInbox = implement(ReviewInboxService, {

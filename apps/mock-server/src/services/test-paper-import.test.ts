@@ -85,6 +85,8 @@ const titles = (p: { sections: Array<{ title: string; questions: Array<{ questio
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.login();
+  // Setup approves questions through both steps as the admin; the four-eyes rule across steps is tested in kit/review-rules.test.ts.
+  await ok('PUT', 'Review/UpdateSettings', { body: { allowSameReviewerForSteps: true, allowAuthorReview: false } });
   qCat = (await ok('POST', 'MultiLevelCategory/Create', { body: { classTypeId: 3, name: '试卷导入测试学科' } })).id;
   paperCat = (await ok('POST', 'MultiLevelCategory/Create', { body: { classTypeId: 4, name: '试卷导入测试试卷' } })).id;
 });

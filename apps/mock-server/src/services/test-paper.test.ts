@@ -102,6 +102,8 @@ async function makeUser(userName: string, permissions: string[]) {
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.login();
+  // Setup approves questions through both steps as the admin; the four-eyes rule across steps is tested in kit/review-rules.test.ts.
+  await ok('PUT', 'Review/UpdateSettings', { body: { allowSameReviewerForSteps: true, allowAuthorReview: false } });
   qCat = await category('组卷测试学科', 3);
   qSub = await category('组卷测试单元', 3, qCat);
   paperCat = await category('组卷测试试卷', 4);

@@ -515,13 +515,15 @@ describe('statistics', () => {
 
   it("reports how often the section's questions are used in live papers", async () => {
     const stats = await makeUser('qusage', ['Pages.Questions.Statistical']);
+    // 复审 by someone other than the 初审's decider (App.Review.AllowSameReviewerForSteps is off).
+    const secondReviewer = await makeUser('qusage-second', ['Pages.Questions.TestQuestion']);
     const sub = await category('使用统计');
     const qs = [];
     for (const stem of ['使用一', '使用二', '使用三']) {
       const q = await create(single(stem, { categoryId: sub }));
-      // Admin passes both steps (static Admin may review its own).
-      for (let step = 0; step < 2; step++)
-        expect((await t.call('POST', api('AuditedTestQuestion'), { token: admin, body: { id: q.id, auditStatus: 1 } })).status).toBe(200);
+      // Admin passes 初审 (static Admin may review its own), a second reviewer 复审.
+      for (const token of [admin, secondReviewer.token])
+        expect((await t.call('POST', api('AuditedTestQuestion'), { token, body: { id: q.id, auditStatus: 1 } })).status).toBe(200);
       qs.push(q.id as number);
     }
     const cascader = await t.call('GET', app('MultiLevelCategory/GetCascaderList'), { token: admin, query: { ClassTypeId: 4 } });

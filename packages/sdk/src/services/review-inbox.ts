@@ -3,6 +3,7 @@ import { defineService } from '../core/define-service.ts';
 import { ReviewableKeySchema } from '../reviewables.ts';
 import { reviewInboxAccess } from '../permissions.ts';
 import { AbpDateInput, AbpDateTime, paged } from '../core/schemas.ts';
+import { ReviewRefusal } from './review.ts';
 
 /**
  * The review inbox (审核中心), an extension (not in the spec; issue 11 item 8):
@@ -55,7 +56,11 @@ export const REVIEW_PREVIEW_LENGTH = 120;
  * columns as plain text (at most REVIEW_PREVIEW_LENGTH characters, `…` when
  * cut), null when the type has none; `sensitiveHits` the hit count (0 when the
  * type records none); `reviewStep`/`stepName` the step awaited (the flow's
- * step name, `review` in one-step flows).
+ * step name, `review` in one-step flows). `canDecide`: whether the caller may
+ * decide the item now; when not, `cannotDecideReason` says why (listed,
+ * marked: items whose earlier step of this round the caller decided while
+ * `App.Review.AllowSameReviewerForSteps` is off; `ownItem` only when the
+ * settings change between the queue and the item).
  */
 export const ReviewInboxItemDto = z.object({
   type: ReviewableKeySchema,
@@ -70,6 +75,8 @@ export const ReviewInboxItemDto = z.object({
   sensitiveHits: z.number().int().min(0),
   reviewStep: z.number().int().min(0),
   stepName: z.string(),
+  canDecide: z.boolean(),
+  cannotDecideReason: ReviewRefusal.nullable(),
 });
 export type ReviewInboxItemDto = z.infer<typeof ReviewInboxItemDto>;
 
@@ -98,8 +105,6 @@ export const ReviewInboxPreviewDto = ReviewInboxItemDto.extend({
   auditStatus: z.literal([0, 1, 2]),
   auditReason: z.string().nullable(),
   body: z.string().nullable(),
-  /** Whether the caller may decide the item in its current state (pending at a step they hold, not their own). */
-  canDecide: z.boolean(),
 });
 export type ReviewInboxPreviewDto = z.infer<typeof ReviewInboxPreviewDto>;
 
@@ -129,9 +134,12 @@ export type DecideManyInput = z.input<typeof DecideManyInput>;
  * by someone else meanwhile, or awaiting another step: nothing is
  * reconsidered or taken down from the inbox); `notFound` (deleted, another
  * tenant's, unknown); `invalid` (a rejection without a reason); `error`
- * (anything else, logged). `message` is the localized reason of a failure;
+ * (anything else, logged). `message` is the localized reason of a failure,
+ * `refusal` its code when the rules of who decides refused it (ReviewRefusal);
  * `auditStatus` the item's state after a success (0 when it moved on to the
- * next step).
+ * next step); `result` what the success did: `approved` (final), `advanced`
+ * (passed its step, now awaiting `nextStepName`, the flow's step name), or
+ * `rejected`.
  */
 export const ReviewInboxOutcome = z.enum(['ok', 'forbidden', 'conflict', 'notFound', 'invalid', 'error']);
 export type ReviewInboxOutcome = z.infer<typeof ReviewInboxOutcome>;
@@ -141,14 +149,24 @@ export const ReviewInboxDecisionResult = z.object({
   id: z.number().int(),
   status: ReviewInboxOutcome,
   message: z.string().nullable(),
+  refusal: ReviewRefusal.nullable(),
   auditStatus: z.literal([0, 1, 2]).nullable(),
+  result: z.enum(['approved', 'advanced', 'rejected']).nullable(),
+  nextStepName: z.string().nullable(),
 });
 export type ReviewInboxDecisionResult = z.infer<typeof ReviewInboxDecisionResult>;
 
-/** Results in the order of the input, and how many succeeded and failed. */
+/**
+ * Results in the order of the input, and how many succeeded and failed;
+ * `approved` + `advanced` + `rejected` = `succeeded` (a pass that only moved an
+ * item to its next step is `advanced`, not approved).
+ */
 export const DecideManyResult = z.object({
   succeeded: z.number().int().min(0),
   failed: z.number().int().min(0),
+  approved: z.number().int().min(0),
+  advanced: z.number().int().min(0),
+  rejected: z.number().int().min(0),
   items: z.array(ReviewInboxDecisionResult),
 });
 export type DecideManyResult = z.infer<typeof DecideManyResult>;
