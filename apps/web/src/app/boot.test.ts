@@ -4,6 +4,8 @@ import { boot, routeNameOf } from './boot.ts';
 import { getAbpState, resetAbpState, type SessionInfo } from '../lib/abp-store.ts';
 import { appConfig } from '../lib/app-config.ts';
 import { clientConfig } from '../lib/client.ts';
+import { getConnectivity, reportReachable, resetConnectivity } from '../lib/connectivity.ts';
+import { AbpError } from '@edu/sdk';
 import { shellStore } from './shell-store.ts';
 
 function config(userId: number | null, granted: string[] = []): AbpUserConfigurationDto {
@@ -83,6 +85,28 @@ describe('boot', () => {
     expect(startSignalR).not.toHaveBeenCalled();
     expect(getAbpState()).toEqual({ config: null, session: null });
     expect(shellStore.get().menu).toEqual([]);
+  });
+
+  it('a backend that does not answer shows the connection banner, and the page starts again once it answers', async () => {
+    resetConnectivity();
+    const reload = vi.fn();
+    const r = await boot({
+      ...base,
+      reload,
+      fetchAppConfig: async () => ({ requestTimeoutSeconds: 12 }),
+      getAll: async () => {
+        throw new AbpError({ kind: 'network', status: 0, message: 'No response from the server' });
+      },
+      getSession: async () => session(true),
+      startSignalR: vi.fn(),
+    });
+    expect(r.steps).toContain('getAll:failed');
+    expect(clientConfig.timeoutMs).toBe(12_000);
+    expect(getConnectivity().down).toBe('network');
+    expect(reload).not.toHaveBeenCalled();
+    reportReachable();
+    expect(reload).toHaveBeenCalledTimes(1);
+    resetConnectivity();
   });
 
   it('uses defaults when appconfig.json is missing', async () => {

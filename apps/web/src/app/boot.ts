@@ -20,6 +20,8 @@ export interface BootDeps {
   startSignalR: (baseUrl: string) => unknown;
   /** Loads the signed-in user's stored notifications (badge count). */
   loadNotices: () => Promise<unknown>;
+  /** Starts the page again (after a boot the backend did not answer, once it does). */
+  reload: () => void;
   pathname: string;
   windowWidth: number;
   browserLanguage: string;
@@ -59,6 +61,7 @@ const defaultDeps = (): BootDeps => ({
     const [{ api }, { loadNotices }] = await Promise.all([import('../lib/client.ts'), import('./notices.ts')]);
     await loadNotices(api);
   },
+  reload: () => window.location.reload(),
   pathname: window.location.pathname,
   windowWidth: window.innerWidth,
   browserLanguage: navigator.language || 'zh-CN',
@@ -111,7 +114,7 @@ export async function boot(overrides: Partial<BootDeps> = {}): Promise<BootResul
     // No answer: the banner says so and retries; when the backend answers, the page starts again with its configuration.
     if (e instanceof AbpError && e.isNetworkOrTimeout) {
       reportUnreachable(e.kind === 'timeout' ? 'timeout' : 'network');
-      onRecovered(() => window.location.reload());
+      onRecovered(deps.reload);
     }
   }
 
