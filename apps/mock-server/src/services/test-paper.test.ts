@@ -250,20 +250,25 @@ describe('manual assembly', () => {
     expect(members(kind)).toEqual(['kind']);
   });
 
-  it('gates activation and showing on approval, with a clear message', async () => {
+  it('gates activation and showing on approval: a pending paper is refused with a 400 naming the switch, never a 500', async () => {
     const a = await question(1);
     const created = await ok('POST', 'TestPaper/Create', { body: paper([{ title: '一', questions: [{ questionId: a.id }] }]) });
     const r = await status('POST', 'TestPaper/Activation', { body: { id: created.id, isActive: true } });
-    expect(r.status).toBe(500);
-    expect(r.body.error.message).toContain('审核通过');
-    expect((await status('PUT', 'TestPaper/UpdateTestPaperIsShow', { body: { id: created.id, isShow: true } })).status).toBe(500);
-    await ok('POST', 'TestPaper/Review', { body: { id: created.id, auditStatus: 1 } });
+    expect(r.status).toBe(400);
+    expect(members(r)).toEqual(['isActive']);
+    expect(r.body.error.validationErrors[0].message).toContain('审核通过');
+    const show = await status('PUT', 'TestPaper/UpdateTestPaperIsShow', { body: { id: created.id, isShow: true } });
+    expect([show.status, members(show)]).toEqual([400, ['isShow']]);
+    // Approval makes it eligible and nothing more: still inactive and hidden until an editor switches it on.
+    const approved = await ok('POST', 'TestPaper/Review', { body: { id: created.id, auditStatus: 1 } });
+    expect([approved.auditStatus, approved.isActive, approved.isShow]).toEqual([1, false, false]);
     await ok('POST', 'TestPaper/Activation', { body: { id: created.id, isActive: true } });
     // Taken down by the reviewer: switched off.
     const rejected = await ok('POST', 'TestPaper/Review', { body: { id: created.id, auditStatus: 2, auditReason: '题目有误' } });
     expect([rejected.auditStatus, rejected.isActive]).toEqual([2, false]);
     const again = await status('POST', 'TestPaper/Activation', { body: { id: created.id, isActive: true } });
-    expect(again.body.error.message).toContain('未通过审核');
+    expect(again.status).toBe(400);
+    expect(again.body.error.validationErrors[0].message).toContain('未通过审核');
   });
 
   it('homework has its own fields; papers refuse them; no university homework', async () => {

@@ -26,11 +26,16 @@ function stateText(ctx: RequestContext, auditStatus: number) {
   return ctx.t(auditStatus === 2 ? 'PaperStateRejected' : 'PaperStatePending');
 }
 
-/** A switch: the cell's permission, and only on an approved paper. */
+/**
+ * A switch: the cell's permission, and only on an approved paper. Approval
+ * makes a paper eligible; 启用 and 展示 are an editor's separate decisions
+ * afterwards. A paper not approved is refused with a 400 naming the switch
+ * (its own state, not a server fault).
+ */
 async function switchPaper(ctx: RequestContext, id: number, data: { isActive: boolean } | { isShow: boolean }) {
   const row = await rowOf(id, ctx);
   await requireCell(ctx, row, 'write');
-  if (row.auditStatus !== 1) throw new UserFriendlyError(ctx.t('PaperNotApproved', stateText(ctx, row.auditStatus)));
+  if (row.auditStatus !== 1) invalid('isActive' in data ? 'isActive' : 'isShow', ctx.t('PaperNotApproved', stateText(ctx, row.auditStatus)));
   await ctx.db.testPaper.update({ where: { id }, data, select: { id: true } });
   return paperOf(id, ctx);
 }

@@ -1,7 +1,7 @@
-import { Switch } from '@chakra-ui/react';
+import { Portal, Switch, Tooltip, VisuallyHidden } from '@chakra-ui/react';
 import { notify, TrashIcon } from '@edu/ui';
 import type { Access } from '@edu/sdk';
-import { useState, type ComponentType, type ReactNode } from 'react';
+import { useId, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useCan } from '../lib/permissions.ts';
@@ -125,6 +125,11 @@ export interface SwitchCellSpec<R> {
   permission?: Access;
   successKey?: string | false;
   invalidates?: string[];
+  /**
+   * Why the switch cannot be used on this row (a locale key), or null when it
+   * can: a blocked row shows the switch disabled, with the reason as its tooltip.
+   */
+  blockedKey?: (row: R) => string | null;
 }
 
 /**
@@ -139,6 +144,7 @@ export function switchCell<R>(spec: SwitchCellSpec<R>): ComponentType<{ row: R; 
     const [busy, setBusy] = useState(false);
     // Bumped when the server refuses: the browser already flipped the hidden checkbox, and only a fresh one reads the old value again.
     const [refusals, setRefusals] = useState(0);
+    const reasonId = useId();
     const flip = async (checked: boolean) => {
       setBusy(true);
       try {
@@ -151,19 +157,37 @@ export function switchCell<R>(spec: SwitchCellSpec<R>): ComponentType<{ row: R; 
         setBusy(false);
       }
     };
-    return (
+    const blocked = spec.blockedKey?.(row) ?? null;
+    const control = (
       <Switch.Root
         key={refusals}
         size="sm"
         colorPalette="brand"
         checked={!!value}
-        disabled={!allowed || busy}
+        disabled={!allowed || busy || blocked !== null}
         onCheckedChange={(e) => void flip(e.checked)}
       >
         {/* A switch with no text beside it: the column's header names it. */}
-        <Switch.HiddenInput aria-label={label} />
+        <Switch.HiddenInput aria-label={label} aria-describedby={blocked === null ? undefined : reasonId} />
         <Switch.Control />
       </Switch.Root>
+    );
+    if (blocked === null) return control;
+    // A disabled control gets no pointer events: the tooltip hangs on a wrapper; screen readers read the reason with the switch.
+    return (
+      <Tooltip.Root openDelay={150} closeDelay={50}>
+        <Tooltip.Trigger asChild>
+          <span style={{ display: 'inline-flex' }} data-blocked={blocked}>
+            {control}
+            <VisuallyHidden id={reasonId}>{t(blocked)}</VisuallyHidden>
+          </span>
+        </Tooltip.Trigger>
+        <Portal>
+          <Tooltip.Positioner>
+            <Tooltip.Content>{t(blocked)}</Tooltip.Content>
+          </Tooltip.Positioner>
+        </Portal>
+      </Tooltip.Root>
     );
   }
   return SwitchCell;

@@ -113,7 +113,14 @@ const RejectForm = z.object({ auditReason: z.string().trim().min(1).max(500) });
  * With a flow (the SDK review registry's), a row shows them only to holders of
  * the step that decides it now.
  */
-export function reviewActions<R extends Reviewable>(call: AnyCall, options: { inline?: boolean; flow?: ReviewFlow } = {}): RowAction<R>[] {
+export function reviewActions<R extends Reviewable>(
+  call: AnyCall,
+  options: {
+    inline?: boolean;
+    flow?: ReviewFlow;
+    /** What approval does, when it is not "published on the website". */ approveConfirmKey?: string;
+  } = {},
+): RowAction<R>[] {
   const inline = options.inline ?? true;
   const flow = options.flow;
   const mayDecide = (row: R) => !flow || canDecide(flow, row, isGranted);
@@ -125,7 +132,7 @@ export function reviewActions<R extends Reviewable>(call: AnyCall, options: { in
       call,
       inline,
       input: (row) => ({ id: row.id, auditStatus: 1 }),
-      confirm: { titleKey: 'content.review.approveTitle', descriptionKey: 'content.review.approveConfirm' },
+      confirm: { titleKey: 'content.review.approveTitle', descriptionKey: options.approveConfirmKey ?? 'content.review.approveConfirm' },
       successKey: 'content.review.approved',
       visible: (row) => row.auditStatus !== 1 && mayDecide(row),
     }),

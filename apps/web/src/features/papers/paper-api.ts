@@ -8,11 +8,6 @@ export interface PaperCell {
   isUniversity: boolean;
 }
 
-/** Price in fen shown in yuan (`money` is integer fen: 1 元 = 100). */
-export function yuan(fen: number): string {
-  return (fen / 100).toFixed(2);
-}
-
 /** The permission that governs writing a paper of this cell and assembly (the server checks the same). */
 export function cellPermission(cell: PaperCell, assembly: PaperAssembly): string {
   return paperPermission(cell.kind, assembly, cell.isUniversity) ?? 'authenticated';

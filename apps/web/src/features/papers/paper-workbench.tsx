@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Flex, Grid, HStack, IconButton, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
-import { type TestPaperDto, type TestQuestionDto } from '@edu/sdk';
+import { formatYuan, type TestPaperDto, type TestQuestionDto } from '@edu/sdk';
 import { notify, SortableList, TrashIcon } from '@edu/ui';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -10,7 +10,7 @@ import { useApi, useRunCall } from '../../resources/index.ts';
 import { listQuestions } from '../../shared/questions/question-api.ts';
 import { BankSearch } from './bank-search.tsx';
 import { PaperImportDialog } from './paper-import.tsx';
-import { fieldErrorMap, yuan, type PaperCell } from './paper-api.ts';
+import { fieldErrorMap, type PaperCell } from './paper-api.ts';
 import {
   addQuestion,
   draftOf,
@@ -119,14 +119,14 @@ function Totals({ sections, saved, dirty }: { sections: readonly DraftSection[];
         {t('papers.totals.score', { score: local.totalFraction })}
       </Text>
       <Text fontSize="sm" data-testid="total-price">
-        {t('papers.totals.price', { price: yuan(local.money) })}
+        {t('papers.totals.price', { price: formatYuan(local.money) })}
       </Text>
       {saved && (
         <Text fontSize="sm" color={dirty ? 'fg.muted' : 'fg'} data-testid="saved-totals">
           {t(dirty ? 'papers.totals.savedStale' : 'papers.totals.saved', {
             count: saved.totalQuestion,
             score: saved.totalFraction,
-            price: yuan(saved.money),
+            price: formatYuan(saved.money),
           })}
         </Text>
       )}

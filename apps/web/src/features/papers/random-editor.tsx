@@ -1,5 +1,6 @@
 import { Badge, Box, Button, Flex, HStack, IconButton, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
 import {
+  formatYuan,
   MAX_RANDOM_RULES,
   parseRandomParams,
   type QuestionDifficulty,
@@ -17,7 +18,7 @@ import { applyServerErrors } from '../../lib/errors.tsx';
 import { translateOptions, useApi, useRunCall } from '../../resources/index.ts';
 import { difficultyOptions, typeOptions, useQuestionChapterOptions } from '../../shared/questions/question-api.ts';
 import { ClassType, useCategoryTree } from '../../shared/categories.tsx';
-import { fieldErrorMap, yuan, type PaperCell } from './paper-api.ts';
+import { fieldErrorMap, type PaperCell } from './paper-api.ts';
 import { emptyPaperForm, PaperFields, paperFieldsInput, paperFormOf, type PaperFormValues } from './paper-fields.tsx';
 
 /** A rule as the editor holds it: the source is a category subtree or a chapter (知识点), never both. */
@@ -396,7 +397,7 @@ function RuleEditorBody({
           </Text>
         ) : report.feasible ? (
           <Text fontSize="sm" data-testid="dry-run-ok">
-            {t('papers.random.feasible', { count: report.required, score: report.totalFraction, price: yuan(report.money) })}
+            {t('papers.random.feasible', { count: report.required, score: report.totalFraction, price: formatYuan(report.money) })}
           </Text>
         ) : (
           <Stack gap="1">

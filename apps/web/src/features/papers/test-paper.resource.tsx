@@ -1,4 +1,4 @@
-import { Permissions, reviewables, type TestPaperDto } from '@edu/sdk';
+import { formatYuan, Permissions, reviewables, type TestPaperDto } from '@edu/sdk';
 import { Text } from '@chakra-ui/react';
 import { EditIcon, PlusIcon, formatDateTimeUtc8 } from '@edu/ui';
 import { api } from '../../lib/client.ts';
@@ -18,14 +18,14 @@ import {
 } from '../../resources/index.ts';
 import { reviewColumn } from '../../shared/content-preset.tsx';
 import { categoryColumn, categoryFilter, ClassType } from '../../shared/categories.tsx';
-import { cellPermission, yuan, type PaperCell } from './paper-api.ts';
+import { cellPermission, type PaperCell } from './paper-api.ts';
 import { PaperEditorDialog } from './paper-editor.tsx';
 import { PaperPreviewDialog } from './paper-preview.tsx';
 
 const flow = reviewables.testPaper.flow;
 
 function Money({ row }: { row: TestPaperDto }) {
-  return <Text as="span">¥{yuan(row.money)}</Text>;
+  return <Text as="span">{formatYuan(row.money)}</Text>;
 }
 
 function Classes({ row }: { row: TestPaperDto }) {
@@ -35,6 +35,15 @@ function Classes({ row }: { row: TestPaperDto }) {
     </Text>
   );
 }
+
+/**
+ * Approval makes a paper eligible; 启用 and 显示 are an editor's own switches
+ * afterwards. Until it is approved they are disabled, with the reason as a
+ * tooltip (the server refuses them with a 400 too).
+ */
+export const switchBlocked = (row: Pick<TestPaperDto, 'auditStatus'>): string | null =>
+  row.auditStatus === 1 ? null : row.auditStatus === 2 ? 'papers.switchBlocked.rejected' : 'papers.switchBlocked.pending';
+const approveConfirmKey = 'papers.approveConfirm';
 
 const columns: ColumnSpec<TestPaperDto>[] = [
   { field: 'title', truncate: true, width: '260px', sortable: true },
@@ -50,6 +59,7 @@ const columns: ColumnSpec<TestPaperDto>[] = [
       call: api.testPaper.activation,
       input: (row, on) => ({ id: row.id, isActive: on }),
       successKey: 'papers.switched',
+      blockedKey: switchBlocked,
     }),
   },
   {
@@ -59,6 +69,7 @@ const columns: ColumnSpec<TestPaperDto>[] = [
       call: api.testPaper.updateTestPaperIsShow,
       input: (row, on) => ({ id: row.id, isShow: on }),
       successKey: 'papers.switched',
+      blockedKey: switchBlocked,
     }),
   },
   { field: 'creatorName', minWidth: '80px' },
@@ -135,7 +146,7 @@ function createAction(cell: PaperCell, mode: 'manual' | 'random'): ToolbarAction
   };
 }
 
-const review = reviewActions<TestPaperDto>(api.testPaper.review, { inline: false, flow });
+const review = reviewActions<TestPaperDto>(api.testPaper.review, { inline: false, flow, approveConfirmKey });
 
 /** A list of one kind × assembly × bank: its query, its create button. */
 function cellVariant(cell: PaperCell, mode: 'manual' | 'random'): VariantSpec<CrudService> {
@@ -153,7 +164,7 @@ function moderatedVariant(kind: 1 | 2): VariantSpec<CrudService> {
     query: { Kind: kind },
     filters: [{ name: 'Keyword', type: 'keyword' }, categoryFilter(ClassType.Paper)],
     crud: { create: false, update: false, delete: false },
-    rowActions: [previewAction, ...reviewActions<TestPaperDto>(api.testPaper.review, { flow })],
+    rowActions: [previewAction, ...reviewActions<TestPaperDto>(api.testPaper.review, { flow, approveConfirmKey })],
     ...(kind === 2 && { columns: homeworkColumns }),
   };
 }
@@ -163,8 +174,8 @@ function moderatedVariant(kind: 1 | 2): VariantSpec<CrudService> {
  * a variant fixing kind × assembly × bank (`manual`, `university`, `random`,
  * `randomUs`, `homework`, `randomWork`) or a review queue (`moderated`,
  * `moderatedWork`). Create and edit open the workbench or the rule editor
- * (`paper-editor.tsx`); the switches are refused by the server unless the
- * paper is approved, and the refusal shows as is.
+ * (`paper-editor.tsx`); the switches are disabled (and refused by the
+ * server with a 400) until the paper is approved.
  */
 export const testPaperResource = defineResource({
   name: 'testPaper',
