@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 
 /**
- * Who decides (hostile-input issue 12, 13), over HTTP: a later step of a round
+ * Who decides (docs/architecture/review.md, "Deciding"), over HTTP: a later step of a round
  * is decided by someone other than the earlier steps' deciders, an author does
  * not decide their own item, each unless the tenant's settings
  * (`App.Review.AllowSameReviewerForSteps`, `App.Review.AllowAuthorReview`)

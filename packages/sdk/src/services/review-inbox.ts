@@ -6,7 +6,8 @@ import { AbpDateInput, AbpDateTime, paged } from '../core/schemas.ts';
 import { ReviewRefusal } from './review.ts';
 
 /**
- * The review inbox (审核中心), an extension (not in the spec; issue 11 item 8):
+ * The review inbox (审核中心), an extension (not in the spec;
+ * docs/architecture/review.md, "The review inbox"):
  * one queue of every item awaiting review across every type of the review
  * registry (reviewables.ts `reviewables`). It derives from the registry:
  * a reviewable added there is in the inbox with no change here.

@@ -170,7 +170,7 @@ function moderatedVariant(kind: 1 | 2): VariantSpec<CrudService> {
 }
 
 /**
- * 试卷 and 作业 (issue 9): one declaration for the eight routes. Each route is
+ * 试卷 and 作业 (docs/architecture/questions-and-papers.md, "In the console"): one declaration for the eight routes. Each route is
  * a variant fixing kind × assembly × bank (`manual`, `university`, `random`,
  * `randomUs`, `homework`, `randomWork`) or a review queue (`moderated`,
  * `moderatedWork`). Create and edit open the workbench or the rule editor
