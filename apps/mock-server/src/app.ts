@@ -7,6 +7,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { generateOpenApi, type ReviewFlow } from '@edu/sdk';
 import { openDatabase } from '@edu/db';
 import type { PrismaClient, Seeder } from '@edu/db';
+import { auditPlugin } from './audit/plugin.ts';
 import { corsOriginsOf, resolveJwtSecret } from './config.ts';
 import { DEFAULT_PASS_PHRASE } from './identity/string-cipher.ts';
 import { CountCache, NameCache } from './kit/count-cache.ts';
@@ -135,6 +136,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   await app.register(tenantPlugin);
   await app.register(envelopePlugin);
+  // Every service call becomes an audit row after its response, written in batches (audit/plugin.ts).
+  await app.register(auditPlugin);
   await app.register(realtimePlugin, {
     passPhrase,
     revalidateEveryMs: options.realtimeRevalidateEveryMs,

@@ -90,6 +90,8 @@ export const modelFilters = {
   QuestionnaireOption: { tenant: 'must', audited: true },
   QuestionnaireResponse: { tenant: 'must', audited: true },
   QuestionnaireAnswer: { tenant: 'must' },
+  // Audit rows (prisma/schema/audit.prisma): append-only, written in batches by apps/mock-server/src/audit; the host reads host rows.
+  AuditLog: { tenant: 'may' },
 } as const satisfies Partial<Record<Prisma.ModelName, ModelFilterConfig>>;
 
 export type ModelFilterTable = Readonly<Partial<Record<Prisma.ModelName, ModelFilterConfig>>>;

@@ -32,6 +32,7 @@ import { discuss } from './discuss.ts';
 import { leaveMessage } from './leave-message.ts';
 import { questionOfAsk } from './question-of-ask.ts';
 import { questionnaire } from './questionnaire.ts';
+import { auditLog, userLogin } from './audit-log.ts';
 
 /** Every implemented service; `app.test.ts` checks this covers the SDK registry. */
 export const implementations: readonly Implementation[] = [
@@ -69,4 +70,6 @@ export const implementations: readonly Implementation[] = [
   questionOfAsk,
   questionnaire,
   siteMessage,
+  auditLog,
+  userLogin,
 ];

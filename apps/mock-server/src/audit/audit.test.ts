@@ -1,0 +1,208 @@
+import type { AuditLogListDto, UserLoginAttemptDto } from '@edu/sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { createTenant } from '../testing/tenants.ts';
+import { maskParameters } from './mask.ts';
+import { pruneAuditLogs } from './retention.ts';
+
+/** The audit log over real HTTP: the server listens and every call goes through fetch. */
+let t: TestApp;
+let base: string;
+let admin: string;
+
+async function http(
+  verb: string,
+  path: string,
+  opts: { token?: string; tenantId?: number | null; query?: Record<string, string | number | boolean | undefined>; body?: unknown } = {},
+) {
+  const url = new URL(path, base);
+  for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
+  const headers: Record<string, string> = { 'user-agent': 'audit-test-browser/1.0' };
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  if (opts.tenantId !== undefined && opts.tenantId !== null) headers['abp.tenantid'] = String(opts.tenantId);
+  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(url, { method: verb, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : undefined };
+}
+const api = (p: string) => `/api/services/app/${p}`;
+const login = async (userName: string, tenantId: number | null = 1, password = '123qwe') => {
+  const res = await http('POST', '/api/TokenAuth/UsersLogin', { tenantId, body: { userNameOrEmailAddress: userName, password } });
+  return res.body.result?.accessToken as string;
+};
+const logs = async (token: string, query: Record<string, string | number | boolean | undefined> = {}) => {
+  await t.app.auditWriter.flush();
+  return http('GET', api('AuditLog/GetAuditLogs'), { token, query: { MaxResultCount: 100, ...query } });
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  admin = await login('admin');
+});
+afterAll(async () => t.close());
+
+describe('Audit log', () => {
+  it('records each service call after its response: user, tenant, service, method, masked parameters, duration, client, browser', async () => {
+    const before = Date.now();
+    expect((await http('GET', api('FriendLink/GetAll'), { token: admin, query: { Keyword: 'edu', MaxResultCount: 3 } })).status).toBe(200);
+    const page = await logs(admin, { ServiceName: 'FriendLink', MethodName: 'GetAll' });
+    expect(page.status).toBe(200);
+    const row: AuditLogListDto = page.body.result.items[0];
+    expect(row).toMatchObject({
+      userName: 'admin',
+      serviceName: 'FriendLink',
+      methodName: 'GetAll',
+      clientIpAddress: '127.0.0.1',
+      browserInfo: 'audit-test-browser/1.0',
+      exception: null,
+      impersonatorUserId: null,
+      impersonatorTenantId: null,
+    });
+    expect(JSON.parse(row.parameters!)).toEqual({ Keyword: 'edu', MaxResultCount: '3' });
+    expect(Date.parse(row.executionTime)).toBeGreaterThanOrEqual(before - 1000);
+    expect(row.executionDuration).toBeGreaterThanOrEqual(0);
+  });
+
+  it('masks passwords, tokens, secrets and file contents, in the sign-in too', async () => {
+    await login('admin');
+    const page = await logs(admin, { ServiceName: 'TokenAuth' });
+    const row: AuditLogListDto | undefined = page.body.result.items.find((r: AuditLogListDto) => r.methodName === 'UsersLogin');
+    expect(row?.parameters).toBeDefined();
+    expect(JSON.parse(row!.parameters!)).toEqual({ userNameOrEmailAddress: 'admin', password: '***' });
+    expect(
+      JSON.parse(maskParameters({ user: { newPassword: 'x', apiKey: 'k', fileToken: 't', clientSecret: 's', file: 'bytes', name: 'n' } })!),
+    ).toEqual({
+      user: { newPassword: '***', apiKey: '***', fileToken: '***', clientSecret: '***', file: '***', name: 'n' },
+    });
+    expect(maskParameters({ a: 'x'.repeat(5000) })!.length).toBe(1024);
+  });
+
+  it('records the exception of a failed call', async () => {
+    expect((await http('GET', api('FriendLink/Get'), { token: admin, query: { Id: 987654 } })).status).toBe(404);
+    const page = await logs(admin, { ServiceName: 'FriendLink', MethodName: 'Get', HasException: true });
+    expect(page.body.result.items[0].exception).toMatch(/987654/);
+    const ok = await logs(admin, { ServiceName: 'FriendLink', HasException: false });
+    expect(ok.body.result.items.every((r: AuditLogListDto) => r.exception === null)).toBe(true);
+  });
+
+  it('filters by user, time range and duration; a page past the end is empty; bad filters are a 400', async () => {
+    const teacher = await login('huangli');
+    await http('GET', api('FriendLink/GetAll'), { token: teacher });
+    const mine = await logs(admin, { UserName: 'huangl' });
+    expect(mine.body.result.totalCount).toBeGreaterThan(0);
+    expect(mine.body.result.items.every((r: AuditLogListDto) => r.userName === 'huangli')).toBe(true);
+    const future = await logs(admin, { StartDate: '2999-01-01T00:00:00Z' });
+    expect(future.body.result).toEqual({ totalCount: 0, items: [] });
+    const slow = await logs(admin, { MinExecutionDuration: 86_400_000 });
+    expect(slow.body.result.totalCount).toBe(0);
+    const past = await logs(admin, { SkipCount: 1_000_000 });
+    expect(past.body.result.items).toEqual([]);
+    expect(past.body.result.totalCount).toBeGreaterThan(0);
+    for (const bad of [
+      { MinExecutionDuration: -1 },
+      { MaxResultCount: 5000 },
+      { StartDate: 'yesterday' },
+      { Sorting: 'parameters desc' },
+      { Sorting: '__proto__' },
+    ]) {
+      const res = await logs(admin, bad);
+      expect(res.status, JSON.stringify(bad)).toBe(400);
+      expect(res.body.error.validationErrors.length).toBeGreaterThan(0);
+    }
+    const sorted = await logs(admin, { Sorting: 'executionDuration asc' });
+    const durations = sorted.body.result.items.map((r: AuditLogListDto) => r.executionDuration);
+    expect(durations).toEqual([...durations].sort((a, b) => a - b));
+  });
+
+  it('needs Pages.Administration.AuditLogs (403 for a plain teacher) and has no update or delete', async () => {
+    const teacher = await login('zhaolei');
+    expect((await http('GET', api('AuditLog/GetAuditLogs'), { token: teacher })).status).toBe(403);
+    expect((await http('GET', api('UserLogin/GetUserLoginAttempts'), { token: teacher })).status).toBe(403);
+    expect((await http('GET', api('UserLogin/GetRecentUserLoginAttempts'), { token: teacher })).status).toBe(200);
+    expect((await http('DELETE', api('AuditLog/Delete'), { token: admin, query: { Id: 1 } })).status).toBe(404);
+  });
+
+  it('keeps each side to its own rows: the host sees host rows, a tenant only its own', async () => {
+    const b = await createTenant(t, 'auditb');
+    await http('GET', api('FriendLink/GetAll'), { token: b.token, query: { Keyword: 'only-in-b' } });
+    const host = await login('admin', null);
+    const ofB = await logs(b.token, { MaxResultCount: 1000 });
+    expect(ofB.body.result.items.some((r: AuditLogListDto) => r.parameters?.includes('only-in-b'))).toBe(true);
+    const ofA = await logs(admin, { MaxResultCount: 1000 });
+    expect(ofA.body.result.items.some((r: AuditLogListDto) => r.parameters?.includes('only-in-b'))).toBe(false);
+    const ofHost = await logs(host, { MaxResultCount: 1000 });
+    expect(ofHost.status).toBe(200);
+    expect(ofHost.body.result.items.some((r: AuditLogListDto) => r.parameters?.includes('only-in-b'))).toBe(false);
+    expect(ofHost.body.result.items.some((r: AuditLogListDto) => r.serviceName === 'Tenant' && r.methodName === 'Create')).toBe(true);
+    // Another tenant's export token is not readable either.
+    const file = (await http('GET', api('AuditLog/GetAuditLogsToExcel'), { token: b.token })).body.result;
+    expect((await http('GET', '/File/DownloadTempFile', { token: admin, query: file })).status).not.toBe(200);
+  });
+
+  it('exports the filtered rows to Excel through the temp file', async () => {
+    const res = await http('GET', api('AuditLog/GetAuditLogsToExcel'), { token: admin, query: { ServiceName: 'FriendLink' } });
+    expect(res.status).toBe(200);
+    expect(res.body.result.fileName).toMatch(/\.xlsx$/);
+    const file = await fetch(new URL(`/File/DownloadTempFile?${new URLSearchParams(res.body.result).toString()}`, base), {
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect(file.status).toBe(200);
+    const ExcelJS = (await import('exceljs')).default;
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await file.arrayBuffer());
+    const sheet = book.worksheets[0]!;
+    expect(sheet.rowCount).toBeGreaterThan(1);
+    expect(sheet.getRow(2).getCell(3).value).toBe('FriendLink');
+  });
+
+  it('lists sign-in attempts with the reason of each failure and the lockout, filterable by user and result', async () => {
+    await login('zhaolei', 1, 'wrong-password');
+    const page = await http('GET', api('UserLogin/GetUserLoginAttempts'), { token: admin, query: { Filter: 'zhaolei', Result: 3 } });
+    expect(page.status).toBe(200);
+    const row: UserLoginAttemptDto = page.body.result.items[0];
+    expect(row).toMatchObject({
+      userNameOrEmailAddress: 'zhaolei',
+      result: 3,
+      tenancyName: 'Default',
+      clientIpAddress: '127.0.0.1',
+      browserInfo: 'audit-test-browser/1.0',
+    });
+    for (let i = 0; i < 5; i++) await login('zhaolei', 1, 'wrong-password');
+    const locked = await http('GET', api('UserLogin/GetUserLoginAttempts'), { token: admin, query: { Filter: 'zhaolei', Result: 9 } });
+    expect(locked.body.result.items[0].lockoutEndDate).not.toBeNull();
+    const host = await login('admin', null);
+    const ofHost = await http('GET', api('UserLogin/GetUserLoginAttempts'), { token: host, query: { Filter: 'zhaolei' } });
+    expect(ofHost.body.result.totalCount).toBe(0);
+    expect((await http('GET', api('UserLogin/GetUserLoginAttempts'), { token: admin, query: { Result: 42 } })).status).toBe(400);
+  });
+
+  it('prunes rows older than the retention setting (App.Auditing.RetentionDays)', async () => {
+    await t.app.auditWriter.flush();
+    const old = await t.app.prisma.auditLog.create({
+      data: { tenantId: 1, serviceName: 'Old', methodName: 'Call', executionTime: new Date(Date.now() - 91 * 86_400_000), executionDuration: 1 },
+    });
+    const recent = await t.app.prisma.auditLog.create({
+      data: { tenantId: 1, serviceName: 'Old', methodName: 'Recent', executionTime: new Date(Date.now() - 10 * 86_400_000), executionDuration: 1 },
+    });
+    expect(await pruneAuditLogs(t.app.prisma)).toBeGreaterThanOrEqual(1);
+    expect(await t.app.prisma.auditLog.findUnique({ where: { id: old.id } })).toBeNull();
+    expect(await t.app.prisma.auditLog.findUnique({ where: { id: recent.id } })).not.toBeNull();
+    await t.app.prisma.setting.create({ data: { name: 'App.Auditing.RetentionDays', value: '5' } });
+    await pruneAuditLogs(t.app.prisma);
+    expect(await t.app.prisma.auditLog.findUnique({ where: { id: recent.id } })).toBeNull();
+  });
+
+  it('never fails the request when the audit write fails', async () => {
+    await t.app.auditWriter.flush();
+    await t.app.prisma.$executeRawUnsafe('ALTER TABLE "AuditLog" RENAME TO "AuditLogAway"');
+    try {
+      const res = await http('GET', api('FriendLink/GetAll'), { token: admin });
+      expect(res.status).toBe(200);
+      await expect(t.app.auditWriter.flush()).resolves.toBeUndefined();
+      expect((await http('GET', api('FriendLink/GetAll'), { token: admin })).status).toBe(200);
+    } finally {
+      await t.app.prisma.$executeRawUnsafe('ALTER TABLE "AuditLogAway" RENAME TO "AuditLog"');
+    }
+  });
+});

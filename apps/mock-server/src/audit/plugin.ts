@@ -1,0 +1,83 @@
+import fp from 'fastify-plugin';
+import type { FastifyError, FastifyRequest } from 'fastify';
+import { allEndpoints, type Endpoint } from '@edu/sdk';
+import { maskParameters } from './mask.ts';
+import { startRetention } from './retention.ts';
+import { AuditWriter, type AuditWriterOptions } from './writer.ts';
+
+export interface AuditOptions extends AuditWriterOptions {
+  /** Record calls (default true). */
+  enabled?: boolean;
+  /** How often old rows are pruned (default daily; also once at start). */
+  pruneEveryMs?: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    auditWriter: AuditWriter;
+  }
+}
+
+/** `VERB /path` of every SDK endpoint (paths lower-cased, as routes match without case). */
+const endpointsByRoute = new Map<string, Endpoint>(allEndpoints().map((e) => [`${e.verb} ${e.path.toLowerCase()}`, e]));
+
+/** The failure of a request, kept from `onError` to `onResponse`. */
+const failures = new WeakMap<FastifyRequest, string>();
+
+/** What the call was given: the query and the JSON body (multipart bodies are files: masked). */
+function inputOf(request: FastifyRequest, endpoint: Endpoint): unknown {
+  if (endpoint.inputIn === 'form') return { ...(request.query ?? {}), files: '***' };
+  if (endpoint.inputIn === 'query') return request.query;
+  const query = request.query;
+  const hasQuery = typeof query === 'object' && query !== null && Object.keys(query).length > 0;
+  return hasQuery ? { ...query, ...(typeof request.body === 'object' ? request.body : { body: request.body }) } : request.body;
+}
+
+const cut = (s: string | undefined, max: number) => (s === undefined ? null : s.slice(0, max));
+
+/**
+ * ABP's auditing of application services: every SDK endpoint's call becomes an
+ * AbpAuditLogs row (tenant, user, service, method, masked parameters,
+ * execution time and duration, client address and browser, the exception's
+ * message). Rows are made after the response is sent (`onResponse`) and
+ * written in batches by `AuditWriter`; nothing here can fail a request.
+ */
+export const auditPlugin = fp<AuditOptions>(async (app, options) => {
+  const writer = new AuditWriter(app.prisma, app.log, options);
+  app.decorate('auditWriter', writer);
+  const stopRetention = startRetention(app.prisma, app.log, options.pruneEveryMs);
+  app.addHook('onClose', async () => {
+    stopRetention();
+    await writer.close();
+  });
+  if (options.enabled === false) return;
+
+  app.addHook('onError', async (request, _reply, error: FastifyError) => {
+    failures.set(request, error.message || error.name);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    try {
+      const url = request.routeOptions.url;
+      if (url === undefined) return;
+      const endpoint = endpointsByRoute.get(`${request.method} ${url.toLowerCase()}`);
+      if (!endpoint) return;
+      const elapsed = reply.elapsedTime;
+      const session = request.abpSession;
+      writer.record({
+        tenantId: session.tenantId,
+        userId: session.userId,
+        serviceName: endpoint.service,
+        methodName: endpoint.method,
+        parameters: maskParameters(inputOf(request, endpoint)),
+        executionTime: new Date(Date.now() - elapsed),
+        executionDuration: Math.round(elapsed),
+        clientIpAddress: cut(request.ip, 64),
+        clientName: null,
+        browserInfo: cut(request.headers['user-agent'], 512),
+        exception: cut(failures.get(request), 2000),
+      });
+    } catch (err) {
+      request.log.error({ err }, 'Could not record the audit log');
+    }
+  });
+});

@@ -1,0 +1,15 @@
+import { AuditLogService, UserLoginService } from '@edu/sdk';
+import { exportAuditLogs, getAuditLogs, getRecentUserLoginAttempts, getUserLoginAttempts } from '../audit/queries.ts';
+import { implement } from '../kit/register-service.ts';
+
+/** ASP.NET Zero's audit-log reads (recording is audit/plugin.ts); append-only, so no update or delete. */
+export const auditLog = implement(AuditLogService, {
+  GetAuditLogs: (input, ctx) => getAuditLogs(ctx, input),
+  GetAuditLogsToExcel: (input, ctx) => exportAuditLogs(ctx, input),
+});
+
+/** ASP.NET Zero's sign-in attempts (recorded by TokenAuth/Authenticate). */
+export const userLogin = implement(UserLoginService, {
+  GetUserLoginAttempts: (input, ctx) => getUserLoginAttempts(ctx, input),
+  GetRecentUserLoginAttempts: (_input, ctx) => getRecentUserLoginAttempts(ctx),
+});
