@@ -189,6 +189,8 @@ export const appGroups: readonly NavGroup[] = [
         tabs: ['recycleBin'],
       },
     ],
+    // Extension (not in spec section 2): ASP.NET Zero's audit logs and sign-in attempts.
+    ['auditLogs', Permissions.AuditLogs, 'audit/audit-logs-page'],
   ]),
   g('member', Permissions.Members, 'member', [
     ['user', Permissions.MembersUsers, { resource: () => import('./features/members/member.resource.tsx').then((m) => m.memberResource) }],
