@@ -224,6 +224,16 @@ describe('problems named by question and line', () => {
     const p = parse(['甲？', '答案：正确', '', 'A. 1', 'B. 2', '答案：A'].join('\n'));
     expect(p.items.map((i) => i.row)).toEqual([1, 4]);
     expect(messages(p)).toEqual(['第 4 行：选择题缺少题干：这一行直接是选项 A，请在选项前写出题干。']);
+    // A question that failed still shows its lines and what was read in the preview.
+    expect(p.items[1]?.preview).toMatchObject({
+      questionType: 1,
+      answer: 'A',
+      lines: [
+        { line: 4, text: 'A. 1' },
+        { line: 5, text: 'B. 2' },
+        { line: 6, text: '答案：A' },
+      ],
+    });
   });
 
   it('names the numbered question and its line, in English too', () => {

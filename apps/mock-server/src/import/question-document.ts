@@ -1,4 +1,4 @@
-import { OPTION_LABELS, type ImportRowError, type QuestionType } from '@edu/sdk';
+import { OPTION_LABELS, type ImportRowError, type ImportRowPreview, type QuestionType } from '@edu/sdk';
 import { rowError } from '../kit/import/reading.ts';
 import { type ImportItem } from '../kit/import/running.ts';
 import type { Culture } from '../localization/texts.ts';
@@ -401,6 +401,12 @@ export function parseQuestionDocument(
 
   const items: Array<ImportItem<DocumentQuestion>> = [];
   const fileErrors: ImportRowError[] = [];
+  /** The source lines beside how a question was read. */
+  const previewOf = ({ from, to, subs, ...read }: DocumentReading): ImportRowPreview => ({
+    ...read,
+    lines: all.slice(from - 1, to).map((l) => ({ line: l.no, text: l.text })),
+    ...(subs ? { subs: subs.map(({ from: _f, to: _t, subs: _s, ...sub }) => sub) } : {}),
+  });
   let material: { line: number; chunks: Chunk[] } | null = null;
   let chunk: Chunk = [];
   let sawContent = false;
@@ -416,6 +422,7 @@ export function parseQuestionDocument(
       label: labelOf(b.stem.join(' ')),
       input: errors.length ? null : { draft, subs: [], reading: r.reading },
       errors,
+      preview: previewOf(r.reading),
     };
   };
   const endChunk = () => {
@@ -475,6 +482,7 @@ export function parseQuestionDocument(
       label: labelOf(passage),
       input: errors.length ? null : { draft, subs: blocks.map((b) => ({ question: b.number, line: b.line })), reading },
       errors,
+      preview: previewOf(reading),
     });
   };
 

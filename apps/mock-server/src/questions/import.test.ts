@@ -430,6 +430,28 @@ describe('Word and TXT in the Chinese numbered format', () => {
     const file = () => new File([fixture('word/teacher-format.docx')], '老师.docx');
     const dry = await importFile(file(), { categoryId: chinese });
     expect(dry).toMatchObject({ total: 7, valid: 7, invalidRows: 0, created: 0, committed: false });
+    // The preview: each question's source lines beside how it was read.
+    expect(dry.rows[0]!.preview).toEqual({
+      questionType: 1,
+      indefinite: false,
+      answer: 'C',
+      blanks: 0,
+      score: 3,
+      lines: ['一周有几天？', 'A.5', 'B.6', 'C.7', 'D.8', '答案C', '难度 简单', '[分数]3分'].map((text, i) => ({ line: 5 + i, text })),
+    });
+    expect(dry.rows.map((r) => [r.row, r.preview?.questionType, r.preview?.answer])).toEqual([
+      [5, 1, 'C'],
+      [14, 2, 'AC'],
+      [21, 3, '错误'],
+      [23, 4, '100'],
+      [27, 1, 'A'],
+      [33, 5, '100'],
+      [37, 6, ''],
+    ]);
+    expect(dry.rows[6]!.preview?.subs?.map((s) => [s.questionType, s.answer])).toEqual([
+      [1, 'B'],
+      [4, '0'],
+    ]);
     expect(await count(chinese)).toBe(before);
     const done = await importFile(file(), { mode: 'commit', categoryId: chinese });
     expect(done).toMatchObject({ total: 7, created: 7 });

@@ -56,7 +56,27 @@ export type ImportRowError = z.infer<typeof ImportRowError>;
 export const ImportRowStatus = z.enum(['valid', 'created', 'invalid', 'duplicate', 'notWritten']);
 export type ImportRowStatus = z.infer<typeof ImportRowStatus>;
 
-/** A row of the result grid: where, a short label (a question's stem), its status and, once created, its id. */
+/**
+ * How a document question (Word/TXT import) was read, beside its source
+ * lines: the dry run's preview. `answer` as read (keys `ACD`, 正确/错误,
+ * blanks `北京|北京市；长江`, the reference text); `indefinite`: marked
+ * 【不定项选择题】, stored as multiple choice (single choice with one key);
+ * `subs`: a material question's sub-questions.
+ */
+const ImportReading = z.object({
+  questionType: z.number().int(),
+  indefinite: z.boolean(),
+  answer: z.string(),
+  blanks: z.number().int().min(0),
+  score: z.number().nullable(),
+});
+export const ImportRowPreview = ImportReading.extend({
+  lines: z.array(z.object({ line: z.number().int().min(1), text: z.string() })),
+  subs: z.array(ImportReading).optional(),
+});
+export type ImportRowPreview = z.infer<typeof ImportRowPreview>;
+
+/** A row of the result grid: where, a short label (a question's stem), its status and, once created, its id; a document question's `preview`. */
 export const ImportRowDto = z.object({
   row: z.number().int().min(0),
   question: z.number().int().nullable(),
@@ -65,6 +85,7 @@ export const ImportRowDto = z.object({
   createdId: z.number().int().nullable(),
   duplicateOfId: z.number().int().nullable(),
   duplicateOfRow: z.number().int().nullable(),
+  preview: ImportRowPreview.optional(),
 });
 export type ImportRowDto = z.infer<typeof ImportRowDto>;
 

@@ -1,4 +1,12 @@
-import { IMPORT_LIST_CAP, type FileDto, type ImportMode, type ImportResult, type ImportRowDto, type ImportRowError } from '@edu/sdk';
+import {
+  IMPORT_LIST_CAP,
+  type FileDto,
+  type ImportMode,
+  type ImportResult,
+  type ImportRowDto,
+  type ImportRowError,
+  type ImportRowPreview,
+} from '@edu/sdk';
 import { z } from 'zod';
 import type { Culture } from '../../localization/texts.ts';
 import type { RequestContext } from '../context.ts';
@@ -31,6 +39,8 @@ export interface ImportItem<T> {
   errors: ImportRowError[];
   /** The row's cells as the file has them (sheets), for the report; documents use place and label. */
   cells?: string[];
+  /** A document question's source lines and how it was read (the dry run's preview). */
+  preview?: ImportRowPreview;
 }
 
 export interface Importer<T, P> {
@@ -151,6 +161,7 @@ export async function runImport<T, P>(
       duplicateOfRow: null,
       errors: [...item.errors],
       cells: item.cells,
+      ...(item.preview ? { preview: item.preview } : {}),
     };
     states.push(state);
     if (item.input !== null && !item.errors.length) {
