@@ -55,6 +55,48 @@ function SubmittedCell({ time, now }: { time: string; now: number }) {
   );
 }
 
+/** Approve and reject, or, when the caller may not decide the item (their own, an earlier step of its round theirs), both disabled and why. */
+function ActionsCell({ item, approve, reject }: { item: ReviewInboxItemDto } & Pick<ReviewInbox, 'approve' | 'reject'>) {
+  const { t } = useTranslation();
+  const why = item.canDecide ? null : t(`inbox.cannotDecide.${item.cannotDecideReason ?? 'missingPermission'}`);
+  const reasonId = `inbox-why-${rowKey(item)}`;
+  return (
+    <Stack gap="1" maxW="14rem">
+      <HStack gap="1" title={why ?? undefined}>
+        <Button
+          size="xs"
+          variant="outline"
+          colorPalette="green"
+          disabled={!item.canDecide}
+          onClick={() => approve([item])}
+          aria-label={`${t('inbox.approve')} ${item.title}`}
+          aria-describedby={why ? reasonId : undefined}
+          data-testid="inbox-approve"
+        >
+          {t('inbox.approve')}
+        </Button>
+        <Button
+          size="xs"
+          variant="outline"
+          colorPalette="red"
+          disabled={!item.canDecide}
+          onClick={() => reject([item])}
+          aria-label={`${t('inbox.reject')} ${item.title}`}
+          aria-describedby={why ? reasonId : undefined}
+          data-testid="inbox-reject"
+        >
+          {t('inbox.reject')}
+        </Button>
+      </HStack>
+      {why && (
+        <Text id={reasonId} fontSize="xs" color="fg.muted" data-testid="inbox-cannot-decide" data-reason={item.cannotDecideReason}>
+          {why}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
 /** The inbox table's columns: type, title, author, submitted, step, approve and reject. */
 export function useInboxColumns(inbox: Pick<ReviewInbox, 'setPreview' | 'approve' | 'reject'>): ColumnDef<ReviewInboxItemDto, unknown>[] {
   const { t } = useTranslation();
@@ -81,30 +123,7 @@ export function useInboxColumns(inbox: Pick<ReviewInbox, 'setPreview' | 'approve
     {
       id: 'actions',
       header: t('inbox.columns.actions'),
-      cell: ({ row }) => (
-        <HStack gap="1">
-          <Button
-            size="xs"
-            variant="outline"
-            colorPalette="green"
-            onClick={() => approve([row.original])}
-            aria-label={`${t('inbox.approve')} ${row.original.title}`}
-            data-testid="inbox-approve"
-          >
-            {t('inbox.approve')}
-          </Button>
-          <Button
-            size="xs"
-            variant="outline"
-            colorPalette="red"
-            onClick={() => reject([row.original])}
-            aria-label={`${t('inbox.reject')} ${row.original.title}`}
-            data-testid="inbox-reject"
-          >
-            {t('inbox.reject')}
-          </Button>
-        </HStack>
-      ),
+      cell: ({ row }) => <ActionsCell item={row.original} approve={approve} reject={reject} />,
     },
   ];
 }

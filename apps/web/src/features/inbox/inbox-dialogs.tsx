@@ -5,7 +5,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/client.ts';
 import { useApi } from '../../resources/index.ts';
-import { composeReason, typeLabelKey, type ResultLine } from './inbox-model.ts';
+import { composeReason, resultSummary, typeLabelKey, type ResultLine } from './inbox-model.ts';
 
 /**
  * The inbox's dialogs: the rejection reason (a template and/or the reviewer's
@@ -165,7 +165,11 @@ export function PreviewDialog(props: {
               {t('inbox.preview.decided', { state: t(`content.audit.${shown.auditStatus}`) })}
             </Text>
           )}
-          {shown && shown.auditStatus === 0 && !shown.canDecide && <Text color="fg.muted">{t('inbox.preview.cannotDecide')}</Text>}
+          {shown && shown.auditStatus === 0 && !shown.canDecide && (
+            <Text color="fg.muted" data-testid="inbox-preview-cannot-decide">
+              {t(`inbox.cannotDecide.${shown.cannotDecideReason ?? 'missingPermission'}`)}
+            </Text>
+          )}
           <Box
             borderWidth="1px"
             borderRadius="md"
@@ -190,7 +194,7 @@ export function PreviewDialog(props: {
 export function ResultsDialog(props: { lines: readonly ResultLine[] | null; onClose: () => void }) {
   const { t } = useTranslation();
   const lines = props.lines ?? [];
-  const failed = lines.filter((l) => l.status !== 'ok').length;
+  const step = (name: string | null) => (name ? t(`review.steps.${name}`, { defaultValue: name }) : '');
   return (
     <ModalDialog
       open={props.lines !== null}
@@ -205,9 +209,13 @@ export function ResultsDialog(props: { lines: readonly ResultLine[] | null; onCl
       }
     >
       <Stack gap="3">
-        <Text fontWeight="medium" data-testid="inbox-results-summary">
-          {t('inbox.results.summary', { succeeded: lines.length - failed, failed })}
-        </Text>
+        <Stack as="ul" gap="0.5" listStyleType="none" m="0" p="0" fontWeight="medium" data-testid="inbox-results-summary">
+          {resultSummary(lines).map((s) => (
+            <li key={`${s.outcome}:${s.step ?? ''}`} data-outcome={s.outcome}>
+              {t(`inbox.results.summary.${s.outcome}`, { count: s.count, step: step(s.step) })}
+            </li>
+          ))}
+        </Stack>
         <Stack as="ul" gap="2" listStyleType="none" m="0" p="0">
           {lines.map((l) => (
             <Box
@@ -218,6 +226,7 @@ export function ResultsDialog(props: { lines: readonly ResultLine[] | null; onCl
               p="2"
               data-testid="inbox-result"
               data-status={l.status}
+              data-result={l.result ?? undefined}
             >
               <HStack justify="space-between" align="start" gap="3">
                 <Stack gap="0.5" minW="0">
@@ -233,8 +242,10 @@ export function ResultsDialog(props: { lines: readonly ResultLine[] | null; onCl
                     </Text>
                   )}
                 </Stack>
-                <Badge variant="subtle" colorPalette={l.status === 'ok' ? 'green' : 'red'} flexShrink={0}>
-                  {l.status === 'ok' ? t('inbox.results.ok') : t(`inbox.results.status.${l.status}`)}
+                <Badge variant="subtle" colorPalette={l.status !== 'ok' ? 'red' : l.result === 'advanced' ? 'blue' : 'green'} flexShrink={0}>
+                  {l.status !== 'ok'
+                    ? t(`inbox.results.status.${l.status}`)
+                    : t(`inbox.results.outcome.${l.result ?? 'approved'}`, { step: step(l.nextStepName) })}
                 </Badge>
               </HStack>
             </Box>

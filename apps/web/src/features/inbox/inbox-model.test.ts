@@ -14,6 +14,7 @@ import {
   inboxTypeOf,
   listQuery,
   resultLines,
+  resultSummary,
   rowKey,
   typeLabelKey,
   waitingDays,
@@ -32,6 +33,8 @@ const item = (type: ReviewInboxItemDto['type'], id: number, extra: Partial<Revie
   sensitiveHits: 0,
   reviewStep: 0,
   stepName: 'review',
+  canDecide: true,
+  cannotDecideReason: null,
   ...extra,
 });
 
@@ -89,13 +92,17 @@ describe('decisions', () => {
       { type: 'resource', id: 3, decision: 2, reviewStep: 0, reason: '重复' },
     ]);
     expect(decisionsOf(items.slice(0, 1), 1, null)).toEqual([{ type: 'article', id: 1, decision: 1, reviewStep: 0 }]);
+    const none = { refusal: null, result: null, nextStepName: null } as const;
     const result: DecideManyResult = {
       succeeded: 2,
       failed: 1,
+      approved: 2,
+      advanced: 0,
+      rejected: 0,
       items: [
-        { type: 'article', id: 1, status: 'ok', message: null, auditStatus: 1 },
-        { type: 'testQuestion', id: 2, status: 'conflict', message: '已被处理', auditStatus: null },
-        { type: 'resource', id: 3, status: 'ok', message: null, auditStatus: 1 },
+        { type: 'article', id: 1, status: 'ok', message: null, auditStatus: 1, ...none, result: 'approved' },
+        { type: 'testQuestion', id: 2, status: 'conflict', message: '已被处理', auditStatus: null, ...none },
+        { type: 'resource', id: 3, status: 'ok', message: null, auditStatus: 1, ...none, result: 'approved' },
       ],
     };
     const lines = resultLines(result, items);
@@ -104,6 +111,45 @@ describe('decisions', () => {
       ['article 1', 'ok'],
       ['resource 3', 'ok'],
     ]);
+  });
+});
+
+describe('a bulk decision summary', () => {
+  it('tells approved from moved on (per step), rejected and not decided, leaving out outcomes with none', () => {
+    const ok = { status: 'ok', message: null, refusal: null } as const;
+    const items = [1, 2, 3, 4, 5].map((id) => item('testQuestion', id));
+    const result: DecideManyResult = {
+      succeeded: 4,
+      failed: 1,
+      approved: 1,
+      advanced: 2,
+      rejected: 1,
+      items: [
+        { type: 'testQuestion', id: 1, ...ok, auditStatus: 0, result: 'advanced', nextStepName: 'second' },
+        { type: 'testQuestion', id: 2, ...ok, auditStatus: 1, result: 'approved', nextStepName: null },
+        { type: 'testQuestion', id: 3, ...ok, auditStatus: 0, result: 'advanced', nextStepName: 'second' },
+        {
+          type: 'testQuestion',
+          id: 4,
+          status: 'forbidden',
+          message: '须由其他审核人处理',
+          refusal: 'decidedEarlierStep',
+          auditStatus: null,
+          result: null,
+          nextStepName: null,
+        },
+        { type: 'testQuestion', id: 5, ...ok, auditStatus: 2, result: 'rejected', nextStepName: null },
+      ],
+    };
+    const lines = resultLines(result, items);
+    expect(lines[0]).toMatchObject({ status: 'forbidden', message: '须由其他审核人处理' });
+    expect(resultSummary(lines)).toEqual([
+      { outcome: 'approved', count: 1, step: null },
+      { outcome: 'advanced', count: 2, step: 'second' },
+      { outcome: 'rejected', count: 1, step: null },
+      { outcome: 'failed', count: 1, step: null },
+    ]);
+    expect(resultSummary(lines.filter((l) => l.result === 'advanced'))).toEqual([{ outcome: 'advanced', count: 2, step: 'second' }]);
   });
 });
 

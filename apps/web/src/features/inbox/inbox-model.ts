@@ -93,11 +93,11 @@ export function decisionsOf(items: readonly ReviewInboxItemDto[], decision: 1 | 
   return items.map((i) => ({ type: i.type, id: i.id, decision, reviewStep: i.reviewStep, ...(reason && { reason }) }));
 }
 
+type DecisionResult = DecideManyResult['items'][number];
+
 export type ResultLine = {
   item: Pick<ReviewInboxItemDto, 'type' | 'id' | 'title'>;
-  status: DecideManyResult['items'][number]['status'];
-  message: string | null;
-};
+} & Pick<DecisionResult, 'status' | 'message' | 'result' | 'nextStepName'>;
 
 /** The results in the order decided, each with the item it concerns; failures first, so a long list shows them at once. */
 export function resultLines(result: DecideManyResult, items: readonly ReviewInboxItemDto[]): ResultLine[] {
@@ -106,8 +106,27 @@ export function resultLines(result: DecideManyResult, items: readonly ReviewInbo
     item: byKey.get(rowKey(r)) ?? { type: r.type, id: r.id, title: `#${r.id}` },
     status: r.status,
     message: r.message,
+    result: r.result,
+    nextStepName: r.nextStepName,
   }));
   return [...lines.filter((l) => l.status !== 'ok'), ...lines.filter((l) => l.status === 'ok')];
+}
+
+/** One line of a bulk decision's summary: how many were approved, moved on to a step (one line per step), rejected, not decided. */
+export type SummaryLine = { outcome: 'approved' | 'advanced' | 'rejected' | 'failed'; count: number; step: string | null };
+
+/** The summary of the results, outcomes with none left out (a pass that moved an item on is not counted as approved). */
+export function resultSummary(lines: readonly ResultLine[]): SummaryLine[] {
+  const out: SummaryLine[] = [];
+  const add = (outcome: SummaryLine['outcome'], step: string | null) => {
+    const line = out.find((l) => l.outcome === outcome && l.step === step);
+    if (line) line.count++;
+    else out.push({ outcome, count: 1, step });
+  };
+  for (const l of lines)
+    add(l.status !== 'ok' || !l.result ? 'failed' : l.result, l.status === 'ok' && l.result === 'advanced' ? l.nextStepName : null);
+  const rank = { approved: 0, advanced: 1, rejected: 2, failed: 3 } as const;
+  return out.sort((a, b) => rank[a.outcome] - rank[b.outcome]);
 }
 
 export type { ReviewReasonTemplate };
