@@ -159,7 +159,7 @@ export const appGroups: readonly NavGroup[] = [
       },
     ],
   },
-  // Extension (issue 11, not in spec section 2): the review inbox (审核中心), for anyone who may decide a step of some review flow (derived from the registry).
+  // Extension (not in spec section 2): the review inbox (审核中心), for anyone who may decide a step of some review flow (derived from the registry).
   g('review', reviewInboxAccess, 'inbox', [['reviewInbox', reviewInboxAccess, 'inbox/review-inbox-page']]),
   g('setting', Permissions.Administration, 'setting', [
     ['manager', Permissions.Manages, 'setting/manager-page'],

@@ -1,5 +1,5 @@
 /**
- * ABP's data filters and audit conventions (ABP-WIRE.md section 10), applied
+ * ABP's data filters and audit conventions (docs/architecture/data-access.md, "The data-filter extension"), applied
  * in one place as a Prisma client extension instead of in every handler:
  *
  * - MayHaveTenant: rows match `tenantId === session.tenantId` exactly (host = null).
