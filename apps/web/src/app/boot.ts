@@ -1,7 +1,7 @@
-import { AbpError, type AbpUserConfigurationDto } from '@edu/sdk';
+import type { AbpUserConfigurationDto } from '@edu/sdk';
 import { appConfig, parseAppConfig } from '../lib/app-config.ts';
 import { publicApi, setApiBaseUrl } from '../lib/api-core.ts';
-import { onRecovered, reportUnreachable } from '../lib/connectivity.ts';
+import { onRecovered, reportUnreachable, unreachableReason } from '../lib/connectivity.ts';
 import { getCultureCookie, setCultureCookie } from '../lib/cookies.ts';
 import { onSessionRenewed } from '../lib/session-renewal.ts';
 import { deepMerge, getAbpState, setAbpState, type SessionInfo } from '../lib/abp-store.ts';
@@ -112,8 +112,9 @@ export async function boot(overrides: Partial<BootDeps> = {}): Promise<BootResul
     setAbpState({ config: null, session: null });
     steps.push('getAll:failed');
     // No answer: the banner says so and retries; when the backend answers, the page starts again with its configuration.
-    if (e instanceof AbpError && e.isNetworkOrTimeout) {
-      reportUnreachable(e.kind === 'timeout' ? 'timeout' : 'network');
+    const unreachable = unreachableReason(e);
+    if (unreachable) {
+      reportUnreachable(unreachable);
       onRecovered(deps.reload);
     }
   }

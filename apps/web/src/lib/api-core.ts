@@ -2,7 +2,7 @@ import type { ClientConfig } from '@edu/sdk';
 import { bindRoutes, publicRoutes } from '@edu/sdk/public-routes';
 import { getAbpState } from './abp-store.ts';
 import { appConfig } from './app-config.ts';
-import { reportReachable, reportUnreachable, setProbe } from './connectivity.ts';
+import { isGatewayFailure, reportReachable, reportUnreachable, setProbe } from './connectivity.ts';
 import { getCultureCookie, getTenantIdCookie, getToken } from './cookies.ts';
 import { isSessionEnding, renewSession } from './session-renewal.ts';
 import { readLocal, STORAGE } from './storage.ts';
@@ -14,7 +14,8 @@ const requestTimeoutMs = () => appConfig.requestTimeoutSeconds * 1000;
 async function reach(input: RequestInfo | URL, init: RequestInit): Promise<Response> {
   try {
     const res = await globalThis.fetch(input, init);
-    reportReachable();
+    if (isGatewayFailure(res.status) && !res.headers.get('content-type')?.includes('json')) reportUnreachable('network');
+    else reportReachable();
     return res;
   } catch (e) {
     // The SDK's own timeout aborts the request: it reports itself through the error (kind timeout).

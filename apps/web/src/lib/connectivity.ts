@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { AbpError } from '@edu/sdk';
 
 /**
  * Whether the backend answers (issue "a backend that is down or slow"). Every
@@ -10,6 +11,16 @@ import { useSyncExternalStore } from 'react';
  * (SWR revalidates every read; a boot without configuration reloads).
  */
 export type Unreachable = 'network' | 'timeout';
+
+/** What a gateway in front of a stopped backend answers (nginx's 502/503/504): no answer from the backend itself. */
+export const isGatewayFailure = (status: number) => status === 502 || status === 503 || status === 504;
+
+/** Why a failed call means the backend is not answering (no response, a timeout, a gateway's 502-504), or null when it answered. */
+export function unreachableReason(error: unknown): Unreachable | null {
+  if (!(error instanceof AbpError)) return null;
+  if (error.kind === 'network' || error.kind === 'timeout') return error.kind;
+  return isGatewayFailure(error.status) && error.kind === 'server' ? 'network' : null;
+}
 
 export interface Connectivity {
   /** Null while the backend answers; else why the last call got no answer. */

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { AbpError } from '@edu/sdk';
-import { reportUnreachable } from './connectivity.ts';
+import { reportUnreachable, unreachableReason } from './connectivity.ts';
 import { clearSessionAndReload, describeError, type ErrorModalModel } from './error-model.ts';
 import { isSessionEnding } from './session-renewal.ts';
 
@@ -37,11 +37,10 @@ export function showError(error: unknown): void {
   }
   // An aborted request (navigation away) is not a failure worth a modal.
   if (error instanceof DOMException && error.name === 'AbortError') return;
-  if (error instanceof AbpError) {
-    if (error.status === 401 && isSessionEnding()) return;
-    if (error.kind === 'network' || error.kind === 'timeout') reportUnreachable(error.kind);
-    if (error.kind === 'network') return;
-  }
+  if (error instanceof AbpError && error.status === 401 && isSessionEnding()) return;
+  const unreachable = unreachableReason(error);
+  if (unreachable) reportUnreachable(unreachable);
+  if (unreachable === 'network') return;
   const model = describeError(error);
   // Parallel calls failing the same way (e.g. three 401s) open one modal.
   if (queue.some((m) => sameModal(m, model))) return;

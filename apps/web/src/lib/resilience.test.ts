@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AbpError } from '@edu/sdk';
 import { setAbpState, resetAbpState, type SessionInfo } from './abp-store.ts';
 import { appFetch } from './api-core.ts';
 import { afterLoginPath, returnToLoginUrl } from './auth.ts';
-import { getConnectivity, onRecovered, probeDelay, probeNow, resetConnectivity, setProbe } from './connectivity.ts';
+import { getConnectivity, onRecovered, probeDelay, probeNow, resetConnectivity, setProbe, unreachableReason } from './connectivity.ts';
 import { COOKIE, setCookie } from './cookies.ts';
 import { endSession, finishRenewal, isRenewalOpen, resetSessionRenewal } from './session-renewal.ts';
 
@@ -47,6 +48,21 @@ describe('connectivity: a backend that stops answering', () => {
     expect(getConnectivity().down).toBeNull();
     expect(recovered).toHaveBeenCalledTimes(1);
     stop();
+  });
+
+  it('a gateway answering 502-504 for a stopped backend is no answer; an error status of the backend itself is one', async () => {
+    const fetch = vi
+      .fn<typeof globalThis.fetch>()
+      .mockResolvedValueOnce(new Response('<html>Bad Gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } }))
+      .mockResolvedValueOnce(json(503));
+    vi.stubGlobal('fetch', fetch);
+    expect((await appFetch('/x')).status).toBe(502);
+    expect(getConnectivity().down).toBe('network');
+    expect((await appFetch('/x')).status).toBe(503);
+    expect(getConnectivity().down).toBeNull();
+    expect(unreachableReason(new AbpError({ kind: 'server', status: 504, message: 'Gateway Timeout' }))).toBe('network');
+    expect(unreachableReason(new AbpError({ kind: 'timeout', status: 0, message: 'timed out' }))).toBe('timeout');
+    expect(unreachableReason(new AbpError({ kind: 'userFriendly', status: 500, message: 'Login failed!' }))).toBeNull();
   });
 
   it('a Retry probes at once; any HTTP answer, even an error status, means the backend is back', async () => {

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import useSWR, { mutate as mutateAll, useSWRConfig, type SWRConfiguration, type SWRResponse } from 'swr';
 import type { z } from 'zod';
 import { AbpError, type CallOptions, type Endpoint, type EndpointCall } from '@edu/sdk';
-import { onRecovered, reportUnreachable } from './connectivity.ts';
+import { onRecovered, reportUnreachable, unreachableReason } from './connectivity.ts';
 import { showError } from './errors.tsx';
 
 /**
@@ -58,8 +58,8 @@ export interface UseApiOptions<T> extends SWRConfiguration<T, AbpError> {
   fresh?: boolean;
 }
 
-/** Only failures without a response are worth retrying; a 4xx/5xx answer will not change. */
-const retryOnlyWithoutResponse = (err: Error) => err instanceof AbpError && err.isNetworkOrTimeout;
+/** Only failures without the backend's response are worth retrying; its 4xx/5xx answer will not change. */
+const retryOnlyWithoutResponse = (err: Error) => unreachableReason(err) !== null;
 
 let freshReaders = 0;
 
@@ -91,7 +91,8 @@ export function useApi<I extends z.ZodType, O extends z.ZodType>(
     ...(fresh && { revalidateIfStale: true, revalidateOnMount: true, dedupingInterval: 0 }),
     ...swr,
     onError: (err, k, config) => {
-      if (err instanceof AbpError && err.isNetworkOrTimeout) reportUnreachable(err.kind === 'timeout' ? 'timeout' : 'network');
+      const unreachable = unreachableReason(err);
+      if (unreachable) reportUnreachable(unreachable);
       else if (!silent) showError(err);
       onError?.(err, k, config);
     },
