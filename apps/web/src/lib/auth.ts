@@ -111,7 +111,7 @@ export function lockedOutUntil(error: unknown): Date | null {
 /**
  * A lockout end as the sign-in screens show it: `HH:mm` in UTC+8, as every time
  * the console shows. Computed here rather than with @edu/ui's formatDateTimeUtc8,
- * whose ISO parser would join the login page's first load (issue 13's budget).
+ * whose ISO parser would join the login page's first load (docs/architecture/speed.md, "The console's first load").
  */
 export const lockoutTime = (until: Date): string => new Date(until.getTime() + 8 * 3600_000).toISOString().slice(11, 16);
 
