@@ -49,7 +49,10 @@ async function startDist(dist: string, dbFile: string): Promise<RunningProcess> 
       )
     )
       break;
-    if (child.exitCode !== null || i > 1200) throw new Error(`${dist} did not start`);
+    if (child.exitCode !== null || i > 1200) {
+      child.kill('SIGKILL');
+      throw new Error(`${dist} did not start`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1]);

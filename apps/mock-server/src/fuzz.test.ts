@@ -16,6 +16,7 @@ import {
   sensitiveSurfaces,
 } from './testing/sensitive-surfaces.ts';
 import { createTestApp, type TestApp } from './testing/test-app.ts';
+import { docxBomb, docxEntityBomb, manyEntriesDocx, wideCsv, xlsxBomb } from './testing/bombs.ts';
 
 /**
  * Fuzzing generated from the SDK registry (docs/architecture/contract.md, "Tests that hold the contract"): every endpoint of every
@@ -558,4 +559,50 @@ describe(`fuzz: dictionary words in disguise (seed ${SEED})`, () => {
         ).toEqual([]);
       }
   }, 120_000);
+});
+
+// ---------------------------------------------------------------------------------------------
+// Hostile packages: every import endpoint of the registry (an Import… call whose file field takes
+// .xlsx, .docx or .csv) gets compression bombs, entity expansion, too many entries and a million
+// columns, each file under a name its field accepts.
+
+describe('fuzz: hostile packages on every import endpoint', () => {
+  it('a short 400 naming the file, soon; never a 500 or a hang', async () => {
+    const MiB = 1024 * 1024;
+    const hostile: Array<[string, Uint8Array<ArrayBuffer>]> = [
+      ['bomb.docx', docxBomb(8 * MiB)],
+      ['bomb.xlsx', xlsxBomb(32 * MiB)],
+      ['bomb-as.xlsx', docxBomb(8 * MiB)],
+      ['laughs.docx', docxEntityBomb()],
+      ['many.xlsx', manyEntriesDocx(1100)],
+      ['wide.csv', wideCsv(1_000_000)],
+    ];
+    const categoryId = (await t.app.prisma.multiLevelCategory.findFirstOrThrow({ where: { tenantId: 1, classTypeId: 3, isDeleted: false } })).id;
+    /** Values that let a request reach the reader (other fields keep their defaults). */
+    const fields: Record<string, string> = { categoryId: String(categoryId), mode: 'dryRun', password: 'Passw0rd!' };
+    const imports = allEndpoints().filter((e) => /import/i.test(e.method) && e.files[0]?.accept.some((a) => /^\.(xlsx|docx|csv)$/i.test(a)));
+    expect(imports.length).toBeGreaterThanOrEqual(2);
+    const problems: string[] = [];
+    for (const endpoint of imports)
+      for (const [name, bytes] of hostile.filter(([n]) => endpoint.files[0]!.accept.includes(/\.[^.]+$/.exec(n)![0]))) {
+        const form = new FormData();
+        form.append(endpoint.files[0]!.name, new File([bytes], name), name);
+        for (const [k, v] of Object.entries(fields)) form.append(k, v);
+        const req = new Request('http://local/', { method: 'POST', body: form });
+        const where = `${endpoint.path} ${name}`;
+        const t0 = performance.now();
+        const res = await send({
+          method: endpoint.verb,
+          url: endpoint.path,
+          headers: { authorization: `Bearer ${tokens.tenant}`, 'abp.tenantid': '1', 'content-type': req.headers.get('content-type')! },
+          payload: Buffer.from(await req.arrayBuffer()),
+        });
+        const seconds = (performance.now() - t0) / 1000;
+        if (res.status !== 400) problems.push(`${where} -> ${res.status} ${res.body.slice(0, 200)}`);
+        else if (!res.body.includes(name)) problems.push(`${where} -> a 400 not naming the file: ${res.body.slice(0, 300)}`);
+        if (res.body.length > 4000) problems.push(`${where} -> an answer of ${res.body.length} characters`);
+        if (seconds > 8) problems.push(`${where} -> answered after ${seconds.toFixed(1)} s`);
+      }
+    expect(problems).toEqual([]);
+  }, 180_000);
 });
