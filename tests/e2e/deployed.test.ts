@@ -11,7 +11,8 @@ import { useConsole } from './support/suite.ts';
  * naming the backend on another origin, the backend allowing that origin
  * (CORS). Then what must survive in such a deployment: a token revoked while
  * the user types (signed in again in place, the typed text saved) and a
- * backend that stops answering (a banner, then the list back without a reload).
+ * backend that stops answering (a banner, then the list back without a reload;
+ * at start, the login page says so and starts again by itself).
  * Screenshots: tests/e2e/artifacts/deployed-*.png.
  */
 const suite = useConsole();
@@ -157,5 +158,22 @@ describe('the console on its own origin', () => {
     // The same page all along: no reload happened.
     expect(await page.evaluate(() => performance.timeOrigin)).toBe(marker);
     await page.context().close();
+  });
+
+  it('a backend down when the console starts: the login page says so, and starts again by itself when it answers', async () => {
+    const ctx = await newContext(suite.browser, deployed.consoleUrl);
+    const page = await ctx.newPage();
+    await page.route(`${deployed.apiUrl}/**`, (route) => route.abort('connectionrefused'));
+    await page.goto('/');
+    const banner = page.getByTestId('connection-banner');
+    await banner.waitFor();
+    expect(await page.getByTestId('error-modal').count()).toBe(0);
+    // The page starts again by itself once the backend answers (the banner's probe), now with its configuration.
+    const reloaded = page.waitForEvent('load', { timeout: 30_000 });
+    await page.unroute(`${deployed.apiUrl}/**`);
+    await reloaded;
+    await page.getByTestId('login-form').waitFor();
+    expect(await page.getByTestId('connection-banner').count()).toBe(0);
+    await ctx.close();
   });
 });
