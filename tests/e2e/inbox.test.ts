@@ -79,7 +79,8 @@ describe('the review inbox', () => {
     await page.getByTestId('confirm-ok').click();
     const results = page.getByTestId('inbox-results');
     await results.waitFor();
-    expect(await results.getByTestId('inbox-results-summary').innerText()).toBe('成功 2 项，失败 1 项');
+    // One line per outcome: two approved, one not decided (listed below with its reason).
+    expect(await results.getByTestId('inbox-results-summary').innerText()).toBe('通过 2 项\n未处理 1 项（原因见下）');
     const failed = results.locator('[data-testid="inbox-result"][data-status="conflict"]');
     expect(await failed.count()).toBe(1);
     expect(await failed.innerText()).toContain(`${tag} 课程`);
@@ -94,6 +95,53 @@ describe('the review inbox', () => {
     expect((await api.article.get({ Id: article.id })).auditStatus).toBe(1);
     expect((await api.oneQuestionPerday.get({ Id: daily.id })).auditStatus).toBe(1);
     expect((await api.learningCourse.get({ Id: course.id })).auditStatus).toBe(1);
+  });
+
+  it('shows an item whose earlier step the admin decided as not decidable, with the reason, and a bulk pass that only moves an item on as such', async () => {
+    const api = await adminClient();
+    const tag = `E2E 审核中心 两级 ${Date.now() % 100_000}`;
+    const categoryId = await leafOf(api, ClassType.Question);
+    const first = await api.testQuestion.createQuestion({
+      questionType: 1,
+      stem: `<p>${tag} 已初审</p>`,
+      categoryId,
+      options: [{ content: '对', isCorrect: true }, { content: '错' }],
+    });
+    const fresh = await api.testQuestion.createQuestion({
+      questionType: 1,
+      stem: `<p>${tag} 待初审</p>`,
+      categoryId,
+      options: [{ content: '对', isCorrect: true }, { content: '错' }],
+    });
+    // The admin passes 初审 of one: its 复审 must be someone else's (App.Review.AllowSameReviewerForSteps is off).
+    await api.testQuestion.auditedTestQuestion({ id: first.id, auditStatus: 1 });
+
+    const page = await signedIn(suite);
+    await page.goto('/review/reviewInbox');
+    await page.getByTestId('review-inbox').waitFor();
+    await filterToToday(page);
+    const blocked = row(page, `testQuestion:${first.id}`);
+    await blocked.waitFor();
+    expect(await blocked.getByTestId('inbox-approve').isDisabled()).toBe(true);
+    expect(await blocked.getByTestId('inbox-reject').isDisabled()).toBe(true);
+    expect(await blocked.getByTestId('inbox-cannot-decide').innerText()).toBe('你已处理本轮的上一审核环节，须由其他审核人处理');
+    await shot(page, 'inbox-cannot-decide');
+
+    // Selected together: the fresh one moves on to 复审 (not approved), the other is refused with the reason.
+    const open = row(page, `testQuestion:${fresh.id}`);
+    await open.waitFor();
+    for (const line of [blocked, open]) await line.locator('label:has(input[type="checkbox"])').click();
+    await page.getByTestId('inbox-approve-selected').click();
+    await page.getByTestId('confirm-ok').click();
+    const results = page.getByTestId('inbox-results');
+    await results.waitFor();
+    expect(await results.getByTestId('inbox-results-summary').innerText()).toBe('进入复审 1 项（尚未最终通过）\n未处理 1 项（原因见下）');
+    const refused = results.locator('[data-testid="inbox-result"][data-status="forbidden"]');
+    expect(await refused.innerText()).toContain('您已处理该内容的初审，复审须由其他审核人处理。');
+    expect(await results.locator('[data-testid="inbox-result"][data-result="advanced"]').innerText()).toContain('已进入复审');
+    await shot(page, 'inbox-results-steps');
+    expect(await a11yProblems(page, 'inbox-results-steps')).toEqual([]);
+    await results.getByTestId('inbox-results-close').click();
   });
 
   it('previews one item and rejects it with a reason template and words of its own', async () => {

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createClient } from '@edu/sdk';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { animationsDone } from './support/axe.ts';
@@ -239,6 +240,20 @@ describe('question bank screens', () => {
   });
 
   it("reviews a teacher's question through 初审 and 复审", { timeout: 120_000 }, async () => {
+    // One admin decides both steps here: the tenant allows it for this test (App.Review.AllowSameReviewerForSteps, off by default;
+    // the refusal without it is in inbox.test.ts and the server's kit/review-rules.test.ts).
+    const anonymous = createClient({ baseUrl: suite.baseUrl, getTenantId: () => 1 });
+    const auth = await anonymous.tokenAuth.authenticate({ userNameOrEmailAddress: 'admin', password: '123qwe', rememberClient: false });
+    const api = createClient({ baseUrl: suite.baseUrl, getToken: () => auth.accessToken, getTenantId: () => 1 });
+    await api.review.updateSettings({ allowSameReviewerForSteps: true, allowAuthorReview: false });
+    try {
+      await reviewTwoSteps();
+    } finally {
+      await api.review.updateSettings({ allowSameReviewerForSteps: false, allowAuthorReview: false });
+    }
+  });
+
+  async function reviewTwoSteps() {
     const page = await signedIn(suite);
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto('/testQuestions/testQuestionTeacher');
@@ -288,7 +303,7 @@ describe('question bank screens', () => {
     await history.waitFor();
     await expect.poll(() => history.locator('li').count()).toBeGreaterThanOrEqual(2);
     await shot(page, 'questions-review-history');
-  });
+  }
 
   it('imports a small Excel file: a dry run with an error row, then a commit of the valid rows', { timeout: 120_000 }, async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'questions-import-'));
