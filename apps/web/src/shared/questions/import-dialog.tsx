@@ -8,6 +8,7 @@ import { FileInput, saveResult } from '../../resources/file-actions.tsx';
 import { AllOrNothingCheckbox, ImportButtons, ImportOutcome, useImportFlow } from '../../resources/import-dialog.tsx';
 import { useRunCall, type ActionDialogProps, type ToolbarAction } from '../../resources/index.ts';
 import { ClassType, useCategoryTree } from '../categories.tsx';
+import { DocumentPreview } from './import-preview.tsx';
 import { useChaptersOf } from './question-api.ts';
 
 const importCall = api.testQuestion.importQuestions;
@@ -17,7 +18,8 @@ const PREFIX = 'questions.import';
 /**
  * 导入试题: download the template; choose a file (.xlsx/.csv/.docx/.txt), the
  * category (and chapter) and whether any bad row stops the whole import; a dry
- * run lists every row's errors and the duplicates with the counts; then the
+ * run lists every row's errors and the duplicates with the counts (a Word/TXT
+ * file also question by question, its lines beside what was read); then the
  * commit writes (one transaction), with the job's progress bar and the report
  * of rejected rows to download.
  */
@@ -108,6 +110,7 @@ function ImportDialog({ open, onClose, ctx, university }: ActionDialogProps<Test
         )}
         <AllOrNothingCheckbox flow={flow} prefix={PREFIX} />
         <ImportOutcome flow={flow} prefix={PREFIX} duplicates />
+        <DocumentPreview result={flow.result} />
       </Stack>
     </ModalDialog>
   );
