@@ -1,3 +1,4 @@
+import type { TestPaperDto } from '@edu/sdk';
 import { UiProvider } from '@edu/ui';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -6,11 +7,7 @@ import '../../lib/i18n.ts';
 import { switchBlocked } from './test-paper.resource.tsx';
 import { switchCell } from '../../resources/index.ts';
 
-interface Row {
-  id: number;
-  auditStatus: number;
-  isActive: boolean;
-}
+type Row = Pick<TestPaperDto, 'id' | 'auditStatus' | 'isActive'>;
 
 const Cell = switchCell<Row>({
   call: api.testPaper.activation,
