@@ -1,3 +1,4 @@
+import type { ImportRowError } from '@edu/sdk';
 import { z } from 'zod';
 import { column, dateCell, textCell, type RowValues } from '../kit/import/reading.ts';
 import { lookupTable } from '../kit/lookup.ts';
@@ -25,7 +26,8 @@ export const MEMBER_COLUMNS = [
   }),
 ] as const;
 
-export type MemberRow = RowValues<typeof MEMBER_COLUMNS> & { row: number };
+/** A sheet row to check: the cells that read, its row number and what reading the others found wrong. */
+export type MemberRow = RowValues<typeof MEMBER_COLUMNS> & { row: number; readErrors?: ImportRowError[] };
 
 export const TEMPLATE_ROWS = [
   {

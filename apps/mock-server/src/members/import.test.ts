@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import * as XLSX from 'xlsx';
-import { importResultOf, type BackgroundJobDto, type ImportResult, type MemberDto } from '@edu/sdk';
+import { importResultOf, shownEmail, type BackgroundJobDto, type ImportResult, type MemberDto } from '@edu/sdk';
 import { verifyPassword } from '@edu/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
@@ -184,6 +184,30 @@ describe('member import', () => {
     expect(again.created).toBe(0);
     expect(again.rows.filter((x) => x.row === 3 || x.row === 4).map((x) => x.status)).toEqual(['duplicate', 'duplicate']);
     expect(await t.app.prisma.user.count({ where: { phoneNumber: '13911110001' } })).toBe(1);
+  });
+
+  it('reports every error of a row at once, cell errors with the checks', async () => {
+    const file = sheetjsFile('members-all-errors.xlsx', [
+      HEAD,
+      ['stu_e01', '', 139111100, '', '', '', '', '', '2026-13-40'], // row 2: no name, 9-digit phone, no such date
+    ]);
+    const r = await importFile(file);
+    expect(r.errors.filter((e) => e.row === 2).map((e) => `${e.column}:${e.reason}`)).toEqual([
+      '姓名:缺少姓名',
+      '手机号:手机号格式不正确（11 位手机号）',
+      expect.stringMatching(/^注册日期:/),
+    ]);
+  });
+
+  it('gives imported members the default role and shows no made-up e-mail', async () => {
+    const file = sheetjsFile('members-default-role.xlsx', [HEAD, ['stu_r01', '韩默认', 13911119001, '', '', '', '', '', '']]);
+    expect(await importFile(file, { mode: 'commit' })).toMatchObject({ committed: true, created: 1 });
+    const user = await t.app.prisma.user.findFirstOrThrow({
+      where: { userName: 'stu_r01', tenantId: 1 },
+      include: { roles: { include: { role: true } } },
+    });
+    expect(user.roles.map((r) => r.role.name)).toEqual(['Member']);
+    expect(shownEmail(user.emailAddress)).toBe('');
   });
 
   it('reads CSV in GB18030 and in UTF-8 with a BOM', async () => {

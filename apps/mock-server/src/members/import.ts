@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { loadExcel } from '../kit/lazy.ts';
-import { MEMBER_IMPORT_MAX_ROWS, type FileDto, type ImportFromExcelInput, type UserService } from '@edu/sdk';
+import { MEMBER_IMPORT_MAX_ROWS, placeholderEmail, type FileDto, type ImportFromExcelInput, type UserService } from '@edu/sdk';
 import { hashPassword } from '@edu/db';
 import type { z } from 'zod';
 import type { RequestContext } from '../kit/context.ts';
@@ -60,15 +60,23 @@ interface Known {
   phones: Map<string, string>;
   emails: Map<string, string>;
   roles: Map<string, number>;
+  /** The tenant's default roles (ABP's `isDefault`, 会员 in the seed): what a member gets when its row names none. */
+  defaultRoleIds: number[];
 }
 
 /** The tenant's users and roles, once per import (10,000 rows are checked against maps, not 30,000 queries). */
 async function loadKnown(ctx: RequestContext): Promise<Known> {
   const [users, roles] = await Promise.all([
     ctx.db.user.findMany({ select: { id: true, userName: true, normalizedUserName: true, phoneNumber: true, normalizedEmailAddress: true } }),
-    ctx.db.role.findMany({ select: { id: true, name: true, normalizedName: true, displayName: true } }),
+    ctx.db.role.findMany({ select: { id: true, name: true, normalizedName: true, displayName: true, isDefault: true } }),
   ]);
-  const known: Known = { users: new Map(), phones: new Map(), emails: new Map(), roles: new Map() };
+  const known: Known = {
+    users: new Map(),
+    phones: new Map(),
+    emails: new Map(),
+    roles: new Map(),
+    defaultRoleIds: roles.filter((r) => r.isDefault).map((r) => r.id),
+  };
   for (const u of users) {
     known.users.set(u.normalizedUserName, u.id);
     if (u.phoneNumber) known.phones.set(u.phoneNumber, u.userName);
@@ -158,6 +166,8 @@ function memberImporter(
       if (input.passwordRule === 2 && !r.phone) bad('phoneNumber', T.needPhoneForPassword);
       if (phone && !phonesInFile.has(phone)) phonesInFile.set(phone, r.row);
       if (mail && !emailsInFile.has(mailKey)) emailsInFile.set(mailKey, r.row);
+      // What reading the cells found wrong (a date that is no date) is reported with the rest, every error of the row at once.
+      for (const e of r.readErrors ?? []) bad(`${CELL_MEMBER}${e.column ?? ''}`, e.reason);
       if (problems.length)
         throw new AbpValidationError(
           problems
@@ -172,11 +182,12 @@ function memberImporter(
           surname: n.surname,
           name: n.name,
           phone,
-          email: mail || `${userName.toLowerCase()}@member.invalid`,
+          email: mail || placeholderEmail(userName),
           identity: identity!,
           isActive: isActive!,
           parentName,
-          roleIds,
+          // A member whose row names no role gets the default roles, as seeded and registered members have.
+          roleIds: roleIds.length || identity !== 1 ? roleIds : known.defaultRoleIds,
           registered: r.registered ?? null,
           row: r.row,
           label: `${n.surname}${CJK.test(n.surname) ? '' : ' '}${n.name}`,
@@ -230,6 +241,7 @@ function memberImporter(
       return batch.map(({ value: v }) => createdIds.get(v.userName.toUpperCase()) ?? 0);
     },
     locate(member) {
+      if (member?.startsWith(CELL_MEMBER)) return { column: member.slice(CELL_MEMBER.length) || null };
       const col = MEMBER_COLUMNS.find((c) => memberColumn[member ?? ''] === c.key);
       return { column: col ? col.header['zh-Hans'] : null };
     },
@@ -266,6 +278,9 @@ async function insertUsers(tx: RequestContext, rows: readonly NewUser[]): Promis
   );
   return out.map((r) => ({ id: Number(r.id), normalizedUserName: r.normalizedUserName }));
 }
+
+/** The member name of a cell-reading error: this prefix and the column's header as the file has it. */
+const CELL_MEMBER = 'cell:';
 
 /** Which column a checked member name comes from (for the error's place). */
 const memberColumn: Readonly<Record<string, string>> = {
@@ -318,8 +333,9 @@ export const memberImportHandlers: Pick<HandlersOf<typeof UserService>, 'GetMemb
       row: r.row,
       question: null,
       label: r.values.fullName || `${r.values.surname ?? ''}${r.values.givenName ?? ''}` || r.values.userName || '',
-      input: r.errors.length ? null : { ...(r.values as RowValues<typeof MEMBER_COLUMNS>), row: r.row },
-      errors: r.errors,
+      // Rows with cell errors are checked too (their errors travel in the input), so a row's errors come all at once.
+      input: { ...(r.values as RowValues<typeof MEMBER_COLUMNS>), row: r.row, readErrors: r.errors },
+      errors: [],
       cells: r.cells,
     }));
     return startImport(ctx, memberImporter(input, known, staff, fileName, ctx.culture), items, {

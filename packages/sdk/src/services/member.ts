@@ -21,6 +21,15 @@ import { AbpDateInput, PagedQuery } from '../core/schemas.ts';
  */
 
 /** What the member list adds to a user. */
+/**
+ * A member imported without an e-mail still needs one (ABP's user requires
+ * it): `<用户名>@member.invalid` (RFC 2606, never deliverable). It is stored,
+ * never shown: screens show `shownEmail(address)`, empty for it.
+ */
+export const NO_EMAIL_DOMAIN = 'member.invalid';
+export const placeholderEmail = (userName: string): string => `${userName.toLowerCase()}@${NO_EMAIL_DOMAIN}`;
+export const shownEmail = (address: string): string => (address.toLowerCase().endsWith(`@${NO_EMAIL_DOMAIN}`) ? '' : address);
+
 export const MemberExtra = z.object({
   /** The sum of the member's ledger, in fen. */
   balance: Fen,

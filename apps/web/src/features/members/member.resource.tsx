@@ -1,4 +1,4 @@
-import { Permissions, type UserDto } from '@edu/sdk';
+import { Permissions, shownEmail, type UserDto } from '@edu/sdk';
 import { api } from '../../lib/client.ts';
 import { isGranted } from '../../lib/permissions.ts';
 import type { ColumnSpec, FilterSpec } from '../../resources/index.ts';
@@ -14,7 +14,7 @@ const columns: ColumnSpec<UserDto>[] = [
   { field: 'userName', sortable: true, minWidth: '120px' },
   { field: 'fullName' },
   { field: 'phoneNumber' },
-  { field: 'emailAddress', truncate: true, width: '200px' },
+  { field: 'emailAddress', truncate: true, width: '200px', render: (row) => shownEmail(row.emailAddress) },
   { field: 'balance', computed: true, labelKey: 'members.fields.balance', sortable: true, align: 'end', cell: BalanceCell },
   { field: 'parentName' },
   { field: 'isActive', type: 'status' },

@@ -5,6 +5,7 @@ import {
   CreateUserInput,
   Permissions,
   ResetPasswordInput,
+  shownEmail,
   UpdateUserInput,
   type PickerOptionDto,
   type UserDto,
@@ -168,7 +169,7 @@ export const userResource = defineResource({
   columns: [
     { field: 'userName', sortable: true, minWidth: '120px' },
     { field: 'fullName', sortable: true, sortField: 'surname' },
-    { field: 'emailAddress', sortable: true, truncate: true, width: '220px' },
+    { field: 'emailAddress', sortable: true, truncate: true, width: '220px', render: (row) => shownEmail(row.emailAddress) },
     { field: 'phoneNumber' },
     { field: 'identity', sortable: true, cell: IdentityCell },
     { field: 'roleNames', cell: RolesCell, minWidth: '120px' },
