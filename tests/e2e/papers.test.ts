@@ -149,17 +149,13 @@ describe('paper screens', () => {
     await page.keyboard.press('Escape');
     await preview.waitFor({ state: 'hidden' });
 
-    // Activation is refused while the paper awaits review, with the server's reason.
+    // While the paper awaits review its switches are disabled, and say why (the server would refuse them with a 400).
     const activate = () => rowOf(page, title).locator('label:has(input[type="checkbox"])').first();
-    await activate().click();
-    const refusal = page.getByTestId('error-modal');
-    await refusal.waitFor();
-    expect(await refusal.innerText()).toContain('审核通过');
-    await animationsDone(page);
-    await shot(page, 'papers-activation-refused');
-    await page.getByTestId('error-modal-ok').click();
-    await refusal.waitFor({ state: 'hidden' });
-    await expect.poll(() => activate().getAttribute('data-state')).toBe('unchecked');
+    const activateInput = () => rowOf(page, title).locator('input[type="checkbox"]').first();
+    expect(await activateInput().isDisabled()).toBe(true);
+    const reasonId = await activateInput().getAttribute('aria-describedby');
+    expect(await page.locator(`[id="${reasonId}"]`).innerText()).toContain('审核通过后才能启用或显示');
+    expect(await activate().getAttribute('data-state')).toBe('unchecked');
     await shot(page, 'papers-activation-still-off');
 
     // The reviewer approves it in the queue; then it can be activated.
@@ -167,6 +163,8 @@ describe('paper screens', () => {
     const queued = rowOf(page, title);
     await queued.getByTestId('row-action-approve').click();
     await page.getByTestId('confirm-dialog').waitFor();
+    // The dialog says what approval does: eligible, not yet active or shown.
+    expect(await page.getByTestId('confirm-dialog').innerText()).toContain('通过后试卷仍未启用、不在网站上显示');
     await page.getByTestId('confirm-ok').click();
     await page.getByTestId('confirm-dialog').waitFor({ state: 'hidden' });
     await openList(page, '/testPapers/testPaper', TAG);
