@@ -8,6 +8,8 @@ export interface ChunkSize {
   file: string;
   raw: number;
   gzip: number;
+  /** How the server sent it: `br`, `gzip` or `identity`. */
+  encoding: string;
 }
 
 export interface FirstLoad {
@@ -17,6 +19,8 @@ export interface FirstLoad {
   totalGzip: number;
   /** JS requested after the form showed (until the network is idle): not part of the first load. */
   later: ChunkSize[];
+  /** Bytes on the wire for every response of the visit until the network is idle (headers and encoded bodies, all types). */
+  wireBytes: number;
 }
 
 /** `/assets/index-B3x_9a.js` → `index`. Vite names chunks `<name>-<8-char hash>.js`. */
@@ -26,14 +30,14 @@ export function chunkName(url: string): string {
 }
 
 /**
- * The mock server sends files uncompressed, so the gzip figure is what a
- * compressing server would transfer: the body gzipped at zlib's level 9 (as
- * Vite's own size report does).
+ * The gzip figure is the body gzipped at zlib's level 9 (as Vite's own size
+ * report does), whatever the server sent; what it did send is `wireBytes`.
  */
 async function sizeOf(r: Response): Promise<ChunkSize> {
   const body = await r.body();
   const file = new URL(r.url()).pathname;
-  return { name: chunkName(r.url()), file, raw: body.length, gzip: gzipSync(body, { level: 9 }).length };
+  const encoding = (await r.headerValue('content-encoding')) ?? 'identity';
+  return { name: chunkName(r.url()), file, raw: body.length, gzip: gzipSync(body, { level: 9 }).length, encoding };
 }
 
 const isScript = (r: Response) => r.request().resourceType() === 'script' || /\.m?js(\?|$)/.test(new URL(r.url()).pathname);
@@ -62,6 +66,13 @@ export async function measureFirstLoad(browser: Browser, baseUrl: string, locale
   const ctx = await newContext(browser, baseUrl, { locale });
   await ctx.addInitScript({ content: MARK_FORM_SHOWN });
   const page = await ctx.newPage();
+  // Chromium's own count of bytes received per request (headers and encoded body): what crossed the network.
+  const cdp = await ctx.newCDPSession(page);
+  await cdp.send('Network.enable');
+  let wireBytes = 0;
+  cdp.on('Network.loadingFinished', (e) => {
+    wireBytes += e.encodedDataLength;
+  });
   const scripts: Response[] = [];
   page.on('response', (r) => {
     if (isScript(r)) scripts.push(r);
@@ -90,6 +101,7 @@ export async function measureFirstLoad(browser: Browser, baseUrl: string, locale
     later,
     totalRaw: chunks.reduce((s, c) => s + c.raw, 0),
     totalGzip: chunks.reduce((s, c) => s + c.gzip, 0),
+    wireBytes,
   };
 }
 
@@ -101,5 +113,8 @@ export function formatFirstLoad(m: FirstLoad): string {
   for (const c of m.chunks) lines.push(`| ${c.name} | ${kB(c.raw)} | ${kB(c.gzip)} |`);
   lines.push(`| **total (${m.chunks.length} files)** | **${kB(m.totalRaw)}** | **${kB(m.totalGzip)}** |`);
   if (m.later.length) lines.push('', `after the form showed (not counted): ${m.later.map((c) => `${c.name} ${kB(c.gzip)}`).join(', ')}`);
+  const sent = [...m.chunks, ...m.later].map((c) => c.encoding);
+  const encodings = [...new Set(sent)].map((e) => `${sent.filter((x) => x === e).length} ${e}`).join(', ');
+  lines.push('', `on the wire until the network is idle, every type: ${kB(m.wireBytes)} kB (scripts: ${encodings})`);
   return lines.join('\n');
 }
