@@ -33,7 +33,9 @@ export async function serveWebConsole(app: FastifyInstance, webRoot: string | un
       index: ['index.html'],
       preCompressed: true,
       cacheControl: false,
-      setHeaders: (reply, filePath) => reply.header('cache-control', cachePolicy(filePath)),
+      setHeaders: (reply, filePath) => {
+        reply.header('cache-control', cachePolicy(filePath));
+      },
     });
   }
   app.setNotFoundHandler(async (request, reply: FastifyReply) => {

@@ -1,4 +1,4 @@
-import { strToU8, zipSync, type Zippable } from 'fflate';
+import { strToU8, zipSync } from 'fflate';
 
 /**
  * Hostile Office files for the tests, the fuzz suite and the benchmark
@@ -30,9 +30,7 @@ function repeated(bytes: number, unit: (i: number) => string): string {
 
 /** Zipped at level 9, as a Blob part (a copy over a plain ArrayBuffer). */
 const zip = (files: Record<string, string | Uint8Array>): Uint8Array<ArrayBuffer> =>
-  new Uint8Array(
-    zipSync(Object.fromEntries(Object.entries(files).map(([k, v]) => [k, typeof v === 'string' ? strToU8(v) : v])) as Zippable, { level: 9 }),
-  );
+  new Uint8Array(zipSync(Object.fromEntries(Object.entries(files).map(([k, v]) => [k, typeof v === 'string' ? strToU8(v) : v])), { level: 9 }));
 
 /** A .docx whose document.xml is `bytes` of question paragraphs (`1、题目` …). */
 export function docxBomb(bytes: number): Uint8Array<ArrayBuffer> {

@@ -143,7 +143,7 @@ export class ReadPool {
     const release = holdImportSlot(owner.session.tenantId);
     let outcome: ReadOutcome;
     try {
-      outcome = await pool.run({ ...task, culture: owner.culture } as ReadTask, { signal: AbortSignal.timeout(this.options.timeoutMs) });
+      outcome = await pool.run({ ...task, culture: owner.culture }, { signal: AbortSignal.timeout(this.options.timeoutMs) });
     } catch (err) {
       const code = err instanceof Error && 'code' in err ? err.code : undefined;
       if (err instanceof Error && err.name === 'AbortError')

@@ -1,6 +1,6 @@
 import type ExcelJS from 'exceljs';
 import type { ImportRowError, ValidationErrorInfo } from '@edu/sdk';
-import { z } from 'zod';
+import { type z } from 'zod';
 import type { Culture } from '../../localization/texts.ts';
 import { validate } from '../bind-input.ts';
 import { AbpValidationError } from '../errors.ts';
