@@ -33,11 +33,12 @@ const uploadFixtures: Record<string, (client: Client) => Promise<Input> | Input>
     }),
   }),
 };
-/** Inputs of export endpoints, keyed `Service/Method` (the money lists export their filtered set; no filter is every row). */
+/** Inputs of export endpoints, keyed `Service/Method` (the money lists and the audit log export their filtered set; no filter is every row). */
 const exportFixtures: Record<string, (client: Client) => Promise<Input> | Input> = {
   'Payment/GetAllToExcel': () => ({}),
   'Consumption/GetAllToExcel': () => ({}),
   'Income/GetAllToExcel': () => ({}),
+  'AuditLog/GetAuditLogsToExcel': () => ({}),
 };
 
 const key = (e: Endpoint) => `${e.service}/${e.method}`;

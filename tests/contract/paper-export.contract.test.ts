@@ -17,6 +17,7 @@ let title: string;
 beforeAll(async () => {
   backend = await startBackend();
   admin = await backend.signIn();
+  const reviewer = await backend.secondReviewer(admin);
   const questionCategory = (await admin.client.multiLevelCategory.create({ classTypeId: ClassType.Question, name: unique('合同导出题库') })).id;
   const paperCategory = (await admin.client.multiLevelCategory.create({ classTypeId: ClassType.Paper, name: unique('合同导出试卷') })).id;
   const ids: number[] = [];
@@ -31,7 +32,7 @@ beforeAll(async () => {
       ],
     });
     await admin.client.testQuestion.auditedTestQuestion({ id: q.id, auditStatus: 1 });
-    await admin.client.testQuestion.auditedTestQuestion({ id: q.id, auditStatus: 1 });
+    await reviewer.client.testQuestion.auditedTestQuestion({ id: q.id, auditStatus: 1 });
     ids.push(q.id);
   }
   title = unique('合同导出试卷');

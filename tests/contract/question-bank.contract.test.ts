@@ -56,7 +56,11 @@ describe('TestQuestion contract', () => {
     expect((await q.showStateSwitching({ id: created.id, isShow: false })).isShow).toBe(false);
     const first = await q.auditTestQuestionFlow({ id: created.id, auditStatus: 1, stepName: 'first' });
     expect(first).toMatchObject({ auditStatus: 0, reviewStep: 1 });
-    expect(await q.auditedTestQuestion({ id: created.id, auditStatus: 1 })).toMatchObject({ auditStatus: 1 });
+    // The second step belongs to someone other than the first step's decider.
+    const again = await q.auditedTestQuestion({ id: created.id, auditStatus: 1 }).catch((e: unknown) => e);
+    expect(again).toMatchObject({ kind: 'validation', status: 400 });
+    const reviewer = await backend.secondReviewer(admin);
+    expect(await reviewer.client.testQuestion.auditedTestQuestion({ id: created.id, auditStatus: 1 })).toMatchObject({ auditStatus: 1 });
 
     expect(await q.deleteQuestion({ Id: created.id, QuestionType: 1 })).toBeNull();
     await expect(q.get({ Id: created.id })).rejects.toMatchObject({ kind: 'notFound', status: 404 });

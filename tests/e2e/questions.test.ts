@@ -296,9 +296,10 @@ describe('question bank screens', () => {
     await page.getByTestId('filter-keyword').fill(stem);
     await page.getByTestId('filter-search').click();
     await settledTable(page, 'testQuestionTeacher');
-    const decided = table.locator('tbody tr').filter({ hasText: created });
-    expect(await decided.getByTestId('audit-status').getAttribute('data-status')).toBe('1');
-    await rowMenu(page, decided, 'history');
+    // Polled: the filtered page replaces the whole list's, where another question may share the creation second.
+    await expect.poll(() => same.count()).toBe(1);
+    await expect.poll(() => same.getByTestId('audit-status').getAttribute('data-status')).toBe('1');
+    await rowMenu(page, same, 'history');
     const history = page.getByTestId('review-history');
     await history.waitFor();
     await expect.poll(() => history.locator('li').count()).toBeGreaterThanOrEqual(2);

@@ -18,6 +18,11 @@ export interface Backend {
   signIn(userName?: string, password?: string, tenancyName?: string | null): Promise<SignedIn>;
   /** A host admin client, or null when the backend's host credentials are not configured. */
   host(): Promise<SignedIn | null>;
+  /**
+   * Another user of the tenant's Admin role, made by `admin`: a later review
+   * step must be decided by someone other than the earlier step's decider.
+   */
+  secondReviewer(admin: SignedIn): Promise<SignedIn>;
   anonymous(tenantId?: number | null): Client;
   /** The in-process mock server (undefined against another backend), for setting up what no endpoint makes yet. */
   mock?: MockApp;
@@ -83,6 +88,18 @@ export async function startBackend(): Promise<Backend> {
       if (isMock) return signIn('admin', '123qwe', null);
       if (!env.CONTRACT_HOST_USER || !env.CONTRACT_HOST_PASSWORD) return null;
       return signIn(env.CONTRACT_HOST_USER, env.CONTRACT_HOST_PASSWORD, null);
+    },
+    async secondReviewer(admin) {
+      const userName = unique('reviewer');
+      await admin.client.user.create({
+        userName,
+        name: '审',
+        surname: '复',
+        emailAddress: `${userName}@example.edu.cn`,
+        password: TEST_PASSWORD,
+        roleNames: ['Admin'],
+      });
+      return signIn(userName, TEST_PASSWORD);
     },
     anonymous: (tenantId = null) => clientFor(url, null, tenantId),
     mock,

@@ -257,6 +257,16 @@ describe('problems named by question and line', () => {
     expect(parse('').fileProblem).toBe('文件是空的（【导入开始】之后没有内容）。');
     expect(parse('说明\n【导入开始】\n').fileProblem).toBe('文件是空的（【导入开始】之后没有内容）。');
   });
+
+  it('refuses prose with nothing of a question (a contract, a letter) rather than reading it as short answers', () => {
+    const noQuestions = '文件中没有找到题目：题目之间用空行分隔，选项以“A.”开头，并写明“答案：”。';
+    expect(parse('not questions at all').fileProblem).toBe(noQuestions);
+    expect(parse('甲方：某某学校\n\n乙方：某某公司\n\n双方约定如下。').fileProblem).toBe(noQuestions);
+    // One real question among the prose keeps the file: the paragraphs are reported as the questions they look like.
+    const mixed = parse('甲方：某某学校\n\n1、简述光合作用。\n答案：略');
+    expect(mixed.fileProblem).toBeNull();
+    expect(mixed.items).toHaveLength(2);
+  });
 });
 
 describe('.docx files other programs wrote', () => {

@@ -379,6 +379,14 @@ function questionsOf(chunk: Chunk, atStart: boolean): Block[] {
   return out;
 }
 
+/** An unnumbered paragraph read as a short-answer question only for want of anything else: no options, answer, type or blanks. */
+function isBareProse(item: ImportItem<DocumentQuestion>): boolean {
+  const q = item.input;
+  if (item.question !== null || q === null) return false;
+  const r = q.reading;
+  return r.questionType === 5 && !r.answer && r.blanks === 0 && !r.indefinite && q.draft.options.length === 0 && q.subs.length === 0;
+}
+
 /**
  * Reads the questions of a document (its lines, or a .txt's text). `base` is
  * what every question gets (category, chapter, bank).
@@ -515,6 +523,8 @@ export function parseQuestionDocument(
   }
 
   const listNumbered = lines.filter((l) => l.listNumbered).map((l) => l.no);
+  // Prose with nothing of a question (no number, options, answer, type or blanks anywhere) is not a question bank.
+  if (items.every(isBareProse)) return { items: [], fileProblem: listNumbered.length ? T.listNumbered(listNumbered) : T.noQuestions(sawContent) };
   if (!items.length) return { items, fileProblem: listNumbered.length ? T.listNumbered(listNumbered) : T.noQuestions(sawContent) };
   // Word's list numbering that lost what every question needed: the file is refused saying so.
   if (listNumbered.length && items.every((i) => i.input === null)) return { items: [], fileProblem: T.listNumbered(listNumbered) };

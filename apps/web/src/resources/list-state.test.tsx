@@ -1,13 +1,13 @@
 import { crud, defineService } from '@edu/sdk';
 import { UiProvider } from '@edu/ui';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { act, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, MemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { AnyCall } from '../lib/use-api.ts';
 import { defineResource } from './define-resource.ts';
-import { parseListParams, writeListParams } from './list-state.tsx';
+import { ListInUrl, parseListParams, useListParams, writeListParams } from './list-state.tsx';
 import { resourceScreen } from './screen.tsx';
 
 describe('list state in the URL', () => {
@@ -119,5 +119,32 @@ describe('a route’s list in its URL', () => {
     await screen.findByText('书籍25');
     expect(getAll).toHaveBeenCalledWith({ SkipCount: 0, MaxResultCount: 10, Sorting: 'name desc', Keyword: '书籍2' });
     expect(router.state.location.search).toContain('sort=name');
+  });
+});
+
+describe('changes made before the URL is rendered', () => {
+  it('builds each change on the last one written, whichever part of the screen made it', () => {
+    // The tabs and the list each hold the state (as a resource page's tab bar and its list do).
+    const { result } = renderHook(() => ({ tabs: useListParams(), list: useListParams(), location: useLocation() }), {
+      wrapper: ({ children }) => (
+        <MemoryRouter initialEntries={['/q?tab=queue']}>
+          <ListInUrl>{children}</ListInUrl>
+        </MemoryRouter>
+      ),
+    });
+    // A tab, then at once a search from the list, in one go: the list has not seen the new tab yet.
+    act(() => {
+      result.current.tabs.setTab(undefined, { fresh: true });
+      result.current.list.applyFilters({ Keyword: '碳' });
+    });
+    expect(parseListParams(new URLSearchParams(result.current.location.search))).toEqual({
+      page: 1,
+      pageSize: 10,
+      sorting: undefined,
+      filters: { Keyword: '碳' },
+    });
+    // Once rendered, both read the same URL.
+    act(() => result.current.list.setPage(3));
+    expect(result.current.list.params).toMatchObject({ page: 3, filters: { Keyword: '碳' } });
   });
 });

@@ -88,7 +88,10 @@ export function writeListParams(params: ListParams, defaults: ListDefaults = {},
 }
 
 interface UrlBinding {
+  /** The query string rendered now. */
   search: URLSearchParams;
+  /** The query string as last written, which the router may not have rendered yet. */
+  current: () => URLSearchParams;
   write: (next: URLSearchParams) => void;
 }
 
@@ -98,10 +101,35 @@ const ListUrlContext = createContext<UrlBinding | null>(null);
  * Binds the list of a screen to its route's URL. The first list inside takes
  * it; lists nested in that list (its dialogs) keep their state in memory.
  * A change replaces the history entry (typing a filter is not a page to go back to).
+ *
+ * The router renders a new URL in a transition, so a second change can come
+ * before the first is rendered (a tab chosen, then at once a search), possibly
+ * from another part of the screen (the tabs and the list each hold the
+ * state): every change builds on the last one written, kept here for all of
+ * them until the router has rendered it.
  */
 export function ListInUrl({ children }: { children: ReactNode }) {
   const [search, setSearch] = useSearchParams();
-  const binding = useMemo<UrlBinding>(() => ({ search, write: (next) => setSearch(next, { replace: true }) }), [search, setSearch]);
+  const written = useRef<string[]>([]);
+  useLayoutEffect(() => {
+    // What the router rendered: drop it and what was written before it; a URL never written (back, a link) drops them all.
+    const rendered = written.current.lastIndexOf(search.toString());
+    written.current = rendered < 0 ? [] : written.current.slice(rendered + 1);
+  }, [search]);
+  const binding = useMemo<UrlBinding>(
+    () => ({
+      search,
+      current: () => {
+        const last = written.current.at(-1);
+        return last === undefined ? search : new URLSearchParams(last);
+      },
+      write: (next) => {
+        written.current.push(next.toString());
+        setSearch(next, { replace: true });
+      },
+    }),
+    [search, setSearch],
+  );
   return <ListUrlContext.Provider value={binding}>{children}</ListUrlContext.Provider>;
 }
 
@@ -134,21 +162,15 @@ export function useListParams(defaults: ListDefaults = {}) {
   );
   const params = fromUrl ?? local;
 
-  // Changes made one after another before the URL is read again build on each other.
-  const latest = useRef(params);
-  useLayoutEffect(() => {
-    latest.current = params;
-  }, [params]);
-
   const update = useCallback(
     (change: (p: ListParams) => ListParams) => {
       if (!binding) {
         setLocal(change);
         return;
       }
-      const next = change(latest.current);
-      latest.current = next;
-      binding.write(writeListParams(next, { pageSize: defaultSize, sorting: defaultSorting }, binding.search));
+      const defaults = { pageSize: defaultSize, sorting: defaultSorting };
+      const base = binding.current();
+      binding.write(writeListParams(change(parseListParams(base, defaults)), defaults, base));
     },
     [binding, defaultSize, defaultSorting],
   );
