@@ -57,9 +57,9 @@ export * from './test-paper-questions.ts';
  * Price (`money`, in fen: integer cents, never floating point) of one
  * question by type. A paper's price is the sum over its questions, so it
  * follows the content like the other totals. 单选 0.10 元, 多选 0.20 元,
- * 判断 0.10 元, 填空 0.20 元, 简答 0.50 元, 材料 1.00 元.
+ * 判断 0.10 元, 填空 0.20 元, 简答 0.50 元, 材料 1.00 元, 不定项 0.20 元 (as 多选).
  */
-export const PAPER_PRICE_FEN: Readonly<Record<QuestionType, number>> = { 1: 10, 2: 20, 3: 10, 4: 20, 5: 50, 6: 100 };
+export const PAPER_PRICE_FEN: Readonly<Record<QuestionType, number>> = { 1: 10, 2: 20, 3: 10, 4: 20, 5: 50, 6: 100, 7: 20 };
 
 /** Section names by question type, as Chinese papers title them (一、单选题). */
 export const PAPER_SECTION_NAMES: Readonly<Record<QuestionType, string>> = {
@@ -69,6 +69,7 @@ export const PAPER_SECTION_NAMES: Readonly<Record<QuestionType, string>> = {
   4: '填空题',
   5: '简答题',
   6: '材料题',
+  7: '不定项选择题',
 };
 
 const CHINESE_NUMERALS = ['一', '二', '三', '四', '五', '六', '七', '八', '九', '十'];

@@ -17,21 +17,54 @@ import { ClassType } from './classification-type.ts';
  * docs/architecture/questions-and-papers.md, "The question bank".
  *
  * Types: 1 单选, 2 多选, 3 判断, 4 填空, 5 简答 (graded by hand), 6 材料题 (a
- * passage with sub-questions of types 1–5).
+ * passage with sub-questions of any other type), and 7 不定项 (indefinite
+ * choice): an extension of the spec's types 1–6 (EduSoho's 不定项, the Word
+ * format's `【不定项选择题】`), a choice question with one or more correct
+ * options, the candidate not told how many. Scoring (`choiceAnswerScore`):
+ * the exact set of keys earns the full score; a non-empty subset of the keys
+ * with no wrong option earns half (不定项少选得一半分, rounded down to the half
+ * point); a wrong option or nothing chosen earns 0. Single and multiple
+ * choice earn the full score for the exact set only.
  * The answer lives where each type keeps it:
  * - single choice: 2–10 `options`, exactly one `isCorrect`;
  * - multiple choice: 2–10 `options`, at least two `isCorrect`;
+ * - indefinite choice: 2–10 `options`, at least one `isCorrect`;
  * - true/false: `trueFalseAnswer`, no options;
  * - fill in the blank: `blanks` (1–20, in stem order), each with 1–10 accepted
  *   `answers` (alternatives, compared after normalising width and spaces);
+ *   as many blanks as the stem marks (`countStemBlanks`);
  * - short answer: `referenceAnswer` (the marking reference), no options;
  * - material: `subQuestions` (1–20), each validated by its own type; the
  *   material's score is the sum of theirs.
  * A broken answer is a 400 naming the field (`options[2].isCorrect`,
  * `blanks[0].answers`, `subQuestions[1].options`).
  */
-export const QuestionType = abpEnum({ SingleChoice: 1, MultipleChoice: 2, TrueFalse: 3, FillBlank: 4, ShortAnswer: 5, Material: 6 }, 'Question type');
+export const QuestionType = abpEnum(
+  { SingleChoice: 1, MultipleChoice: 2, TrueFalse: 3, FillBlank: 4, ShortAnswer: 5, Material: 6, IndefiniteChoice: 7 },
+  'Question type',
+);
 export type QuestionType = z.infer<typeof QuestionType>;
+
+/** Every type in the order screens list them (the indefinite choice beside the other choice types). */
+export const QUESTION_TYPE_ORDER: readonly QuestionType[] = [1, 2, 7, 3, 4, 5, 6];
+
+/** The types whose answer is a set of options (A–J). */
+export const isChoiceQuestionType = (type: number): boolean => type === 1 || type === 2 || type === 7;
+
+/**
+ * The score a choice answer earns (see `QuestionType`): `keys` and `chosen`
+ * are option positions, `score` the question's full score. Exact set: full;
+ * indefinite choice, a non-empty subset of the keys without a wrong option:
+ * half, rounded down to the half point; anything else 0.
+ */
+export function choiceAnswerScore(type: QuestionType, keys: readonly number[], chosen: readonly number[], score: number): number {
+  const key = new Set(keys);
+  const picked = new Set(chosen);
+  if (picked.size === 0 || [...picked].some((i) => !key.has(i))) return 0;
+  if (picked.size === key.size) return score;
+  // Half of the score on the half-point grid, rounded down: floor(score / 2 * 2) / 2.
+  return type === 7 ? Math.floor(score) / 2 : 0;
+}
 
 /** 难度: 1 简单, 2 一般 (the default, as the Chinese Word format's 【难度】), 3 困难. */
 export const QuestionDifficulty = abpEnum({ Easy: 1, Normal: 2, Hard: 3 }, 'Difficulty');
@@ -264,6 +297,24 @@ export function normaliseQuestionText(html: string): string {
     .normalize('NFKC')
     .toLowerCase()
     .replace(/[\s\p{P}]+/gu, '');
+}
+
+/**
+ * A blank as a stem marks it: a run of three or more underscores (`____`),
+ * brackets holding only spaces (`（  ）`, `(  )`, full-width or not), or the
+ * Word format's `[[答案]]`.
+ */
+const STEM_BLANK = /_{3,}|[（(][ \t\u00a0\u3000]+[）)]|\[\[[^\]\n]*\]\]/g;
+
+/**
+ * How many blanks a fill-in-the-blank stem (sanitized HTML or plain text)
+ * marks: a fill-in question has as many `blanks` as this. Tags are dropped
+ * first (`<u>____</u>` is one blank), `&nbsp;` is a space. The one counter of
+ * the server's validation, the importers and the console's editor.
+ */
+export function countStemBlanks(stem: string): number {
+  const text = stem.replace(/<[^>]*>/g, '').replace(/&nbsp;|&#160;|&#xa0;/gi, ' ');
+  return text.match(STEM_BLANK)?.length ?? 0;
 }
 
 /** 64-bit FNV-1a over UTF-16 code units, as 16 hex digits (not cryptographic: a duplicate key). */
