@@ -140,6 +140,22 @@ const g = (
   })),
 });
 
+/**
+ * A page of a group reached from its lists, never from the menu: its path
+ * carries parameters (`/testPapers/:list/:id/assemble`), it opens as a tab of
+ * its own and survives a reload like any route.
+ */
+const detailPage = (group: string, name: string, route: string, permission: NavPermission, file: string): NavPage => ({
+  name,
+  path: `/${group}/${route}`,
+  titleKey: `routes.${name}`,
+  permission,
+  hideInMenu: true,
+  page: screen(file),
+});
+
+const withDetails = (group: NavGroup, ...pages: NavPage[]): NavGroup => ({ ...group, children: [...group.children, ...pages] });
+
 /** Spec section 2, group by group, child by child (order as in the spec). */
 export const appGroups: readonly NavGroup[] = [
   {
@@ -218,18 +234,31 @@ export const appGroups: readonly NavGroup[] = [
     ['testQuestionCensus', Permissions.QuestionsStatistical, 'questions/census-page'],
     ['testQuestionTeacher', Permissions.QuestionsTeachers, { resource: teacherQuestions, tabs: ['queue', 'rejected'] }],
   ]),
-  g('testPapers', Permissions.TestPapers, 'paper', [
-    ['testPaper', Permissions.TestPapersHand, { resource: papers, variant: 'manual' }],
-    ['testPaperUs', Permissions.TestPapersUniversityHand, { resource: papers, variant: 'university' }],
-    ['randomPaper', Permissions.TestPapersRandom, { resource: papers, variant: 'random' }],
-    ['randomPaperUs', Permissions.TestPapersUniversityRandom, { resource: papers, variant: 'randomUs' }],
-    ['auditedTestPaper', Permissions.Manages, { resource: papers, variant: 'moderated' }],
-  ]),
-  g('workPapers', Permissions.Homeworks, 'homework', [
-    ['homeWork', Permissions.HomeworksHand, { resource: papers, variant: 'homework' }],
-    ['randomWork', Permissions.HomeworksRandom, { resource: papers, variant: 'randomWork' }],
-    ['auditedHomeWork', Permissions.Manages, { resource: papers, variant: 'moderatedWork' }],
-  ]),
+  withDetails(
+    g('testPapers', Permissions.TestPapers, 'paper', [
+      ['testPaper', Permissions.TestPapersHand, { resource: papers, variant: 'manual' }],
+      ['testPaperUs', Permissions.TestPapersUniversityHand, { resource: papers, variant: 'university' }],
+      ['randomPaper', Permissions.TestPapersRandom, { resource: papers, variant: 'random' }],
+      ['randomPaperUs', Permissions.TestPapersUniversityRandom, { resource: papers, variant: 'randomUs' }],
+      ['auditedTestPaper', Permissions.Manages, { resource: papers, variant: 'moderated' }],
+    ]),
+    // Extension: the assembly workbench as a page, under the list it was opened from (`new` for a paper not saved yet).
+    detailPage(
+      'testPapers',
+      'paperAssemble',
+      ':list/:id/assemble',
+      [Permissions.TestPapersHand, Permissions.TestPapersUniversityHand, Permissions.TestPapersRandom, Permissions.TestPapersUniversityRandom],
+      'papers/paper-assemble-page',
+    ),
+  ),
+  withDetails(
+    g('workPapers', Permissions.Homeworks, 'homework', [
+      ['homeWork', Permissions.HomeworksHand, { resource: papers, variant: 'homework' }],
+      ['randomWork', Permissions.HomeworksRandom, { resource: papers, variant: 'randomWork' }],
+      ['auditedHomeWork', Permissions.Manages, { resource: papers, variant: 'moderatedWork' }],
+    ]),
+    detailPage('workPapers', 'homeworkAssemble', ':list/:id/assemble', [Permissions.HomeworksHand, Permissions.HomeworksRandom], 'papers/paper-assemble-page'),
+  ),
   g('miscellaneous', Permissions.Others, 'other', [
     [
       'friendlyLink',

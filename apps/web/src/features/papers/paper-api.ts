@@ -1,4 +1,5 @@
 import { AbpError, paperPermission, type PaperAssembly, type PaperKind } from '@edu/sdk';
+import { pathOf } from '../../app/paths.ts';
 import { fieldPath } from '../../lib/field-path.ts';
 import type { OptionSpec } from '../../resources/index.ts';
 
@@ -12,6 +13,37 @@ export interface PaperCell {
 export function cellPermission(cell: PaperCell, assembly: PaperAssembly): string {
   return paperPermission(cell.kind, assembly, cell.isUniversity) ?? 'authenticated';
 }
+
+/**
+ * The paper lists of the route table (navigation.ts) by route name, each one
+ * cell and assembly. The assembly page of a paper hangs under its list:
+ * `/testPapers/testPaper/12/assemble`, `/workPapers/homeWork/new/assemble`.
+ */
+export const PAPER_LISTS = {
+  testPaper: { cell: { kind: 1, isUniversity: false }, assembly: 1 },
+  testPaperUs: { cell: { kind: 1, isUniversity: true }, assembly: 1 },
+  randomPaper: { cell: { kind: 1, isUniversity: false }, assembly: 2 },
+  randomPaperUs: { cell: { kind: 1, isUniversity: true }, assembly: 2 },
+  homeWork: { cell: { kind: 2, isUniversity: false }, assembly: 1 },
+  randomWork: { cell: { kind: 2, isUniversity: false }, assembly: 2 },
+} as const satisfies Record<string, { cell: PaperCell; assembly: PaperAssembly }>;
+
+export type PaperListName = keyof typeof PAPER_LISTS;
+
+export const isPaperList = (name: string | undefined): name is PaperListName => name !== undefined && Object.hasOwn(PAPER_LISTS, name);
+
+/** The list a paper of this cell and assembly is shown in. */
+export function paperListOf(cell: PaperCell, assembly: PaperAssembly): PaperListName {
+  const found = (Object.keys(PAPER_LISTS) as PaperListName[]).find((name) => {
+    const l = PAPER_LISTS[name];
+    return l.cell.kind === cell.kind && l.cell.isUniversity === cell.isUniversity && l.assembly === assembly;
+  });
+  // No university homework list: such a paper is shown with the homework.
+  return found ?? (cell.kind === 2 ? (assembly === 1 ? 'homeWork' : 'randomWork') : 'testPaper');
+}
+
+/** The assembly page of a paper (`new` for a paper not saved yet) under its list. */
+export const assemblePath = (list: PaperListName, id: number | 'new') => `${pathOf(list)}/${id}/assemble`;
 
 export const kindOptions: readonly OptionSpec[] = [1, 2].map((value) => ({ value, labelKey: `papers.kind.${value}` }));
 export const assemblyOptions: readonly OptionSpec[] = [1, 2].map((value) => ({ value, labelKey: `papers.assembly.${value}` }));
