@@ -1,14 +1,15 @@
 import { Badge, Box, Button, Flex, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import type { TestQuestionDto } from '@edu/sdk';
 import { Cascader, PlusIcon, SearchIcon } from '@edu/ui';
-import { useState } from 'react';
+import { useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateOptions, useApi } from '../../resources/index.ts';
 import { difficultyOptions, listQuestions, typeOptions, useQuestionChapterOptions } from '../../shared/questions/question-api.ts';
 import { ClassType, useCategoryTree } from '../../shared/categories.tsx';
+import { bankFilterReducer, bankQuery, initialBankFilters, type BankChoice } from './bank-filters.ts';
 import { blockedReason, type DraftSection } from './paper-draft.ts';
 
-const PAGE = 8;
+const PAGE = 10;
 
 function OptionSelect({
   label,
@@ -49,6 +50,8 @@ function OptionSelect({
  * category subtree, chapter, type, difficulty) over `GetAllQuestion`, only
  * approved and shown questions of the paper's bank, one per sister family.
  * Questions the paper holds (or whose family it holds) cannot be added.
+ * The filters follow one rule (`bankFilterReducer`): what the boxes show is
+ * what is searched, the keyword once submitted or cleared.
  */
 export function BankSearch({
   isUniversity,
@@ -62,32 +65,9 @@ export function BankSearch({
   const { t } = useTranslation();
   const tree = useCategoryTree(ClassType.Question);
   const chapters = useQuestionChapterOptions();
-  const [draft, setDraft] = useState('');
-  const [keyword, setKeyword] = useState('');
-  const [categoryId, setCategoryId] = useState<number | null>(null);
-  const [chapterTypeId, setChapterTypeId] = useState<number | null>(null);
-  const [questionType, setQuestionType] = useState<number | null>(null);
-  const [difficulty, setDifficulty] = useState<number | null>(null);
-  const [page, setPage] = useState(0);
-  const reset =
-    <T,>(set: (v: T) => void) =>
-    (v: T) => {
-      set(v);
-      setPage(0);
-    };
-  const found = useApi(listQuestions, {
-    IsUniversity: isUniversity,
-    AuditStatus: 1,
-    IsShow: true,
-    OnePerFamily: true,
-    ...(keyword && { Keyword: keyword }),
-    ...(categoryId !== null && { CategoryId: categoryId }),
-    ...(chapterTypeId !== null && { ChapterTypeId: chapterTypeId }),
-    ...(questionType !== null && { QuestionType: questionType as TestQuestionDto['questionType'] }),
-    ...(difficulty !== null && { Difficulty: difficulty as TestQuestionDto['difficulty'] }),
-    MaxResultCount: PAGE,
-    SkipCount: page * PAGE,
-  });
+  const [filters, dispatch] = useReducer(bankFilterReducer, initialBankFilters);
+  const choose = (name: BankChoice) => (value: number | null) => dispatch({ type: 'chose', name, value });
+  const found = useApi(listQuestions, bankQuery(filters, isUniversity, PAGE));
   const items = found.data?.items ?? [];
   const total = found.data?.totalCount ?? 0;
   return (
@@ -98,14 +78,14 @@ export function BankSearch({
         gap="2"
         onSubmit={(e) => {
           e.preventDefault();
-          setKeyword(draft.trim());
-          setPage(0);
+          dispatch({ type: 'submitted' });
         }}
       >
         <Input
           size="sm"
-          value={draft}
-          onChange={(e) => setDraft(e.target.value)}
+          type="search"
+          value={filters.draft}
+          onChange={(e) => dispatch({ type: 'typed', text: e.target.value })}
           placeholder={t('papers.bank.keyword')}
           aria-label={t('papers.bank.keyword')}
           data-testid="bank-keyword"
@@ -116,8 +96,8 @@ export function BankSearch({
       </HStack>
       <Cascader
         options={tree}
-        value={categoryId}
-        onChange={(v) => reset(setCategoryId)(typeof v === 'number' ? v : null)}
+        value={filters.applied.categoryId}
+        onChange={(v) => choose('categoryId')(typeof v === 'number' ? v : null)}
         changeOnSelect
         size="sm"
         placeholder={t('papers.bank.category')}
@@ -127,23 +107,23 @@ export function BankSearch({
       <Flex gap="2" wrap="wrap">
         <OptionSelect
           label={t('papers.bank.chapter')}
-          value={chapterTypeId}
+          value={filters.applied.chapterTypeId}
           options={chapters}
-          onChange={reset(setChapterTypeId)}
+          onChange={choose('chapterTypeId')}
           testId="bank-chapter"
         />
         <OptionSelect
           label={t('papers.bank.type')}
-          value={questionType}
+          value={filters.applied.questionType}
           options={translateOptions(t, typeOptions)}
-          onChange={reset(setQuestionType)}
+          onChange={choose('questionType')}
           testId="bank-type"
         />
         <OptionSelect
           label={t('papers.bank.difficulty')}
-          value={difficulty}
+          value={filters.applied.difficulty}
           options={translateOptions(t, difficultyOptions)}
-          onChange={reset(setDifficulty)}
+          onChange={choose('difficulty')}
           testId="bank-difficulty"
         />
       </Flex>
@@ -202,10 +182,10 @@ export function BankSearch({
           {t('papers.bank.total', { count: total })}
         </Text>
         <HStack gap="1">
-          <Button size="xs" variant="ghost" disabled={page === 0} onClick={() => setPage(page - 1)}>
+          <Button size="xs" variant="ghost" disabled={filters.page === 0} onClick={() => dispatch({ type: 'page', page: filters.page - 1 })}>
             {t('papers.bank.prev')}
           </Button>
-          <Button size="xs" variant="ghost" disabled={(page + 1) * PAGE >= total} onClick={() => setPage(page + 1)}>
+          <Button size="xs" variant="ghost" disabled={(filters.page + 1) * PAGE >= total} onClick={() => dispatch({ type: 'page', page: filters.page + 1 })}>
             {t('papers.bank.next')}
           </Button>
         </HStack>

@@ -1,6 +1,6 @@
 import type { TestQuestionDto } from '@edu/sdk';
 import { describe, expect, it } from 'vitest';
-import { addQuestion, blockedReason, draftTotals, move, sectionsInput, type DraftSection } from './paper-draft.ts';
+import { addQuestion, blockedReason, draftTotals, move, sectionsInput, sectionSummaries, type DraftSection } from './paper-draft.ts';
 
 const question = (id: number, questionType: TestQuestionDto['questionType'], score: number, sisterGroupId: number | null = null) =>
   ({ id, questionType, score, sisterGroupId, title: `Q${id}`, difficulty: 1 }) as TestQuestionDto;
@@ -49,5 +49,35 @@ describe('paper draft', () => {
         ],
       },
     ]);
+  });
+});
+
+describe('paper draft: order and summary', () => {
+  const paper = () => {
+    let s: DraftSection[] = [];
+    s = addQuestion(s, question(1, 1, 2), null);
+    s = addQuestion(s, question(2, 3, 1), null);
+    s = addQuestion(s, question(3, 3, 1), null);
+    return s.map((x, i) => ({ ...x, id: 10 + i }));
+  };
+
+  it('moves a section with its questions, and the save sends the new order with the section ids', () => {
+    const moved = move(paper(), 1, 0);
+    expect(moved.map((x) => x.title)).toEqual(['二、判断题', '一、单选题']);
+    expect(sectionsInput(moved).map((x) => [x.id, x.questions.map((q) => q.questionId)])).toEqual([
+      [11, [2, 3]],
+      [10, [1]],
+    ]);
+    // Out of range (a drop outside the list) changes nothing.
+    expect(move(paper(), 0, 5).map((x) => x.id)).toEqual([10, 11]);
+  });
+
+  it('sums each section for the summary, with the scores the totals use', () => {
+    const s = paper().map((x, i) => (i === 1 ? { ...x, score: 2.5 } : x));
+    expect(sectionSummaries(s).map(({ title, count, score }) => ({ title, count, score }))).toEqual([
+      { title: '一、单选题', count: 1, score: 2 },
+      { title: '二、判断题', count: 2, score: 5 },
+    ]);
+    expect(sectionSummaries(s).reduce((n, x) => n + x.score, 0)).toBe(draftTotals(s).totalFraction);
   });
 });

@@ -73,6 +73,16 @@ export function draftTotals(sections: readonly DraftSection[]) {
   return paperTotals(sections.flatMap((s) => s.questions.map((q) => ({ questionType: q.questionType, score: effectiveScore(q, s) }))));
 }
 
+/** Per section, in order: its title, how many questions and their score (the summary beside the paper). */
+export function sectionSummaries(sections: readonly DraftSection[]) {
+  return sections.map((s) => ({
+    key: s.key,
+    title: s.title,
+    count: s.questions.length,
+    score: s.questions.reduce((n, q) => n + effectiveScore(q, s), 0),
+  }));
+}
+
 /** Why a bank question cannot be added: already in the paper, or a sister of one that is. */
 export function blockedReason(sections: readonly DraftSection[], q: Pick<TestQuestionDto, 'id' | 'sisterGroupId'>): 'duplicate' | 'sister' | null {
   for (const s of sections)
@@ -99,7 +109,9 @@ export function addQuestion(sections: readonly DraftSection[], q: TestQuestionDt
   return sections.map((s, i) => (i === index ? { ...s, questions: [...s.questions, item] } : s));
 }
 
+/** Moves the item at `from` to `to` (sections within the paper, questions within a section); out of range changes nothing. */
 export function move<T>(list: readonly T[], from: number, to: number): T[] {
+  if (from < 0 || from >= list.length || to < 0 || to >= list.length) return [...list];
   const out = [...list];
   const [item] = out.splice(from, 1);
   if (item !== undefined) out.splice(to, 0, item);
