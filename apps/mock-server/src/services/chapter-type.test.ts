@@ -121,16 +121,51 @@ describe('ChapterType', () => {
     expect((await t.call('GET', api('ChapterType/Get'), { token: admin, query: { Id: free.id } })).status).toBe(404);
   });
 
-  it('lists with CategoryId, Keyword and sorting; readers of courses may read GetList but not manage', async () => {
+  it('lists with CategoryId, Keyword and sorting; a teacher reads every chapter call but manages none', async () => {
     const page = await t.call('GET', api('ChapterType/GetAll'), {
       token: admin,
       query: { CategoryId: grade7a, Keyword: '有理数', Sorting: 'sort asc, id asc' },
     });
     expect(page.body.result.items.map((c: ChapterTypeDto) => c.name)).toContain('第一章 有理数');
     expect(page.body.result.items.every((c: ChapterTypeDto) => c.categoryId === grade7a)).toBe(true);
+    // zhaolei is a Teacher (教师试题, papers, homework; no 章节管理): the question list's 知识点 filter reads GetAll.
     const teacher = await t.login('zhaolei');
+    const first = page.body.result.items[0] as ChapterTypeDto;
     expect((await t.call('GET', api('ChapterType/GetList'), { token: teacher, query: { CategoryId: grade7a } })).status).toBe(200);
-    expect((await t.call('GET', api('ChapterType/GetAll'), { token: teacher })).status).toBe(403);
+    const all = await t.call('GET', api('ChapterType/GetAll'), { token: teacher, query: { MaxResultCount: 1000 } });
+    expect(all.status, JSON.stringify(all.body)).toBe(200);
+    expect(all.body.result.items.map((c: ChapterTypeDto) => c.id)).toContain(first.id);
+    expect((await t.call('GET', api('ChapterType/Get'), { token: teacher, query: { Id: first.id } })).body.result).toMatchObject({
+      name: first.name,
+    });
+    expect((await t.call('POST', api('ChapterType/Create'), { token: teacher, body: { categoryId: grade7a, name: '越权' } })).status).toBe(403);
+    expect(
+      (await t.call('PUT', api('ChapterType/Update'), { token: teacher, body: { id: first.id, categoryId: grade7a, name: '越权' } })).status,
+    ).toBe(403);
+    expect((await t.call('DELETE', api('ChapterType/Delete'), { token: teacher, query: { Id: first.id } })).status).toBe(403);
+  });
+
+  it('refuses every chapter read to a user with none of the course, bank, paper or homework permissions', async () => {
+    const role = await t.call('POST', api('Role/Create'), {
+      token: admin,
+      body: { name: 'ArticlesOnly', displayName: 'ArticlesOnly', grantedPermissions: ['Pages', 'Pages.Articles', 'Pages.Articles.Article'] },
+    });
+    expect(role.status, JSON.stringify(role.body)).toBe(200);
+    const user = await t.call('POST', api('User/Create'), {
+      token: admin,
+      body: {
+        userName: 'articles-only',
+        name: '文',
+        surname: '章',
+        emailAddress: 'articles-only@example.edu.cn',
+        password: 'Passw0rd!',
+        roleNames: ['ArticlesOnly'],
+      },
+    });
+    expect(user.status, JSON.stringify(user.body)).toBe(200);
+    const token = await t.login('articles-only', 'Passw0rd!');
+    expect((await t.call('GET', api('ChapterType/GetAll'), { token })).status).toBe(403);
+    expect((await t.call('GET', api('ChapterType/GetList'), { token, query: { CategoryId: grade7a } })).status).toBe(403);
   });
 
   it('lets the question bank read knowledge points (GetList, GetCascaderList) without managing chapters', async () => {

@@ -4,7 +4,7 @@ import { defineService } from '../core/define-service.ts';
 import { AbpDateTime, PagedQuery, crud } from '../core/schemas.ts';
 import { Permissions } from '../permissions.ts';
 
-/** A chapter (章), or with a parent a section (节), of a course category (class type 2). */
+/** A chapter (章), or with a parent a section (节), of a course category (class type 2) or a question category's knowledge point (class type 3). */
 export const ChapterTypeDto = z.object({
   id: z.number().int(),
   categoryId: z.number().int(),
@@ -30,7 +30,15 @@ export const CreateChapterTypeInput = z.object({
 export const UpdateChapterTypeInput = CreateChapterTypeInput.extend({ id: z.number().int().min(1) });
 export const GetAllChapterTypeInput = PagedQuery.extend({ CategoryId: z.number().int().min(1).optional() });
 
-/** Chapters are knowledge points too: course editors, the question bank and paper assembly read them. */
+/**
+ * Who may READ chapters: chapters are knowledge points too, so besides the
+ * managers of 章节管理 (`Pages.Administration.ChapterTypes`) anyone holding any
+ * course, question-bank (teachers' questions and statistics included), paper
+ * or homework permission reads them (`GetAll`, `Get`, `GetList`,
+ * `GetCascaderList`): a teacher who may write questions filters and tags them
+ * by knowledge point. Writing (`Create`, `Update`, `Delete`) stays with
+ * `Pages.Administration.ChapterTypes`.
+ */
 const readers = [
   Permissions.ChapterTypes,
   Permissions.ArticlesLearningCourse,
@@ -50,7 +58,13 @@ const readers = [
 export const ChapterTypeService = defineService(
   'ChapterType',
   {
-    ...crud({ dto: ChapterTypeDto, create: CreateChapterTypeInput, update: UpdateChapterTypeInput, query: GetAllChapterTypeInput }),
+    ...crud({
+      dto: ChapterTypeDto,
+      create: CreateChapterTypeInput,
+      update: UpdateChapterTypeInput,
+      query: GetAllChapterTypeInput,
+      access: { GetAll: readers, Get: readers },
+    }),
     /** The chapters and sections of one category, by sort (the course form reads it). */
     GetList: { input: z.object({ CategoryId: z.number().int().min(1) }), output: z.array(ChapterTypeDto), access: readers },
     /** Chapters with their sections as children. */
