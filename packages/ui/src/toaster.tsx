@@ -5,14 +5,51 @@ import { useUiLabels } from './labels.tsx';
 export const TOAST_TOP_OFFSET = '200px';
 export const TOAST_DURATION_MS = 4000;
 
+/**
+ * At most two toasts show at once; later ones wait until one goes. Three
+ * stacked toasts covered a dialog's content (a Q&A thread) below the top.
+ */
+export const TOAST_MAX_VISIBLE = 2;
+
+/**
+ * The id a toast without one gets: its kind and texts, so the same message
+ * raised again while it shows (a save clicked twice, parallel calls failing
+ * alike) updates that toast instead of stacking a copy.
+ */
+export function toastContentId(data: { type?: string | undefined; title?: unknown; description?: unknown }): string | undefined {
+  const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : undefined);
+  const title = text(data.title);
+  const description = text(data.description);
+  // A title or description that is an element has no comparable text: never merged.
+  if (title === undefined && data.title !== undefined) return undefined;
+  if (description === undefined && data.description !== undefined) return undefined;
+  if (title === undefined && description === undefined) return undefined;
+  // Hashed: the id goes into element ids and aria-labelledby lists, where a space would split it.
+  return `same-${hash(JSON.stringify([data.type ?? 'info', title ?? '', description ?? '']))}`;
+}
+
+/** FNV-1a over the UTF-16 units, as 8 hex digits. */
+function hash(s: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(16).padStart(8, '0');
+}
+
+function createAppToaster() {
+  const store = createToaster({
+    placement: 'top',
+    offsets: { top: TOAST_TOP_OFFSET, left: '16px', right: '16px', bottom: '16px' },
+    duration: TOAST_DURATION_MS,
+    max: TOAST_MAX_VISIBLE,
+    pauseOnPageIdle: true,
+  });
+  const create = store.create;
+  store.create = (data) => create({ ...data, id: data.id ?? toastContentId(data) });
+  return store;
+}
+
 /** The one toaster of the app; show messages with `notify.*` or `toaster.create`. */
-export const toaster = createToaster({
-  placement: 'top',
-  offsets: { top: TOAST_TOP_OFFSET, left: '16px', right: '16px', bottom: '16px' },
-  duration: TOAST_DURATION_MS,
-  max: 5,
-  pauseOnPageIdle: true,
-});
+export const toaster = createAppToaster();
 
 type Text = string | undefined;
 
