@@ -86,3 +86,14 @@ describe('the login page on a locked-out account', () => {
     expect(wasShown(locked)).toBe(false);
   });
 });
+
+describe('the login page focus', () => {
+  beforeEach(async () => {
+    await i18n.changeLanguage('zh-CN');
+  });
+
+  it('starts with the cursor in the user name box', () => {
+    mount();
+    expect(document.activeElement).toBe(document.querySelector('input[name="userNameOrEmailAddress"]'));
+  });
+});

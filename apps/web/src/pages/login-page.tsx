@@ -126,6 +126,8 @@ export default function LoginPage() {
                 onChange={(e) => set('userNameOrEmailAddress', e.target.value)}
                 placeholder={t('login.userNameOrEmailPlaceholder')}
                 autoComplete="username"
+                // The page exists to sign in: typing starts in the user name.
+                autoFocus
               />
             </LoginField>
             <LoginField name="password" label={t('login.password')} error={errors.password}>
