@@ -1,4 +1,4 @@
-import { Box, Button, Field, Flex, Heading, HStack, Input, RadioGroup, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Heading, HStack, RadioGroup, Stack, Text } from '@chakra-ui/react';
 import { ImportPasswordRule } from '@edu/sdk';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { api } from '../../lib/client.ts';
 import { DownloadButton, FileInput, saveResult } from '../../resources/file-actions.tsx';
 import { AllOrNothingCheckbox, ImportButtons, ImportOutcome, useImportFlow } from '../../resources/import-dialog.tsx';
 import { LocalizedUi, ScreenCard, useRunCall } from '../../resources/index.ts';
+import { badImportPassword, ImportPasswordField } from './import-password-field.tsx';
 
 const importCall = api.user.importFromExcel;
 const fileField = importCall.endpoint.files[0]!;
@@ -27,7 +28,7 @@ export default function ImportUserPage() {
   const [fileKey, setFileKey] = useState(0);
   const [rule, setRule] = useState<ImportPasswordRule>(1);
   const [password, setPassword] = useState('');
-  const badPassword = rule === 1 && (password.length < 6 || password.length > 32);
+  const badPassword = rule === 1 && badImportPassword(password);
   const flow = useImportFlow(async (mode, allOrNothing) => {
     if (!file || badPassword) throw new Error('not ready');
     const job = await runCall(importCall, { file, mode, allOrNothing, passwordRule: rule, ...(rule === 1 ? { password } : {}) }, { invalidates: [] });
@@ -87,20 +88,7 @@ export default function ImportUserPage() {
                 ))}
               </Stack>
             </RadioGroup.Root>
-            {rule === 1 && (
-              <Field.Root invalid={badPassword} width="auto" maxW="xs" required>
-                <Field.Label>{t('members.import.password')}</Field.Label>
-                <Input
-                  type="password"
-                  autoComplete="new-password"
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
-                  disabled={locked}
-                  data-testid="import-password"
-                />
-                <Field.HelperText>{t('members.import.passwordHint')}</Field.HelperText>
-              </Field.Root>
-            )}
+            {rule === 1 && <ImportPasswordField value={password} onChange={setPassword} disabled={locked} />}
           </Stack>
 
           <AllOrNothingCheckbox flow={flow} prefix={PREFIX} />
