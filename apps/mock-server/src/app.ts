@@ -24,6 +24,20 @@ import { tenantPlugin } from './plugins/tenant.ts';
 import { implementations } from './services/index.ts';
 import { serveWebConsole } from './web-console.ts';
 
+/*
+ * The files that add to FastifyInstance and FastifyRequest (`declare module 'fastify'`), named in this
+ * entry's declarations so that a package checking against them (tests, bench: project references)
+ * sees `app.jobs`, `app.realtime`, `request.session` as the server does.
+ */
+export type { ReviewRow } from './kit/review.ts';
+export type { DictionaryEntry } from './kit/dictionary-cache.ts';
+export type { FileTooLargeError } from './kit/files.ts';
+export type { JobContext } from './kit/jobs.ts';
+export type { AuditOptions } from './audit/plugin.ts';
+export type { AuthOptions } from './plugins/auth.ts';
+export type { tenantPlugin } from './plugins/tenant.ts';
+export type { LocalizableStringPayload } from './plugins/realtime.ts';
+
 export interface BuildOptions {
   /** SQLite `file:` URL; created, migrated and seeded when missing. */
   databaseUrl: string;

@@ -3,6 +3,7 @@ import { rowError } from '../kit/import/reading.ts';
 import { type ImportItem } from '../kit/import/running.ts';
 import type { Culture } from '../localization/texts.ts';
 import { linesOfText, type SourceLine } from './document-lines.ts';
+import type { ImportPicture } from './pictures.ts';
 import {
   blanksInStem,
   blanksOf,
@@ -73,6 +74,8 @@ export interface DocumentQuestion {
   /** For a material question: each sub-question's number and line (errors under `subQuestions[i]`). */
   subs: Array<{ question: number | null; line: number }>;
   reading: DocumentReading;
+  /** Pictures the draft's rich text refers to (import/pictures.ts), stored when the question is written. */
+  pictures?: ImportPicture[];
 }
 
 type Field = 'stem' | 'option' | 'answer' | 'analysis' | 'other';
@@ -384,7 +387,7 @@ function isBareProse(item: ImportItem<DocumentQuestion>): boolean {
   const q = item.input;
   if (item.question !== null || q === null) return false;
   const r = q.reading;
-  return r.questionType === 5 && !r.answer && r.blanks === 0 && !r.indefinite && q.draft.options.length === 0 && q.subs.length === 0;
+  return r.questionType === 5 && !r.answer && r.blanks === 0 && !r.indefinite && !q.draft.options?.length && q.subs.length === 0;
 }
 
 /**
