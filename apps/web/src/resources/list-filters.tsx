@@ -68,6 +68,32 @@ function CascaderFilter({ spec, value, onChange, label, t }: FilterProps<Extract
   );
 }
 
+/**
+ * A calendar-day filter with its label shown before the box (`提问日期从`):
+ * an empty date box reads only 年/月/日, so two of them side by side said
+ * nothing of which is the start. The label is the box's accessible name too.
+ */
+function DateFilter({ name, value, onChange, label }: Omit<FilterProps<never>, 'spec' | 't'> & { name: string }) {
+  return (
+    <InputGroup
+      size="sm"
+      width={{ base: 'full', sm: 'auto' }}
+      startAddon={label}
+      startAddonProps={{ 'aria-hidden': true, 'data-testid': `filter-${name}-label` }}
+    >
+      <Input
+        type="date"
+        size="sm"
+        width={{ base: 'full', sm: '40' }}
+        value={typeof value === 'string' ? value : ''}
+        onChange={(e) => onChange(e.target.value || undefined)}
+        aria-label={label}
+        data-testid={`filter-${name}`}
+      />
+    </InputGroup>
+  );
+}
+
 /** The filter bar of a list: keyword box, selects and tree pickers, search and reset. */
 export function ListFilters({ list, extra }: { list: ListController; extra?: ReactNode }) {
   const { t } = useTranslation();
@@ -94,16 +120,12 @@ export function ListFilters({ list, extra }: { list: ListController; extra?: Rea
             />
           </InputGroup>
         ) : f.type === 'date' ? (
-          <Input
+          <DateFilter
             key={f.name}
-            type="date"
-            size="sm"
-            width={{ base: 'full', sm: '40' }}
-            value={typeof list.state.filters[f.name] === 'string' ? String(list.state.filters[f.name]) : ''}
-            onChange={(e) => list.setFilter(f.name, e.target.value || undefined)}
-            aria-label={labels.filter(f.name, f.labelKey)}
-            title={labels.filter(f.name, f.labelKey)}
-            data-testid={`filter-${f.name}`}
+            name={f.name}
+            value={list.state.filters[f.name]}
+            onChange={(v) => list.setFilter(f.name, v)}
+            label={labels.filter(f.name, f.labelKey)}
           />
         ) : f.type === 'cascader' ? (
           <CascaderFilter

@@ -174,6 +174,9 @@ describe('ResourcePage', () => {
   it('filters by a calendar day as typed, and clears it', async () => {
     const impl = setup();
     await screen.findByText('书籍1');
+    // The label shows beside the box (an empty date box says only 年/月/日) and names it.
+    expect(screen.getByTestId('filter-PublishedFrom-label')).toHaveTextContent('书名');
+    expect(screen.getByLabelText('书名', { selector: 'input[type="date"]' })).toBe(screen.getByTestId('filter-PublishedFrom'));
     fireEvent.change(screen.getByTestId('filter-PublishedFrom'), { target: { value: '2026-03-01' } });
     await waitFor(() => expect(impl.getAll).toHaveBeenLastCalledWith({ SkipCount: 0, MaxResultCount: 10, PublishedFrom: '2026-03-01' }));
     fireEvent.change(screen.getByTestId('filter-PublishedFrom'), { target: { value: '' } });
