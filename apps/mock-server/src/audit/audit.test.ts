@@ -193,6 +193,34 @@ describe('Audit log', () => {
     expect(await t.app.prisma.auditLog.findUnique({ where: { id: recent.id } })).toBeNull();
   });
 
+  it('edits the retention per side over HTTP (1 to 3650 days, a 400 outside, administrators only) and prunes each tenant by its own', async () => {
+    const c = await createTenant(t, 'auditretain');
+    // A tenant without its own value reads the application's (5, set by the test above).
+    expect((await http('GET', api('AuditLog/GetAuditSettings'), { token: c.token })).body.result).toEqual({ retentionDays: 5 });
+    for (const retentionDays of [0, 3651, 1.5, -3]) {
+      const bad = await http('PUT', api('AuditLog/UpdateAuditSettings'), { token: c.token, body: { retentionDays } });
+      expect(bad.status, String(retentionDays)).toBe(400);
+      expect(bad.body.error.validationErrors[0].members).toEqual(['retentionDays']);
+    }
+    const saved = await http('PUT', api('AuditLog/UpdateAuditSettings'), { token: c.token, body: { retentionDays: 3 } });
+    expect(saved.body.result).toEqual({ retentionDays: 3 });
+    expect((await http('GET', api('AuditLog/GetAuditSettings'), { token: c.token })).body.result).toEqual({ retentionDays: 3 });
+    // The tenant Default keeps the application's value.
+    expect((await http('GET', api('AuditLog/GetAuditSettings'), { token: admin })).body.result).toEqual({ retentionDays: 5 });
+    const teacher = await login('huangli');
+    expect((await http('PUT', api('AuditLog/UpdateAuditSettings'), { token: teacher, body: { retentionDays: 10 } })).status).toBe(403);
+    await t.app.auditWriter.flush();
+    const at = (days: number) => new Date(Date.now() - days * 86_400_000);
+    const ofC = await t.app.prisma.auditLog.create({
+      data: { tenantId: c.id, serviceName: 'Old', methodName: 'C', executionTime: at(4), executionDuration: 1 },
+    });
+    const ofDefault = await t.app.prisma.auditLog.create({
+      data: { tenantId: 1, serviceName: 'Old', methodName: 'Default', executionTime: at(4), executionDuration: 1 },
+    });
+    await pruneAuditLogs(t.app.prisma);
+    expect(await t.app.prisma.auditLog.findUnique({ where: { id: ofC.id } })).toBeNull();
+    expect(await t.app.prisma.auditLog.findUnique({ where: { id: ofDefault.id } })).not.toBeNull();
+  });
   it('never fails the request when the audit write fails', async () => {
     await t.app.auditWriter.flush();
     await t.app.prisma.$executeRawUnsafe('ALTER TABLE "AuditLog" RENAME TO "AuditLogAway"');

@@ -18,6 +18,10 @@ export const SETTING_DEFINITIONS = {
   // Who may decide a review (SDK services/review.ts REVIEW_SETTING_NAMES): tenant settings, off by default.
   'App.Review.AllowSameReviewerForSteps': { default: 'false', clientVisible: true },
   'App.Review.AllowAuthorReview': { default: 'false', clientVisible: true },
+  // Days audit rows are kept (SDK services/audit-log.ts AUDIT_RETENTION_DAYS): tenant level, the application's for the host.
+  'App.Auditing.RetentionDays': { default: '90', clientVisible: true },
+  // The school printed papers name (SDK services/tenant-settings.ts SCHOOL_NAME_SETTING): empty, the tenant's display name.
+  'App.General.SchoolName': { default: '', clientVisible: true },
 } as const;
 
 export type SettingName = keyof typeof SETTING_DEFINITIONS;

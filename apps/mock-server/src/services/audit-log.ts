@@ -1,11 +1,14 @@
 import { AuditLogService, UserLoginService } from '@edu/sdk';
 import { exportAuditLogs, getAuditLogs, getRecentUserLoginAttempts, getUserLoginAttempts } from '../audit/queries.ts';
+import { auditSettings, updateAuditSettings } from '../audit/retention.ts';
 import { implement } from '../kit/register-service.ts';
 
 /** ASP.NET Zero's audit-log reads (recording is audit/plugin.ts); append-only, so no update or delete. */
 export const auditLog = implement(AuditLogService, {
   GetAuditLogs: (input, ctx) => getAuditLogs(ctx, input),
   GetAuditLogsToExcel: (input, ctx) => exportAuditLogs(ctx, input),
+  GetAuditSettings: (_input, ctx) => auditSettings(ctx.prisma, ctx.session.tenantId),
+  UpdateAuditSettings: (input, ctx) => updateAuditSettings(ctx.prisma, ctx.session.tenantId, ctx.session.userId, input),
 });
 
 /** ASP.NET Zero's sign-in attempts (recorded by TokenAuth/Authenticate). */

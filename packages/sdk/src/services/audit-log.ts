@@ -70,12 +70,25 @@ export const AuditLogListDto = z.object({
 export type AuditLogListDto = z.infer<typeof AuditLogListDto>;
 
 /**
+ * The audit settings (ABP setting `App.Auditing.RetentionDays`): how many days
+ * audit rows are kept, a whole number from `min` to `max` (a value outside is a
+ * 400), `default` when never set. A tenant's value applies to its rows; the
+ * host's (the application's) to the host's rows and every tenant without one.
+ */
+export const AUDIT_RETENTION_DAYS = { setting: 'App.Auditing.RetentionDays', min: 1, max: 3650, default: 90 } as const;
+
+export const AuditSettingsDto = z.object({
+  retentionDays: z.number().int().min(AUDIT_RETENTION_DAYS.min).max(AUDIT_RETENTION_DAYS.max),
+});
+export type AuditSettingsDto = z.infer<typeof AuditSettingsDto>;
+
+/**
  * ASP.NET Zero's `AuditLogAppService` (its audit-log half): every
  * application-service call is recorded by the server (off the request's path,
  * never failing it); these calls read the records of the caller's side (the
  * host its own, a tenant only its own). Rows are append-only: there is no
  * update or delete; the server prunes rows older than the retention setting
- * `App.Auditing.RetentionDays` (default 90). `GetAuditLogsToExcel` writes at
+ * `App.Auditing.RetentionDays` (default 90, `GetAuditSettings`/`UpdateAuditSettings`). `GetAuditLogsToExcel` writes at
  * most `AUDIT_EXPORT_MAX_ROWS` rows (the newest) and says so in the sheet.
  */
 export const AuditLogService = defineService(
@@ -83,6 +96,10 @@ export const AuditLogService = defineService(
   {
     GetAuditLogs: { input: GetAuditLogsInput, output: paged(AuditLogListDto), extension: true },
     GetAuditLogsToExcel: { input: GetAuditLogsToExcelInput, output: FileDto, extension: true },
+    /** Extension: the caller's side's audit settings (AUDIT_RETENTION_DAYS). */
+    GetAuditSettings: { input: z.object({}), output: AuditSettingsDto, extension: true },
+    /** Extension: sets the caller's side's retention (administrators: `Pages.Administration`). */
+    UpdateAuditSettings: { input: AuditSettingsDto, output: AuditSettingsDto, access: [Permissions.Administration], extension: true },
   },
   { access: Permissions.AuditLogs },
 );

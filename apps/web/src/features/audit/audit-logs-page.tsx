@@ -1,11 +1,19 @@
 import { Badge, Box, Button, Code, Field, Flex, Input, NativeSelect, SimpleGrid, Stack, Tabs, Text } from '@chakra-ui/react';
-import { AUDIT_EXPORT_MAX_ROWS, LoginAttemptResult, type AuditLogListDto, type GetAuditLogsInput, type UserLoginAttemptDto } from '@edu/sdk';
-import { DataTable, ModalDialog, type ColumnDef } from '@edu/ui';
+import {
+  AUDIT_EXPORT_MAX_ROWS,
+  AUDIT_RETENTION_DAYS,
+  LoginAttemptResult,
+  Permissions,
+  type AuditLogListDto,
+  type GetAuditLogsInput,
+  type UserLoginAttemptDto,
+} from '@edu/sdk';
+import { DataTable, ModalDialog, notify, type ColumnDef } from '@edu/ui';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/client.ts';
 import { useDownload } from '../../resources/file-actions.tsx';
-import { LocalizedUi, ScreenCard, useApi } from '../../resources/index.ts';
+import { LocalizedUi, ScreenCard, useApi, useApiMutation, useCan } from '../../resources/index.ts';
 
 /** An instant as the console shows times: local, to the second. */
 const timeOf = (iso: string | null) => (iso ? new Date(iso).toLocaleString('zh-CN', { hour12: false }) : '—');
@@ -236,6 +244,61 @@ function AuditLogsTab() {
   );
 }
 
+/** How many days audit rows are kept (App.Auditing.RetentionDays): read by every reader, edited by administrators. */
+function RetentionSetting() {
+  const { t } = useTranslation();
+  const canEdit = useCan([Permissions.Administration]);
+  const { data } = useApi(api.auditLog.getAuditSettings, {});
+  const save = useApiMutation(api.auditLog.updateAuditSettings);
+  // What was typed; null shows the stored value.
+  const [typed, setTyped] = useState<string | null>(null);
+  const days = typed ?? (data ? String(data.retentionDays) : '');
+  const value = Number(days);
+  const valid = Number.isInteger(value) && value >= AUDIT_RETENTION_DAYS.min && value <= AUDIT_RETENTION_DAYS.max;
+  const submit = async () => {
+    try {
+      await save.trigger({ retentionDays: value });
+      setTyped(null);
+      notify.success(t('audit.retention.saved'));
+    } catch {
+      // Shown by the error modal; the typed value stays.
+    }
+  };
+  return (
+    <Flex gap="3" align="end" wrap="wrap" data-testid="audit-retention">
+      <Field.Root invalid={days !== '' && !valid} w="auto">
+        <Field.Label>{t('audit.retention.label')}</Field.Label>
+        <Input
+          size="sm"
+          type="number"
+          w="32"
+          min={AUDIT_RETENTION_DAYS.min}
+          max={AUDIT_RETENTION_DAYS.max}
+          value={days}
+          readOnly={!canEdit}
+          onChange={(e) => setTyped(e.target.value)}
+          data-testid="audit-retention-days"
+        />
+      </Field.Root>
+      {canEdit && (
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={!valid}
+          loading={save.isMutating}
+          onClick={() => void submit()}
+          data-testid="audit-retention-save"
+        >
+          {t('audit.retention.save')}
+        </Button>
+      )}
+      <Text fontSize="sm" color="fg.muted" pb="1.5">
+        {t('audit.retention.hint', { min: AUDIT_RETENTION_DAYS.min, max: AUDIT_RETENTION_DAYS.max })}
+      </Text>
+    </Flex>
+  );
+}
+
 const RESULTS = Object.entries(LoginAttemptResult.values);
 
 function LoginAttemptsTab() {
@@ -315,7 +378,8 @@ export default function AuditLogsPage() {
   return (
     <LocalizedUi>
       <ScreenCard>
-        <Tabs.Root defaultValue="logs" lazyMount>
+        <RetentionSetting />
+        <Tabs.Root defaultValue="logs" lazyMount mt="4">
           <Tabs.List>
             <Tabs.Trigger value="logs" data-testid="audit-tab-logs">
               {t('audit.tabs.logs')}
