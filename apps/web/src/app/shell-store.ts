@@ -80,6 +80,11 @@ export function closeTabByName(name: string): Tab | null {
   return r.navigateTo;
 }
 
+/** Puts the tabs back as they were: a page that refused to be left (unsaved changes) keeps the tab whose close button was pressed. */
+export function restoreTabs(tabs: readonly Tab[]): void {
+  commitTabs([...tabs]);
+}
+
 export function closeOtherTabs(): void {
   const { tabs, currentRouteName } = shellStore.get();
   commitTabs(closeOthers(tabs, currentRouteName ?? HOME_NAME, HOME_NAME));

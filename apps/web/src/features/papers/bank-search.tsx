@@ -185,7 +185,12 @@ export function BankSearch({
           <Button size="xs" variant="ghost" disabled={filters.page === 0} onClick={() => dispatch({ type: 'page', page: filters.page - 1 })}>
             {t('papers.bank.prev')}
           </Button>
-          <Button size="xs" variant="ghost" disabled={(filters.page + 1) * PAGE >= total} onClick={() => dispatch({ type: 'page', page: filters.page + 1 })}>
+          <Button
+            size="xs"
+            variant="ghost"
+            disabled={(filters.page + 1) * PAGE >= total}
+            onClick={() => dispatch({ type: 'page', page: filters.page + 1 })}
+          >
             {t('papers.bank.next')}
           </Button>
         </HStack>

@@ -1,5 +1,4 @@
 import { AbpError, paperPermission, type PaperAssembly, type PaperKind } from '@edu/sdk';
-import { pathOf } from '../../app/paths.ts';
 import { fieldPath } from '../../lib/field-path.ts';
 import type { OptionSpec } from '../../resources/index.ts';
 
@@ -15,18 +14,19 @@ export function cellPermission(cell: PaperCell, assembly: PaperAssembly): string
 }
 
 /**
- * The paper lists of the route table (navigation.ts) by route name, each one
- * cell and assembly. The assembly page of a paper hangs under its list:
+ * The paper lists of the route table (navigation.ts, checked by
+ * paper-api.test.ts) by route name, each one cell and assembly, with its
+ * group. The assembly page of a paper hangs under its list:
  * `/testPapers/testPaper/12/assemble`, `/workPapers/homeWork/new/assemble`.
  */
 export const PAPER_LISTS = {
-  testPaper: { cell: { kind: 1, isUniversity: false }, assembly: 1 },
-  testPaperUs: { cell: { kind: 1, isUniversity: true }, assembly: 1 },
-  randomPaper: { cell: { kind: 1, isUniversity: false }, assembly: 2 },
-  randomPaperUs: { cell: { kind: 1, isUniversity: true }, assembly: 2 },
-  homeWork: { cell: { kind: 2, isUniversity: false }, assembly: 1 },
-  randomWork: { cell: { kind: 2, isUniversity: false }, assembly: 2 },
-} as const satisfies Record<string, { cell: PaperCell; assembly: PaperAssembly }>;
+  testPaper: { group: 'testPapers', cell: { kind: 1, isUniversity: false }, assembly: 1 },
+  testPaperUs: { group: 'testPapers', cell: { kind: 1, isUniversity: true }, assembly: 1 },
+  randomPaper: { group: 'testPapers', cell: { kind: 1, isUniversity: false }, assembly: 2 },
+  randomPaperUs: { group: 'testPapers', cell: { kind: 1, isUniversity: true }, assembly: 2 },
+  homeWork: { group: 'workPapers', cell: { kind: 2, isUniversity: false }, assembly: 1 },
+  randomWork: { group: 'workPapers', cell: { kind: 2, isUniversity: false }, assembly: 2 },
+} as const satisfies Record<string, { group: string; cell: PaperCell; assembly: PaperAssembly }>;
 
 export type PaperListName = keyof typeof PAPER_LISTS;
 
@@ -42,8 +42,17 @@ export function paperListOf(cell: PaperCell, assembly: PaperAssembly): PaperList
   return found ?? (cell.kind === 2 ? (assembly === 1 ? 'homeWork' : 'randomWork') : 'testPaper');
 }
 
+/** A paper list's path. */
+export const paperListPath = (list: PaperListName) => `/${PAPER_LISTS[list].group}/${list}`;
+
 /** The assembly page of a paper (`new` for a paper not saved yet) under its list. */
-export const assemblePath = (list: PaperListName, id: number | 'new') => `${pathOf(list)}/${id}/assemble`;
+export const assemblePath = (list: PaperListName, id: number | 'new') => `${paperListPath(list)}/${id}/assemble`;
+
+/** `new`, or a paper id (a positive integer), or null for anything else. */
+export function paperIdParam(id: string | undefined): number | 'new' | null {
+  if (id === 'new') return 'new';
+  return id !== undefined && /^[1-9]\d{0,9}$/.test(id) ? Number(id) : null;
+}
 
 export const kindOptions: readonly OptionSpec[] = [1, 2].map((value) => ({ value, labelKey: `papers.kind.${value}` }));
 export const assemblyOptions: readonly OptionSpec[] = [1, 2].map((value) => ({ value, labelKey: `papers.assembly.${value}` }));

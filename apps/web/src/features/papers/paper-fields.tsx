@@ -68,7 +68,7 @@ export function paperFieldsInput(values: PaperFormValues, cell: PaperCell) {
   };
 }
 
-/** 试卷名称, 分类, 考试时长, 说明, and for homework 截止时间, 课程, 班级. Labels `papers.fields.*`. */
+/** 试卷名称, 分类, 考试时长 (建议用时 for homework), 说明, and for homework 截止时间, 课程, 班级. Labels `papers.fields.*`. */
 export function PaperFields({ control, cell }: { control: Control<PaperFormValues>; cell: PaperCell }) {
   const { t } = useTranslation();
   const tree = useCategoryTree(ClassType.Paper);
@@ -76,10 +76,18 @@ export function PaperFields({ control, cell }: { control: Control<PaperFormValue
   const courses = useApi(api.learningCourse.getAll, homework ? { MaxResultCount: 100 } : null, { silent: true });
   const courseOptions = useMemo(() => (courses.data?.items ?? []).map((c) => ({ value: c.id, label: c.title })), [courses.data]);
   return (
-    <SimpleGrid columns={{ base: 1, md: homework ? 3 : 3 }} gap="3">
+    <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
       <TextField control={control} name="title" label={t('papers.fields.title')} required maxLength={100} />
       <CascaderField control={control} name="categoryId" label={t('papers.fields.categoryId')} options={tree} changeOnSelect required />
-      <NumberField control={control} name="examMinutes" label={t('papers.fields.examMinutes')} min={1} max={1440} step={1} />
+      {/* A paper's time limit; homework has no limit, only a suggested time (the same field). */}
+      <NumberField
+        control={control}
+        name="examMinutes"
+        label={t(homework ? 'papers.fields.suggestedMinutes' : 'papers.fields.examMinutes')}
+        min={1}
+        max={1440}
+        step={1}
+      />
       {homework && (
         <>
           <DateTimeField control={control} name="dueTime" label={t('papers.fields.dueTime')} />

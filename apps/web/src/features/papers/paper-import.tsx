@@ -99,7 +99,6 @@ export function PaperImportDialog({ paper, onClose, onImported }: { paper: TestP
           )}
           <ImportButtons
             flow={flow}
-            prefix={PREFIX}
             canStart={!!file && !!categoryId}
             onRestart={() => {
               setFile(null);
@@ -107,7 +106,7 @@ export function PaperImportDialog({ paper, onClose, onImported }: { paper: TestP
             }}
             done={
               <Button onClick={onClose} data-testid="import-close">
-                {t('papers.import.close')}
+                {t('import.close')}
               </Button>
             }
           />
@@ -120,7 +119,7 @@ export function PaperImportDialog({ paper, onClose, onImported }: { paper: TestP
             {t('papers.import.formats')}
           </Text>
           <Button size="sm" variant="outline" onClick={() => void downloadTemplate()} data-testid="import-template">
-            {t('questions.import.template')}
+            {t('import.template')}
           </Button>
         </Box>
         <QuestionTargetFields
@@ -159,7 +158,7 @@ export function PaperImportDialog({ paper, onClose, onImported }: { paper: TestP
             {t('files.selected', { name: file.name, size: `${Math.max(1, Math.ceil(file.size / 1024))} KB` })}
           </Text>
         )}
-        <AllOrNothingCheckbox flow={flow} prefix={PREFIX} />
+        <AllOrNothingCheckbox flow={flow} />
         <ImportOutcome flow={flow} prefix={PREFIX} duplicates summary={<Placement flow={flow} />} />
       </Stack>
     </ModalDialog>

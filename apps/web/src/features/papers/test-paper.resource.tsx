@@ -18,8 +18,8 @@ import {
 } from '../../resources/index.ts';
 import { reviewColumn } from '../../shared/content-preset.tsx';
 import { categoryColumn, categoryFilter, ClassType } from '../../shared/categories.tsx';
-import { cellPermission, type PaperCell } from './paper-api.ts';
-import { PaperEditorDialog } from './paper-editor.tsx';
+import { assemblePath, cellPermission, paperListOf, type PaperCell } from './paper-api.ts';
+import { GoTo, RandomEditorDialog } from './paper-editor.tsx';
 import { PaperPreviewDialog } from './paper-preview.tsx';
 
 const flow = reviewables.testPaper.flow;
@@ -105,17 +105,12 @@ const previewAction: RowAction<TestPaperDto> = {
 };
 
 function EditDialog({ open, onClose, row }: RowDialogProps<TestPaperDto>) {
-  return (
-    <PaperEditorDialog
-      open={open}
-      onClose={onClose}
-      cell={{ kind: row.kind, isUniversity: row.isUniversity }}
-      start={{ mode: row.assembly === 2 ? 'random' : 'manual', paperId: row.id }}
-    />
-  );
+  const cell = { kind: row.kind, isUniversity: row.isUniversity };
+  if (row.assembly === 2) return <RandomEditorDialog open={open} onClose={onClose} cell={cell} paperId={row.id} />;
+  return open ? <GoTo to={assemblePath(paperListOf(cell, 1), row.id)} onClose={onClose} /> : null;
 }
 
-/** 编辑: the workbench for a manual paper, the rule editor (regenerate) for a random one. */
+/** 编辑: the assembly page for a manual paper, the rule editor (regenerate) for a random one. */
 const editAction: RowAction<TestPaperDto> = {
   key: 'edit',
   labelKey: 'actions.edit',
@@ -132,10 +127,11 @@ const editAction: RowAction<TestPaperDto> = {
   dialog: EditDialog,
 };
 
-/** 新增 / 随机组卷: the workbench or the rule editor for a new paper of the screen's cell. */
+/** 新增 / 随机组卷: the assembly page of a new paper of the screen's cell, or the rule editor. */
 function createAction(cell: PaperCell, mode: 'manual' | 'random'): ToolbarAction<TestPaperDto> {
   function CreateDialog({ open, onClose }: ActionDialogProps<TestPaperDto>) {
-    return <PaperEditorDialog open={open} onClose={onClose} cell={cell} start={{ mode, paperId: null }} />;
+    if (mode === 'random') return <RandomEditorDialog open={open} onClose={onClose} cell={cell} paperId={null} />;
+    return open ? <GoTo to={assemblePath(paperListOf(cell, 1), 'new')} onClose={onClose} /> : null;
   }
   return {
     key: mode === 'manual' ? 'create' : 'generate',
@@ -173,8 +169,8 @@ function moderatedVariant(kind: 1 | 2): VariantSpec<CrudService> {
  * 试卷 and 作业 (docs/architecture/questions-and-papers.md, "In the console"): one declaration for the eight routes. Each route is
  * a variant fixing kind × assembly × bank (`manual`, `university`, `random`,
  * `randomUs`, `homework`, `randomWork`) or a review queue (`moderated`,
- * `moderatedWork`). Create and edit open the workbench or the rule editor
- * (`paper-editor.tsx`); the switches are disabled (and refused by the
+ * `moderatedWork`). Create and edit open the assembly page
+ * (`paper-assemble-page.tsx`) or the rule editor (`paper-editor.tsx`); the switches are disabled (and refused by the
  * server with a 400) until the paper is approved.
  */
 export const testPaperResource = defineResource({
