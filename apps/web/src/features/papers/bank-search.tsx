@@ -1,7 +1,7 @@
 import { Badge, Box, Button, Flex, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import type { TestQuestionDto } from '@edu/sdk';
 import { Cascader, PlusIcon, SearchIcon } from '@edu/ui';
-import { useReducer } from 'react';
+import { useReducer, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateOptions, useApi } from '../../resources/index.ts';
 import { difficultyOptions, listQuestions, typeOptions, useQuestionChapterOptions } from '../../shared/questions/question-api.ts';
@@ -57,10 +57,13 @@ export function BankSearch({
   isUniversity,
   sections,
   onAdd,
+  target,
 }: {
   isUniversity: boolean;
   sections: readonly DraftSection[];
   onAdd: (q: TestQuestionDto) => void;
+  /** Where added questions go (a select), under the title. */
+  target?: ReactNode;
 }) {
   const { t } = useTranslation();
   const tree = useCategoryTree(ClassType.Question);
@@ -73,6 +76,7 @@ export function BankSearch({
   return (
     <Stack gap="2" data-testid="bank-search">
       <Text fontWeight="semibold">{t('papers.bank.title')}</Text>
+      {target}
       <HStack
         as="form"
         gap="2"

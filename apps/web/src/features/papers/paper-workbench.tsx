@@ -172,7 +172,7 @@ function Summary({
       )}
       <HStack gap="2" ms="auto">
         {dirty && (
-          <Text fontSize="sm" color="fg.warning" data-testid="paper-unsaved">
+          <Text fontSize="sm" color="orange.700" data-testid="paper-unsaved">
             {t('papers.unsaved')}
           </Text>
         )}
@@ -356,23 +356,29 @@ function WorkbenchBody({ cell, initial, onCreated }: { cell: PaperCell; initial:
           bg="bg"
           data-testid="bank-pane"
         >
-          <NativeSelect.Root size="sm">
-            <NativeSelect.Field
-              aria-label={t('papers.bank.target')}
-              value={target}
-              onChange={(e) => setTarget(e.target.value)}
-              data-testid="bank-target"
-            >
-              <option value="">{t('papers.bank.targetAuto')}</option>
-              {sectionOptions.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {t('papers.bank.targetSection', { title: o.label })}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-          <BankSearch isUniversity={cell.isUniversity} sections={sections} onAdd={(q) => change(addQuestion(sections, q, target || null))} />
+          <BankSearch
+            isUniversity={cell.isUniversity}
+            sections={sections}
+            onAdd={(q) => change(addQuestion(sections, q, target || null))}
+            target={
+              <NativeSelect.Root size="sm">
+                <NativeSelect.Field
+                  aria-label={t('papers.bank.target')}
+                  value={target}
+                  onChange={(e) => setTarget(e.target.value)}
+                  data-testid="bank-target"
+                >
+                  <option value="">{t('papers.bank.targetAuto')}</option>
+                  {sectionOptions.map((o) => (
+                    <option key={o.value} value={o.value}>
+                      {t('papers.bank.targetSection', { title: o.label })}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            }
+          />
         </Stack>
         <Stack
           as="section"
