@@ -308,8 +308,13 @@ class StructureSeeder {
     return new Date(this.now.getTime() - days * DAY_MS);
   }
 
+  /** Rows written so far: the structure was set up over a week, a few minutes apart (the seed puts them in school hours). */
+  private written = 0;
+
   private get audit() {
-    return { tenantId: this.tenantId, creatorUserId: this.creatorUserId, creationTime: this.daysAgo(45) };
+    const n = this.written++;
+    const creationTime = new Date(this.daysAgo(45 - (n % 7)).getTime() + ((n * 7) % 600) * 60_000);
+    return { tenantId: this.tenantId, creatorUserId: this.creatorUserId, creationTime };
   }
 
   async categories(): Promise<void> {

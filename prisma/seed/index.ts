@@ -8,7 +8,7 @@
  *
  * Idempotent: every row is looked up by its natural key first, so a second run
  * adds nothing. Deterministic: values come from a seeded PRNG; times are
- * relative to the seeding moment. Runs on the unfiltered client and sets
+ * relative to the seeding moment and lie in school hours (school-clock.ts). Runs on the unfiltered client and sets
  * tenant and audit fields itself.
  */
 import type { Prisma, PrismaClient } from '../generated/prisma/client.ts';
@@ -38,6 +38,7 @@ import { seedFeedback } from './feedback.ts';
 import { seedSiteMessages } from './site-messages.ts';
 import { seedQuestionOfAsk } from './question-of-ask.ts';
 import { seedQuestionnaires } from './questionnaires.ts';
+import { moveOntoSchoolClock, virtualNow } from './school-clock.ts';
 
 export { seedBulkUsers, type BulkUsersOptions, type BulkUsersResult } from './bulk-users.ts';
 export { seedContentStructure } from './content-structure.ts';
@@ -60,7 +61,9 @@ export function permissionsOfSide(tenantId: number | null): string[] {
 export async function seed(prisma: PrismaClient): Promise<void> {
   // One PBKDF2 run for everyone: each takes ~10 ms, and all demo users share the password.
   const passwordHash = hashPassword(DEFAULT_PASSWORD);
-  const now = new Date();
+  // Rows are dated against the school clock's now and moved onto school hours at the end (school-clock.ts).
+  const now = virtualNow(new Date());
+  const fresh = !(await prisma.tenant.findFirst({ where: { tenancyName: DEFAULT_TENANT.tenancyName }, select: { id: true } }));
   const rnd = createRandom(SEED);
   const tenantId = await prisma.$transaction(
     async (tx) => {
@@ -85,6 +88,8 @@ export async function seed(prisma: PrismaClient): Promise<void> {
   await seedSiteMessages(prisma, tenantId, now);
   await seedQuestionOfAsk(prisma, tenantId, now);
   await seedQuestionnaires(prisma, tenantId, now);
+  // Only a run that seeded from scratch: a later run would move rows it did not write.
+  if (fresh) await moveOntoSchoolClock(prisma);
 }
 
 interface CreatedUser {

@@ -11,6 +11,7 @@
  */
 import type { Prisma, PrismaClient } from '../generated/prisma/client.ts';
 import { createRandom } from './random.ts';
+import { toSchoolTime } from './school-clock.ts';
 
 const DAY_MS = 86_400_000;
 const DAYS = 120;
@@ -213,7 +214,9 @@ export async function seedMoney(prisma: PrismaClient, tenantId: number, now = ne
     async (tx) => {
       const chunk = <T>(rows: T[], size: number) =>
         Array.from({ length: Math.ceil(rows.length / size) }, (_, i) => rows.slice(i * size, (i + 1) * size));
-      for (const part of chunk(entries, 500)) await tx.ledgerEntry.createMany({ data: part });
+      // The ledger is append-only, so it is written on the school clock here; the seed moves every other row afterwards.
+      const onSchoolClock = entries.map((e) => ({ ...e, creationTime: new Date(toSchoolTime(e.creationTime.getTime())) }));
+      for (const part of chunk(onSchoolClock, 500)) await tx.ledgerEntry.createMany({ data: part });
       for (const part of chunk(payments, 500)) await tx.payment.createMany({ data: part });
       for (const part of chunk(
         consumptions.map(({ at: _at, ...c }) => c),

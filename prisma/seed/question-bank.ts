@@ -4,8 +4,11 @@
  * type (单选, 多选, 判断, 填空, 简答, 材料), every difficulty, every review
  * state (pending at 初审 and at 复审, approved, rejected with a reason), some
  * hidden, some in the university bank, and sister families of math questions.
- * Mathematics is generated from templates with seeded numbers; the other
- * subjects come from fixed pools, each item used once per subject.
+ * Mathematics comes from templates of each stage's own curriculum (小学
+ * arithmetic, 初中 equations and geometry, 高中 functions, sequences, vectors
+ * and derivatives) with seeded numbers written as a teacher writes them; the
+ * other subjects come from fixed pools and generators. Rows are written in a
+ * seeded shuffle, so the newest (the list's first page) are a mix.
  * Idempotent (skips when the tenant has questions) and deterministic.
  */
 import { questionFingerprint } from '@edu/sdk';
@@ -82,21 +85,21 @@ const POOLS: Record<string, Draft[]> = {
     choice('“春眠不觉晓”的下一句是？', ['处处闻啼鸟', '夜来风雨声', '花落知多少', '举头望明月'], [0]),
     choice('《背影》的作者是？', ['朱自清', '鲁迅', '冰心', '老舍'], [0]),
     choice('下列词语中没有错别字的一项是？', ['迫不及待', '再接再励', '谈笑风声', '一愁莫展'], [0], '“再接再厉”“谈笑风生”“一筹莫展”。'),
-    choice('“三顾茅庐”说的是哪位历史人物？', ['刘备', '曹操', '孙权', '关羽'], [0]),
+    choice('成语“三顾茅庐”出自《三国演义》，说的是哪位人物？', ['刘备', '曹操', '孙权', '关羽'], [0]),
     choice('《论语》是哪一学派的经典？', ['儒家', '道家', '法家', '墨家'], [0]),
     choice('下列哪部作品是鲁迅的小说集？', ['《呐喊》', '《繁星》', '《女神》', '《子夜》'], [0]),
     choice('“但愿人长久，千里共婵娟”出自谁的作品？', ['苏轼', '李清照', '辛弃疾', '柳永'], [0]),
-    choice('下列属于“唐宋八大家”的有', ['韩愈', '柳宗元', '苏轼', '李白'], [0, 1, 2]),
+    choice('下列作家中，属于“唐宋八大家”的有', ['韩愈', '柳宗元', '苏轼', '李白'], [0, 1, 2]),
     choice('下列作品属于中国古典四大名著的有', ['《红楼梦》', '《水浒传》', '《聊斋志异》', '《西游记》'], [0, 1, 3]),
     choice('下列诗人属于唐代的有', ['杜甫', '王维', '陆游', '白居易'], [0, 1, 3]),
     judge('《岳阳楼记》的作者是范仲淹。', true),
     judge('“床前明月光”出自杜甫的诗。', false, '出自李白《静夜思》。'),
     judge('《红楼梦》的作者是曹雪芹。', true),
     judge('比喻和拟人是同一种修辞手法。', false),
-    fill('床前明月光，____。', [['疑是地上霜']]),
-    fill('____，处处闻啼鸟。', [['春眠不觉晓']]),
-    fill('海内存知己，____。', [['天涯若比邻']]),
-    fill('学而时习之，____？有朋自远方来，____？', [['不亦说乎', '不亦悦乎'], ['不亦乐乎']]),
+    fill('床前明月光，____。（李白《静夜思》）', [['疑是地上霜']]),
+    fill('____，处处闻啼鸟。（孟浩然《春晓》）', [['春眠不觉晓']]),
+    fill('海内存知己，____。（王勃《送杜少府之任蜀州》）', [['天涯若比邻']]),
+    fill('学而时习之，____？有朋自远方来，____？（《论语》）', [['不亦说乎', '不亦悦乎'], ['不亦乐乎']]),
     essay('请简要概括《背影》中父亲形象的特点。', '朴实、深沉、不善言辞却深爱儿子；从买橘子的细节可见父爱之深。'),
     essay('谈谈你对“读书破万卷，下笔如有神”的理解。', '广泛阅读积累素材与语感，写作时才能得心应手。'),
     material('<p>阅读下面的文字：</p><p>“我与父亲不相见已二年余了，我最不能忘记的是他的背影。”</p>', [
@@ -183,165 +186,488 @@ function numericChoice(rnd: Random, stem: string, right: string, wrongs: string[
   return choice(stem, rotated, [rotated.indexOf(right)], analysis);
 }
 
-/** Math questions with seeded numbers; `level` 0..2 scales them. Templates run in turn; a run of one template is a sister family. */
-function mathDrafts(rnd: Random, level: number, count: number, familyPrefix: string): Draft[] {
-  const out: Draft[] = [];
-  const max = [20, 100, 1000][level] ?? 100;
-  for (let i = 0; out.length < count; i++) {
-    const a = rnd.int(2, max);
-    const b = rnd.int(2, 12);
-    const c = rnd.int(2, 12);
-    const family = `${familyPrefix}-${i % 12}-${Math.floor(i / 36)}`;
-    switch (i % 12) {
-      case 0:
-      case 1: {
-        const right = a + b * c;
-        out.push({
-          ...at(
-            ['数与运算', '四则混合运算'],
-            numericChoice(
-              rnd,
-              `计算：${a} + ${b} × ${c} = ？`,
-              String(right),
-              [(a + b) * c, a + b + c, a * b + c, right + 1].map(String),
-              '先乘除，后加减。',
-            ),
-          ),
-          family: i % 24 < 2 ? family : undefined,
-        });
-        break;
-      }
-      case 2: {
-        const nums = distinct([rnd.pick([2, 3, 5, 7, 11, 13, 17, 19, 23, 29]), rnd.pick([31, 37, 41, 43, 47]), rnd.int(4, 9) * 2, rnd.int(3, 9) * 9]);
-        if (nums.filter(isPrime).length < 2 || nums.length < 4) continue;
-        out.push(
-          at(
-            ['数与运算', '质数与合数'],
-            choice(
-              '下列各数中，是质数的有',
-              nums.map(String),
-              nums.flatMap((n, k) => (isPrime(n) ? [k] : [])),
-            ),
-          ),
-        );
-        break;
-      }
-      case 3:
-        out.push(at(['数与运算', '奇数与偶数'], judge(`${a * b} 是偶数。`, (a * b) % 2 === 0)));
-        break;
-      case 4: {
-        const x = rnd.int(1, 9 + level * 10);
-        out.push({ ...at(['方程与代数', '一元一次方程'], fill(`若 ${b}x + ${a} = ${b * x + a}，则 x = ____。`, [[String(x)]])), family });
-        break;
-      }
-      case 5:
-        out.push(
-          at(
-            ['数与运算', '公倍数与公约数'],
-            fill(`${a} 和 ${b} 的最小公倍数是 ____，最大公约数是 ____。`, [[String(lcm(a, b))], [String(gcd(a, b))]]),
-          ),
-        );
-        break;
-      case 6: {
-        const x = rnd.int(1, 20);
-        out.push(
-          at(
-            ['方程与代数', '一元一次方程'],
-            essay(`解方程：${b}x − ${c} = ${b * x - c}，并写出解题过程。`, `移项得 ${b}x = ${b * x}，系数化为 1 得 x = ${x}。`, 6),
-          ),
-        );
-        break;
-      }
-      case 7: {
-        const price = rnd.int(3, 20);
-        const n = rnd.int(2, 9);
-        out.push(
-          at(
-            ['综合与实践', '购物问题'],
-            material(`<p>某文具店一支钢笔售价 ${price} 元，小明买了 ${n} 支，付给售货员 100 元。</p>`, [
-              { ...base, questionType: 4, stem: '小明一共要付 ____ 元。', score: 2, blanks: [{ answers: [String(price * n)] }] },
-              { ...base, questionType: 3, stem: `售货员应找回 ${100 - price * n} 元。`, score: 2, trueFalseAnswer: true },
-              {
-                ...base,
-                questionType: 5,
-                stem: '如果钢笔打八折，小明可以少付多少元？写出算式。',
-                score: 4,
-                referenceAnswer: `${price * n} × (1 − 0.8) = ${(price * n * 0.2).toFixed(1)}（元）`,
-              },
-            ]),
-          ),
-        );
-        break;
-      }
-      case 8: {
-        const w = rnd.int(2, 30);
-        const h = rnd.int(2, 30);
-        out.push({
-          ...at(
-            ['图形与几何', '长方形的周长与面积'],
-            numericChoice(
-              rnd,
-              `一个长方形长 ${w} 厘米、宽 ${h} 厘米，它的面积是多少平方厘米？`,
-              String(w * h),
-              [2 * (w + h), w + h, w * h + w].map(String),
-              '长方形面积 = 长 × 宽。',
-            ),
-          ),
-          family,
-        });
-        break;
-      }
-      case 9: {
-        const first = rnd.int(1, 20);
-        const d = rnd.int(2, 9);
-        const n = rnd.int(5, 20);
-        out.push({
-          ...at(['数列与函数', '等差数列'], fill(`等差数列的首项是 ${first}，公差是 ${d}，第 ${n} 项是 ____。`, [[String(first + (n - 1) * d)]])),
-          family,
-        });
-        break;
-      }
-      case 10: {
-        const total = rnd.int(2, 40) * 10;
-        const pct = rnd.pick([10, 20, 25, 30, 40, 50, 75]);
-        out.push(
-          at(
-            ['数与运算', '百分数'],
-            numericChoice(
-              rnd,
-              `${total} 的 ${pct}% 是多少？`,
-              String((total * pct) / 100),
-              [total * pct, total / pct, (total * pct) / 10].map(String),
-            ),
-          ),
-        );
-        break;
-      }
-      case 11: {
-        const r = rnd.int(1, 10);
-        out.push(
-          at(
-            ['图形与几何', '圆'],
-            judge(
-              `半径是 ${r} 厘米的圆，周长是 ${(2 * 3.14 * r).toFixed(2).replace(/\.?0+$/, '')} 厘米（π 取 3.14）。`,
-              rnd.next() < 0.6,
-              '圆的周长 C = 2πr。',
-            ),
-          ),
-        );
-        break;
-      }
-    }
-  }
-  // A judged circle whose truth was drawn at random must say so correctly.
-  return out.map((d) => (d.point?.[1] === '圆' ? fixCircle(d) : d));
+/** A number as a teacher writes it: at most two decimals, no trailing zeros, a real minus sign for negatives in stems. */
+const num = (x: number): string => String(Math.round(x * 100) / 100);
+/** A signed term inside an expression: `(−3)` for negatives. */
+const term = (x: number): string => (x < 0 ? `(−${-x})` : String(x));
+/** The bracket a single-choice stem ends with, for the answer's letter (two ideographic spaces). */
+const CHOICE_BLANK = '（\u3000\u3000）';
+/** Subscript digits (a₁₀, log₂). */
+const sub = (n: number): string => String(n).replace(/\d/g, (d) => '₀₁₂₃₄₅₆₇₈₉'[Number(d)]!);
+
+/** One template: a knowledge point and a draft built from seeded numbers (null: this draw does not fit, draw again). */
+interface Template {
+  point: Point;
+  /** Runs of one template in a leaf form sister families. */
+  family?: boolean;
+  make: (rnd: Random) => Draft | null;
 }
 
-/** The circle statements are generated true or false; make the stem match the drawn answer. */
-function fixCircle(d: Draft): Draft {
-  if (d.trueFalseAnswer === true) return d;
-  const stem = d.stem.replace(/周长是 ([\d.]+) 厘米/, (_, c: string) => `周长是 ${(Number(c) * 2).toFixed(2).replace(/\.?0+$/, '')} 厘米`);
-  return { ...d, stem, analysis: '圆的周长 C = 2πr，题中把直径当成了半径。' };
+const PYTHAGOREAN = [
+  [3, 4, 5],
+  [5, 12, 13],
+  [6, 8, 10],
+  [8, 15, 17],
+  [7, 24, 25],
+  [9, 12, 15],
+] as const;
+
+/** 小学数学: arithmetic, factors, fractions of everyday quantities, simple geometry. */
+const PRIMARY_MATH: readonly Template[] = [
+  {
+    point: ['数与运算', '四则混合运算'],
+    family: true,
+    make: (rnd) => {
+      const [a, b, c] = [rnd.int(10, 99), rnd.int(2, 9), rnd.int(2, 9)];
+      const right = a + b * c;
+      return numericChoice(
+        rnd,
+        `计算：${a} + ${b} × ${c} = ${CHOICE_BLANK}`,
+        String(right),
+        [(a + b) * c, a + b + c, right + 10].map(String),
+        '先算乘法，再算加法。',
+      );
+    },
+  },
+  {
+    point: ['数与运算', '因数与倍数'],
+    make: (rnd) => {
+      const nums = distinct([rnd.pick([2, 3, 5, 7, 11, 13, 17, 19, 23, 29]), rnd.pick([31, 37, 41, 43, 47]), rnd.int(4, 9) * 2, rnd.int(3, 9) * 9]);
+      if (nums.filter(isPrime).length < 2 || nums.length < 4) return null;
+      return choice(
+        '下列各数中，是质数的有',
+        nums.map(String),
+        nums.flatMap((n, k) => (isPrime(n) ? [k] : [])),
+        '只有 1 和它本身两个因数的数是质数。',
+      );
+    },
+  },
+  {
+    point: ['数与运算', '因数与倍数'],
+    make: (rnd) => {
+      const n = rnd.int(12, 99);
+      return judge(`${n} 是偶数。`, n % 2 === 0, '个位上是 0、2、4、6、8 的数是偶数。');
+    },
+  },
+  {
+    point: ['数与运算', '因数与倍数'],
+    make: (rnd) => {
+      const [a, b] = [rnd.int(2, 12), rnd.int(2, 12)];
+      if (a === b) return null;
+      return fill(`${a} 和 ${b} 的最小公倍数是 ____，最大公约数是 ____。`, [[String(lcm(a, b))], [String(gcd(a, b))]]);
+    },
+  },
+  {
+    point: ['数与运算', '小数的乘法'],
+    family: true,
+    make: (rnd) => {
+      const price = rnd.int(12, 95) / 10;
+      const n = rnd.int(2, 6);
+      return fill(`一个笔记本 ${num(price)} 元，买 ${n} 个需要 ____ 元。`, [[num(price * n)]]);
+    },
+  },
+  {
+    point: ['数与运算', '百分数'],
+    make: (rnd) => {
+      const total = rnd.int(2, 40) * 20;
+      const pct = rnd.pick([10, 20, 25, 40, 50, 75]);
+      const right = (total * pct) / 100;
+      return numericChoice(
+        rnd,
+        `${total} 的 ${pct}% 是多少？`,
+        num(right),
+        [total - right, right * 10, right / 10].map(num),
+        '求一个数的百分之几是多少，用乘法。',
+      );
+    },
+  },
+  {
+    point: ['数与代数', '简易方程'],
+    family: true,
+    make: (rnd) => {
+      const [b, x, a] = [rnd.int(2, 9), rnd.int(2, 15), rnd.int(1, 30)];
+      return fill(`解方程：${b}x + ${a} = ${b * x + a}，x = ____。`, [[String(x)]]);
+    },
+  },
+  {
+    point: ['图形与几何', '长方形和正方形'],
+    family: true,
+    make: (rnd) => {
+      const [w, h] = [rnd.int(3, 30), rnd.int(2, 20)];
+      if (w === h) return null;
+      return numericChoice(
+        rnd,
+        `一个长方形长 ${w} 厘米、宽 ${h} 厘米，它的面积是多少平方厘米？`,
+        String(w * h),
+        [2 * (w + h), w + h, w * h + w].map(String),
+        '长方形的面积 = 长 × 宽。',
+      );
+    },
+  },
+  {
+    point: ['图形与几何', '圆'],
+    make: (rnd) => {
+      const r = rnd.int(1, 10);
+      const truth = rnd.next() < 0.6;
+      return judge(
+        `半径是 ${r} 厘米的圆，周长是 ${num(2 * 3.14 * r * (truth ? 1 : 2))} 厘米（π 取 3.14）。`,
+        truth,
+        truth ? '圆的周长 C = 2πr。' : '圆的周长 C = 2πr，题中把直径当成了半径。',
+      );
+    },
+  },
+  {
+    point: ['统计与概率', '平均数'],
+    make: (rnd) => {
+      const avg = rnd.int(80, 95);
+      const d = rnd.int(1, 6);
+      return fill(`小明三次数学测验的成绩分别是 ${avg - d} 分、${avg} 分、${avg + d} 分，平均成绩是 ____ 分。`, [[String(avg)]]);
+    },
+  },
+  {
+    point: ['综合与实践', '购物问题'],
+    make: (rnd) => {
+      const [price, n] = [rnd.int(3, 20), rnd.int(2, 5)];
+      return material(`<p>某文具店一支钢笔售价 ${price} 元，小明买了 ${n} 支，付给售货员 100 元。</p>`, [
+        { ...base, questionType: 4, stem: '小明一共要付 ____ 元。', score: 2, blanks: [{ answers: [String(price * n)] }] },
+        { ...base, questionType: 3, stem: `售货员应找回 ${100 - price * n} 元。`, score: 2, trueFalseAnswer: true },
+        {
+          ...base,
+          questionType: 5,
+          stem: '如果钢笔打八折，小明可以少付多少元？写出算式。',
+          score: 4,
+          referenceAnswer: `${price * n} × (1 − 0.8) = ${num(price * n * 0.2)}（元）`,
+        },
+      ]);
+    },
+  },
+  {
+    point: ['数与代数', '简易方程'],
+    make: (rnd) => {
+      const [b, x, c] = [rnd.int(2, 9), rnd.int(2, 20), rnd.int(1, 9)];
+      return essay(`解方程：${b}x − ${c} = ${b * x - c}，并写出解题过程。`, `${b}x = ${b * x}，x = ${x}。`, 6);
+    },
+  },
+];
+
+/** 初中数学: rational numbers, equations and systems, factoring, Pythagoras, linear functions, statistics. */
+const JUNIOR_MATH: readonly Template[] = [
+  {
+    point: ['有理数', '有理数的加减法'],
+    family: true,
+    make: (rnd) => {
+      const [a, b, c] = [-rnd.int(2, 20), rnd.int(2, 20), -rnd.int(2, 20)];
+      const right = a + b - c;
+      return numericChoice(
+        rnd,
+        `计算：${term(a)} + ${b} − ${term(c)} 的结果是${CHOICE_BLANK}`,
+        String(right),
+        [a + b + c, -right, right - 2 * b].map(String),
+        '减去一个数，等于加上这个数的相反数。',
+      );
+    },
+  },
+  {
+    point: ['有理数', '绝对值'],
+    make: (rnd) => {
+      const [a, d] = [rnd.int(-9, 9), rnd.int(1, 9)];
+      return fill(`若 |x − ${term(a)}| = ${d}，则 x = ____ 或 x = ____。`, [[String(a + d)], [String(a - d)]]);
+    },
+  },
+  {
+    point: ['整式的加减', '合并同类项'],
+    family: true,
+    make: (rnd) => {
+      const [a, b, c] = [rnd.int(2, 9), rnd.int(2, 9), rnd.int(1, 9)];
+      const k = a + b - c;
+      if (k <= 1) return null;
+      return fill(`化简：${a}x + ${b}x − ${c}x = ____。`, [[`${k}x`]]);
+    },
+  },
+  {
+    point: ['一元一次方程', '解一元一次方程'],
+    family: true,
+    make: (rnd) => {
+      const [a, x, b] = [rnd.int(2, 9), rnd.int(-9, 12), rnd.int(1, 20)];
+      const right = a * x - b;
+      return numericChoice(
+        rnd,
+        `方程 ${a}x − ${b} = ${right < 0 ? `−${-right}` : right} 的解是${CHOICE_BLANK}`,
+        `x = ${x}`,
+        [`x = ${x + 1}`, `x = ${-x || 1}`, `x = ${x * 2 || 2}`],
+        '移项、合并同类项、系数化为 1。',
+      );
+    },
+  },
+  {
+    point: ['二元一次方程组', '消元法'],
+    family: true,
+    make: (rnd) => {
+      const [x, y] = [rnd.int(1, 9), rnd.int(1, 9)];
+      if (x === y) return null;
+      return numericChoice(
+        rnd,
+        `方程组 x + y = ${x + y}，x − y = ${x - y < 0 ? `−${y - x}` : x - y} 的解是${CHOICE_BLANK}`,
+        `x = ${x}，y = ${y}`,
+        [`x = ${y}，y = ${x}`, `x = ${x + 1}，y = ${y - 1}`, `x = ${x + y}，y = 0`],
+        '两式相加消去 y。',
+      );
+    },
+  },
+  {
+    point: ['因式分解', '公式法'],
+    make: (rnd) => {
+      const a = rnd.int(2, 12);
+      return fill(`分解因式：x² − ${a * a} = ____。`, [[`(x + ${a})(x − ${a})`, `(x+${a})(x-${a})`, `(x + ${a})(x - ${a})`]]);
+    },
+  },
+  {
+    point: ['勾股定理', '勾股定理'],
+    family: true,
+    make: (rnd) => {
+      const [a, b, c] = rnd.pick(PYTHAGOREAN);
+      const k = rnd.int(1, 3);
+      return numericChoice(
+        rnd,
+        `直角三角形的两条直角边分别为 ${a * k} 和 ${b * k}，斜边长为${CHOICE_BLANK}`,
+        String(c * k),
+        [(a + b) * k, c * k + 1, (b + 1) * k].map(String),
+        'a² + b² = c²。',
+      );
+    },
+  },
+  {
+    point: ['一次函数', '一次函数的图象'],
+    make: (rnd) => {
+      const [k, b, m] = [rnd.int(-5, 5) || 2, rnd.int(-9, 9), rnd.int(-4, 6)];
+      return fill(`一次函数 y = ${k}x ${b < 0 ? '−' : '+'} ${Math.abs(b)} 的图象经过点 (${m}, ____)。`, [[String(k * m + b)]]);
+    },
+  },
+  {
+    point: ['实数', '平方根'],
+    make: (rnd) => {
+      const n = rnd.int(2, 15);
+      const truth = rnd.next() < 0.5;
+      return judge(`${n * n} 的平方根是 ${truth ? '±' : ''}${n}。`, truth, `${n * n} 的平方根是 ±${n}，算术平方根是 ${n}。`);
+    },
+  },
+  {
+    point: ['三角形', '三角形的内角和'],
+    make: (rnd) => {
+      const [a, b] = [rnd.int(30, 80), rnd.int(30, 80)];
+      return numericChoice(
+        rnd,
+        `在 △ABC 中，∠A = ${a}°，∠B = ${b}°，则 ∠C 的度数是${CHOICE_BLANK}`,
+        `${180 - a - b}°`,
+        [`${a + b}°`, `${180 - a}°`, `${90 - Math.abs(a - b)}°`],
+        '三角形的内角和为 180°。',
+      );
+    },
+  },
+  {
+    point: ['一元二次方程', '因式分解法'],
+    make: (rnd) => {
+      const [p, q] = [rnd.int(1, 9), rnd.int(1, 9)];
+      if (p === q) return null;
+      return essay(`解方程：x² − ${p + q}x + ${p * q} = 0，并写出解题过程。`, `(x − ${p})(x − ${q}) = 0，所以 x₁ = ${p}，x₂ = ${q}。`, 8);
+    },
+  },
+  {
+    point: ['数据的分析', '平均数与众数'],
+    make: (rnd) => {
+      const m = rnd.int(6, 9);
+      const scores = [m, m + 1, m, m - 1, m + 2];
+      const mean = (scores.reduce((s, x) => s + x, 0) / scores.length).toFixed(1);
+      return material(`<p>某班 5 名同学一周的课外阅读时间（小时）分别为：${scores.join('，')}。</p>`, [
+        { ...base, questionType: 4, stem: '这组数据的众数是 ____。', score: 2, blanks: [{ answers: [String(m)] }] },
+        { ...base, questionType: 4, stem: '这组数据的平均数是 ____。', score: 2, blanks: [{ answers: [mean.replace(/\.0$/, ''), mean] }] },
+        { ...base, questionType: 3, stem: `这组数据的中位数是 ${m}。`, score: 2, trueFalseAnswer: true },
+      ]);
+    },
+  },
+];
+
+const ODD_FUNCTIONS = [
+  ['y = x³', true],
+  ['y = sin x', true],
+  ['y = 1/x', true],
+  ['y = x² + 1', false],
+  ['y = cos x', false],
+  ['y = 2ˣ', false],
+  ['y = x + 1', false],
+  ['y = −3x', true],
+] as const;
+const TRIG = [
+  ['sin 30°', '1/2'],
+  ['cos 60°', '1/2'],
+  ['tan 45°', '1'],
+  ['sin 90°', '1'],
+  ['cos 0°', '1'],
+  ['sin 0°', '0'],
+  ['cos 90°', '0'],
+] as const;
+
+/** 高中数学: sets, functions, exponents and logarithms, sequences, trigonometry, vectors, derivatives, probability. */
+const SENIOR_MATH: readonly Template[] = [
+  {
+    point: ['集合与常用逻辑用语', '集合的基本运算'],
+    family: true,
+    make: (rnd) => {
+      const a = rnd.int(1, 5);
+      const A = [a, a + 1, a + 2, a + 3];
+      const B = [a + 2, a + 3, a + 4];
+      return numericChoice(
+        rnd,
+        `已知集合 A = {${A.join(', ')}}，B = {${B.join(', ')}}，则 A ∩ B =${CHOICE_BLANK}`,
+        `{${a + 2}, ${a + 3}}`,
+        [`{${[...A, a + 4].join(', ')}}`, `{${a + 3}}`, `{${a}, ${a + 1}}`],
+        '交集由两个集合的公共元素组成。',
+      );
+    },
+  },
+  {
+    point: ['函数的概念与性质', '函数的奇偶性'],
+    make: (rnd) => {
+      const picks = distinct([rnd.int(0, 7), rnd.int(0, 7), rnd.int(0, 7), rnd.int(0, 7), rnd.int(0, 7)]).slice(0, 4);
+      if (picks.length < 4 || picks.filter((k) => ODD_FUNCTIONS[k]![1]).length < 2) return null;
+      return choice(
+        '下列函数中，是奇函数的有',
+        picks.map((k) => ODD_FUNCTIONS[k]![0]),
+        picks.flatMap((k, i) => (ODD_FUNCTIONS[k]![1] ? [i] : [])),
+        '奇函数满足 f(−x) = −f(x)。',
+      );
+    },
+  },
+  {
+    point: ['一元二次函数、方程和不等式', '二次函数'],
+    family: true,
+    make: (rnd) => {
+      const [h, k] = [rnd.int(-5, 5), rnd.int(-9, 9)];
+      const b = -2 * h;
+      const c = h * h + k;
+      const poly = `y = x² ${b < 0 ? '−' : '+'} ${Math.abs(b)}x ${c < 0 ? '−' : '+'} ${Math.abs(c)}`;
+      if (b === 0) return null;
+      return numericChoice(
+        rnd,
+        `二次函数 ${poly} 图象的顶点坐标是${CHOICE_BLANK}`,
+        `(${h}, ${k})`,
+        [`(${-h}, ${k})`, `(${h}, ${-k})`, `(${b}, ${c})`],
+        '配方：y = (x − h)² + k。',
+      );
+    },
+  },
+  {
+    point: ['指数函数与对数函数', '对数的运算'],
+    make: (rnd) => {
+      const [base2, n] = [rnd.pick([2, 3, 5, 10]), rnd.int(2, 4)];
+      return fill(`${base2 === 10 ? 'lg' : `log${sub(base2)}`} ${base2 ** n} = ____。`, [[String(n)]]);
+    },
+  },
+  {
+    point: ['数列', '等差数列'],
+    family: true,
+    make: (rnd) => {
+      const [first, d, n] = [rnd.int(1, 20), rnd.int(2, 9), rnd.int(5, 20)];
+      return fill(`等差数列 {aₙ} 中，a₁ = ${first}，公差 d = ${d}，则 a${sub(n)} = ____。`, [[String(first + (n - 1) * d)]]);
+    },
+  },
+  {
+    point: ['数列', '等比数列'],
+    make: (rnd) => {
+      const [first, q, n] = [rnd.int(1, 5), rnd.pick([2, 3]), rnd.int(3, 6)];
+      return fill(`等比数列 {aₙ} 中，a₁ = ${first}，公比 q = ${q}，则前 ${n} 项和 S${sub(n)} = ____。`, [[String((first * (q ** n - 1)) / (q - 1))]]);
+    },
+  },
+  {
+    point: ['三角函数', '特殊角的三角函数值'],
+    make: (rnd) => {
+      const [name, value] = rnd.pick(TRIG);
+      const truth = rnd.next() < 0.5;
+      const shown = truth ? value : value === '1' ? '1/2' : value === '0' ? '1' : '√3/2';
+      return judge(`${name} = ${shown}。`, truth || shown === value, `${name} = ${value}。`);
+    },
+  },
+  {
+    point: ['平面向量', '数量积'],
+    family: true,
+    make: (rnd) => {
+      const [x1, y1, x2, y2] = [rnd.int(-5, 5), rnd.int(-5, 5), rnd.int(-5, 5), rnd.int(-5, 5)];
+      return fill(`已知向量 a = (${x1}, ${y1})，b = (${x2}, ${y2})，则 a · b = ____。`, [[String(x1 * x2 + y1 * y2)]]);
+    },
+  },
+  {
+    point: ['导数及其应用', '导数的计算'],
+    family: true,
+    make: (rnd) => {
+      const [a, b, x] = [rnd.int(2, 6), rnd.int(1, 9), rnd.int(1, 3)];
+      const right = 2 * a * x + b;
+      return numericChoice(
+        rnd,
+        `已知 f(x) = ${a}x² + ${b}x，则 f′(${x}) =${CHOICE_BLANK}`,
+        String(right),
+        [a * x * x + b * x, 2 * a + b, right + a].map(String),
+        '(xⁿ)′ = nxⁿ⁻¹。',
+      );
+    },
+  },
+  {
+    point: ['概率', '古典概型'],
+    make: (rnd) => {
+      const [red, white] = [rnd.int(2, 6), rnd.int(2, 6)];
+      const g = gcd(red, red + white);
+      return numericChoice(
+        rnd,
+        `袋中有 ${red} 个红球和 ${white} 个白球，从中任取 1 个，取到红球的概率是${CHOICE_BLANK}`,
+        `${red / g}/${(red + white) / g}`,
+        [`${white}/${red + white}`, `1/${red + white}`, `${red}/${white}`].filter((w) => w !== `${red / g}/${(red + white) / g}`),
+        '古典概型：P = 所求事件包含的基本事件数 ÷ 基本事件总数。',
+      );
+    },
+  },
+  {
+    point: ['一元二次函数、方程和不等式', '一元二次不等式'],
+    make: (rnd) => {
+      const [p, q] = [rnd.int(-5, 2), rnd.int(3, 8)];
+      return essay(
+        `解不等式：(x ${p < 0 ? '+' : '−'} ${Math.abs(p)})(x − ${q}) < 0。`,
+        `对应方程的两根为 ${p} 和 ${q}，开口向上，所以解集为 {x | ${p} < x < ${q}}。`,
+        8,
+      );
+    },
+  },
+  {
+    point: ['数列', '数列的综合应用'],
+    make: (rnd) => {
+      const [first, d] = [rnd.int(2, 9), rnd.int(2, 5)];
+      return material(`<p>某同学制订了背单词计划：第 1 天背 ${first} 个，以后每天比前一天多背 ${d} 个。</p>`, [
+        { ...base, questionType: 4, stem: '第 10 天背 ____ 个单词。', score: 3, blanks: [{ answers: [String(first + 9 * d)] }] },
+        { ...base, questionType: 3, stem: '每天背的单词数构成等差数列。', score: 2, trueFalseAnswer: true },
+        {
+          ...base,
+          questionType: 5,
+          stem: '前 10 天一共背了多少个单词？写出计算过程。',
+          score: 5,
+          referenceAnswer: `S₁₀ = 10 × ${first} + 10 × 9 ÷ 2 × ${d} = ${10 * first + 45 * d}（个）`,
+        },
+      ]);
+    },
+  },
+];
+
+const MATH_BY_LEVEL = [PRIMARY_MATH, JUNIOR_MATH, SENIOR_MATH] as const;
+
+/** Mathematics of a stage (`level` 0 小学, 1 初中, 2 高中) from its templates in turn; a run of one family template is a sister family. */
+function mathDrafts(rnd: Random, level: number, count: number, familyPrefix: string): Draft[] {
+  const templates = MATH_BY_LEVEL[level] ?? JUNIOR_MATH;
+  const out: Draft[] = [];
+  for (let i = 0; out.length < count && i < count * 4; i++) {
+    const k = i % templates.length;
+    const t = templates[k]!;
+    const draft = t.make(rnd);
+    if (!draft) continue;
+    out.push({ ...at(t.point, draft), ...(t.family && { family: `${familyPrefix}-${k}-${Math.floor(i / (templates.length * 3))}` }) });
+  }
+  return out;
 }
 
 /** 语文: poem lines, authors and idioms. */
@@ -627,8 +953,8 @@ function physicsDrafts(rnd: Random, count: number, familyPrefix: string): Draft[
             numericChoice(
               rnd,
               `一个 ${R} Ω 的电阻中通过的电流为 ${I} A，它两端的电压是多少？`,
-              `${Math.round(R * I * 10) / 10} V`,
-              [`${R + I} V`, `${Math.round((R / I) * 10) / 10} V`, `${Math.round(R * I * 20) / 10} V`],
+              `${num(R * I)} V`,
+              [`${num(R + I)} V`, `${num(R / I)} V`, `${num(R * I * 2)} V`],
               'U = IR。',
             ),
           ),
@@ -842,6 +1168,12 @@ export async function seedQuestionBank(prisma: PrismaClient, tenantId: number, n
     });
   }
 
+  // Written in a seeded shuffle, not leaf by leaf: the newest ids (the list's first page) mix subjects, stages and types.
+  for (let k = planned.length - 1; k > 0; k--) {
+    const j = rnd.int(0, k);
+    [planned[k], planned[j]] = [planned[j]!, planned[k]!];
+  }
+
   let created = 0;
   await prisma.$transaction(
     async (tx) => {
@@ -926,10 +1258,12 @@ async function seedKnowledgePoints(
     tree.set(draft.point[0], (tree.get(draft.point[0]) ?? new Set()).add(draft.point[1]));
     byCategory.set(categoryId, tree);
   }
-  const creationTime = new Date(now.getTime() - 61 * DAY_MS);
   const ids = new Map<string, number>();
+  let written = 0;
   for (const [categoryId, tree] of byCategory)
     for (const [i, [chapter, sections]] of [...tree].entries()) {
+      // Set up before the bank, a few minutes apart.
+      const creationTime = new Date(now.getTime() - 61 * DAY_MS + (written++ % 120) * 4 * 60_000);
       const parent = await tx.chapterType.create({ data: { tenantId, categoryId, name: chapter, sort: i + 1, creatorUserId, creationTime } });
       for (const [j, section] of [...sections].entries()) {
         const row = await tx.chapterType.create({

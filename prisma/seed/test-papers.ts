@@ -11,9 +11,9 @@
  * papers.
  */
 import type { PrismaClient } from '../generated/prisma/client.ts';
+import { localDayAt } from './school-clock.ts';
 import { PAPER_SECTION_NAMES, chineseOrdinal, paperTotals, type QuestionType, type RandomParams } from '@edu/sdk';
 
-const DAY_MS = 86_400_000;
 const QUESTION_CLASS = 3;
 const PAPER_CLASS = 4;
 
@@ -259,9 +259,10 @@ export async function seedTestPapers(prisma: PrismaClient, tenantId: number, now
     const links = filled.flatMap((s) => s.chosen.map((q) => ({ questionType: s.part.type, score: s.part.score, questionId: q.id })));
     if (!links.length) continue;
     const totals = paperTotals(links);
-    const creationTime = new Date(now.getTime() - p.createdDaysAgo * DAY_MS);
+    // Written during a school day (spread over its hours); homework is due at 20:00 of its day.
+    const creationTime = localDayAt(now, -p.createdDaysAgo, 8.5 + ((index * 1.7) % 9));
     const decided = p.state !== 0;
-    const auditTime = decided ? new Date(creationTime.getTime() + DAY_MS / 2) : null;
+    const auditTime = decided ? new Date(creationTime.getTime() + 3 * 3_600_000) : null;
     const params: RandomParams | null =
       p.assembly === 2
         ? {
@@ -288,7 +289,7 @@ export async function seedTestPapers(prisma: PrismaClient, tenantId: number, now
           description: p.description ?? null,
           categoryId: categoryAt(PAPER_CLASS, p.category).id,
           examMinutes: p.examMinutes ?? null,
-          dueTime: p.dueInDays ? new Date(now.getTime() + p.dueInDays * DAY_MS) : null,
+          dueTime: p.dueInDays ? localDayAt(now, p.dueInDays, 20) : null,
           classNamesJson: p.classNames ? JSON.stringify(p.classNames) : null,
           params: params ? JSON.stringify(params) : null,
           ...totals,
