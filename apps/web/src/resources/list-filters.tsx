@@ -76,10 +76,9 @@ function CascaderFilter({ spec, value, onChange, label, t }: FilterProps<Extract
 function DateFilter({ name, value, onChange, label }: Omit<FilterProps<never>, 'spec' | 't'> & { name: string }) {
   return (
     <InputGroup
-      size="sm"
       width={{ base: 'full', sm: 'auto' }}
-      startAddon={label}
-      startAddonProps={{ 'aria-hidden': true, 'data-testid': `filter-${name}-label` }}
+      startAddon={<span data-testid={`filter-${name}-label`}>{label}</span>}
+      startAddonProps={{ 'aria-hidden': true, size: 'sm' }}
     >
       <Input
         type="date"
