@@ -105,6 +105,8 @@ describe('member screens', () => {
     const page = await signedIn(suite);
     await page.setViewportSize({ width: 1440, height: 900 });
     await openImport(page);
+    // Nothing typed yet: the password box is not red (it is checked when left).
+    expect(await page.getByTestId('import-password').getAttribute('aria-invalid')).toBeNull();
     await page.getByTestId('import-password').fill('abc123456');
 
     const good1 = [`${TAG}a`, '张三丰', phone(1), '', '普通会员', '', '启用'];
@@ -197,7 +199,17 @@ describe('member screens', () => {
     await dialog.locator('textarea[name="remark"]').fill(`${TAG} 线下转账`);
     await animationsDone(page);
     await shot(page, 'members-offline-recharge');
+    // The button says what it does; a valid form asks first, repeating the member and the amount, and books nothing yet.
+    expect(await dialog.getByTestId('form-submit').innerText()).toBe('充值');
     await dialog.getByTestId('form-submit').click();
+    const ask = page.getByTestId('confirm-dialog');
+    await ask.waitFor();
+    expect(await ask.getByTestId('money-confirm-member').innerText()).toContain(member.name);
+    expect(await ask.getByTestId('money-confirm-amount').innerText()).toBe('金额：¥123.45');
+    await animationsDone(page);
+    await shot(page, 'members-recharge-confirm');
+    expect(await fenOf(page.getByTestId('totals-in'))).toBe(paidBefore);
+    await ask.getByTestId('confirm-ok').click();
     await dialog.waitFor({ state: 'hidden' });
 
     await expect.poll(() => fenOf(page.getByTestId('totals-in')), { timeout: 15_000 }).toBe(paidBefore + 12345);
@@ -233,12 +245,40 @@ describe('member screens', () => {
     await buy.locator('input[name="itemName"]').fill(`${TAG} 课程`);
     await buy.locator('input[name="amount"]').fill(`${Math.floor((balance + 100) / 100)}.${String((balance + 100) % 100).padStart(2, '0')}`);
     await buy.getByTestId('form-submit').click();
+    await page.getByTestId('confirm-dialog').getByTestId('confirm-ok').click();
     const modal = page.getByTestId('error-modal');
     await modal.waitFor();
     expect(await modal.innerText()).toContain('余额不足');
     await animationsDone(page);
     await shot(page, 'members-consumption-refused');
     await page.getByTestId('error-modal-ok').click();
+    await page.context().close();
+  });
+
+  it('asks before a refund, naming the member and the amount; going back keeps the form', { timeout: 60_000 }, async () => {
+    const page = await signedIn(suite);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/member/consumptions');
+    await page.getByTestId('consumptions-page').waitFor();
+    const refund = page.getByTestId('consumption-refund').first();
+    await refund.waitFor({ timeout: 15_000 });
+    const row = page.getByTestId('consumption-table').locator('tbody tr').filter({ has: refund });
+    const memberCell = (await row.locator('td').nth(1).innerText()).trim();
+    await refund.click();
+    const dialog = page.getByTestId('refund-dialog');
+    await dialog.waitFor();
+    expect(await dialog.getByTestId('form-submit').innerText()).toBe('退款');
+    await dialog.locator('input[name="amount"]').fill('0.01');
+    await dialog.locator('textarea[name="reason"]').fill(`${TAG} 退一分`);
+    await dialog.getByTestId('form-submit').click();
+    const ask = page.getByTestId('confirm-dialog');
+    await ask.waitFor();
+    expect(await ask.getByTestId('money-confirm-member').innerText()).toBe(`会员：${memberCell}`);
+    expect(await ask.getByTestId('money-confirm-amount').innerText()).toBe('金额：¥0.01');
+    await ask.getByRole('button', { name: '取消' }).click();
+    await ask.waitFor({ state: 'hidden' });
+    // Back in the form as typed, nothing refunded.
+    expect(await dialog.locator('textarea[name="reason"]').inputValue()).toBe(`${TAG} 退一分`);
     await page.context().close();
   });
 

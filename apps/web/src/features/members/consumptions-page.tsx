@@ -15,10 +15,12 @@ import { z } from 'zod';
 import { api } from '../../lib/client.ts';
 import { ListInUrl, LocalizedUi, SchemaFormDialog, ScreenCard, useCan, useRunCall, type CallInput } from '../../resources/index.ts';
 import { fenOf, newRequestNo, yuanField } from './money-forms.ts';
+import { memberOptionText, useMoneyConfirm } from './money-confirm.tsx';
 import {
   chinaTime,
   filterQuery,
   memberColumn,
+  memberText,
   MoneyList,
   memberPickerField,
   useMoneyList,
@@ -64,6 +66,7 @@ function ConsumptionsPageList() {
   const canWrite = useCan(Permissions.Administration);
   const [dialog, setDialog] = useState<Dialog>(null);
   const list = useMoneyList(api.consumption.getAll, ENUMS, consumptionQuery);
+  const confirm = useMoneyConfirm();
 
   const columns: ColumnDef<ConsumptionDto, unknown>[] = [
     { id: 'orderNo', header: t('members.fields.orderNo'), cell: ({ row }) => row.original.orderNo },
@@ -139,19 +142,23 @@ function ConsumptionsPageList() {
               { name: 'itemName', type: 'text', span: 2 },
               { name: 'remark', type: 'textarea', span: 2 },
             ]}
-            onSubmit={(v) =>
-              runCall(
+            submitLabel={t('members.form.submit.consume')}
+            onSubmit={async (v) => {
+              const memberId = Number(v.memberId);
+              const amount = fenOf(v.amount);
+              await confirm.ask({ action: 'consume', member: await memberOptionText(memberId), fen: amount });
+              return runCall(
                 api.consumption.create,
                 {
-                  memberId: Number(v.memberId),
+                  memberId,
                   itemType: ConsumptionItemType.parse(Number(v.itemType)),
                   itemName: String(v.itemName),
-                  amount: fenOf(v.amount),
+                  amount,
                   remark: typeof v.remark === 'string' && v.remark ? v.remark : null,
                 },
                 { invalidates: INVALIDATES },
-              )
-            }
+              );
+            }}
             data-testid="consumption-dialog"
           />
         )}
@@ -171,16 +178,20 @@ function ConsumptionsPageList() {
               { name: 'amount', type: 'text', helpKey: 'members.form.amountHint', span: 2 },
               { name: 'reason', type: 'textarea', span: 2 },
             ]}
-            onSubmit={(v) =>
-              runCall(
+            submitLabel={t('members.form.submit.refund')}
+            onSubmit={async (v) => {
+              const amount = fenOf(v.amount);
+              await confirm.ask({ action: 'refund', member: memberText(dialog.row), fen: amount });
+              return runCall(
                 api.consumption.refund,
-                { id: dialog.row.id, amount: fenOf(v.amount), reason: String(v.reason), requestNo: dialog.requestNo },
+                { id: dialog.row.id, amount, reason: String(v.reason), requestNo: dialog.requestNo },
                 { invalidates: INVALIDATES },
-              )
-            }
+              );
+            }}
             data-testid="refund-dialog"
           />
         )}
+        {confirm.dialog}
       </ScreenCard>
     </LocalizedUi>
   );

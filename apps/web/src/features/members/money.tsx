@@ -383,13 +383,18 @@ export function chinaTime(iso: string | null | undefined): string {
 }
 
 /** The member column every money list shows: `姓名（用户名）`, the user name alone when the name is empty. */
-export function memberColumn<Row extends { memberName: string | null; memberUserName: string }>(t: TFunction): ColumnDef<Row, unknown> {
+export function memberColumn<Row extends MemberNamed>(t: TFunction): ColumnDef<Row, unknown> {
   return {
     id: 'member',
     header: t('members.fields.member'),
-    cell: ({ row }) => `${row.original.memberName || row.original.memberUserName}（${row.original.memberUserName}）`,
+    cell: ({ row }) => memberText(row.original),
   };
 }
+
+type MemberNamed = { memberName: string | null; memberUserName: string };
+
+/** A money row's member as the lists and confirmations show them: `张伟（zhangwei）`. */
+export const memberText = (row: MemberNamed): string => `${row.memberName || row.memberUserName}（${row.memberUserName}）`;
 
 /** Paging and sorting as ABP takes them; the export of a list takes its query without the paging. */
 export interface MoneyPaging {

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { api } from '../../lib/client.ts';
 import { ListInUrl, LocalizedUi, SchemaFormDialog, ScreenCard, useCan, useRunCall, type CallInput } from '../../resources/index.ts';
 import { fenOf, yuanField } from './money-forms.ts';
+import { memberOptionText, useMoneyConfirm } from './money-confirm.tsx';
 import {
   chinaTime,
   filterQuery,
@@ -57,6 +58,7 @@ function PaymentPageList() {
   const canWrite = useCan(Permissions.Administration);
   const [dialog, setDialog] = useState<Dialog>(null);
   const list = useMoneyList(api.payment.getAll, ENUMS, paymentQuery);
+  const confirm = useMoneyConfirm();
 
   const act = async (call: 'continueToRecharge' | 'close', row: PaymentDto) => {
     try {
@@ -149,22 +151,27 @@ function PaymentPageList() {
               { name: 'transactionNo', type: 'text' },
               { name: 'remark', type: 'textarea', span: 2 },
             ]}
-            onSubmit={(v) =>
-              runCall(
+            submitLabel={t('members.form.submit.recharge')}
+            onSubmit={async (v) => {
+              const memberId = Number(v.memberId);
+              const amount = fenOf(v.amount);
+              await confirm.ask({ action: 'recharge', member: await memberOptionText(memberId), fen: amount });
+              return runCall(
                 api.payment.create,
                 {
-                  memberId: Number(v.memberId),
-                  amount: fenOf(v.amount),
+                  memberId,
+                  amount,
                   channel: 3,
                   transactionNo: typeof v.transactionNo === 'string' && v.transactionNo ? v.transactionNo : null,
                   remark: typeof v.remark === 'string' && v.remark ? v.remark : null,
                 },
                 { invalidates: ['Payment', 'Income', 'User'] },
-              )
-            }
+              );
+            }}
             data-testid="payment-offline-dialog"
           />
         )}
+        {confirm.dialog}
         {dialog?.kind === 'confirm' && (
           <SchemaFormDialog<PaymentDto>
             open
