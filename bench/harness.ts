@@ -153,9 +153,38 @@ async function answers(url: string): Promise<boolean> {
 
 let bundled = false;
 
-export async function startServerProcess(dbFile: string, env: Record<string, string> = {}): Promise<RunningProcess> {
+/**
+ * The bundle's folder: `BENCH_SERVER_DIST=<dir>` runs a bundle built earlier
+ * (`node apps/mock-server/build.mjs <dir>`, e.g. of another commit, to measure
+ * before and after in one run); otherwise apps/mock-server/dist, built once per run.
+ */
+export function serverDist(): string {
+  if (process.env.BENCH_SERVER_DIST) return path.resolve(process.env.BENCH_SERVER_DIST);
   if (!bundled) execFileSync(process.execPath, ['build.mjs'], { cwd: SERVER_DIR, stdio: 'inherit' });
   bundled = true;
+  return path.join(SERVER_DIR, 'dist');
+}
+
+/**
+ * CPU pinning as the figures are measured (`BENCH_PIN=0` turns it off): the
+ * measured processes (server, bare route) on core 0, the load generator (this
+ * process) on core 1, so they never take each other's core.
+ */
+const PIN = process.env.BENCH_PIN !== '0' && os.cpus().length > 1 && hasTaskset();
+function hasTaskset(): boolean {
+  try {
+    execFileSync('taskset', ['-p', String(process.pid)], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+if (PIN) execFileSync('taskset', ['-a', '-cp', '1', String(process.pid)], { stdio: 'ignore' });
+/** `[command, ...args]` run on the measured core when pinning is on. */
+export const pinned = (command: string, args: string[]): [string, string[]] => (PIN ? ['taskset', ['-c', '0', command, ...args]] : [command, args]);
+
+export async function startServerProcess(dbFile: string, env: Record<string, string> = {}): Promise<RunningProcess> {
+  const dist = serverDist();
   const logFile = `${dbFile}.log`;
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -163,7 +192,8 @@ export async function startServerProcess(dbFile: string, env: Record<string, str
   const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];
   // `BENCH_NODE_FLAGS='--max-semi-space-size=4'`: Node/V8 flags for the server process, to compare settings.
   prof.push(...(process.env.BENCH_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean));
-  const child = spawn(process.execPath, [...prof, 'dist/server.mjs'], {
+  const [command, args] = pinned(process.execPath, [...prof, path.join(dist, 'server.mjs')]);
+  const child = spawn(command, args, {
     cwd: SERVER_DIR,
     env: {
       ...process.env,
@@ -193,7 +223,8 @@ export async function startBareProcess(body: unknown, secret = BENCH_SECRET): Pr
   const bodyFile = path.join(os.tmpdir(), `edu-bench-bare-${process.pid}.json`);
   writeFileSync(bodyFile, JSON.stringify(body));
   let out = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bare-server.ts'], {
+  const [command, args] = pinned(process.execPath, ['--import', 'tsx', 'bare-server.ts']);
+  const child = spawn(command, args, {
     cwd: BENCH_DIR,
     env: { ...process.env, BARE_SECRET: secret, BARE_BODY_FILE: bodyFile },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -20,55 +20,12 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { copyTemplate, prepareTemplate, BENCH_TENANT } from './prepare.ts';
 import { loadProcess, report, signIn, startServerProcess, type Figures } from './harness.ts';
+import { importRows, membersCsv } from './member-import.ts';
 
 const LEDGER_ROWS = Number(process.env.MONEY_LEDGER_ROWS ?? 1_000_000);
 const IMPORT_ROWS = Number(process.env.MONEY_IMPORT_ROWS ?? 10_000);
 const MEMBERS = 2000;
 const DAY_MS = 86_400_000;
-
-interface Job {
-  id: number;
-  state: number;
-  error: string | null;
-  result: { created: number; total: number; invalidRows: number } | null;
-}
-
-async function importRows(
-  base: string,
-  auth: Record<string, string>,
-  csv: string,
-  fields: Record<string, string>,
-): Promise<{ ms: number; job: Job }> {
-  const form = new FormData();
-  form.append('file', new File([csv], 'members.csv', { type: 'text/csv' }));
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  const t0 = performance.now();
-  const res = await fetch(`${base}/api/services/app/User/ImportFromExcel`, {
-    method: 'POST',
-    headers: { ...auth, 'Abp.TenantId': String(BENCH_TENANT) },
-    body: form,
-  });
-  const started = (await res.json()) as { result?: Job; error?: unknown };
-  if (!started.result) throw new Error(`import refused: ${JSON.stringify(started.error)}`);
-  for (;;) {
-    const polled = (await (
-      await fetch(`${base}/api/services/app/BackgroundJob/GetJob?Id=${started.result.id}`, {
-        headers: { ...auth, 'Abp.TenantId': String(BENCH_TENANT) },
-      })
-    ).json()) as {
-      result: Job;
-    };
-    if (polled.result.state >= 2) return { ms: performance.now() - t0, job: polled.result };
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-function membersCsv(n: number, prefix: string, phoneBase: number): string {
-  const lines = ['用户名,姓名,手机号,邮箱,身份,状态,注册日期'];
-  for (let i = 0; i < n; i++)
-    lines.push(`${prefix}${i},测试${i},${phoneBase + i},${prefix}${i}@bench.example.com,普通会员,启用,2024-0${1 + (i % 9)}-1${i % 10}`);
-  return lines.join('\n');
-}
 
 /** 1,000,000 ledger rows over the last year, 2,000 members, written in one transaction (HTTP or Prisma would take many minutes). */
 function growLedger(file: string, rows: number): { ms: number; firstMember: number } {

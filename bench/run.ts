@@ -9,6 +9,13 @@
  *   pnpm bench -- floor keyword       a subset (case tags or names; also BENCH_CASES=floor,keyword)
  *   ARTICLES=100000 USERS=10000 DURATION=5 BARE_DURATION=5 ROUNDS=2 CONNECTIONS=50
  *   BENCH_CPU_PROF=/tmp/prof          write the server's CPU profile there
+ *   BENCH_SERVER_DIST=/tmp/before      run a bundle built earlier (`node apps/mock-server/build.mjs /tmp/before`)
+ *   BENCH_PIN=0                        no CPU pinning (default: server and bare route on core 0, the load on core 1)
+ *
+ * Before the load: the start-up times (`start`: a first start on a new
+ * database, then a second; `pnpm start` itself unless a prebuilt bundle is
+ * run). After it: a 10,000-row member import (`IMPORT_ROWS`) running beside
+ * a load of page 1 (`memory`), then the server's peak memory.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -28,17 +35,28 @@ import {
   type Figures,
   type RunningProcess,
 } from './harness.ts';
+import { importRows, membersCsv } from './member-import.ts';
 import { BENCH_TENANT, copyTemplate, prepareTemplate } from './prepare.ts';
+import { timeStarts, type StartFigures } from './start.ts';
 
 const ARTICLES = Number(process.env.ARTICLES ?? 100_000);
 const USERS = Number(process.env.USERS ?? 10_000);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const DURATION = Number(process.env.DURATION ?? 5);
 const ROUNDS = Number(process.env.ROUNDS ?? 2);
+const IMPORT_ROWS = Number(process.env.IMPORT_ROWS ?? 10_000);
 const selection = [...process.argv.slice(2), ...(process.env.BENCH_CASES ?? '').split(/[\s,]+/)].filter((a) => a && a !== '--');
+/** Whether a section outside the load cases (`start`, `memory`) runs: always unless a selection names others only. */
+const sectionChosen = (tag: string) => selection.length === 0 || selection.includes(tag);
 
 const template = await prepareTemplate({ articles: ARTICLES, users: USERS });
 const dir = mkdtempSync(path.join(os.tmpdir(), 'edu-bench-'));
+const starts: StartFigures[] = [];
+if (sectionChosen('start')) {
+  // Before anything else: `pnpm start` bundles the server again into the dist/ the measured server runs from.
+  if (!process.env.BENCH_SERVER_DIST) starts.push(await timeStarts('pnpm', path.join(dir, 'start-pnpm.db'), 21400 + (process.pid % 500)));
+  starts.push(await timeStarts('node', path.join(dir, 'start-node.db'), 21400 + (process.pid % 500)));
+}
 const dbFile = copyTemplate(template, dir);
 const rawFile = copyTemplate(template, dir, 'raw.db');
 const server = await startServerProcess(dbFile);
@@ -155,6 +173,22 @@ try {
     after: () => settle(server.url),
   });
   raw.close();
+  let beside: string | undefined;
+  if (sectionChosen('memory')) {
+    // A member import of IMPORT_ROWS rows (commit) while page 1 is under load: what the server holds at its busiest.
+    const imported = importRows(server.url, auth, membersCsv(IMPORT_ROWS, 'bench', 13000000000), {
+      mode: 'commit',
+      passwordRule: '1',
+      password: 'Bench@2026',
+    });
+    const loadBeside = await loadProcess(server, 'page 1 beside an import', api('Article/GetAll?SkipCount=0&MaxResultCount=10'), {
+      ...opts,
+      durationSec: DURATION,
+    });
+    const { ms, job } = await imported;
+    if (job.state !== 2 || job.result?.created !== IMPORT_ROWS) throw new Error(`the import beside the load failed: ${JSON.stringify(job)}`);
+    beside = `a ${IMPORT_ROWS}-row member import took ${(ms / 1000).toFixed(1)} s beside ${loadBeside.requestsPerSec.toFixed(0)} req/s of page 1`;
+  }
   const mem = server.memory();
   report(
     `${ARTICLES} articles, ${CONNECTIONS} connections, ${DURATION} s per case, best of ${ROUNDS} interleaved rounds (node ${process.version}, ${os.cpus().length} cores)`,
@@ -162,6 +196,17 @@ try {
     result.bare,
   );
   console.log(`\nserver memory after the runs: peak RSS (VmHWM) ${mem.peakMb.toFixed(0)} MB, RSS now ${mem.rssMb.toFixed(0)} MB`);
+  if (beside) console.log(`(the peak includes ${beside})`);
+  for (const s of starts)
+    console.log(
+      `start (${s.command === 'pnpm' ? '`pnpm start`' : 'the bundle alone'}) to the first answer: first on a new database ${(s.firstMs / 1000).toFixed(2)} s, second ${(s.secondMs / 1000).toFixed(2)} s`,
+    );
+  console.log(
+    `load average at the end: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
 } finally {
   await bare?.stop();
   await uncached?.stop();

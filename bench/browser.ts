@@ -1,0 +1,240 @@
+/**
+ * The console in a real browser, `pnpm --filter @edu/bench exec tsx browser.ts`:
+ * the server as users start it (its own process, the bundle) serving the built
+ * console (`apps/web/dist`, or `BENCH_WEB_ROOT`), driven by Chromium
+ * (`CHROMIUM_PATH`, default /usr/bin/chromium; CPU not throttled).
+ *
+ * 1. The login page as a new visitor: the JS it fetches until the network is
+ *    idle, in bytes on the wire as Chromium counts them (CDP, as
+ *    tests/e2e/first-load.test.ts measures) and gzipped at level 9.
+ * 2. Screens opened as the first visit after sign-in on a cold cache (a new
+ *    browser context carrying only the signed-in cookies): the time from the
+ *    navigation's start until the screen's content is in the page, and the JS
+ *    fetched until then (files, gzip and decoded bytes).
+ *
+ * Each figure is the median of `RUNS` (default 5) visits. The web app is not
+ * built here: build it first (`pnpm --filter @edu/web build`).
+ *
+ *   BENCH_WEB_ROOT=/tmp/before-web      measure another build of the console
+ *   BENCH_SCREENS=questions,income       a subset of the screens
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type * as Playwright from 'playwright-core';
+import { BENCH_DIR, startServerProcess } from './harness.ts';
+import { copyTemplate, prepareTemplate } from './prepare.ts';
+
+// playwright-core is the browser tests' dependency (tests/), taken from there rather than installed twice.
+const requireFromTests = createRequire(path.resolve(BENCH_DIR, '../tests/package.json'));
+const { chromium } = requireFromTests('playwright-core') as typeof Playwright;
+
+const RUNS = Number(process.env.RUNS ?? 5);
+const WEB_ROOT = path.resolve(process.env.BENCH_WEB_ROOT ?? path.join(BENCH_DIR, '../apps/web/dist'));
+
+interface Screen {
+  name: string;
+  /** Paths tried in order: the first whose content shows is measured (a screen may not exist yet in a build). */
+  paths: readonly string[];
+  /** What shows once the screen has its data. */
+  content: string;
+}
+
+const SCREENS: readonly Screen[] = [
+  { name: 'questions', paths: ['/testQuestions/testQuestion'], content: '[data-testid$="-table"] tbody tr' },
+  {
+    // The assembly workbench as a page (a new paper); builds without that route show the papers list instead.
+    name: 'paper workbench',
+    paths: ['/testPapers/testPaper/new/assemble', '/testPapers/testPaper'],
+    content: '[data-testid="paper-workbench"], [data-testid$="-table"] tbody tr',
+  },
+  { name: 'statistics', paths: ['/testQuestions/testQuestionCensus'], content: '[data-testid="census-table"] tbody tr' },
+  { name: 'income', paths: ['/member/income'], content: '[data-testid="income-days"] tbody tr, [data-testid="ledger"] tbody tr' },
+];
+
+interface Script {
+  url: string;
+  /** When it finished loading, in page time. */
+  start: number;
+  wire: number;
+  decoded: number;
+  gzip: number;
+}
+
+interface Visit {
+  /** Milliseconds from the navigation's start to the mark (form or content shown), or to network idle. */
+  ms: number;
+  scripts: Script[];
+  path: string;
+}
+
+const median = (xs: readonly number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? (s[(s.length - 1) >> 1]! + s[s.length >> 1]!) / 2 : NaN;
+};
+const kB = (n: number) => (n / 1000).toFixed(1);
+
+/** An init script marking, in page time, when `selector` first matches a visible element. */
+const markWhenShown = (selector: string) => `
+  (() => {
+    const seen = () => [...document.querySelectorAll(${JSON.stringify(selector)})].some((e) => e.getClientRects().length > 0);
+    const observer = new MutationObserver(() => {
+      if (window.__shownAt === undefined && seen()) { window.__shownAt = performance.now(); observer.disconnect(); }
+    });
+    observer.observe(document, { subtree: true, childList: true, attributes: true });
+  })();
+`;
+
+/**
+ * Opens `url` in `ctx` (a new context: a cold cache) and waits for `selector`
+ * (or the network to be idle when none); the scripts fetched until then, with
+ * Chromium's count of their bytes on the wire.
+ */
+async function visit(ctx: Playwright.BrowserContext, url: string, selector: string | undefined, timeoutMs = 30_000): Promise<Visit | undefined> {
+  if (selector) await ctx.addInitScript({ content: markWhenShown(selector) });
+  const page = await ctx.newPage();
+  const cdp = await ctx.newCDPSession(page);
+  await cdp.send('Network.enable');
+  const wire = new Map<string, number>();
+  const urls = new Map<string, string>();
+  cdp.on('Network.responseReceived', (e) => urls.set(e.requestId, e.response.url));
+  cdp.on('Network.loadingFinished', (e) => {
+    const u = urls.get(e.requestId);
+    if (u) wire.set(u, (wire.get(u) ?? 0) + e.encodedDataLength);
+  });
+  const responses: Playwright.Response[] = [];
+  page.on('response', (r) => {
+    if (r.request().resourceType() === 'script' || /\.m?js$/.test(new URL(r.url()).pathname)) responses.push(r);
+  });
+  await page.goto(url);
+  let ms: number;
+  if (selector) {
+    try {
+      await page.waitForFunction(() => Reflect.get(window, '__shownAt') !== undefined, undefined, { timeout: timeoutMs, polling: 50 });
+    } catch {
+      await page.close();
+      return undefined;
+    }
+    ms = Number(await page.evaluate(() => Reflect.get(window, '__shownAt')));
+    await page.waitForLoadState('networkidle');
+  } else {
+    await page.waitForLoadState('networkidle');
+    ms = await page.evaluate(() => performance.now());
+  }
+  const ends = new Map(await page.evaluate(() => performance.getEntriesByType('resource').map((e) => [e.name, e.startTime + e.duration] as const)));
+  const scripts = await Promise.all(
+    responses.map(async (r) => {
+      const body = await r.body();
+      return {
+        url: r.url(),
+        start: ends.get(r.url()) ?? 0,
+        wire: wire.get(r.url()) ?? 0,
+        decoded: body.length,
+        gzip: gzipSync(body, { level: 9 }).length,
+      };
+    }),
+  );
+  await page.close();
+  return { ms, scripts: selector ? scripts.filter((s) => s.start <= ms) : scripts, path: new URL(url).pathname };
+}
+
+/** `BENCH_LIST_SCRIPTS=1`: a visit's scripts, largest first. */
+function listScripts(v: Visit): void {
+  for (const s of [...v.scripts].sort((a, b) => b.gzip - a.gzip))
+    console.log(`    ${new URL(s.url).pathname} ${kB(s.gzip)} kB gzip, ${kB(s.wire)} kB on the wire`);
+}
+
+const template = await prepareTemplate({ articles: 0, users: 0 });
+const dir = mkdtempSync(path.join(os.tmpdir(), 'edu-bench-browser-'));
+if (!existsSync(path.join(WEB_ROOT, 'index.html'))) throw new Error(`no console build in ${WEB_ROOT}: run pnpm --filter @edu/web build first`);
+const server = await startServerProcess(copyTemplate(template, dir), { WEB_ROOT });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+});
+const contextOptions = { viewport: { width: 1366, height: 800 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' };
+try {
+  // Signed in once through the login page; every screen visit starts a new context from its cookies and storage.
+  const signInCtx = await browser.newContext({ ...contextOptions, baseURL: server.url });
+  const page = await signInCtx.newPage();
+  await page.goto('/');
+  await page.getByTestId('login-form').waitFor();
+  const tenant = (await page.getByTestId('tenant-name').textContent()) ?? '';
+  if (tenant !== 'Default') {
+    await page.getByTestId('tenant-change').click();
+    const dialog = page.getByTestId('tenant-dialog');
+    await dialog.locator('input[name="tenancyName"]').fill('Default');
+    await Promise.all([page.waitForEvent('load'), dialog.getByTestId('tenant-ok').click()]);
+  }
+  await page.locator('input[name="userNameOrEmailAddress"]').fill('admin');
+  await page.locator('input[name="password"]').fill('123qwe');
+  await page.getByTestId('login-submit').click();
+  await page.getByTestId('sidebar-toggle').waitFor();
+  const signedIn = await signInCtx.storageState();
+  await signInCtx.close();
+
+  console.log(
+    `console build ${WEB_ROOT}, ${RUNS} cold visits each, median (node ${process.version}, ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(2)})\n`,
+  );
+  // 1. The login page as a new visitor.
+  const logins: Visit[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const ctx = await browser.newContext(contextOptions);
+    logins.push((await visit(ctx, `${server.url}/`, undefined))!);
+    await ctx.close();
+  }
+  const sum = (v: Visit, k: 'wire' | 'gzip' | 'decoded') => v.scripts.reduce((s, x) => s + x[k], 0);
+  console.log('| login page until the network is idle | JS files | JS on the wire kB | JS gzip kB | JS decoded kB |');
+  console.log('|---|---:|---:|---:|---:|');
+  console.log(
+    `| new visitor | ${median(logins.map((v) => v.scripts.length))} | ${kB(median(logins.map((v) => sum(v, 'wire'))))} | ${kB(median(logins.map((v) => sum(v, 'gzip'))))} | ${kB(median(logins.map((v) => sum(v, 'decoded'))))} |`,
+  );
+
+  if (process.env.BENCH_LIST_SCRIPTS) listScripts(logins[0]!);
+
+  // 2. Screens, first visit after sign-in on a cold cache.
+  const chosen = (process.env.BENCH_SCREENS ?? '').split(',').filter(Boolean);
+  console.log('\n| screen (path) | time to content ms (median, min–max) | JS files | JS gzip kB | JS decoded kB |');
+  console.log('|---|---:|---:|---:|---:|');
+  for (const screen of SCREENS.filter((s) => !chosen.length || chosen.includes(s.name))) {
+    const visits: Visit[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      let v: Visit | undefined;
+      for (const p of screen.paths) {
+        const ctx = await browser.newContext({ ...contextOptions, storageState: signedIn });
+        v = await visit(ctx, `${server.url}${p}`, screen.content, p === screen.paths.at(-1) ? 30_000 : 10_000);
+        await ctx.close();
+        if (v) break;
+      }
+      if (!v) throw new Error(`${screen.name}: no content (${screen.content}) on ${screen.paths.join(' or ')}`);
+      visits.push(v);
+    }
+    const ms = visits.map((v) => v.ms);
+    console.log(
+      `| ${screen.name} (${visits[0]!.path}) | ${median(ms).toFixed(0)} (${Math.min(...ms).toFixed(0)}–${Math.max(...ms).toFixed(0)}) | ${median(visits.map((v) => v.scripts.length))} | ${kB(median(visits.map((v) => sum(v, 'gzip'))))} | ${kB(median(visits.map((v) => sum(v, 'decoded'))))} |`,
+    );
+    if (process.env.BENCH_LIST_SCRIPTS)
+      for (const s of [...visits[0]!.scripts].sort((a, b) => b.decoded - a.decoded))
+        console.log(`    ${new URL(s.url).pathname} ${kB(s.gzip)} kB gzip`);
+  }
+  console.log(
+    `\nload average at the end: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+} finally {
+  await browser.close();
+  await server.stop();
+  rmSync(dir, { recursive: true, force: true });
+}
