@@ -1,5 +1,6 @@
 import { Button, CloseButton, Dialog, Flex, Portal, Spinner } from '@chakra-ui/react';
-import { useId, useMemo } from 'react';
+import { ConfirmDialog } from '@edu/ui';
+import { useEffect, useId, useMemo, useRef, useState, type RefObject } from 'react';
 import { useForm, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -26,15 +27,33 @@ export interface SchemaFormDialogProps<R> {
   /** The submit button is styled as a destructive action (reject, ...). */
   destructive?: boolean;
   size?: 'sm' | 'md' | 'lg' | 'xl';
+  /**
+   * Closing a changed form (Escape, the close button, 取消) asks before
+   * throwing the typed content away; an unchanged form closes at once.
+   */
+  confirmDiscard?: boolean;
   'data-testid'?: string;
 }
 
-function FormBody<R>(props: SchemaFormDialogProps<R> & { defaultValues: Record<string, unknown> }) {
+type BodyProps<R> = SchemaFormDialogProps<R> & {
+  defaultValues: Record<string, unknown>;
+  /** Where the form tells whether it differs from its initial values. */
+  dirtyRef: RefObject<boolean>;
+  /** Cancel: closes, or asks first when `confirmDiscard` and the form changed. */
+  onCancel: () => void;
+};
+
+function FormBody<R>(props: BodyProps<R>) {
   const { t } = useTranslation();
   const formId = useId();
   const resolver = useMemo(() => schemaResolver(props.schema, t, props.resourceName), [props.schema, t, props.resourceName]);
   const form = useForm<FieldValues>({ resolver, defaultValues: props.defaultValues, mode: 'onSubmit', reValidateMode: 'onChange' });
   const onServerError = useFormServerErrors(form);
+  const { isDirty } = form.formState;
+  const { dirtyRef } = props;
+  useEffect(() => {
+    dirtyRef.current = isDirty;
+  }, [dirtyRef, isDirty]);
   const submit = form.handleSubmit(async (values) => {
     try {
       await props.onSubmit(values);
@@ -53,7 +72,7 @@ function FormBody<R>(props: SchemaFormDialogProps<R> & { defaultValues: Record<s
         </form>
       </Dialog.Body>
       <Dialog.Footer>
-        <Button variant="outline" onClick={props.onClose} disabled={form.formState.isSubmitting}>
+        <Button variant="outline" onClick={props.onCancel} disabled={form.formState.isSubmitting}>
           {t('form.cancel')}
         </Button>
         <Button
@@ -78,39 +97,62 @@ function FormBody<R>(props: SchemaFormDialogProps<R> & { defaultValues: Record<s
  */
 export function SchemaFormDialog<R>(props: SchemaFormDialogProps<R>) {
   const { t } = useTranslation();
+  const dirty = useRef(false);
+  const [asking, setAsking] = useState(false);
+  const requestClose = () => {
+    if (props.confirmDiscard && dirty.current) setAsking(true);
+    else props.onClose();
+  };
   return (
-    <Dialog.Root
-      open={props.open}
-      onOpenChange={(e) => !e.open && props.onClose()}
-      size={props.size ?? 'lg'}
-      placement="center"
-      scrollBehavior="inside"
-      closeOnInteractOutside={false}
-      lazyMount
-      unmountOnExit
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid={props['data-testid'] ?? 'form-dialog'}>
-            <Dialog.Header>
-              <Dialog.Title>{props.title}</Dialog.Title>
-            </Dialog.Header>
-            {props.defaultValues === undefined ? (
-              <Dialog.Body>
-                <Flex justify="center" py="10" role="status" aria-label={t('table.loading')}>
-                  <Spinner color="brand.solid" />
-                </Flex>
-              </Dialog.Body>
-            ) : (
-              <FormBody {...props} defaultValues={props.defaultValues} />
-            )}
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('form.close')} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <>
+      <Dialog.Root
+        open={props.open}
+        onOpenChange={(e) => !e.open && requestClose()}
+        size={props.size ?? 'lg'}
+        placement="center"
+        scrollBehavior="inside"
+        closeOnInteractOutside={false}
+        lazyMount
+        unmountOnExit
+      >
+        <Portal>
+          <Dialog.Backdrop />
+          <Dialog.Positioner>
+            <Dialog.Content data-testid={props['data-testid'] ?? 'form-dialog'}>
+              <Dialog.Header>
+                <Dialog.Title>{props.title}</Dialog.Title>
+              </Dialog.Header>
+              {props.defaultValues === undefined ? (
+                <Dialog.Body>
+                  <Flex justify="center" py="10" role="status" aria-label={t('table.loading')}>
+                    <Spinner color="brand.solid" />
+                  </Flex>
+                </Dialog.Body>
+              ) : (
+                <FormBody {...props} defaultValues={props.defaultValues} dirtyRef={dirty} onCancel={requestClose} />
+              )}
+              <Dialog.CloseTrigger asChild>
+                <CloseButton size="sm" aria-label={t('form.close')} />
+              </Dialog.CloseTrigger>
+            </Dialog.Content>
+          </Dialog.Positioner>
+        </Portal>
+      </Dialog.Root>
+      {asking && (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => !open && setAsking(false)}
+          destructive
+          title={t('form.discard.title')}
+          description={t('form.discard.description')}
+          confirmLabel={t('form.discard.confirm')}
+          cancelLabel={t('form.discard.keepEditing')}
+          onConfirm={() => {
+            setAsking(false);
+            props.onClose();
+          }}
+        />
+      )}
+    </>
   );
 }

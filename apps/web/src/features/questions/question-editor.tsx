@@ -120,6 +120,8 @@ export function QuestionEditor({ open, onClose, row, defaults, create, title }: 
       ctx={{ mode, row, record }}
       defaultValues={defaultValues}
       size="xl"
+      // A question is long to write: Escape or a stray click on × must not throw it away.
+      confirmDiscard
       data-testid={`testQuestion-${mode}-dialog`}
       onSubmit={async (values) => {
         const input = QuestionFormSchema.parse(values);
