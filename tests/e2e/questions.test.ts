@@ -368,6 +368,69 @@ describe('question bank screens', () => {
     await shot(page, 'questions-editor-en');
   });
 
+  it('asks before Escape or the close button throws away a half-written question', { timeout: 90_000 }, async () => {
+    const page = await signedIn(suite);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await openBank(page);
+    // Opened and left untouched: Escape closes at once.
+    await page.getByTestId('action-create').click();
+    const fresh = page.getByTestId('testQuestion-create-dialog');
+    await fresh.locator('[data-testid="rich-text-stem"] .ProseMirror').waitFor();
+    await page.keyboard.press('Escape');
+    await fresh.waitFor({ state: 'hidden' });
+    expect(await page.getByTestId('confirm-dialog').count()).toBe(0);
+
+    const dialog = await startQuestion(page, 1, `${TAG} 写了一半`);
+    await page.keyboard.press('Escape');
+    const ask = page.getByTestId('confirm-dialog');
+    await ask.waitFor();
+    await animationsDone(page);
+    await shot(page, 'questions-discard-ask');
+    await ask.getByRole('button', { name: '继续编辑' }).click();
+    await ask.waitFor({ state: 'hidden' });
+    expect(await dialog.locator('[data-testid="rich-text-stem"] .ProseMirror').innerText()).toContain('写了一半');
+    // The close button asks too; 放弃并关闭 closes without saving.
+    await dialog.locator('[data-part="close-trigger"]').click();
+    await ask.getByTestId('confirm-ok').click();
+    await dialog.waitFor({ state: 'hidden' });
+    await openBank(page, `${TAG} 写了一半`);
+    expect(await rowOf(page, '写了一半').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('names knowledge points by their whole path, in the bank filter and the chapter editor', { timeout: 90_000 }, async () => {
+    const page = await signedIn(suite);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await openBank(page);
+    // The 知识点 filter: the stage and subject before the chapter and section (names alone repeat).
+    const points = page.getByTestId('filter-ChapterTypeId').locator('option');
+    await expect.poll(() => points.count(), { timeout: 15_000 }).toBeGreaterThan(1);
+    const labels = await points.allInnerTexts();
+    expect(
+      labels.some((l) => /^小学 \/ .*数学 \/ 数与运算 \/ 四则混合运算$/.test(l.trim())),
+      labels.slice(0, 8).join('|'),
+    ).toBe(true);
+
+    // 章节管理: a knowledge point of a question category shows its category (not 请选择), by its whole path.
+    await page.goto('/setting/chapterType');
+    await page.getByTestId('resource-page-chapterType').waitFor();
+    await page.getByTestId('filter-keyword').fill('数与运算');
+    await page.getByTestId('filter-search').click();
+    await settledTable(page, 'chapterType');
+    const row = rowOf(page, '数与运算', 'chapterType').first();
+    await row.waitFor();
+    expect(await row.innerText()).toContain('题库分类（知识点） / 小学');
+    await row.getByTestId('row-action-edit').click();
+    const dialog = page.getByTestId('chapterType-edit-dialog');
+    await dialog.waitFor();
+    const category = dialog.getByTestId('cascader-categoryId');
+    await expect.poll(() => category.getAttribute('title'), { timeout: 15_000 }).toMatch(/^题库分类（知识点） \/ 小学 \/ .*数学$/);
+    await animationsDone(page);
+    await shot(page, 'chapter-editor');
+    await page.keyboard.press('Escape');
+    await page.context().close();
+  });
+
   it('shows the statistics as charts and a table', async () => {
     const page = await signedIn(suite);
     await page.setViewportSize({ width: 1440, height: 900 });

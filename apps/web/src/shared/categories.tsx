@@ -62,11 +62,14 @@ export function useClassTypeOptions(): SelectOption[] {
  * `categoryName` alone says 数学), from the same tree the pickers use; the
  * DTO's name when the tree does not hold the category.
  */
-export function categoryColumn<R extends { categoryId: number | null; categoryName: string | null }>(
-  classTypeId: number,
-  extra: Partial<ColumnBase<R>> = {},
-): ColumnSpec<R> {
-  const useTree = treeHook(classTypeId);
+export function categoryColumn<R extends CategoryRow>(classTypeId: number, extra: Partial<ColumnBase<R>> = {}): ColumnSpec<R> {
+  return categoryPathColumn(treeHook(classTypeId), extra);
+}
+
+type CategoryRow = { categoryId: number | null; categoryName: string | null };
+
+/** A category column showing the whole path in the tree a stable hook gives (`categoryColumn` for one class type). */
+export function categoryPathColumn<R extends CategoryRow>(useTree: () => readonly TreeOption[], extra: Partial<ColumnBase<R>> = {}): ColumnSpec<R> {
   function CategoryCell({ row }: { row: R }) {
     const tree = useTree();
     const text = pathLabel(tree, row.categoryId) || row.categoryName || '';

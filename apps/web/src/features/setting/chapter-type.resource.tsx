@@ -6,7 +6,7 @@ import { useWatch, type Control, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/client.ts';
 import { defineResource, useApi, type FieldCtx } from '../../resources/index.ts';
-import { categoryColumn } from '../../shared/categories.tsx';
+import { categoryPathColumn } from '../../shared/categories.tsx';
 
 /** Course categories (class type 2) labelled with their chapter counts (`GetAllChapterTypeSetting`): `一年级上册（5）`. */
 export function withChapterCounts(tree: readonly TreeOption[], counts: ReadonlyMap<number, number>): TreeOption[] {
@@ -20,13 +20,37 @@ export function withChapterCounts(tree: readonly TreeOption[], counts: ReadonlyM
   });
 }
 
-function useCourseTree(): readonly TreeOption[] {
-  const tree = useApi(api.multiLevelCategory.getCascaderList, { ClassTypeId: ClassType.Course });
+/**
+ * The categories chapters hang on, under two group headings (not pickable):
+ * course categories (their chapters and sections, labelled with chapter
+ * counts) and question categories (their knowledge points). Both trees start
+ * with the same stages (初中 ...), so a path names its group:
+ * `题库分类 / 初中 / 化学`.
+ */
+export function chapterCategoryTree(
+  groups: { course: string; question: string },
+  course: readonly TreeOption[],
+  question: readonly TreeOption[],
+): TreeOption[] {
+  return [
+    { value: 'course', label: groups.course, disabled: true, children: course },
+    { value: 'question', label: groups.question, disabled: true, children: question },
+  ].filter((g) => g.children.length > 0);
+}
+
+function useChapterCategoryTree(): readonly TreeOption[] {
+  const { t } = useTranslation();
+  const course = useApi(api.multiLevelCategory.getCascaderList, { ClassTypeId: ClassType.Course });
+  const question = useApi(api.multiLevelCategory.getCascaderList, { ClassTypeId: ClassType.Question });
   const setting = useApi(api.multiLevelCategory.getAllChapterTypeSetting, {});
   return useMemo(() => {
     const counts = new Map((setting.data?.items ?? []).map((i) => [i.categoryId, i.chapterCount]));
-    return withChapterCounts(tree.data ?? [], counts);
-  }, [tree.data, setting.data]);
+    return chapterCategoryTree(
+      { course: t('resources.chapterType.groups.course'), question: t('resources.chapterType.groups.question') },
+      withChapterCounts(course.data ?? [], counts),
+      question.data ?? [],
+    );
+  }, [t, course.data, question.data, setting.data]);
 }
 
 /** The chapters (not sections) of the category picked in the form, without the chapter being edited. */
@@ -63,9 +87,11 @@ function ParentCell({ row }: { row: ChapterTypeDto }) {
 }
 
 /**
- * 章节管理: the chapters (章) and sections (节) of course categories. The list
- * is filtered by a course category (a cascader labelled with each category's
- * chapter count); a new chapter starts in that category.
+ * 章节管理: the chapters (章) and sections (节) of course categories and the
+ * knowledge points of question categories. The list is filtered by a
+ * category (a cascader, course categories labelled with their chapter
+ * counts) and shows each row's whole category path; a new chapter starts in
+ * the filtered category.
  */
 export const chapterTypeResource = defineResource({
   name: 'chapterType',
@@ -77,7 +103,7 @@ export const chapterTypeResource = defineResource({
   defaultSorting: 'sort asc',
   columns: [
     { field: 'name', sortable: true, cell: NameCell, minWidth: '220px' },
-    categoryColumn<ChapterTypeDto>(ClassType.Course, { sortable: true }),
+    categoryPathColumn<ChapterTypeDto>(useChapterCategoryTree, { sortable: true, width: '240px' }),
     { field: 'parentId', cell: ParentCell },
     { field: 'sort', sortable: true, width: '80px' },
     { field: 'isActive', type: 'status', sortable: true },
@@ -86,7 +112,7 @@ export const chapterTypeResource = defineResource({
   ],
   filters: [
     { name: 'Keyword', type: 'keyword' },
-    { name: 'CategoryId', type: 'cascader', useTreeOptions: useCourseTree, formField: 'categoryId' },
+    { name: 'CategoryId', type: 'cascader', useTreeOptions: useChapterCategoryTree, formField: 'categoryId' },
   ],
   form: {
     create: CreateChapterTypeInput,
@@ -94,7 +120,7 @@ export const chapterTypeResource = defineResource({
     size: 'lg',
     defaults: { sort: 0, isActive: true },
     fields: [
-      { name: 'categoryId', type: 'cascader', useTreeOptions: useCourseTree, span: 2 },
+      { name: 'categoryId', type: 'cascader', useTreeOptions: useChapterCategoryTree, span: 2 },
       {
         name: 'parentId',
         type: 'select',

@@ -1,5 +1,5 @@
-import { CreateQuestionInput, paged, TestQuestionDto, type CallOptions, type GetAllQuestionInput } from '@edu/sdk';
-import type { SelectOption } from '@edu/ui';
+import { CreateQuestionInput, paged, TestQuestionDto, type CallOptions, type ChapterTypeDto, type GetAllQuestionInput } from '@edu/sdk';
+import { pathLabel, type SelectOption, type TreeOption } from '@edu/ui';
 import { useMemo } from 'react';
 import { z } from 'zod';
 import { api } from '../../lib/client.ts';
@@ -50,20 +50,40 @@ function treeValues(nodes: ReadonlyArray<{ value: number | string; children?: Re
   return out;
 }
 
+type ChapterRow = Pick<ChapterTypeDto, 'id' | 'categoryId' | 'categoryName' | 'parentId' | 'name' | 'sort'>;
+
+/**
+ * Knowledge points as options named by their whole path, `初中 / 数学 / 第一章 有理数 / 1.1 正数和负数`
+ * (a name alone repeats across stages and subjects): the chapters of the
+ * categories in `tree`, in the tree's order, each chapter followed by its sections.
+ */
+export function knowledgePointOptions(tree: readonly TreeOption[], chapters: readonly ChapterRow[]): SelectOption[] {
+  const order = [...treeValues(tree)];
+  const rank = new Map(order.map((v, i) => [v, i]));
+  const bySort = (a: ChapterRow, b: ChapterRow) => a.sort - b.sort || a.id - b.id;
+  const tops = chapters
+    .filter((c) => c.parentId === null && rank.has(c.categoryId))
+    .sort((a, b) => rank.get(a.categoryId)! - rank.get(b.categoryId)! || bySort(a, b));
+  const out: SelectOption[] = [];
+  for (const chapter of tops) {
+    const category = pathLabel(tree, chapter.categoryId) || chapter.categoryName || '';
+    const chapterPath = category ? `${category} / ${chapter.name}` : chapter.name;
+    out.push({ value: chapter.id, label: chapterPath });
+    for (const section of chapters.filter((c) => c.parentId === chapter.id).sort(bySort))
+      out.push({ value: section.id, label: `${chapterPath} / ${section.name}` });
+  }
+  return out;
+}
+
 /**
  * The chapter (knowledge point) filter's options: the chapters of every
- * question category the user may manage, named `数学 / 第一章`. A list
+ * question category the user may manage, by their whole path. A list
  * filter cannot read the category filter beside it, so it offers them all.
  */
 export function useQuestionChapterOptions(): SelectOption[] {
   const tree = useCategoryTree(ClassType.Question);
   const { data } = useApi(api.chapterType.getAll, { MaxResultCount: 1000 }, { silent: true });
-  return useMemo(() => {
-    const categories = treeValues(tree);
-    return (data?.items ?? [])
-      .filter((c) => categories.has(c.categoryId))
-      .map((c) => ({ value: c.id, label: c.categoryName ? `${c.categoryName} / ${c.name}` : c.name }));
-  }, [tree, data]);
+  return useMemo(() => knowledgePointOptions(tree, data?.items ?? []), [tree, data]);
 }
 
 /** The chapter picker of the editor: the chapters of the category chosen in the form. */
