@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { Box, Button, chakra, Field, Flex, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { afterLoginPath, lockedOutUntil, lockoutTime, login, switchTenant } from '../lib/auth.ts';
@@ -243,17 +243,16 @@ function LoginField({ name, label, error, children }: { name: string; label: str
 }
 
 /**
- * The shell's language menu, loaded after the form has shown (when the browser
- * is idle, or at once when pointed at or focused); until then a button that
- * looks the same holds its place.
+ * The shell's language menu (Chakra's menu machinery, about 35 kB on the wire),
+ * loaded only when a visitor reaches for it: pointed at, touched or focused.
+ * Until then a button that looks the same holds its place; a click or the
+ * focus it got before the menu arrived passes on to the menu's own trigger.
  */
 function DeferredLanguagePicker() {
   const { t, i18n } = useTranslation();
-  const [wanted, setWanted] = useState(false);
-  useEffect(() => {
-    const id = window.setTimeout(() => setWanted(true), 0);
-    return () => window.clearTimeout(id);
-  }, []);
+  const [wanted, setWanted] = useState<'no' | 'yes' | 'focus' | 'open'>('no');
+  const slot = useRef<HTMLSpanElement>(null);
+  const want = (how: 'yes' | 'focus' | 'open') => setWanted((w) => (w === 'open' || (w === 'focus' && how === 'yes') ? w : how));
   const placeholder = (
     <Button
       variant="ghost"
@@ -262,17 +261,32 @@ function DeferredLanguagePicker() {
       aria-label={t('shell.language')}
       data-testid="language-picker"
       px={2}
-      onPointerEnter={() => setWanted(true)}
-      onFocus={() => setWanted(true)}
+      onPointerEnter={() => want('yes')}
+      onFocus={() => want('focus')}
+      onClick={() => want('open')}
     >
       <Icon name="language" />
       {t(`shell.languages.${toAppLanguage(i18n.language)}`)}
     </Button>
   );
-  if (!wanted) return placeholder;
+  if (wanted === 'no') return placeholder;
   return (
     <Suspense fallback={placeholder}>
-      <LanguagePicker />
+      <chakra.span display="contents" ref={slot}>
+        <LanguagePicker />
+      </chakra.span>
+      {wanted !== 'yes' && <HandOver slot={slot} click={wanted === 'open'} />}
     </Suspense>
   );
+}
+
+/** Gives the loaded menu's trigger what its placeholder got: the focus, and a click that came first. */
+function HandOver({ slot, click }: { slot: RefObject<HTMLSpanElement | null>; click: boolean }) {
+  useEffect(() => {
+    const trigger = slot.current?.querySelector('button');
+    // The placeholder is gone: its focus fell to the body unless the visitor has moved on.
+    if (click) trigger?.click();
+    else if (!document.activeElement || document.activeElement === document.body) trigger?.focus();
+  }, [slot, click]);
+  return null;
 }

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { useCan } from '../lib/permissions.ts';
 import { dynamicCall, useApi, useRunCall, type AnyCall } from '../lib/use-api.ts';
 import { resourceLabels } from './i18n.tsx';
-import { rowIdOf } from './resource-form.tsx';
+import { rowIdOf } from './row-id.ts';
 import { SchemaFormDialog } from './schema-form-dialog.tsx';
 import { schemaDefaults } from './validation.ts';
 import type { FieldSpec, RowAction, RowDialogProps, ToolbarAction } from './types.ts';

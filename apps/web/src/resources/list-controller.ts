@@ -8,7 +8,7 @@ import { useCanner } from '../lib/permissions.ts';
 import { useHostSide } from './tenant-column.tsx';
 import { useListParams, type ListDefaults, type ListParams } from './list-state.tsx';
 import { buildListQuery } from './query.ts';
-import { rowIdOf } from './resource-form.tsx';
+import { rowIdOf } from './row-id.ts';
 import type { ActionCtx, AnyResource, ConfirmSpec, RowAction, ToolbarAction } from './types.ts';
 
 /** The dialog a list has open, if any. */

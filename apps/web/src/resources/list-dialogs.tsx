@@ -1,8 +1,11 @@
 import { ConfirmDialog } from '@edu/ui';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { resourceLabels } from './i18n.tsx';
 import { confirmTexts, type ListController } from './list-controller.ts';
-import { ResourceForm } from './resource-form.tsx';
+
+/** The create/edit form (react-hook-form, every field kind) loads when a form first opens, not with the list. */
+const ResourceForm = lazy(() => import('./resource-form.tsx').then((m) => ({ default: m.ResourceForm })));
 
 /** The dialog a list has open: create/edit form, delete confirmation, an action's confirmation or its own dialog. */
 export function ListDialogs({ list }: { list: ListController }) {
@@ -14,14 +17,16 @@ export function ListDialogs({ list }: { list: ListController }) {
     case 'create':
     case 'edit':
       return (
-        <ResourceForm
-          resource={resource}
-          mode={dialog.kind === 'create' ? 'create' : 'update'}
-          row={dialog.kind === 'edit' ? dialog.row : undefined}
-          defaults={dialog.kind === 'create' ? list.createDefaults : undefined}
-          open
-          onClose={close}
-        />
+        <Suspense fallback={null}>
+          <ResourceForm
+            resource={resource}
+            mode={dialog.kind === 'create' ? 'create' : 'update'}
+            row={dialog.kind === 'edit' ? dialog.row : undefined}
+            defaults={dialog.kind === 'create' ? list.createDefaults : undefined}
+            open
+            onClose={close}
+          />
+        </Suspense>
       );
     case 'delete':
       return (

@@ -6,14 +6,11 @@ import { dynamicCall, useApi, useApiMutation, type AnyCall } from '../lib/use-ap
 import { resourceLabels } from './i18n.tsx';
 import { normalizeFormValues } from './form-fields.tsx';
 import { SchemaFormDialog } from './schema-form-dialog.tsx';
+import { rowIdOf } from './row-id.ts';
 import type { AnyResource, FormMode } from './types.ts';
 import { schemaDefaults, shapeOf } from './validation.ts';
 
-export function rowIdOf(resource: AnyResource, row: unknown): number | string {
-  if (resource.rowId) return resource.rowId(row);
-  const id = typeof row === 'object' && row !== null && 'id' in row ? row.id : undefined;
-  return typeof id === 'number' || typeof id === 'string' ? id : '';
-}
+export { rowIdOf };
 
 /** The schema a mode validates with: the declared one, else the SDK endpoint's input schema. */
 export function formSchema(resource: AnyResource, mode: FormMode): z.ZodType | undefined {

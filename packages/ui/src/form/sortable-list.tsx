@@ -1,18 +1,5 @@
 import { Box, IconButton } from '@chakra-ui/react';
-import {
-  closestCenter,
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-  type Announcements,
-  type DragEndEvent,
-  type UniqueIdentifier,
-} from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { GripIcon } from '../icons.tsx';
 
 export interface SortableListTexts {
@@ -38,88 +25,37 @@ export interface SortableListProps<T extends { id: string }> {
   disabled?: boolean;
 }
 
-function SortableItem({
-  id,
-  index,
-  texts,
-  disabled,
-  children,
-}: {
-  id: string;
-  index: number;
-  texts: SortableListTexts;
-  disabled?: boolean;
-  children: (handle: ReactNode) => ReactNode;
-}) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id, disabled });
-  const handle = (
-    <IconButton
-      ref={setActivatorNodeRef}
-      size="xs"
-      variant="ghost"
-      cursor={disabled ? 'not-allowed' : 'grab'}
-      aria-label={texts.handle(index)}
-      disabled={disabled}
-      data-testid="sortable-handle"
-      {...attributes}
-      {...listeners}
-    >
-      <GripIcon />
-    </IconButton>
-  );
-  return (
-    <Box
-      ref={setNodeRef}
-      style={{ transform: CSS.Transform.toString(transform), transition }}
-      position="relative"
-      zIndex={isDragging ? 1 : undefined}
-      opacity={isDragging ? 0.85 : 1}
-      data-testid="sortable-item"
-    >
-      {children(handle)}
-    </Box>
-  );
-}
+/** dnd-kit (about 15 kB gzip) loads with the first sortable list shown, not with every screen that could show one. */
+const DndSortableList = lazy(() => import('./sortable-list-dnd.tsx').then((m) => ({ default: m.DndSortableList<{ id: string }> })));
 
 /**
  * A vertical list whose items are reordered by dragging their handle, with the
  * mouse, touch or the keyboard (focus a handle, Space to pick up, arrows to
  * move, Space to drop, Escape to cancel), over dnd-kit. Moves are announced
- * to screen readers in the caller's language.
+ * to screen readers in the caller's language. Until dnd-kit has loaded, the
+ * items show with their handles disabled.
  */
 export function SortableList<T extends { id: string }>({ items, onMove, renderItem, texts, disabled }: SortableListProps<T>) {
-  const sensors = useSensors(
-    // A small distance first, so a click on the handle is not a drag.
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
-  const position = (id: UniqueIdentifier | undefined) => items.findIndex((i) => i.id === id) + 1;
-  const announcements: Announcements = {
-    onDragStart: ({ active }) => texts.picked(position(active.id)),
-    onDragOver: ({ active, over }) => (over ? texts.moved(position(active.id), position(over.id)) : undefined),
-    onDragEnd: ({ active, over }) => (over ? texts.dropped(position(active.id), position(over.id)) : undefined),
-    onDragCancel: ({ active }) => texts.cancelled(position(active.id)),
-  };
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    const from = items.findIndex((i) => i.id === active.id);
-    const to = items.findIndex((i) => i.id === over.id);
-    if (from >= 0 && to >= 0) onMove(from, to);
-  };
+  const waiting = items.map((item, index) => (
+    <Box key={item.id}>
+      {renderItem(
+        item,
+        index,
+        <IconButton size="xs" variant="ghost" aria-label={texts.handle(index)} disabled>
+          <GripIcon />
+        </IconButton>,
+      )}
+    </Box>
+  ));
   return (
-    <DndContext
-      sensors={sensors}
-      collisionDetection={closestCenter}
-      onDragEnd={onDragEnd}
-      accessibility={{ announcements, screenReaderInstructions: { draggable: texts.instructions } }}
-    >
-      <SortableContext items={items.map((i) => i.id)} strategy={verticalListSortingStrategy}>
-        {items.map((item, index) => (
-          <SortableItem key={item.id} id={item.id} index={index} texts={texts} disabled={disabled}>
-            {(handle) => renderItem(item, index, handle)}
-          </SortableItem>
-        ))}
-      </SortableContext>
-    </DndContext>
+    <Suspense fallback={waiting}>
+      <DndSortableList
+        items={items}
+        onMove={onMove}
+        renderItem={(_item, index, handle) => renderItem(items[index]!, index, handle)}
+        texts={texts}
+        {...(disabled !== undefined && { disabled })}
+      />
+    </Suspense>
   );
 }
