@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { FileContent, contentDisposition, requiredPermissions, type Endpoint, type Service } from '@edu/sdk';
 import { bindValue, toValidationErrors, validate } from './bind-input.ts';
 import { createContext, type RequestContext } from './context.ts';
+import { compilePageWriter } from './dto.ts';
 import { AbpValidationError, ForbiddenError, UnauthorizedError } from './errors.ts';
 import { checkFiles, readMultipart } from './files.ts';
 import { installReviewBindings, type ReviewBinding } from './review.ts';
@@ -47,6 +48,9 @@ export function implement<S extends Service>(service: S, handlers: HandlersOf<S>
   return { service, handlers: stored, bindings };
 }
 
+/** What Fastify sends an object as. */
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 export function envelope(result: unknown) {
   return { result: result ?? null, targetUrl: null, success: true, error: null, unAuthorizedRequest: false, __abp: true };
 }
@@ -68,12 +72,20 @@ async function authorize(endpoint: Endpoint, ctx: RequestContext): Promise<void>
  * the reply carries the declared keys only, as ABP serializes the declared DTO
  * type, so the wire matches the SDK's schema in production too.
  */
-function pagedRowKeys(output: z.ZodType): ReadonlySet<string> | undefined {
+function pagedRowSchema(output: z.ZodType): z.ZodObject | undefined {
   if (!(output instanceof z.ZodObject) || !('totalCount' in output.shape)) return undefined;
   const items: unknown = output.shape.items;
   if (!(items instanceof z.ZodArray) || !(items.element instanceof z.ZodObject)) return undefined;
-  return new Set(Object.keys(items.element.shape));
+  return items.element;
 }
+
+/** ABP's envelope around a result written as JSON text already (`envelope` as JSON.stringify writes it). */
+const envelopeText = (resultJson: string) =>
+  `{"result":${resultJson},"targetUrl":null,"success":true,"error":null,"unAuthorizedRequest":false,"__abp":true}`;
+
+/** Whether a handler's result is a page the compiled writer takes (`{ items: [...] }`). */
+const isPage = (result: unknown): result is { items: unknown[] } & Record<string, unknown> =>
+  typeof result === 'object' && result !== null && 'items' in result && Array.isArray(result.items);
 
 /** Whether `row` has an own key outside `keys`. */
 function hasExtraKeys(row: object, keys: ReadonlySet<string>): boolean {
@@ -180,7 +192,10 @@ export function registerServices(app: FastifyInstance, impls: readonly Implement
       verbs.add(endpoint.verb);
       verbsByPath.set(key, verbs);
 
-      const rowKeys = pagedRowKeys(endpoint.output);
+      const rowSchema = pagedRowSchema(endpoint.output);
+      const rowKeys = rowSchema && new Set(Object.keys(rowSchema.shape));
+      // A page's JSON is written by a writer compiled for its row DTO (kit/dto.ts), not by JSON.stringify over copied rows.
+      const writePage = rowSchema && compilePageWriter(rowSchema);
       app.route({
         method: endpoint.verb,
         url: endpoint.path,
@@ -198,8 +213,9 @@ export function registerServices(app: FastifyInstance, impls: readonly Implement
             if (fileErrors.length) throw new AbpValidationError(fileErrors);
           }
           const handled: unknown = await handler(parsed.data, ctx);
+          if (endpoint.response === 'file') return sendFile(endpoint, reply, handled);
+          if (writePage && isPage(handled) && !options.validateOutput) return reply.type(JSON_TYPE).send(envelopeText(writePage(handled)));
           const result = rowKeys ? shapeRows(handled, rowKeys) : handled;
-          if (endpoint.response === 'file') return sendFile(endpoint, reply, result);
           if (options.validateOutput) {
             const out = endpoint.output.safeParse(result);
             if (!out.success) {
@@ -207,6 +223,8 @@ export function registerServices(app: FastifyInstance, impls: readonly Implement
               throw new Error(`Output of ${endpoint.service}/${endpoint.method} does not match its schema`);
             }
           }
+          // Checked above on the rows cut to the DTO's keys; the page writer writes those keys only.
+          if (writePage && isPage(handled)) return reply.type(JSON_TYPE).send(envelopeText(writePage(handled)));
           return reply.send(envelope(result));
         },
       });
