@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type {} from '@fastify/multipart';
 import { fileTypeFromBuffer } from 'file-type';
 import { isAcceptedFile, type Endpoint, type FileContent, type FileDto, type FileFieldSpec, type ValidationErrorInfo } from '@edu/sdk';
-import type { PrismaClient } from '@edu/db';
+import type { Prisma, PrismaClient } from '@edu/db';
 import type { Culture } from '../localization/texts.ts';
 import { AbpValidationError, EntityNotFoundError, UserFriendlyError } from './errors.ts';
 
@@ -415,6 +415,31 @@ export async function storeFile(prisma: PrismaClient, owner: FileOwner, file: Fi
       contentType,
       size: file.size,
       bytes: new Uint8Array(await file.arrayBuffer()),
+    },
+  });
+}
+
+/** What storing needs of a client: the StoredFile delegate's create (the plain client's, or a transaction's). */
+export interface FileStoreDb {
+  storedFile: { create(args: { data: Prisma.StoredFileUncheckedCreateInput }): PromiseLike<unknown> };
+}
+
+/**
+ * Stores bytes read from an imported file (a question's picture) for good
+ * under a token chosen beforehand (the rich text already refers to it); the
+ * caller has checked the content's type (raster images only).
+ */
+export async function storeFileBytes(db: FileStoreDb, owner: FileOwner, file: NewFile & { token: string }): Promise<void> {
+  await db.storedFile.create({
+    data: {
+      token: file.token,
+      tenantId: owner.tenantId,
+      userId: owner.userId,
+      kind: 'stored',
+      fileName: cleanFileName(file.fileName, 'file'),
+      contentType: file.contentType,
+      size: file.bytes.byteLength,
+      bytes: new Uint8Array(file.bytes),
     },
   });
 }

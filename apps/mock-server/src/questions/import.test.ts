@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { importResultOf, type BackgroundJobDto, type ImportResult } from '@edu/sdk';
@@ -534,5 +534,69 @@ describe('permissions and bad input', () => {
     const exe = await upload(new File([new Uint8Array([0x4d, 0x5a, 0, 0])], 'virus.exe'));
     expect(exe.status).toBe(400);
     expect(exe.body.error.validationErrors[0].members).toEqual(['file']);
+  });
+});
+
+describe('migration formats (Moodle GIFT and Aiken, IMS QTI 2.1)', () => {
+  const shared = path.resolve(import.meta.dirname, '../../../../../shared/fixtures/import/migration');
+  const present = existsSync(shared);
+  const migrationFile = (name: string, as = path.basename(name)) => new File([new Uint8Array(readFileSync(path.join(shared, name)))], as);
+
+  it.skipIf(!present)('runs a GIFT file through the same dry run and per-question report, then commits the valid questions', async () => {
+    const giftCategory = await category('迁移·GIFT');
+    const dry = await importFile(migrationFile('gift/questions.gift.txt', 'moodle.gift'), { categoryId: giftCategory, allOrNothing: false });
+    expect(dry).toMatchObject({ total: 9, created: 0, committed: false });
+    // Matching and numerical are Moodle types the bank has not; the essay has no reference answer (the bank's rule).
+    expect(dry.errors.map((e) => [e.question, e.row])).toEqual([
+      [1, 2],
+      [2, 5],
+      [5, 31],
+    ]);
+    expect(dry.rows[2]!.preview).toMatchObject({ questionType: 1, answer: 'A', lines: [{ line: 14 }, { line: 15 }, { line: 16 }, {}, {}, {}] });
+    expect(await count(giftCategory)).toBe(0);
+    const done = await importFile(migrationFile('gift/questions.gift.txt', 'moodle.gift'), {
+      categoryId: giftCategory,
+      mode: 'commit',
+      allOrNothing: false,
+    });
+    // The two `::2-08 TSL::` questions are one question twice: the second is a duplicate.
+    expect(done).toMatchObject({ created: 5, skippedDuplicates: 1 });
+    expect(await count(giftCategory)).toBe(5);
+  });
+
+  it.skipIf(!present)('reads an Aiken .txt by its ANSWER: lines, reporting broken questions by line', async () => {
+    const result = await importFile(migrationFile('aiken/aiken_errors.txt'), { categoryId: await category('迁移·Aiken') });
+    expect(result).toMatchObject({ total: 6, valid: 3, invalidRows: 3 });
+    expect(result.errors.map((e) => e.row)).toEqual([1, 5, 14]);
+  });
+
+  it.skipIf(!present)('imports a TAO QTI package with its picture: a dry run stores nothing, the commit stores what the stem shows', async () => {
+    const qtiCategory = await category('迁移·QTI');
+    const files = () => t.app.prisma.storedFile.count({ where: { kind: 'stored' } });
+    const before = await files();
+    const dry = await importFile(migrationFile('qti/package.zip'), { categoryId: qtiCategory });
+    expect(dry).toMatchObject({ total: 1, valid: 1, created: 0 });
+    expect(await files()).toBe(before);
+    const done = await importFile(migrationFile('qti/package.zip'), { categoryId: qtiCategory, mode: 'commit' });
+    expect(done.created).toBe(1);
+    const q = await t.app.prisma.testQuestion.findFirstOrThrow({ where: { id: done.rows[0]!.createdId! } });
+    const token = /\/File\/GetFile\?token=([\w-]+)/.exec(q.stem)?.[1];
+    expect(token).toBeDefined();
+    const picture = await t.app.inject({ method: 'GET', url: `/File/GetFile?token=${token}` });
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers['content-type']).toBe('image/png');
+    expect(await files()).toBe(before + 1);
+  });
+
+  it.skipIf(!present)('imports single QTI items and refuses broken packages with a 400 naming the file and line', async () => {
+    const qtiCategory = await category('迁移·QTI 单题');
+    const single = await importFile(migrationFile('qti/choice_multiple.xml'), { categoryId: qtiCategory });
+    expect(single).toMatchObject({ total: 1, valid: 1 });
+    const broken = await upload(migrationFile('qti/MalformedItemInTheMiddleXml.zip'), { categoryId: qtiCategory });
+    expect(broken.status).toBe(400);
+    expect(broken.body.error.validationErrors[0]).toEqual({ message: expect.stringMatching(/qti2\.xml.*第 \d+ 行/), members: ['file'] });
+    const notZip = await upload(new File(['plain text'], 'package.zip'), { categoryId: qtiCategory });
+    expect(notZip.status).toBe(400);
+    expect(notZip.body.error.validationErrors[0].members).toEqual(['file']);
   });
 });

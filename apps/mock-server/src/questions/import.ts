@@ -9,7 +9,11 @@ import { readPool } from '../kit/import/read-pool.ts';
 import { startImport, type ImportItem, type Importer } from '../kit/import/running.ts';
 import { templateWorkbook } from '../kit/import/workbooks.ts';
 import type { HandlersOf } from '../kit/register-service.ts';
-import { documentPlaceOf, parseQuestionDocument, type DocumentQuestion } from '../import/question-document.ts';
+import { looksLikeAiken, parseAiken } from '../import/aiken.ts';
+import { looksLikeGift, parseGift } from '../import/gift.ts';
+import { migrationTexts, type Base } from '../import/migration.ts';
+import { storePictures, type ImportPicture } from '../import/pictures.ts';
+import { documentPlaceOf, parseQuestionDocument, type DocumentParse, type DocumentQuestion } from '../import/question-document.ts';
 import type { SourceLine } from '../import/document-lines.ts';
 import { formatTexts, type QuestionDraft } from '../import/question-format.ts';
 import {
@@ -68,6 +72,33 @@ async function documentLines(fileName: string, bytes: Uint8Array, ctx: RequestCo
   return read.lines ?? read.text;
 }
 
+/**
+ * A document upload by its format: Word (.docx) and the Chinese TXT format;
+ * Moodle GIFT (`.gift`, or a .txt reading as GIFT) and Aiken (a .txt with
+ * `ANSWER:` lines); QTI 2.1 (an item `.xml` or a content package `.zip`, read
+ * in the worker). Each gives the same document items (question, line, preview).
+ */
+async function readDocument(fileName: string, bytes: Uint8Array, base: Base, ctx: RequestContext): Promise<DocumentParse> {
+  const T = formatTexts[ctx.culture];
+  const M = migrationTexts[ctx.culture];
+  const name = fileName.toLowerCase();
+  if (name.endsWith('.xml') || name.endsWith('.zip')) {
+    if (name.endsWith('.zip') && !isZip(bytes)) fileError(M.notZip);
+    const read = await readPool().read({ kind: 'qti', name: fileName, bytes, base }, ctx);
+    if ('unreadable' in read) return fileError(M.notZip);
+    if ('fileProblem' in read.qti) return fileError(read.qti.fileProblem);
+    return { items: read.qti.items, fileProblem: null };
+  }
+  if (!name.endsWith('.docx') && !name.endsWith('.doc') && !name.endsWith('.txt') && !name.endsWith('.gift')) fileError(M.unsupportedFile);
+  const source = await documentLines(fileName, bytes, ctx);
+  if (typeof source === 'string') {
+    const gift = name.endsWith('.gift') || (looksLikeGift(source) && !source.includes('答案'));
+    const migrated = gift ? parseGift(source, base, ctx.culture) : looksLikeAiken(source) ? parseAiken(source, base, ctx.culture) : null;
+    if (migrated) return migrated.length ? { items: migrated, fileProblem: null } : { items: [], fileProblem: T.noQuestions(source.trim() !== '') };
+  }
+  return parseQuestionDocument(source, base, ctx.culture);
+}
+
 function mapItems<A, B>(items: Array<ImportItem<A>>, f: (a: A) => B): Array<ImportItem<B>> {
   return items.map((i) => ({ ...i, input: i.input === null ? null : f(i.input) }));
 }
@@ -87,8 +118,7 @@ async function readItems(
     const items = mapItems(sheetItems(table, base, ctx.culture), (q): Source => ({ kind: 'sheet', q }));
     return { items, table, fileName };
   }
-  if (!name.endsWith('.docx') && !name.endsWith('.doc') && !name.endsWith('.txt')) fileError(T.unsupported);
-  const parsed = parseQuestionDocument(await documentLines(fileName, bytes, ctx), base, ctx.culture);
+  const parsed = await readDocument(fileName, bytes, base, ctx);
   if (parsed.fileProblem) fileError(parsed.fileProblem);
   if (parsed.items.length > QUESTION_IMPORT_MAX_ROWS) fileError(T.tooManyQuestions(QUESTION_IMPORT_MAX_ROWS));
   return { items: mapItems(parsed.items, (q): Source => ({ kind: 'document', q })), table: null, fileName };
@@ -99,7 +129,7 @@ function questionImporter<Data extends { fingerprint: string }>(
   bank: QuestionBankWriter<Data>,
   chapters: Map<string, number>,
   table: Table<Record<string, unknown>> | null,
-): Importer<Source, { input: In; data: Data }> {
+): Importer<Source, { input: In; data: Data; pictures: ImportPicture[] }> {
   const draftOf = (s: Source) => s.q.draft;
   return {
     name: 'TestQuestion.Import',
@@ -114,7 +144,8 @@ function questionImporter<Data extends { fingerprint: string }>(
       const parsed = validate(CreateQuestionInput, draft, ctx.culture);
       if (!parsed.success) throw new AbpValidationError(toValidationErrors(parsed.error, ctx.culture));
       const data = await bank.prepare(parsed.data, ctx);
-      return { value: { input: parsed.data, data }, key: data.fingerprint };
+      const pictures = source.kind === 'document' ? (source.q.pictures ?? []) : [];
+      return { value: { input: parsed.data, data, pictures }, key: data.fingerprint };
     },
     async existing(keys, ctx) {
       const rows = await ctx.db.testQuestion.findMany({
@@ -126,11 +157,19 @@ function questionImporter<Data extends { fingerprint: string }>(
       for (const r of rows) if (!out.has(r.fingerprint)) out.set(r.fingerprint, r.id);
       return out;
     },
-    write: (batch, tx) =>
-      bank.insertMany(
+    /** Create's write; the pictures of the questions written are stored with them (a dry run never gets here). */
+    async write(batch, tx) {
+      const owner = { tenantId: tx.session.tenantId, userId: tx.session.userId };
+      await storePictures(
+        tx.db,
+        owner,
+        batch.flatMap((b) => b.value.pictures),
+      );
+      return bank.insertMany(
         batch.map((b) => b.value),
         tx,
-      ),
+      );
+    },
     locate(member, item, culture) {
       const source = item.input;
       if (source?.kind === 'document') return documentPlaceOf(member, { ...item, input: source.q });

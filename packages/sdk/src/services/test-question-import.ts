@@ -53,7 +53,7 @@ export const QUESTION_IMPORT_MAX_BYTES = 20 * MB;
 /** Most questions (rows) in one file. */
 export const QUESTION_IMPORT_MAX_ROWS = 10_000;
 /** Accepted files: Excel and CSV (one row per question), Word and TXT (the Chinese numbered format). `.xls`/`.doc` are refused with a hint to save in the newer format. */
-export const QUESTION_IMPORT_TYPES = ['.xlsx', '.csv', '.docx', '.txt', '.xls', '.doc'] as const;
+export const QUESTION_IMPORT_TYPES = ['.xlsx', '.csv', '.docx', '.txt', '.gift', '.xml', '.zip', '.xls', '.doc'] as const;
 
 export const ImportQuestionsInput = ImportOptions.extend({
   file: fileField({ maxBytes: QUESTION_IMPORT_MAX_BYTES, accept: QUESTION_IMPORT_TYPES }),

@@ -1,4 +1,4 @@
-import { createInflateRaw } from 'node:zlib';
+import { createInflateRaw, inflateRawSync } from 'node:zlib';
 
 /**
  * Checks an uploaded ZIP package (xlsx, docx, later QTI) before any library
@@ -211,4 +211,20 @@ export async function checkArchive(bytes: Uint8Array, limits: ArchiveLimits = AR
     if (e.flags & 0x1 || (e.method !== 0 && e.method !== 8)) refuse({ kind: 'unsupported', entry: e.name });
     total += await inflateCounting(e, dataOf(bytes, e), limits.maxTotalBytes - total, limits);
   }
+}
+
+/**
+ * The entries of a ZIP package (a QTI content package), by name, once
+ * `checkArchive` has passed them: every entry is then known to inflate within
+ * the limits, so it is inflated whole (folders, names ending `/`, left out).
+ */
+export async function readArchive(bytes: Uint8Array, limits: ArchiveLimits = ARCHIVE_LIMITS): Promise<Map<string, Uint8Array>> {
+  await checkArchive(bytes, limits);
+  const out = new Map<string, Uint8Array>();
+  for (const e of entriesOf(bytes, limits)) {
+    if (e.name.endsWith('/')) continue;
+    const data = dataOf(bytes, e);
+    out.set(e.name, e.method === 0 ? data : new Uint8Array(inflateRawSync(data, { maxOutputLength: limits.maxEntryBytes })));
+  }
+  return out;
 }

@@ -7,7 +7,10 @@ import type { Culture } from '../../localization/texts.ts';
 import { fileReadingTexts as texts } from '../../localization/file-reading-texts.ts';
 import { AbpValidationError } from '../errors.ts';
 import type { SourceLine } from '../../import/document-lines.ts';
+import type { QtiRead } from '../../import/qti.ts';
 import type { GridRow, ReadOutcome, ReadTask } from './read-worker.ts';
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 /**
  * Uploaded files are parsed in a pool of worker threads (piscina), never on
@@ -128,10 +131,15 @@ export class ReadPool {
     member?: string,
   ): Promise<{ text: string; lines?: SourceLine[] } | { unreadable: true }>;
   async read(
-    task: Omit<ReadTask, 'culture'>,
+    task: Omit<Extract<ReadTask, { kind: 'qti' }>, 'culture'>,
+    owner: ReadOwner,
+    member?: string,
+  ): Promise<{ qti: QtiRead } | { unreadable: true }>;
+  async read(
+    task: DistributiveOmit<ReadTask, 'culture'>,
     owner: ReadOwner,
     member = 'file',
-  ): Promise<{ grid: GridRow[] } | { text: string; lines?: SourceLine[] } | { unreadable: true }> {
+  ): Promise<{ grid: GridRow[] } | { text: string; lines?: SourceLine[] } | { qti: QtiRead } | { unreadable: true }> {
     const T = texts[owner.culture];
     const refuse = (message: string): never => {
       throw new AbpValidationError([{ message, members: [member] }]);
@@ -154,6 +162,7 @@ export class ReadPool {
       release();
     }
     if ('grid' in outcome) return { grid: outcome.grid };
+    if ('qti' in outcome) return { qti: outcome.qti };
     if ('text' in outcome) return outcome.lines ? { text: outcome.text, lines: outcome.lines } : { text: outcome.text };
     if ('message' in outcome) return refuse(outcome.message);
     return { unreadable: true };

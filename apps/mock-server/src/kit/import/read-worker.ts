@@ -4,7 +4,9 @@ import { docxLines } from '../../import/docx-lines.ts';
 import { fileReadingTexts as texts } from '../../localization/file-reading-texts.ts';
 import { isGbk } from '../files.ts';
 import { loadExcel } from '../lazy.ts';
-import { ArchiveRefused, checkArchive, type ArchiveProblem } from './archive.ts';
+import { parseQti, type QtiRead } from '../../import/qti.ts';
+import type { Base } from '../../import/migration.ts';
+import { ArchiveRefused, checkArchive, readArchive, type ArchiveProblem } from './archive.ts';
 import { cellText, parseCsv } from './reading.ts';
 
 /**
@@ -19,7 +21,9 @@ export type ReadTask =
   /** An .xlsx's first worksheet, or a .csv, as rows of cell texts. */
   | { kind: 'xlsx' | 'csv'; name: string; bytes: Uint8Array; culture: Culture }
   /** A .docx's paragraphs (import/docx-lines.ts), or a .txt's text. */
-  | { kind: 'docx' | 'text'; name: string; bytes: Uint8Array; culture: Culture };
+  | { kind: 'docx' | 'text'; name: string; bytes: Uint8Array; culture: Culture }
+  /** A QTI 2.1 item (`.xml`) or content package (`.zip`, its entries within the archive limits), read into import items for `base`. */
+  | { kind: 'qti'; name: string; bytes: Uint8Array; culture: Culture; base: Base };
 
 export interface GridRow {
   /** 1-based row number in the sheet. */
@@ -31,6 +35,8 @@ export type ReadOutcome =
   | { ok: true; grid: GridRow[] }
   /** A .txt's text; a .docx's paragraphs (`lines`, with Word's list numbering and pictures marked), `text` their lines. */
   | { ok: true; text: string; lines?: SourceLine[] }
+  /** A QTI upload's items, or why it was refused as a whole. */
+  | { ok: true; qti: QtiRead }
   /** Refused, saying why (a 400 on the file). */
   | { ok: false; message: string }
   /** The library could not read it (damaged, not that format): the caller says what it expected. */
@@ -115,8 +121,11 @@ export default async function read(task: ReadTask): Promise<ReadOutcome> {
       culture,
     );
   }
+  if (task.kind === 'qti' && !/\.zip$/i.test(name)) return { ok: true, qti: parseQti(name, bytes, task.base, culture) };
+  let entries: Map<string, Uint8Array> | null = null;
   try {
-    await checkArchive(bytes);
+    if (task.kind === 'qti') entries = await readArchive(bytes);
+    else await checkArchive(bytes);
   } catch (err) {
     if (!(err instanceof ArchiveRefused)) throw err;
     const problem = err.problem;
@@ -124,6 +133,7 @@ export default async function read(task: ReadTask): Promise<ReadOutcome> {
     if (problem.kind === 'notZip') return { ok: false, unreadable: true };
     return { ok: false, message: archiveMessage(problem, name, culture) };
   }
+  if (task.kind === 'qti') return { ok: true, qti: parseQti(name, entries ?? new Map(), task.base, culture) };
   try {
     if (task.kind === 'xlsx') return capColumns(await xlsxGrid(bytes), name, culture);
     const lines = await docxLines(bytes);
