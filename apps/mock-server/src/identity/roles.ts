@@ -1,5 +1,7 @@
 import { permissionsOfSide, RoleDto } from '@edu/sdk';
 import type { RequestContext } from '../kit/context.ts';
+import { CULTURES, localize, type Culture } from '../localization/texts.ts';
+import type { roleTexts } from '../localization/role-texts.ts';
 import type { RowOf } from '../kit/crud.ts';
 import { dtoMapper } from '../kit/dto.ts';
 import { isStaticAdmin } from '../kit/permission-checker.ts';
@@ -9,6 +11,22 @@ import { isStaticAdmin } from '../kit/permission-checker.ts';
 type RoleRow = RowOf<'Role'>;
 
 const roleDto = dtoMapper(RoleDto);
+
+type BuiltInRole = keyof typeof roleTexts.en extends `StaticRole_${infer R}` ? R : never;
+const BUILT_IN_ROLES: ReadonlySet<string> = new Set<BuiltInRole>(['Admin', 'Teacher', 'Editor', 'Auditor', 'Member']);
+
+/**
+ * A role's display name in the request's culture. The built-in roles (the
+ * static Admin and the seeded Teacher, Editor, Auditor, Member) are shown by
+ * their localization key `StaticRole_<name>` while their stored display name
+ * is one of that key's texts; a display name the admin typed is shown as
+ * typed, as is every custom role's.
+ */
+export function roleDisplayName(culture: Culture, role: { name: string; displayName: string }): string {
+  if (!BUILT_IN_ROLES.has(role.name)) return role.displayName;
+  const key = `StaticRole_${role.name as BuiltInRole}` as const;
+  return CULTURES.some((c) => localize(c, key) === role.displayName) ? localize(culture, key) : role.displayName;
+}
 
 async function grantedOf(ctx: RequestContext, roleIds: number[]): Promise<Map<number, string[]>> {
   const grants = await ctx.db.permissionGrant.findMany({
@@ -61,10 +79,13 @@ export async function withGrants(ctx: RequestContext, rows: RoleRow[]): Promise<
   ]);
   const all = permissionsOfSide(ctx.session.tenantId);
   return rows.map((r) =>
-    roleDto(r, {
-      grantedPermissions: isStaticAdmin(r) ? all : (grants.get(r.id) ?? []),
-      grantedCategoryIds: isStaticAdmin(r) ? [...allCategories] : (categories.get(r.id) ?? []),
-    }),
+    roleDto(
+      { ...r, displayName: roleDisplayName(ctx.culture, r) },
+      {
+        grantedPermissions: isStaticAdmin(r) ? all : (grants.get(r.id) ?? []),
+        grantedCategoryIds: isStaticAdmin(r) ? [...allCategories] : (categories.get(r.id) ?? []),
+      },
+    ),
   );
 }
 

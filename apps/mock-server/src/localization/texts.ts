@@ -6,6 +6,7 @@ import { paperTexts } from './paper-texts.ts';
 import { questionnaireTexts } from './questionnaire-texts.ts';
 import { siteMessageTexts } from './site-message-texts.ts';
 import { feedbackTexts } from './feedback-texts.ts';
+import { roleTexts } from './role-texts.ts';
 
 /** The cultures the mock localizes; anything else falls back to its parent or the default. */
 export const CULTURES = ['zh-Hans', 'en'] as const;
@@ -153,6 +154,8 @@ function educationSource(): Source {
   Object.assign(out['zh-Hans'], siteMessageTexts['zh-Hans']);
   Object.assign(out.en, feedbackTexts.en);
   Object.assign(out['zh-Hans'], feedbackTexts['zh-Hans']);
+  Object.assign(out.en, roleTexts.en);
+  Object.assign(out['zh-Hans'], roleTexts['zh-Hans']);
   // Review texts, and the reviewables' names and counts from the SDK's review registry.
   Object.assign(out.en, reviewTexts.en);
   Object.assign(out['zh-Hans'], reviewTexts['zh-Hans']);
@@ -191,6 +194,7 @@ export type TextKey =
   | KeysOf<typeof questionnaireTexts>
   | KeysOf<typeof siteMessageTexts>
   | KeysOf<typeof feedbackTexts>
+  | KeysOf<typeof roleTexts>
   | `Reviewable:${string}`
   | `UsedBy:${string}`
   | `Permission:${string}`;

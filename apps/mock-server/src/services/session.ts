@@ -2,6 +2,7 @@ import { SessionService } from '@edu/sdk';
 import type { RequestContext } from '../kit/context.ts';
 import { implement } from '../kit/register-service.ts';
 import { reviewCounts } from '../kit/review.ts';
+import { roleDisplayName } from '../identity/roles.ts';
 
 export const APP_VERSION = '1.0.0';
 export const APP_RELEASE_DATE = '2026-11-22T00:00:00Z';
@@ -60,7 +61,7 @@ export const session = implement(SessionService, {
       db.user.count({ where: { lastLoginTime: { gte: since } } }),
       db.role.count(),
       successfulLogins(ctx, since),
-      db.role.findMany({ select: { displayName: true, _count: { select: { users: { where: { user: { isDeleted: false } } } } } } }),
+      db.role.findMany({ select: { name: true, displayName: true, _count: { select: { users: { where: { user: { isDeleted: false } } } } } } }),
     ]);
     const ofIdentity = (i: number) => byIdentity.find((g) => g.identity === i)?._count._all ?? 0;
     const content = await reviewCounts(db);
@@ -83,7 +84,7 @@ export const session = implement(SessionService, {
         now,
         input.Days,
       ),
-      usersByRole: roleRows.map((r) => ({ name: r.displayName, count: r._count.users })),
+      usersByRole: roleRows.map((r) => ({ name: roleDisplayName(ctx.culture, r), count: r._count.users })),
       content,
     };
   },

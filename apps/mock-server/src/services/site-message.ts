@@ -21,6 +21,7 @@ import { implement } from '../kit/register-service.ts';
 import { personName, userOption, userOptionSelect, userSearchWhere } from '../kit/user-options.ts';
 import { effectiveSettings } from '../kit/settings.ts';
 import { localize, resolveCulture } from '../localization/texts.ts';
+import { roleDisplayName } from '../identity/roles.ts';
 
 // Site messages: docs/architecture/domain-rules.md, "Community"; shapes in packages/sdk/src/services/site-message.ts.
 
@@ -83,14 +84,16 @@ async function toListDtos(rows: Message[], ctx: RequestContext, c: Caller): Prom
   const roleIds = distinctIds(rows.map((r) => (r.recipientKind === KIND.Role ? r.recipientRoleId : null)));
   const [names, roles, reads, mine, everyone] = await Promise.all([
     userNames(ctx, distinctIds(rows.flatMap((r) => [r.creatorUserId, r.recipientKind === KIND.User ? r.recipientUserId : null]))),
-    roleIds.length ? ctx.prisma.role.findMany({ where: { id: { in: roleIds } }, select: { id: true, displayName: true } }) : Promise.resolve([]),
+    roleIds.length
+      ? ctx.prisma.role.findMany({ where: { id: { in: roleIds } }, select: { id: true, name: true, displayName: true } })
+      : Promise.resolve([]),
     ids.length
       ? ctx.db.siteMessageRecipient.groupBy({ by: ['messageId'], where: { messageId: { in: ids }, readTime: { not: null } }, _count: { _all: true } })
       : Promise.resolve([]),
     ids.length ? ctx.db.siteMessageRecipient.findMany({ where: { messageId: { in: ids }, userId: c.user.id } }) : Promise.resolve([]),
     Promise.all(rows.map((r) => (r.recipientKind === KIND.Everyone ? membersBy(ctx, r) : Promise.resolve(r.recipientCount)))),
   ]);
-  const roleName = new Map(roles.map((r) => [r.id, r.displayName]));
+  const roleName = new Map(roles.map((r) => [r.id, roleDisplayName(ctx.culture, r)]));
   const readCount = new Map(reads.map((g) => [g.messageId, g._count._all]));
   const receipt = new Map(mine.map((r) => [r.messageId, r]));
   return rows.map((r, i) => {
@@ -351,8 +354,8 @@ export const siteMessage = implement(SiteMessageService, {
       where: keyword ? { OR: [{ name: { contains: keyword } }, { displayName: { contains: keyword } }] } : {},
       orderBy: { id: 'asc' },
       take: input.MaxResultCount,
-      select: { id: true, displayName: true, _count: { select: { users: { where: { user: { isDeleted: false } } } } } },
+      select: { id: true, name: true, displayName: true, _count: { select: { users: { where: { user: { isDeleted: false } } } } } },
     });
-    return { items: roles.map((r) => ({ id: r.id, name: r.displayName, detail: ctx.t('SiteMessageRoleUsers', r._count.users) })) };
+    return { items: roles.map((r) => ({ id: r.id, name: roleDisplayName(ctx.culture, r), detail: ctx.t('SiteMessageRoleUsers', r._count.users) })) };
   },
 });

@@ -6,6 +6,7 @@ import { Permissions } from '../permissions.ts';
 export const RoleDto = z.object({
   id: z.number().int(),
   name: z.string(),
+  /** In the request's culture for the built-in roles (Admin, Teacher, Editor, Auditor, Member) while their display name is the seeded one; as typed otherwise. */
   displayName: z.string(),
   normalizedName: z.string(),
   description: z.string().nullable(),

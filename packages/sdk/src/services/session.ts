@@ -48,7 +48,7 @@ export const ManageHomePageDto = z.object({
   roleCount: z.number().int(),
   registrationTrend: z.array(DailyCountDto),
   loginTrend: z.array(DailyCountDto),
-  /** Users per role display name, for a pie chart. */
+  /** Users per role display name (built-in roles in the request's culture, as RoleDto.displayName), for a pie chart. */
   usersByRole: z.array(z.object({ name: z.string(), count: z.number().int() })),
   /** Reviewable content, one entry per registry entry: how many items each kind has and how many await review. */
   content: z.array(
