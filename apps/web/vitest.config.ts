@@ -16,5 +16,27 @@ export default defineConfig({
     testTimeout: 180_000,
     hookTimeout: 180_000,
     css: false,
+    // Each test file imports the UI libraries anew; bundled once into a single module each (Vite's
+    // dependency optimizer) they cost a third of the import time (the suite's CPU time 177 s → 112 s).
+    // react-router stays out: a test mocks it, and a mock needs the package's own modules.
+    deps: {
+      optimizer: {
+        client: {
+          enabled: true,
+          include: [
+            '@chakra-ui/react',
+            '@emotion/react',
+            'react-hook-form',
+            '@hookform/resolvers/zod',
+            'i18next',
+            'react-i18next',
+            'swr',
+            'zod',
+            '@tanstack/react-table',
+            '@microsoft/signalr',
+          ],
+        },
+      },
+    },
   },
 });
