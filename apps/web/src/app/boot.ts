@@ -36,21 +36,6 @@ export interface BootResult {
   steps: string[];
 }
 
-/**
- * Runs `task` once the first screen has had its turn: two seconds after the
- * page's load event, at the browser's next idle moment (idle gaps while the
- * first screen waits for its data come earlier than that).
- */
-function afterFirstScreen(task: () => void): void {
-  const later = () =>
-    window.setTimeout(() => {
-      if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(task, { timeout: 3000 });
-      else task();
-    }, 2000);
-  if (document.readyState === 'complete') later();
-  else window.addEventListener('load', later, { once: true });
-}
-
 const defaultDeps = (): BootDeps => ({
   fetchAppConfig: async () => {
     const res = await fetch('/appconfig.json', { cache: 'no-cache' });
@@ -62,9 +47,9 @@ const defaultDeps = (): BootDeps => ({
   getAll: () => publicApi.abpUserConfiguration.getAll({}),
   getSession: () => publicApi.session.getCurrentLoginInformations({}),
   startSignalR: (base) => {
-    // The hub (its client is ~14 kB gzip, plus the negotiate call and the socket) waits until the first screen
-    // has loaded its own code and data.
-    afterFirstScreen(() => void import('./signalr.ts').then((m) => m.startSignalR(base)));
+    // The hub (its client is ~14 kB gzip, plus the negotiate call and the socket) waits a few seconds, so a cold
+    // first screen loads its own code and data first.
+    window.setTimeout(() => void import('./signalr.ts').then((m) => m.startSignalR(base)), 3000);
     // A session signed in again in place has a new token: the hub connects again with it.
     onSessionRenewed(
       () =>
