@@ -13,6 +13,17 @@ export interface SourceLine {
   picture?: boolean;
 }
 
+/** A picture of a .docx, referred to from its line's text by `pictureMark(index)`. */
+export interface DocxPicture {
+  bytes: Uint8Array;
+  alt: string;
+}
+
+/** Where picture `index` stands in a line's text (private-use characters, never typed). */
+export const pictureMark = (index: number) => `\uE000${index}\uE001`;
+/** Every picture mark, its index captured. */
+export const PICTURE_MARKS = /\uE000(\d+)\uE001/g;
+
 /** A .txt's lines (any line ending; a BOM dropped). */
 export function linesOfText(text: string): SourceLine[] {
   return text
@@ -27,21 +38,32 @@ export interface DocxElement {
   value?: string;
   children?: DocxElement[];
   numbering?: unknown;
+  /** An image's bytes and description (mammoth's image element). */
+  read?: () => Promise<Buffer>;
+  altText?: string;
 }
 
 /**
  * The paragraphs of a .docx as mammoth's document tree has them (its
  * `transformDocument` hook): text with tabs and line breaks, whether Word
  * numbers the paragraph as a list (directly or through its style) and whether
- * it holds a picture. Paragraphs in tables are read in order too.
+ * it holds a picture (given `images`, the picture's mark stands in the text
+ * and the image is collected). Paragraphs in tables are read in order too.
  */
-export function linesOfDocxTree(root: DocxElement): SourceLine[] {
+export function linesOfDocxTree(root: DocxElement, images?: Array<{ read: () => Promise<Buffer>; altText?: string }>): SourceLine[] {
   const out: SourceLine[] = [];
   const inline = (e: DocxElement, line: { text: string; picture: boolean }) => {
     if (e.type === 'text') line.text += e.value ?? '';
     else if (e.type === 'tab') line.text += '\t';
     else if (e.type === 'break') line.text += ' ';
-    else if (e.type === 'image') line.picture = true;
+    else if (e.type === 'image') {
+      line.picture = true;
+      // Collected pictures stand in the text where they are; without a collector a picture is only noted.
+      if (images && e.read) {
+        line.text += pictureMark(images.length);
+        images.push({ read: e.read, ...(e.altText ? { altText: e.altText } : {}) });
+      }
+    }
     for (const c of e.children ?? []) inline(c, line);
   };
   const walk = (e: DocxElement) => {

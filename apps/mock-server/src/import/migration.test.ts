@@ -5,7 +5,10 @@ import { readArchive } from '../kit/import/archive.ts';
 import type { ImportItem } from '../kit/import/running.ts';
 import { looksLikeAiken, parseAiken } from './aiken.ts';
 import { looksLikeGift, parseGift } from './gift.ts';
+import { docxLines } from './docx-lines.ts';
+import { withDocumentMedia } from './pictures.ts';
 import { parseQti } from './qti.ts';
+import { parseQuestionDocument } from './question-document.ts';
 import type { DocumentQuestion } from './question-document.ts';
 
 /**
@@ -179,5 +182,28 @@ describe.skipIf(!present)('IMS QTI 2.1', () => {
     expect('fileProblem' in doctype && doctype.fileProblem).toContain('DOCTYPE');
     const other = parseQti('x.xml', bytes('<html><body/></html>'), base, 'en');
     expect('fileProblem' in other && other.fileProblem).toContain('<html>');
+  });
+});
+
+describe.skipIf(!present)('EduSoho Word files with pictures (docx-media)', () => {
+  it.each([
+    ['single_choice.docx', 1],
+    ['uncertain_choice.docx', 1],
+    ['questions.docx', 7],
+  ])('%s: every picture of a stem is kept as an <img> of the picture stored with the question', async (name, count) => {
+    const entries = await readArchive(file(`docx-media/${name}`));
+    const { lines, pictures } = await docxLines(file(`docx-media/${name}`), entries);
+    expect(pictures.length).toBeGreaterThan(0);
+    const parsed = parseQuestionDocument(lines, base, 'zh-Hans');
+    withDocumentMedia(parsed.items, pictures);
+    expect(parsed.items).toHaveLength(count);
+    const withPictures = parsed.items.filter((i) => (i.input?.pictures?.length ?? 0) > 0);
+    expect(withPictures.length).toBeGreaterThan(0);
+    for (const i of withPictures) {
+      for (const p of i.input!.pictures!) {
+        expect(p.contentType).toMatch(/^image\//);
+        expect(JSON.stringify(i.input!.draft)).toContain(`/File/GetFile?token=${p.token}`);
+      }
+    }
   });
 });

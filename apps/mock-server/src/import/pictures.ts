@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { FileOwner } from '../kit/files.ts';
 import { storeFileBytes, type FileStoreDb } from '../kit/files.ts';
+import type { ImportItem } from '../kit/import/running.ts';
+import { PICTURE_MARKS, type DocxPicture } from './document-lines.ts';
+import { MATH_MARKS } from './omml.ts';
+import type { DocumentQuestion } from './question-document.ts';
+import type { QuestionDraft, SubQuestionDraft } from './question-format.ts';
+import { escapeXml } from './xml.ts';
 
 /**
  * Pictures that come with imported questions (a Word file's images, a QTI
@@ -48,4 +54,53 @@ export function picturesUsed(pictures: readonly ImportPicture[], texts: Readonly
 /** Stores the pictures of written questions under their tokens (inside the caller's transaction). */
 export async function storePictures(db: FileStoreDb, owner: FileOwner, pictures: readonly ImportPicture[]): Promise<void> {
   for (const p of pictures) await storeFileBytes(db, owner, p);
+}
+
+/**
+ * Puts a Word file's pictures and equations into the questions read from it:
+ * the marks the lines carried (document-lines.ts `pictureMark`, omml.ts
+ * `mathMark`) become, in rich text, `<img>` of the picture's store URL (a
+ * picture that is no raster image becomes 【图】) and the equation's marked
+ * span; in plain text (answers, labels, the preview's lines) 【图】 and the
+ * LaTeX. Each question carries the pictures it refers to.
+ */
+export function withDocumentMedia(items: Array<ImportItem<DocumentQuestion>>, pictures: readonly DocxPicture[]): void {
+  const made = new Map<number, ImportPicture | null>();
+  const pictureOf = (i: number) => {
+    if (!made.has(i)) {
+      const p = pictures[i];
+      made.set(i, p ? newPicture(`picture-${i + 1}`, p.bytes) : null);
+    }
+    return made.get(i) ?? null;
+  };
+  const plain = (s: string) => s.replace(PICTURE_MARKS, '【图】').replace(MATH_MARKS, (_m, latex: string) => latex);
+  for (const item of items) {
+    item.label = plain(item.label);
+    if (item.preview) item.preview = { ...item.preview, lines: item.preview.lines.map((l) => ({ ...l, text: plain(l.text) })) };
+    const q = item.input;
+    if (!q) continue;
+    const used: ImportPicture[] = [];
+    const rich = (s: string) =>
+      s
+        .replace(PICTURE_MARKS, (_m, i: string) => {
+          const p = pictureOf(Number(i));
+          if (!p) return '【图】';
+          if (!used.includes(p)) used.push(p);
+          const alt = pictures[Number(i)]?.alt ?? '';
+          return `<img src="${pictureUrl(p.token)}"${alt ? ` alt="${escapeXml(alt)}"` : ''} />`;
+        })
+        // The LaTeX was escaped with the rest of the text.
+        .replace(MATH_MARKS, (_m, latex: string) => `<span class="math-tex">\\(${latex}\\)</span>`);
+    const richOrNull = (s: string | null | undefined) => (s == null ? s : rich(s));
+    const part = <P extends SubQuestionDraft>(p: P): P => ({
+      ...p,
+      stem: rich(p.stem),
+      analysis: richOrNull(p.analysis),
+      options: p.options?.map((o) => ({ ...o, content: rich(o.content) })),
+      referenceAnswer: p.referenceAnswer == null ? p.referenceAnswer : plain(p.referenceAnswer),
+      blanks: p.blanks?.map((b) => ({ answers: b.answers.map(plain) })),
+    });
+    const draft: QuestionDraft = { ...part(q.draft), subQuestions: q.draft.subQuestions?.map(part) };
+    item.input = { ...q, draft, ...(used.length || q.pictures ? { pictures: [...(q.pictures ?? []), ...used] } : {}) };
+  }
 }

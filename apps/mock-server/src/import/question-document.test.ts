@@ -14,7 +14,7 @@ import { parseQuestionDocument, type DocumentParse } from './question-document.t
 
 const base = { categoryId: 1, chapterTypeId: null, isUniversity: false };
 const parse = (source: string | SourceLine[], culture: 'zh-Hans' | 'en' = 'zh-Hans') => parseQuestionDocument(source, base, culture);
-const docx = async (name: string) => docxLines(new Uint8Array(readFileSync(path.join(import.meta.dirname, 'fixtures/word', name))));
+const docx = async (name: string) => (await docxLines(new Uint8Array(readFileSync(path.join(import.meta.dirname, 'fixtures/word', name))))).lines;
 const drafts = (p: DocumentParse) => p.items.map((i) => i.input?.draft);
 const readings = (p: DocumentParse) => p.items.map((i) => i.input?.reading);
 const messages = (p: DocumentParse) => p.items.flatMap((i) => i.errors.map((e) => e.message));

@@ -600,3 +600,34 @@ describe('migration formats (Moodle GIFT and Aiken, IMS QTI 2.1)', () => {
     expect(notZip.body.error.validationErrors[0].members).toEqual(['file']);
   });
 });
+
+describe('pictures and equations in Word files', () => {
+  it('keeps pictures of stems, options and analysis (stored on commit only) and Word equations as LaTeX in a marked span', async () => {
+    const media = await category('导入测试·图片公式');
+    const stored = () => t.app.prisma.storedFile.count({ where: { kind: 'stored' } });
+    const before = await stored();
+    const file = () => new File([fixture('word/pictures-and-equations.docx')], '图片与公式.docx');
+    const dry = await importFile(file(), { categoryId: media });
+    expect(dry).toMatchObject({ total: 3, valid: 3, created: 0 });
+    expect(dry.rows[0]!.preview?.lines.map((l) => l.text)).toContain('【图】');
+    expect(await stored()).toBe(before);
+    const done = await importFile(file(), { categoryId: media, mode: 'commit' });
+    expect(done.created).toBe(3);
+    const [picture, fraction, root] = await Promise.all(
+      done.rows.map((r) => t.call('GET', api('TestQuestion/Get'), { token: admin, query: { Id: r.createdId! } }).then((x) => x.body.result)),
+    );
+    const img = /<img src="\/File\/GetFile\?token=[\w-]+"/;
+    expect(picture.stem).toMatch(img);
+    expect(picture.options[1].content).toMatch(img);
+    expect(picture.analysis).toMatch(img);
+    // Three pictures (the red one twice, each place its own copy).
+    expect(await stored()).toBe(before + 3);
+    const token = /token=([\w-]+)/.exec(picture.stem as string)![1];
+    const served = await t.app.inject({ method: 'GET', url: `/File/GetFile?token=${token}` });
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(fraction).toMatchObject({ questionType: 4, blanks: [{ answers: ['2'] }] });
+    expect(fraction.stem).toContain('<span class="math-tex">\\(\\frac{1}{2}+{x}^{2}\\)</span>');
+    expect(root).toMatchObject({ questionType: 3, trueFalseAnswer: true });
+    expect(root.stem).toContain('<span class="math-tex">\\(\\sqrt{4}\\)</span>');
+  });
+});

@@ -12,9 +12,9 @@ import type { HandlersOf } from '../kit/register-service.ts';
 import { looksLikeAiken, parseAiken } from '../import/aiken.ts';
 import { looksLikeGift, parseGift } from '../import/gift.ts';
 import { migrationTexts, type Base } from '../import/migration.ts';
-import { storePictures, type ImportPicture } from '../import/pictures.ts';
+import { storePictures, withDocumentMedia, type ImportPicture } from '../import/pictures.ts';
 import { documentPlaceOf, parseQuestionDocument, type DocumentParse, type DocumentQuestion } from '../import/question-document.ts';
-import type { SourceLine } from '../import/document-lines.ts';
+import type { DocxPicture, SourceLine } from '../import/document-lines.ts';
 import { formatTexts, type QuestionDraft } from '../import/question-format.ts';
 import {
   QUESTION_COLUMNS,
@@ -63,13 +63,17 @@ const isOle = (b: Uint8Array) => b.length > 7 && b[0] === 0xd0 && b[1] === 0xcf 
  * marked: import/docx-lines.ts) or the text of a .txt (UTF-8 or GBK), read in
  * a worker (kit/import/read-pool.ts).
  */
-async function documentLines(fileName: string, bytes: Uint8Array, ctx: RequestContext): Promise<string | SourceLine[]> {
+async function documentLines(
+  fileName: string,
+  bytes: Uint8Array,
+  ctx: RequestContext,
+): Promise<string | { lines: SourceLine[]; pictures: DocxPicture[] }> {
   const T = formatTexts[ctx.culture];
   const docx = /\.docx?$/i.test(fileName);
   if (docx && !isZip(bytes)) fileError(isOle(bytes) ? T.oldWord : T.notDocx);
   const read = await readPool().read({ kind: docx ? 'docx' : 'text', name: fileName, bytes }, ctx);
   if ('unreadable' in read) fileError(T.notDocx);
-  return read.lines ?? read.text;
+  return read.lines ? { lines: read.lines, pictures: read.pictures ?? [] } : read.text;
 }
 
 /**
@@ -96,7 +100,10 @@ async function readDocument(fileName: string, bytes: Uint8Array, base: Base, ctx
     const migrated = gift ? parseGift(source, base, ctx.culture) : looksLikeAiken(source) ? parseAiken(source, base, ctx.culture) : null;
     if (migrated) return migrated.length ? { items: migrated, fileProblem: null } : { items: [], fileProblem: T.noQuestions(source.trim() !== '') };
   }
-  return parseQuestionDocument(source, base, ctx.culture);
+  if (typeof source === 'string') return parseQuestionDocument(source, base, ctx.culture);
+  const parsed = parseQuestionDocument(source.lines, base, ctx.culture);
+  withDocumentMedia(parsed.items, source.pictures);
+  return parsed;
 }
 
 function mapItems<A, B>(items: Array<ImportItem<A>>, f: (a: A) => B): Array<ImportItem<B>> {

@@ -6,7 +6,7 @@ import { Piscina } from 'piscina';
 import type { Culture } from '../../localization/texts.ts';
 import { fileReadingTexts as texts } from '../../localization/file-reading-texts.ts';
 import { AbpValidationError } from '../errors.ts';
-import type { SourceLine } from '../../import/document-lines.ts';
+import type { DocxPicture, SourceLine } from '../../import/document-lines.ts';
 import type { QtiRead } from '../../import/qti.ts';
 import type { GridRow, ReadOutcome, ReadTask } from './read-worker.ts';
 
@@ -129,7 +129,7 @@ export class ReadPool {
     task: Omit<ReadTask, 'culture'> & { kind: 'docx' | 'text' },
     owner: ReadOwner,
     member?: string,
-  ): Promise<{ text: string; lines?: SourceLine[] } | { unreadable: true }>;
+  ): Promise<{ text: string; lines?: SourceLine[]; pictures?: DocxPicture[] } | { unreadable: true }>;
   async read(
     task: Omit<Extract<ReadTask, { kind: 'qti' }>, 'culture'>,
     owner: ReadOwner,
@@ -139,7 +139,7 @@ export class ReadPool {
     task: DistributiveOmit<ReadTask, 'culture'>,
     owner: ReadOwner,
     member = 'file',
-  ): Promise<{ grid: GridRow[] } | { text: string; lines?: SourceLine[] } | { qti: QtiRead } | { unreadable: true }> {
+  ): Promise<{ grid: GridRow[] } | { text: string; lines?: SourceLine[]; pictures?: DocxPicture[] } | { qti: QtiRead } | { unreadable: true }> {
     const T = texts[owner.culture];
     const refuse = (message: string): never => {
       throw new AbpValidationError([{ message, members: [member] }]);
@@ -163,7 +163,8 @@ export class ReadPool {
     }
     if ('grid' in outcome) return { grid: outcome.grid };
     if ('qti' in outcome) return { qti: outcome.qti };
-    if ('text' in outcome) return outcome.lines ? { text: outcome.text, lines: outcome.lines } : { text: outcome.text };
+    if ('text' in outcome)
+      return outcome.lines ? { text: outcome.text, lines: outcome.lines, pictures: outcome.pictures ?? [] } : { text: outcome.text };
     if ('message' in outcome) return refuse(outcome.message);
     return { unreadable: true };
   }

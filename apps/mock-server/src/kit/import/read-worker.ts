@@ -1,5 +1,5 @@
 import type { Culture } from '../../localization/texts.ts';
-import type { SourceLine } from '../../import/document-lines.ts';
+import type { DocxPicture, SourceLine } from '../../import/document-lines.ts';
 import { docxLines } from '../../import/docx-lines.ts';
 import { fileReadingTexts as texts } from '../../localization/file-reading-texts.ts';
 import { isGbk } from '../files.ts';
@@ -34,7 +34,7 @@ export interface GridRow {
 export type ReadOutcome =
   | { ok: true; grid: GridRow[] }
   /** A .txt's text; a .docx's paragraphs (`lines`, with Word's list numbering and pictures marked), `text` their lines. */
-  | { ok: true; text: string; lines?: SourceLine[] }
+  | { ok: true; text: string; lines?: SourceLine[]; pictures?: DocxPicture[] }
   /** A QTI upload's items, or why it was refused as a whole. */
   | { ok: true; qti: QtiRead }
   /** Refused, saying why (a 400 on the file). */
@@ -124,8 +124,8 @@ export default async function read(task: ReadTask): Promise<ReadOutcome> {
   if (task.kind === 'qti' && !/\.zip$/i.test(name)) return { ok: true, qti: parseQti(name, bytes, task.base, culture) };
   let entries: Map<string, Uint8Array> | null = null;
   try {
-    if (task.kind === 'qti') entries = await readArchive(bytes);
-    else await checkArchive(bytes);
+    if (task.kind === 'xlsx') await checkArchive(bytes);
+    else entries = await readArchive(bytes);
   } catch (err) {
     if (!(err instanceof ArchiveRefused)) throw err;
     const problem = err.problem;
@@ -136,8 +136,8 @@ export default async function read(task: ReadTask): Promise<ReadOutcome> {
   if (task.kind === 'qti') return { ok: true, qti: parseQti(name, entries ?? new Map(), task.base, culture) };
   try {
     if (task.kind === 'xlsx') return capColumns(await xlsxGrid(bytes), name, culture);
-    const lines = await docxLines(bytes);
-    return { ok: true, text: lines.map((l) => l.text).join('\n'), lines };
+    const { lines, pictures } = await docxLines(bytes, entries ?? undefined);
+    return { ok: true, text: lines.map((l) => l.text).join('\n'), lines, pictures };
   } catch {
     return { ok: false, unreadable: true };
   }
