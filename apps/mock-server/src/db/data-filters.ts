@@ -92,6 +92,10 @@ export const modelFilters = {
   QuestionnaireAnswer: { tenant: 'must' },
   // Audit rows (prisma/schema/audit.prisma): append-only, written in batches by apps/mock-server/src/audit; the host reads host rows.
   AuditLog: { tenant: 'may' },
+  // Entity history (prisma/schema/audit.prisma): append-only, written by apps/mock-server/src/audit/entity-history.ts in the write's transaction.
+  EntityChangeSet: { tenant: 'may' },
+  EntityChange: { tenant: 'may' },
+  EntityPropertyChange: { tenant: 'may' },
 } as const satisfies Partial<Record<Prisma.ModelName, ModelFilterConfig>>;
 
 export type ModelFilterTable = Readonly<Partial<Record<Prisma.ModelName, ModelFilterConfig>>>;

@@ -7,4 +7,7 @@ export interface AbpSession {
   exp?: number;
   /** The user's security stamp when the token was issued: a reset password changes it, ending older tokens. */
   securityStamp?: string;
+  /** Who is signed in as the user (ASP.NET Zero's impersonation), recorded on audit rows and entity changes; absent otherwise. */
+  impersonatorUserId?: number | null;
+  impersonatorTenantId?: number | null;
 }

@@ -1,13 +1,14 @@
 import type { ITXClientDenyList } from '@prisma/client/runtime/client';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PrismaClient } from '@edu/db';
-import { withDataFilters } from '../db/data-filters.ts';
+import { inUnitOfWork, withEntityHistory } from '../audit/entity-history.ts';
 import type { AbpSession } from '../identity/session.ts';
 import { localize, type Culture, type TextKey } from '../localization/texts.ts';
 import type { SessionUser } from './permission-checker.ts';
 import { UnauthorizedError, UserFriendlyError } from './errors.ts';
 
-export type FilteredDb = ReturnType<typeof withDataFilters>;
+/** The session's client: ABP's data filters, then the entity history (audit/entity-history.ts). */
+export type FilteredDb = ReturnType<typeof withEntityHistory>;
 /**
  * The filtered database as handlers use it: the client itself or the client
  * bound to an interactive transaction (same model delegates, same filters).
@@ -44,10 +45,16 @@ export interface RequestContext {
   t: (key: TextKey, ...args: Array<string | number>) => string;
 }
 
+/** The path of the call, ABP's change-set `Reason` (contexts made outside a request, e.g. by jobs, have none). */
+function reasonOf(request: FastifyRequest): string | null {
+  const url: unknown = request.url;
+  return typeof url === 'string' ? (url.split('?')[0] ?? null) : null;
+}
+
 export function createContext(app: FastifyInstance, request: FastifyRequest): RequestContext {
   const session = request.abpSession;
   let db: FilteredDb | undefined;
-  const filtered = () => (db ??= withDataFilters(app.prisma, { tenantId: session.tenantId, userId: session.userId }));
+  const filtered = () => (db ??= withEntityHistory(app.prisma, session));
   const user = () =>
     session.userId === null ? Promise.resolve(null) : app.permissions.sessionUser(session.userId, session.tenantId, session.securityStamp);
   const ctx: RequestContext = {
@@ -59,7 +66,8 @@ export function createContext(app: FastifyInstance, request: FastifyRequest): Re
       return filtered();
     },
     inTransaction: false,
-    transaction: (work) => filtered().$transaction((tx) => work(bound(ctx, tx))),
+    // One unit of work per transaction: the entity history of its writes is written inside it.
+    transaction: (work) => filtered().$transaction((tx) => inUnitOfWork(tx, session, reasonOf(request), () => work(bound(ctx, tx)))),
     prisma: app.prisma,
     user,
     async requireUser() {

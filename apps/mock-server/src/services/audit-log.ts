@@ -1,5 +1,6 @@
 import { AuditLogService, UserLoginService } from '@edu/sdk';
 import { exportAuditLogs, getAuditLogs, getRecentUserLoginAttempts, getUserLoginAttempts } from '../audit/queries.ts';
+import { getEntityChanges, getEntityHistoryObjectTypes, getEntityPropertyChanges, getEntityTypeChanges } from '../audit/entity-history-queries.ts';
 import { auditSettings, updateAuditSettings } from '../audit/retention.ts';
 import { implement } from '../kit/register-service.ts';
 
@@ -7,6 +8,10 @@ import { implement } from '../kit/register-service.ts';
 export const auditLog = implement(AuditLogService, {
   GetAuditLogs: (input, ctx) => getAuditLogs(ctx, input),
   GetAuditLogsToExcel: (input, ctx) => exportAuditLogs(ctx, input),
+  GetEntityChanges: (input, ctx) => getEntityChanges(ctx, input),
+  GetEntityTypeChanges: (input, ctx) => getEntityTypeChanges(ctx, input),
+  GetEntityPropertyChanges: (input, ctx) => getEntityPropertyChanges(ctx, input.EntityChangeId),
+  GetEntityHistoryObjectTypes: (_input, ctx) => Promise.resolve(getEntityHistoryObjectTypes(ctx)),
   GetAuditSettings: (_input, ctx) => auditSettings(ctx.prisma, ctx.session.tenantId),
   UpdateAuditSettings: (input, ctx) => updateAuditSettings(ctx.prisma, ctx.session.tenantId, ctx.session.userId, input),
 });

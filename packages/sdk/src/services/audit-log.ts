@@ -4,6 +4,7 @@ import { abpEnum } from '../core/enums.ts';
 import { FileDto } from '../core/files.ts';
 import { AbpDateTime, AbpDateTimeInput, paged } from '../core/schemas.ts';
 import { Permissions } from '../permissions.ts';
+import { ReviewableEntitySchema } from '../reviewables.ts';
 
 /** Rows an audit-log or login-attempt export holds at most; past it the newest rows are written and the sheet says so. */
 export const AUDIT_EXPORT_MAX_ROWS = 10_000;
@@ -82,6 +83,85 @@ export const AuditSettingsDto = z.object({
 });
 export type AuditSettingsDto = z.infer<typeof AuditSettingsDto>;
 
+/** ABP's `EntityChangeType`. */
+export const EntityChangeType = abpEnum({ Created: 0, Updated: 1, Deleted: 2 }, 'Entity change type (EntityChangeType)');
+export type EntityChangeType = z.infer<typeof EntityChangeType>;
+
+/**
+ * The entity types whose changes are recorded (ABP's entity history
+ * selectors): members and administrators (`User`: identity fields, `Roles`,
+ * granted `Permissions`, `Balance`), `Role` (fields and `Permissions`),
+ * `TestPaper`, and every reviewable entity (its review decisions:
+ * `ReviewStep`, `ReviewDecision`, `ReviewReason`).
+ */
+export const EntityHistoryType = z.enum(['User', 'Role', 'TestPaper', ...ReviewableEntitySchema.options]);
+export type EntityHistoryType = z.infer<typeof EntityHistoryType>;
+export const ENTITY_HISTORY_TYPES: readonly EntityHistoryType[] = [...new Set(EntityHistoryType.options)];
+
+/**
+ * ASP.NET Zero's `GetEntityChangeInput`: changes of the caller's side, newest
+ * first. `UserName` matches the start of the name of who made them;
+ * `EntityTypeFullName` one type of `ENTITY_HISTORY_TYPES`; `EntityId`
+ * (extension) one entity. `Sorting`: `changeTime` (`asc`/`desc`).
+ */
+export const GetEntityChangesInput = z.object({
+  StartDate: AbpDateTimeInput.optional(),
+  EndDate: AbpDateTimeInput.optional(),
+  UserName: text(256),
+  EntityTypeFullName: EntityHistoryType.optional(),
+  EntityId: z.number().int().min(1).max(2_147_483_647).optional(),
+  Sorting: z.string().max(200).optional(),
+  ...paging,
+});
+export type GetEntityChangesInput = z.input<typeof GetEntityChangesInput>;
+
+/** ASP.NET Zero's `GetEntityTypeChangeInput`: one entity's changes, newest first. */
+export const GetEntityTypeChangesInput = z.object({
+  EntityTypeFullName: EntityHistoryType,
+  EntityId: z.number().int().min(1).max(2_147_483_647),
+  ...paging,
+});
+export type GetEntityTypeChangesInput = z.input<typeof GetEntityTypeChangesInput>;
+
+/** ASP.NET Zero's `EntityPropertyChangeDto`: one property from `originalValue` to `newValue`, as text (passwords never recorded). */
+export const EntityPropertyChangeDto = z.object({
+  id: z.number().int(),
+  entityChangeId: z.number().int(),
+  propertyName: z.string(),
+  propertyTypeFullName: z.string(),
+  originalValue: z.string().nullable(),
+  newValue: z.string().nullable(),
+  tenantId: z.number().int().nullable(),
+});
+export type EntityPropertyChangeDto = z.infer<typeof EntityPropertyChangeDto>;
+
+/**
+ * ASP.NET Zero's `EntityChangeListDto`, plus (extensions) `entityId`, the
+ * impersonator (`impersonatorUserId`, `impersonatorUserName`,
+ * `impersonatorTenantId`: who was signed in as the user), `reason` and the
+ * `propertyChanges` themselves (Zero reads them with `GetEntityPropertyChanges`).
+ */
+export const EntityChangeListDto = z.object({
+  id: z.number().int(),
+  entityChangeSetId: z.number().int(),
+  userId: z.number().int().nullable(),
+  userName: z.string().nullable(),
+  impersonatorUserId: z.number().int().nullable(),
+  impersonatorUserName: z.string().nullable(),
+  impersonatorTenantId: z.number().int().nullable(),
+  changeTime: AbpDateTime,
+  entityTypeFullName: z.string(),
+  entityId: z.string(),
+  changeType: EntityChangeType,
+  changeTypeName: z.string(),
+  reason: z.string().nullable(),
+  propertyChanges: z.array(EntityPropertyChangeDto),
+});
+export type EntityChangeListDto = z.infer<typeof EntityChangeListDto>;
+
+/** ABP's `NameValueDto`. */
+export const NameValueDto = z.object({ name: z.string(), value: z.string() });
+
 /**
  * ASP.NET Zero's `AuditLogAppService` (its audit-log half): every
  * application-service call is recorded by the server (off the request's path,
@@ -90,12 +170,27 @@ export type AuditSettingsDto = z.infer<typeof AuditSettingsDto>;
  * update or delete; the server prunes rows older than the retention setting
  * `App.Auditing.RetentionDays` (default 90, `GetAuditSettings`/`UpdateAuditSettings`). `GetAuditLogsToExcel` writes at
  * most `AUDIT_EXPORT_MAX_ROWS` rows (the newest) and says so in the sheet.
+ * The entity history (Zero's `GetEntityChanges`, `GetEntityTypeChanges`,
+ * `GetEntityPropertyChanges`, `GetEntityHistoryObjectTypes`) is recorded in
+ * the transaction of each write and is append-only too (never pruned).
  */
 export const AuditLogService = defineService(
   'AuditLog',
   {
     GetAuditLogs: { input: GetAuditLogsInput, output: paged(AuditLogListDto), extension: true },
     GetAuditLogsToExcel: { input: GetAuditLogsToExcelInput, output: FileDto, extension: true },
+    /** Zero's entity history: the side's changes (`GetEntityChangesInput`), each with its property changes. */
+    GetEntityChanges: { input: GetEntityChangesInput, output: paged(EntityChangeListDto), extension: true },
+    /** Zero's: one entity's changes, newest first; another side's entity id answers an empty page. */
+    GetEntityTypeChanges: { input: GetEntityTypeChangesInput, output: paged(EntityChangeListDto), extension: true },
+    /** Zero's: the property changes of one change (an id of another side: an empty list). */
+    GetEntityPropertyChanges: {
+      input: z.object({ EntityChangeId: z.number().int().min(1).max(2_147_483_647) }),
+      output: z.array(EntityPropertyChangeDto),
+      extension: true,
+    },
+    /** Zero's: the entity types with history (`ENTITY_HISTORY_TYPES`), `name` localized, `value` the type. */
+    GetEntityHistoryObjectTypes: { input: z.object({}), output: z.array(NameValueDto), extension: true },
     /** Extension: the caller's side's audit settings (AUDIT_RETENTION_DAYS). */
     GetAuditSettings: { input: z.object({}), output: AuditSettingsDto, extension: true },
     /** Extension: sets the caller's side's retention (administrators: `Pages.Administration`). */

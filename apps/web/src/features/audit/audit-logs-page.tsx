@@ -13,6 +13,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/client.ts';
 import { useDownload } from '../../resources/file-actions.tsx';
+import { EntityChangesTab } from '../../shared/audit/entity-history.tsx';
 import { LocalizedUi, ScreenCard, useApi, useApiMutation, useCan } from '../../resources/index.ts';
 
 /** An instant as the console shows times: local, to the second. */
@@ -387,12 +388,18 @@ export default function AuditLogsPage() {
             <Tabs.Trigger value="logins" data-testid="audit-tab-logins">
               {t('audit.tabs.logins')}
             </Tabs.Trigger>
+            <Tabs.Trigger value="history" data-testid="audit-tab-history">
+              {t('audit.tabs.history')}
+            </Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="logs">
             <AuditLogsTab />
           </Tabs.Content>
           <Tabs.Content value="logins">
             <LoginAttemptsTab />
+          </Tabs.Content>
+          <Tabs.Content value="history">
+            <EntityChangesTab />
           </Tabs.Content>
         </Tabs.Root>
       </ScreenCard>

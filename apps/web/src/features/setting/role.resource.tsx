@@ -1,6 +1,7 @@
 import { CreateRoleInput, UpdateRoleInput, type RoleDto } from '@edu/sdk';
 import { api } from '../../lib/client.ts';
 import { defineResource, flaggedTextColumn } from '../../resources/index.ts';
+import { entityHistoryAction } from '../../shared/audit/entity-history.tsx';
 import { CategoryPermissionField } from './category-permission-field.tsx';
 import { PermissionTreeField } from './permission-tree-field.tsx';
 
@@ -35,4 +36,5 @@ export const roleResource = defineResource({
     ],
   },
   crud: { delete: (row) => !row.isStatic, lockedKey: 'admin.staticRoleLocked' },
+  rowActions: [entityHistoryAction<RoleDto>('Role', (row) => row.displayName)],
 });

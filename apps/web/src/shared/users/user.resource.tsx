@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { getAbpState } from '../../lib/abp-store.ts';
 import { isGranted } from '../../lib/permissions.ts';
 import { roleDisplayName } from './role-names.ts';
+import { entityHistoryAction } from '../audit/entity-history.tsx';
 import { api } from '../../lib/client.ts';
 import {
   batchDeleteAction,
@@ -193,6 +194,7 @@ export const userResource = defineResource({
   crud: { delete: (row) => row.id !== currentUserId() },
   actions: [batchDeleteAction<UserDto>(api.user.batchDelete)],
   rowActions: [
+    entityHistoryAction<UserDto>('User', (row) => row.userName),
     formAction<UserDto>({
       key: 'resetPassword',
       icon: <KeyIcon />,
