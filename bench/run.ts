@@ -174,6 +174,7 @@ try {
   });
   raw.close();
   let beside: string | undefined;
+  const peakBefore = server.memory().peakMb;
   if (sectionChosen('memory')) {
     // A member import of IMPORT_ROWS rows (commit) while page 1 is under load: what the server holds at its busiest.
     const imported = importRows(server.url, auth, membersCsv(IMPORT_ROWS, 'bench', 13000000000), {
@@ -187,7 +188,7 @@ try {
     });
     const { ms, job } = await imported;
     if (job.state !== 2 || job.result?.created !== IMPORT_ROWS) throw new Error(`the import beside the load failed: ${JSON.stringify(job)}`);
-    beside = `a ${IMPORT_ROWS}-row member import took ${(ms / 1000).toFixed(1)} s beside ${loadBeside.requestsPerSec.toFixed(0)} req/s of page 1`;
+    beside = `a ${IMPORT_ROWS}-row member import took ${(ms / 1000).toFixed(1)} s beside ${loadBeside.requestsPerSec.toFixed(0)} req/s of page 1; peak before it ${peakBefore.toFixed(0)} MB`;
   }
   const mem = server.memory();
   report(
