@@ -10,6 +10,7 @@ export * from './core/files.ts';
 export * from './core/imports.ts';
 export * from './core/money.ts';
 export * from './core/sensitive.ts';
+export * from './core/person-name.ts';
 export * from './permissions.ts';
 /** Every service file's exports, through the lists that name them (registry.ts, entities.ts). */
 export * from './registry.ts';

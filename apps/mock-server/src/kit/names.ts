@@ -1,6 +1,6 @@
-const CJK = /[\u3400-\u9fff]/;
+import { personName } from '@edu/sdk';
 
-/** Chinese names read surname first without a space (张伟); others as ABP's `Name Surname`. */
+/** A user's display name, by the one rule of the SDK's `personName` (张伟, `Name Surname`, admin/admin once). */
 export function fullNameOf(u: { name: string; surname: string }): string {
-  return CJK.test(u.surname + u.name) ? `${u.surname}${u.name}` : `${u.name} ${u.surname}`.trim();
+  return personName(u.surname, u.name);
 }

@@ -1,5 +1,6 @@
 import { Avatar, Box, DataList, Flex, Heading, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { personName } from '@edu/sdk';
 import { useSession } from '../lib/permissions.ts';
 import { LanguagePicker } from '../app/shell/language-picker.tsx';
 
@@ -11,7 +12,7 @@ export default function OwnSpacePage() {
   if (!user) return null;
   const rows: Array<[string, string]> = [
     ['userName', user.userName],
-    ['name', `${user.surname}${user.name}`],
+    ['name', personName(user.surname, user.name)],
     ['emailAddress', user.emailAddress],
     ['tenant', session.tenant ? `${session.tenant.name} (${session.tenant.tenancyName})` : t('shell.host')],
   ];

@@ -1,6 +1,7 @@
 import { Avatar, Button, Menu, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { personName } from '@edu/sdk';
 import { logout } from '../../lib/auth.ts';
 import { useSession } from '../../lib/permissions.ts';
 import { OWN_SPACE_NAME } from '../../navigation.ts';
@@ -13,7 +14,7 @@ export function UserMenu() {
   const navigate = useNavigate();
   const session = useSession();
   const user = session?.user;
-  const display = user ? `${user.surname}${user.name}`.trim() || user.userName : '';
+  const display = user ? personName(user.surname, user.name, user.userName) : '';
   return (
     // Not portalled: the open menu stays inside the banner landmark.
     <Menu.Root

@@ -25,19 +25,8 @@ export function alignTrends(a: readonly DailyCount[], b: readonly DailyCount[]) 
 /** The home page's trend window in days. */
 export const HOME_DAYS = 7;
 
-const CJK = /[\u3400-\u9fff\uf900-\ufaff]/;
-
-/**
- * A person's name for a greeting: Chinese names are surname then given name
- * without a space (张伟); others are "given surname", and a repeated part
- * (seed users such as admin/admin) shows once.
- */
-export function personName(surname: string | null | undefined, name: string | null | undefined): string {
-  const s = (surname ?? '').trim();
-  const n = (name ?? '').trim();
-  if (!s || !n || s === n) return n || s;
-  return CJK.test(s + n) ? `${s}${n}` : `${n} ${s}`;
-}
+/** A person's name for a greeting: the SDK's one display-name rule (张伟, `Name Surname`, admin/admin once). */
+export { personName } from '@edu/sdk';
 
 /** A reviewable's figures as `Session/GetManageHomePage` reports them. */
 export interface ContentCount {
