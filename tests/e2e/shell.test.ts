@@ -242,6 +242,55 @@ describe('shell', () => {
     await page.context().close();
   });
 
+  it('at phone width (390 px) the rail is hidden, the menu opens as an overlay, and a list scrolls sideways keeping names readable', async () => {
+    const page = await adminPage({ width: 390, height: 844 });
+    await page.goto('/setting/manager');
+    await page.locator('table tbody tr td').nth(2).waitFor();
+    await page.waitForLoadState('networkidle');
+    // No rail: the page starts at the window's left edge.
+    expect(await page.getByTestId('sidebar').isVisible()).toBe(false);
+    expect((await page.getByTestId('page-title').boundingBox())!.x).toBeLessThan(24);
+    // The table scrolls sideways instead of squeezing its columns; the actions fold into one compact menu button.
+    const widths = await page
+      .locator('table')
+      .first()
+      .evaluate((table) => {
+        const heads = [...table.querySelectorAll('thead th')];
+        const scroller = table.parentElement!;
+        return {
+          scrolls: scroller.scrollWidth > scroller.clientWidth,
+          userName: heads[1]!.getBoundingClientRect().width,
+          fullName: heads[2]!.getBoundingClientRect().width,
+          actions: heads[heads.length - 1]!.getBoundingClientRect().width,
+        };
+      });
+    expect(widths.scrolls).toBe(true);
+    expect(widths.userName).toBeGreaterThanOrEqual(96);
+    expect(widths.fullName).toBeGreaterThanOrEqual(96);
+    expect(widths.actions).toBeLessThanOrEqual(72);
+    expect(await page.getByTestId('row-action-edit').count()).toBe(0);
+    await shot(page, 'phone-390-list');
+
+    // The header button opens the full menu over the page.
+    await page.getByTestId('sidebar-toggle').click();
+    const drawer = page.getByTestId('sidebar-drawer');
+    await drawer.waitFor();
+    await animationsDone(page);
+    expect(await drawer.getByTestId('side-menu').isVisible()).toBe(true);
+    expect((await drawer.boundingBox())!.width).toBeLessThan(390);
+    await shot(page, 'phone-390-menu-open');
+    await drawer.getByTestId('menu-group-articles').click();
+    await drawer.getByTestId('menu-article').click();
+    await page.waitForURL('**/articles/article');
+    // Choosing a page closes the overlay.
+    await drawer.waitFor({ state: 'hidden' });
+
+    // Back above the phone breakpoint the rail returns.
+    await page.setViewportSize({ width: 700, height: 844 });
+    await expect.poll(() => page.getByTestId('sidebar').isVisible()).toBe(true);
+    await page.context().close();
+  });
+
   it('switches the sidebar theme between dark and light only', async () => {
     const page = await adminPage();
     const sidebar = page.getByTestId('sidebar');

@@ -70,7 +70,8 @@ export async function signIn(
   await page.locator('input[name="password"]').fill(o.password ?? '123qwe');
   if (o.rememberMe) await page.getByTestId('remember-me').click();
   await page.getByTestId('login-submit').click();
-  await page.getByTestId('sidebar').waitFor();
+  // The header's menu button is in the shell at every width (at phone width the sidebar is an overlay, closed).
+  await page.getByTestId('sidebar-toggle').waitFor();
 }
 
 async function hostLabel(page: Page): Promise<string> {

@@ -46,12 +46,25 @@ export function CellValue({ value, type = 'text', options, t }: { value: unknown
           {t('table.status.inactive')}
         </Badge>
       );
-    case 'datetime':
+    case 'datetime': {
+      // Date and time each stay whole; the time goes under the date only when the table is short of room
+      // (table cells keep to one line otherwise).
+      const [date, time] = formatDateTimeUtc8(value as string).split(' ');
+      if (!date) return <Empty />;
       return (
-        <Text as="span" whiteSpace="nowrap">
-          {formatDateTimeUtc8(value as string) || <Empty />}
+        <Text as="span" whiteSpace="normal">
+          <Text as="span" whiteSpace="nowrap">
+            {date}
+          </Text>
+          {time && ' '}
+          {time && (
+            <Text as="span" whiteSpace="nowrap">
+              {time}
+            </Text>
+          )}
         </Text>
       );
+    }
     case 'date':
       return (
         <Text as="span" whiteSpace="nowrap">

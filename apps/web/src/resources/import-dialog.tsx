@@ -14,11 +14,13 @@ import { DownloadButton } from './file-actions.tsx';
  * options, disabled while all-or-nothing would write nothing; the job's
  * progress bar while a run works; the rejected-rows report to download.
  *
- * Texts come from the screen's own key set (`prefix`, e.g. `members.import`):
- * `counts.{total,valid,invalid,duplicates,created}`, `errors`, `row`,
- * `column`, `reason`, `questionAt`, `allOrNothing`, `dryRun`, `commit`,
- * `again`, `dryRunDone`, `committed`, `notCommitted`, `blockedHint`, and
- * optionally `report`, `duplicateRows`, `duplicateOfId`, `duplicateOfRow`.
+ * Every importer names the steps alike, with the shared keys of `import.*`
+ * (common.json): `template`, `dryRun`, `again`, `commit`, `report`, `close`,
+ * `allOrNothing`, `blockedHint`, `row`, `column`, `reason`. What it reads and
+ * writes comes from the screen's own key set (`prefix`, e.g. `members.import`):
+ * `counts.{total,valid,invalid,duplicates,created}`, `errors`, `questionAt`,
+ * `dryRunDone`, `committed`, `notCommitted`, and optionally `duplicateRows`,
+ * `duplicateOfId`, `duplicateOfRow`.
  */
 
 type Phase =
@@ -125,9 +127,9 @@ function ErrorGrid({ result, prefix }: { result: ImportResult; prefix: string })
         <Table.Root size="sm" stickyHeader data-testid="import-errors">
           <Table.Header>
             <Table.Row>
-              <Table.ColumnHeader w="20">{t(`${prefix}.row`)}</Table.ColumnHeader>
-              <Table.ColumnHeader w="28">{t(`${prefix}.column`)}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t(`${prefix}.reason`)}</Table.ColumnHeader>
+              <Table.ColumnHeader w="20">{t('import.row')}</Table.ColumnHeader>
+              <Table.ColumnHeader w="28">{t('import.column')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('import.reason')}</Table.ColumnHeader>
             </Table.Row>
           </Table.Header>
           <Table.Body>
@@ -180,7 +182,7 @@ function RunView({ jobId, onEnd }: { jobId: number; onEnd: (job: BackgroundJobDt
 }
 
 /** 有错误时全部不导入. */
-export function AllOrNothingCheckbox({ flow, prefix }: { flow: ImportFlow; prefix: string }) {
+export function AllOrNothingCheckbox({ flow }: { flow: ImportFlow }) {
   const { t } = useTranslation();
   return (
     <Checkbox.Root
@@ -191,7 +193,7 @@ export function AllOrNothingCheckbox({ flow, prefix }: { flow: ImportFlow; prefi
     >
       <Checkbox.HiddenInput />
       <Checkbox.Control />
-      <Checkbox.Label>{t(`${prefix}.allOrNothing`)}</Checkbox.Label>
+      <Checkbox.Label>{t('import.allOrNothing')}</Checkbox.Label>
     </Checkbox.Root>
   );
 }
@@ -200,19 +202,7 @@ export function AllOrNothingCheckbox({ flow, prefix }: { flow: ImportFlow; prefi
  * The flow's buttons: 检查文件 (enabled by `canStart`), then 重新选择文件 and
  * 确认导入; after the commit, `done` (close, or import another file).
  */
-export function ImportButtons({
-  flow,
-  prefix,
-  canStart,
-  onRestart,
-  done,
-}: {
-  flow: ImportFlow;
-  prefix: string;
-  canStart: boolean;
-  onRestart?: () => void;
-  done: ReactNode;
-}) {
+export function ImportButtons({ flow, canStart, onRestart, done }: { flow: ImportFlow; canStart: boolean; onRestart?: () => void; done: ReactNode }) {
   const { t } = useTranslation();
   if (flow.committed) return <>{done}</>;
   const running = flow.phase.kind === 'running';
@@ -227,7 +217,7 @@ export function ImportButtons({
           }}
           data-testid="import-again"
         >
-          {t(`${prefix}.again`)}
+          {t('import.again')}
         </Button>
       )}
       {flow.dryRunDone ? (
@@ -238,7 +228,7 @@ export function ImportButtons({
           onClick={() => void flow.run('commit')}
           data-testid="import-commit"
         >
-          {t(`${prefix}.commit`)}
+          {t('import.commit')}
         </Button>
       ) : (
         <Button
@@ -248,7 +238,7 @@ export function ImportButtons({
           onClick={() => void flow.run('dryRun')}
           data-testid="import-dry-run"
         >
-          {t(`${prefix}.dryRun`)}
+          {t('import.dryRun')}
         </Button>
       )}
     </>
@@ -296,13 +286,13 @@ export function ImportOutcome({
           </Text>
           <Counts result={result} prefix={prefix} />
           {summary}
-          {flow.dryRunDone && flow.blocked && <Text color="fg.warning">{t(`${prefix}.blockedHint`)}</Text>}
+          {flow.dryRunDone && flow.blocked && <Text color="fg.warning">{t('import.blockedHint')}</Text>}
           <ErrorGrid result={result} prefix={prefix} />
           {duplicates && <DuplicateList result={result} prefix={prefix} />}
           <HStack gap="2" wrap="wrap">
             {result.report && (
               <Box data-testid="import-report">
-                <DownloadButton file={result.report}>{t(`${prefix}.report`, { defaultValue: t('jobs.downloadReport') })}</DownloadButton>
+                <DownloadButton file={result.report}>{t('import.report')}</DownloadButton>
               </Box>
             )}
             {children}

@@ -1,12 +1,14 @@
-import { Box, Button, HStack, Menu, Text } from '@chakra-ui/react';
-import { ChevronDownIcon, DataTable, EditIcon, TrashIcon, type ColumnDef } from '@edu/ui';
+import { Box, Button, HStack, IconButton, Menu, Text } from '@chakra-ui/react';
+import { ChevronDownIcon, DataTable, EditIcon, MoreIcon, TrashIcon, type ColumnDef } from '@edu/ui';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CellValue } from './cells.tsx';
 import { resourceLabels } from './i18n.tsx';
 import { allowedFor, type ListController } from './list-controller.ts';
-import { rowIdOf } from './resource-form.tsx';
+import { rowIdOf } from './row-id.ts';
 import { TenantCell } from './tenant-column.tsx';
+import type { CellType } from './types.ts';
+import { usePhone } from '../lib/viewport.ts';
 
 interface RowActionItem {
   key: string;
@@ -17,10 +19,23 @@ interface RowActionItem {
   run: () => void;
 }
 
+/**
+ * Which of a row's actions show as buttons and which go into its 更多 menu. The
+ * pinned action column is kept as narrow as its buttons so it covers no data
+ * column: when there is a menu anyway, 删除 (destructive, rarely used) goes into
+ * it, last; at phone width (`compact`) every action does, behind one icon button.
+ */
+export function splitRowActions<T extends { key: string; inline: boolean }>(items: readonly T[], compact: boolean): { inline: T[]; menu: T[] } {
+  if (compact) return { inline: [], menu: [...items] };
+  const hasMenu = items.some((i) => !i.inline);
+  const toMenu = (i: T) => !i.inline || (hasMenu && i.key === 'delete');
+  const menu = items.filter(toMenu);
+  return { inline: items.filter((i) => !toMenu(i)), menu: [...menu.filter((i) => i.key !== 'delete'), ...menu.filter((i) => i.key === 'delete')] };
+}
+
 /** A row's buttons: inline ones, then a "more" menu for the rest; a locked row says why. */
-function RowActionsCell({ items, moreLabel, note }: { items: RowActionItem[]; moreLabel: string; note?: string }) {
-  const inline = items.filter((i) => i.inline);
-  const menu = items.filter((i) => !i.inline);
+function RowActionsCell({ items, moreLabel, note, compact }: { items: RowActionItem[]; moreLabel: string; note?: string; compact: boolean }) {
+  const { inline, menu } = splitRowActions(items, compact);
   return (
     <HStack gap="1" justify="flex-end" wrap="nowrap">
       {note && (
@@ -45,10 +60,16 @@ function RowActionsCell({ items, moreLabel, note }: { items: RowActionItem[]; mo
         // Not portalled, so the open menu stays in the main landmark; fixed, so the table's scroll area does not clip it.
         <Menu.Root positioning={{ placement: 'bottom-end', strategy: 'fixed' }} onSelect={(d) => menu.find((i) => i.key === d.value)?.run()}>
           <Menu.Trigger asChild>
-            <Button size="xs" variant="ghost" colorPalette="gray" data-testid="row-action-more">
-              {moreLabel}
-              <ChevronDownIcon />
-            </Button>
+            {compact ? (
+              <IconButton size="xs" variant="ghost" colorPalette="gray" aria-label={moreLabel} title={moreLabel} data-testid="row-action-more">
+                <MoreIcon />
+              </IconButton>
+            ) : (
+              <Button size="xs" variant="ghost" colorPalette="gray" data-testid="row-action-more">
+                {moreLabel}
+                <ChevronDownIcon />
+              </Button>
+            )}
           </Menu.Trigger>
           <Menu.Positioner>
             <Menu.Content minW="36">
@@ -66,6 +87,22 @@ function RowActionsCell({ items, moreLabel, note }: { items: RowActionItem[]; mo
   );
 }
 
+/** Text that may wrap inside a table cell (cells keep to one line otherwise). */
+const Wrappable = ({ children }: { children: ReactNode }) => (
+  <Box as="span" whiteSpace="normal">
+    {children}
+  </Box>
+);
+
+const isBlank = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
+
+/** The least width of a plain text column at phone width (about six Chinese characters). */
+const PHONE_TEXT_MIN_WIDTH = '96px';
+
+/** A column showing its value as plain text, with no declared width. */
+const isPlainText = (spec: { width?: string; cell?: unknown; render?: unknown; type?: CellType }) =>
+  !spec.width && !spec.cell && !spec.render && (spec.type === undefined || spec.type === 'text' || spec.type === 'multiline');
+
 /** A row's value of a column (rows are the service's DTOs: plain objects). */
 function fieldOf(row: unknown, field: string): unknown {
   return typeof row === 'object' && row !== null ? Reflect.get(row, field) : undefined;
@@ -76,23 +113,42 @@ export function ListTable({ list }: { list: ListController }) {
   const { t, i18n } = useTranslation();
   const { resource, canUpdate, canDelete, crud, rowActions, startRow, setDialog, showTenant } = list;
   const labels = resourceLabels(t, resource.name);
+  const compact = usePhone();
+
+  // Optional columns no row of the page fills stay out (a stable key, so the columns are rebuilt only when it changes).
+  const hidden = resource.columns
+    .filter((c) => c.hideWhenEmpty && list.rows.every((r) => isBlank(fieldOf(r, c.field))))
+    .map((c) => c.field)
+    .join(',');
 
   const columns = useMemo<ColumnDef<unknown, unknown>[]>(() => {
-    const defs: ColumnDef<unknown, unknown>[] = resource.columns.map((spec) => ({
-      id: spec.sortField ?? spec.field,
-      accessorFn: (row: unknown) => fieldOf(row, spec.field),
-      header: labels.field(spec.field, spec.labelKey),
-      enableSorting: !!spec.sortable,
-      meta: { width: spec.width, minWidth: spec.minWidth, align: spec.align, truncate: spec.truncate },
-      cell: ({ row, getValue }) => {
-        if (spec.cell) {
-          const C = spec.cell;
-          return <C row={row.original} value={getValue()} label={labels.field(spec.field, spec.labelKey)} />;
-        }
-        if (spec.render) return spec.render(row.original, t);
-        return <CellValue value={getValue()} type={spec.type} options={spec.options} t={t} />;
-      },
-    }));
+    const left = new Set(hidden.split(','));
+    const defs: ColumnDef<unknown, unknown>[] = resource.columns
+      .filter((spec) => !left.has(spec.field))
+      .map((spec) => ({
+        id: spec.sortField ?? spec.field,
+        accessorFn: (row: unknown) => fieldOf(row, spec.field),
+        // A long header (in English) may take two lines rather than widen the table under the pinned actions.
+        header: () => <Wrappable>{labels.field(spec.field, spec.labelKey)}</Wrappable>,
+        enableSorting: !!spec.sortable,
+        // At phone width a list scrolls sideways rather than squeeze a plain text column (a name) to a few characters.
+        meta: {
+          width: spec.width,
+          minWidth: spec.minWidth ?? (compact && isPlainText(spec) ? PHONE_TEXT_MIN_WIDTH : undefined),
+          align: spec.align,
+          truncate: spec.truncate,
+        },
+        cell: ({ row, getValue }) => {
+          if (spec.cell) {
+            const C = spec.cell;
+            return <C row={row.original} value={getValue()} label={labels.field(spec.field, spec.labelKey)} />;
+          }
+          if (spec.render) return spec.render(row.original, t);
+          const value = <CellValue value={getValue()} type={spec.type} options={spec.options} t={t} />;
+          // Plain text may take two lines when the table is short of room, rather than run under the pinned actions.
+          return isPlainText(spec) && !spec.truncate ? <Wrappable>{value}</Wrappable> : value;
+        },
+      }));
     if (showTenant)
       defs.unshift({
         id: '__tenant',
@@ -135,14 +191,21 @@ export function ListTable({ list }: { list: ListController }) {
               inline: true,
               run: () => setDialog({ kind: 'delete', row: r }),
             });
-          return <RowActionsCell items={items} moreLabel={t('actions.more')} note={locked && crud.lockedKey ? t(crud.lockedKey) : undefined} />;
+          return (
+            <RowActionsCell
+              items={items}
+              moreLabel={t('actions.more')}
+              note={locked && crud.lockedKey ? t(crud.lockedKey) : undefined}
+              compact={compact}
+            />
+          );
         },
       });
     }
     return defs;
     // The row actions are filtered anew each render; their count (with the resource) says when they changed.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [resource, t, i18n.language, canUpdate, canDelete, rowActions.length, startRow, showTenant]);
+  }, [resource, t, i18n.language, canUpdate, canDelete, rowActions.length, startRow, showTenant, compact, hidden]);
 
   return (
     <Box>

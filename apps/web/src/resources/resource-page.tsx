@@ -1,4 +1,4 @@
-import { Flex, Heading, Stack } from '@chakra-ui/react';
+import { Box, Flex, Heading, Stack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LocalizedUi, resourceLabels } from './i18n.tsx';
@@ -79,9 +79,14 @@ function ResourceList({ resource, showTitle = true, toolbarExtra, subheader, tit
         </Flex>
       )}
       {subheader}
-      <Flex gap="3" wrap="wrap" align="center" justify="space-between">
-        <ListFilters list={list} extra={toolbarExtra} />
-        <ListToolbar list={list} />
+      {/* One layout on every list: the filters wrap on the left, the toolbar (新增 last) stays at the right of their first row; on a phone it follows them. */}
+      <Flex gap="3" wrap={{ base: 'wrap', md: 'nowrap' }} align="flex-start" justify="space-between">
+        <Box flex="1" minW="0">
+          <ListFilters list={list} extra={toolbarExtra} />
+        </Box>
+        <Box flexShrink={0} ms="auto">
+          <ListToolbar list={list} />
+        </Box>
       </Flex>
       <ListTable list={list} />
       <ListOutOfUrl>

@@ -68,6 +68,8 @@ export interface ColumnBase<R> {
   minWidth?: string;
   align?: 'start' | 'center' | 'end';
   truncate?: boolean;
+  /** Left out while no row of the page has a value: an optional field a tenant may not use (a category's 编码). */
+  hideWhenEmpty?: boolean;
 }
 
 export type FilterSpec =

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { requiredPermissions, type Access } from '@edu/sdk';
 import { api } from '../../lib/client.ts';
 import { isGrantedIn, useAbp } from '../../lib/permissions.ts';
-import { appConfig } from '../../lib/app-config.ts';
+import { appConfig, publicWebsiteHref } from '../../lib/app-config.ts';
 import { lockScreen, LOCK_ANIMATION_MS } from '../../lib/auth.ts';
 import { showError } from '../../lib/errors.tsx';
 import { message } from '../../lib/notify.ts';
@@ -36,7 +36,8 @@ export function cacheService(client: object, granted: (permission: string) => bo
   return needed.length === 0 || needed.some(granted) ? (s as CacheService) : null;
 }
 
-export function Header({ windowWidth }: { windowWidth: number }) {
+/** The header; `onOpenMenu` (phone width) makes the menu button open the overlay menu instead of folding the rail. */
+export function Header({ windowWidth, onOpenMenu }: { windowWidth: number; onOpenMenu?: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const collapsed = shellStore.use((s) => s.collapsed);
@@ -63,16 +64,23 @@ export function Header({ windowWidth }: { windowWidth: number }) {
   };
 
   const btn = { variant: 'ghost', size: 'sm', color: 'gray.600' } as const;
+  const website = publicWebsiteHref(appConfig.publicWebsiteUrl, window.location.origin);
   return (
     <Flex h="56px" align="center" gap={2} px={{ base: 2, md: 4 }} borderBottomWidth="1px" borderColor="gray.100">
-      <IconButton
-        {...btn}
-        aria-label={t(collapsed ? 'menu.expand' : 'menu.collapse')}
-        data-testid="sidebar-toggle"
-        onClick={() => setCollapsed(!collapsed)}
-      >
-        <Icon name={collapsed ? 'menuUnfold' : 'menuFold'} size={20} />
-      </IconButton>
+      {onOpenMenu ? (
+        <IconButton {...btn} aria-label={t('menu.open')} aria-haspopup="dialog" data-testid="sidebar-toggle" onClick={onOpenMenu}>
+          <Icon name="menu" size={20} />
+        </IconButton>
+      ) : (
+        <IconButton
+          {...btn}
+          aria-label={t(collapsed ? 'menu.expand' : 'menu.collapse')}
+          data-testid="sidebar-toggle"
+          onClick={() => setCollapsed(!collapsed)}
+        >
+          <Icon name={collapsed ? 'menuUnfold' : 'menuFold'} size={20} />
+        </IconButton>
+      )}
       <Box flex="1" minW={0}>
         <Breadcrumbs />
       </Box>
@@ -89,11 +97,13 @@ export function Header({ windowWidth }: { windowWidth: number }) {
               <Icon name="refresh" />
             </IconButton>
           )}
-          <IconButton {...btn} asChild aria-label={t('shell.websiteHome')} title={t('shell.websiteHome')}>
-            <a href={appConfig.publicWebsiteUrl || '/'} target="_blank" rel="noreferrer" data-testid="website-home">
-              <Icon name="globe" />
-            </a>
-          </IconButton>
+          {website && (
+            <IconButton {...btn} asChild aria-label={t('shell.websiteHome')} title={t('shell.websiteHome')}>
+              <a href={website} target="_blank" rel="noreferrer" data-testid="website-home">
+                <Icon name="globe" />
+              </a>
+            </IconButton>
+          )}
           <IconButton
             {...btn}
             aria-label={t(fullscreen ? 'shell.exitFullScreen' : 'shell.fullScreen')}

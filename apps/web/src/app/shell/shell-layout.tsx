@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
-import { Box, Flex, Heading } from '@chakra-ui/react';
+import { useEffect, useRef, useState } from 'react';
+import { Box, Drawer, Flex, Heading, Portal } from '@chakra-ui/react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useRouteHandle } from '../route-handle.ts';
@@ -8,7 +8,7 @@ import { NARROW_BREAKPOINT, SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH, isNarrow } f
 import { Sidebar } from './sidebar.tsx';
 import { Header } from './header.tsx';
 import { TabsBar } from './tabs-bar.tsx';
-import { useWindowWidth } from './use-window-width.ts';
+import { isPhone, useWindowWidth } from '../../lib/viewport.ts';
 
 /** Id of the page's main landmark (the skip link's target). */
 export const MAIN_ID = 'main-content';
@@ -27,6 +27,15 @@ export function ShellLayout() {
   const wasNarrow = useRef(isNarrow(width));
   const heading = useRef<HTMLHeadingElement>(null);
   const lastPath = useRef(location.pathname);
+  // At phone width the menu is an overlay (closed until the header's menu button opens it) instead of a rail.
+  const phone = isPhone(width);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [menuPath, setMenuPath] = useState(location.pathname);
+  // Opening a page from the overlay closes it (adjusted while rendering, when the path changes).
+  if (menuPath !== location.pathname) {
+    setMenuPath(location.pathname);
+    if (menuOpen) setMenuOpen(false);
+  }
 
   // After each navigation the page opens as a tab (spec section 2).
   useEffect(() => {
@@ -50,14 +59,27 @@ export function ShellLayout() {
     wasNarrow.current = narrow;
   }, [width]);
 
-  const sidebarWidth = collapsed ? SIDEBAR_COLLAPSED_WIDTH : SIDEBAR_WIDTH;
+  const sidebarWidth = phone ? 0 : collapsed ? SIDEBAR_COLLAPSED_WIDTH : SIDEBAR_WIDTH;
   return (
     <Flex minH="100vh" bg="gray.50" data-breakpoint={NARROW_BREAKPOINT}>
       <SkipLink />
-      <Sidebar width={sidebarWidth} collapsed={collapsed} />
+      {phone ? (
+        <Drawer.Root open={menuOpen} onOpenChange={(e) => setMenuOpen(e.open)} placement="start" size="xs">
+          <Portal>
+            <Drawer.Backdrop />
+            <Drawer.Positioner>
+              <Drawer.Content maxW={`${SIDEBAR_WIDTH + 40}px`} aria-label={t('menu.label')} data-testid="sidebar-drawer">
+                <Sidebar width={SIDEBAR_WIDTH} collapsed={false} overlay />
+              </Drawer.Content>
+            </Drawer.Positioner>
+          </Portal>
+        </Drawer.Root>
+      ) : (
+        <Sidebar width={sidebarWidth} collapsed={collapsed} />
+      )}
       <Flex direction="column" flex="1" minW={0} ml={`${sidebarWidth}px`} transition="margin-left 0.2s">
         <Box as="header" position="sticky" top={0} zIndex={10} bg="white" boxShadow="0 1px 4px rgba(0,21,41,.08)">
-          <Header windowWidth={width} />
+          <Header windowWidth={width} onOpenMenu={phone ? () => setMenuOpen(true) : undefined} />
           <TabsBar />
         </Box>
         <Box as="main" id={MAIN_ID} tabIndex={-1} flex="1" p={{ base: 3, md: 4 }} minW={0} outline="none">

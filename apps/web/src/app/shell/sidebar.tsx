@@ -2,7 +2,7 @@ import { useState, type KeyboardEvent } from 'react';
 import { Box, Flex, Menu, Text, VStack } from '@chakra-ui/react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { MENU_EXCLUDED, type NavPage } from '../../navigation.ts';
+import { MENU_EXCLUDED, type IconName, type NavPage } from '../../navigation.ts';
 import { setSidebarTheme, shellStore } from '../shell-store.ts';
 import type { SidebarTheme } from '../theme.ts';
 import type { MenuEntry } from '../nav-logic.ts';
@@ -39,8 +39,11 @@ const palettes: Record<
   },
 };
 
-/** The collapsible side menu (spec section 2), derived from navigation.ts and the user's permissions. */
-export function Sidebar({ width, collapsed }: { width: number; collapsed: boolean }) {
+/**
+ * The collapsible side menu (spec section 2), derived from navigation.ts and the user's permissions:
+ * a rail fixed at the left edge, or (`overlay`, at phone width) the expanded menu filling the overlay it is placed in.
+ */
+export function Sidebar({ width, collapsed, overlay = false }: { width: number; collapsed: boolean; overlay?: boolean }) {
   const { t } = useTranslation();
   const { menu, theme, currentRouteName } = shellStore.use();
   const p = palettes[theme];
@@ -83,14 +86,10 @@ export function Sidebar({ width, collapsed }: { width: number; collapsed: boolea
   return (
     <Box
       as="aside"
-      data-testid="sidebar"
+      data-testid={overlay ? 'sidebar-overlay' : 'sidebar'}
       data-collapsed={collapsed ? 'true' : 'false'}
       data-theme={theme}
-      position="fixed"
-      top={0}
-      left={0}
-      bottom={0}
-      zIndex={20}
+      {...(overlay ? { h: 'full' } : { position: 'fixed', top: 0, left: 0, bottom: 0, zIndex: 20 })}
       bg={p.bg}
       borderRightWidth="1px"
       borderColor={p.border}
@@ -99,11 +98,12 @@ export function Sidebar({ width, collapsed }: { width: number; collapsed: boolea
       overflowY="auto"
       display="flex"
       flexDirection="column"
-      style={{ width: `${width}px` }}
+      style={{ width: overlay ? '100%' : `${width}px` }}
     >
       <Flex
         asChild
         h="56px"
+        flexShrink={0}
         align="center"
         justify="center"
         gap={2}
@@ -128,7 +128,13 @@ export function Sidebar({ width, collapsed }: { width: number; collapsed: boolea
           collapsed ? (
             <CollapsedEntry key={entry.group.name} entry={entry} palette={p} current={currentRouteName} />
           ) : entry.kind === 'page' ? (
-            <PageLink key={entry.page.name} page={entry.page} palette={p} active={entry.page.name === currentRouteName} icon />
+            <PageLink
+              key={entry.page.name}
+              page={entry.page}
+              palette={p}
+              active={entry.page.name === currentRouteName}
+              icon={entry.page.icon ?? entry.group.icon}
+            />
           ) : (
             <Box key={entry.group.name} data-testid={`menu-group-${entry.group.name}`} data-menu-group={entry.group.name}>
               <Flex
@@ -184,7 +190,8 @@ function PageLink({
   palette: Palette;
   active: boolean;
   indent?: boolean;
-  icon?: boolean;
+  /** A top-level entry's icon (the page's own, else its group's): every top-level entry has one. */
+  icon?: IconName;
 }) {
   const { t } = useTranslation();
   if (MENU_EXCLUDED.includes(page.name)) return null;
@@ -204,7 +211,7 @@ function PageLink({
       borderColor={p.accent}
     >
       <RouterLink to={page.path} aria-current={active ? 'page' : undefined} data-testid={`menu-${page.name}`}>
-        {icon && page.icon && <Icon name={page.icon} />}
+        {icon && <Icon name={icon} />}
         <Text truncate>{t(page.titleKey)}</Text>
       </RouterLink>
     </Flex>

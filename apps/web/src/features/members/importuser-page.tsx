@@ -56,7 +56,7 @@ export default function ImportUserPage() {
               {t('members.import.formats')}
             </Text>
             <Button size="sm" variant="outline" onClick={() => void downloadTemplate()} data-testid="import-template">
-              {t('members.import.template')}
+              {t('import.template')}
             </Button>
           </Flex>
 
@@ -91,12 +91,11 @@ export default function ImportUserPage() {
             {rule === 1 && <ImportPasswordField value={password} onChange={setPassword} disabled={locked} />}
           </Stack>
 
-          <AllOrNothingCheckbox flow={flow} prefix={PREFIX} />
+          <AllOrNothingCheckbox flow={flow} />
 
           <HStack gap="2">
             <ImportButtons
               flow={flow}
-              prefix={PREFIX}
               canStart={!!file && !badPassword}
               onRestart={newFile}
               done={

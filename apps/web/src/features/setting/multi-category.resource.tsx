@@ -63,7 +63,8 @@ export const multiCategoryResource = defineResource({
   columns: [
     { field: 'name', sortable: true, cell: NameCell, minWidth: '200px' },
     { field: 'fullName', truncate: true, width: '260px' },
-    { field: 'code', sortable: true },
+    // Optional and unused by the seeded tenants: shown once some category of the page has a code.
+    { field: 'code', sortable: true, hideWhenEmpty: true },
     { field: 'sort', sortable: true, width: '80px' },
     { field: 'isActive', type: 'status', sortable: true },
     { field: 'creationTime', type: 'datetime', sortable: true },

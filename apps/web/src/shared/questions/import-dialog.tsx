@@ -61,11 +61,10 @@ function ImportDialog({ open, onClose, ctx, university }: ActionDialogProps<Test
       )}
       <ImportButtons
         flow={flow}
-        prefix={PREFIX}
         canStart={!!file && !!categoryId}
         done={
           <Button onClick={onClose} data-testid="import-close">
-            {t('jobs.close')}
+            {t('import.close')}
           </Button>
         }
       />
@@ -87,7 +86,7 @@ function ImportDialog({ open, onClose, ctx, university }: ActionDialogProps<Test
             {t('questions.import.formats')}
           </Text>
           <Button size="sm" variant="outline" onClick={() => void downloadTemplate()} data-testid="import-template">
-            {t('questions.import.template')}
+            {t('import.template')}
           </Button>
         </Flex>
         <QuestionTargetFields
@@ -108,7 +107,7 @@ function ImportDialog({ open, onClose, ctx, university }: ActionDialogProps<Test
             {t('files.selected', { name: file.name, size: `${Math.max(1, Math.ceil(file.size / 1024))} KB` })}
           </Text>
         )}
-        <AllOrNothingCheckbox flow={flow} prefix={PREFIX} />
+        <AllOrNothingCheckbox flow={flow} />
         <ImportOutcome flow={flow} prefix={PREFIX} duplicates />
         <DocumentPreview result={flow.result} />
       </Stack>
