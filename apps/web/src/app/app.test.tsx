@@ -9,6 +9,7 @@ import { App } from './app.tsx';
 import { initShell } from './shell-store.ts';
 import { appGroups } from '../navigation.ts';
 import { isBuilt } from './nav-logic.ts';
+import { appConfig } from '../lib/app-config.ts';
 
 function signIn(granted: string[]) {
   setAbpState({
@@ -49,6 +50,41 @@ describe('the app in a browser-like DOM', () => {
     expect(screen.getByTestId('tab-home_index')).toBeInTheDocument();
     expect(screen.getByTestId('breadcrumbs')).toHaveTextContent('个人中心');
     expect(document.title).toBe('在线教育考试平台 - 个人中心');
+  });
+
+  it('the document title follows the language at runtime', async () => {
+    signIn(['Pages']);
+    await mountAt('/own-space');
+    expect(await screen.findByTestId('own-space', {}, { timeout: 15_000 })).toBeInTheDocument();
+    await act(async () => {});
+    expect(document.title).toBe('在线教育考试平台 - 个人中心');
+    await act(async () => {
+      await i18n.changeLanguage('en');
+    });
+    expect(document.title).toBe('EduExam Console - My profile');
+  });
+
+  it('网站首页 opens the configured public website in a new tab, and is hidden without one', async () => {
+    signIn(['Pages']);
+    const configured = appConfig.publicWebsiteUrl;
+    try {
+      appConfig.publicWebsiteUrl = 'https://www.example.edu.cn/';
+      await mountAt('/own-space');
+      const link = await screen.findByTestId('website-home', {}, { timeout: 15_000 });
+      expect(link).toHaveAttribute('href', 'https://www.example.edu.cn/');
+      expect(link).toHaveAttribute('target', '_blank');
+      expect(link).toHaveAccessibleName('网站首页');
+      cleanup();
+      for (const none of ['', '/']) {
+        appConfig.publicWebsiteUrl = none;
+        await mountAt('/own-space');
+        expect(await screen.findByTestId('header-buttons', {}, { timeout: 15_000 })).toBeInTheDocument();
+        expect(screen.queryByTestId('website-home')).toBeNull();
+        cleanup();
+      }
+    } finally {
+      appConfig.publicWebsiteUrl = configured;
+    }
   });
 
   it('replaces a page whose permission is missing by error-403', async () => {

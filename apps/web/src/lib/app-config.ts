@@ -4,6 +4,7 @@
  */
 export interface AppConfig {
   remoteServiceBaseUrl: string;
+  /** The public website the header's 网站首页 opens in a new tab ('' none: the link is hidden; see `publicWebsiteHref`). */
   publicWebsiteUrl: string;
   /**
    * The tenant the login page offers as a one-step choice ('' none). The
@@ -17,7 +18,7 @@ export interface AppConfig {
   requestTimeoutSeconds: number;
 }
 
-export const DEFAULT_APP_CONFIG: AppConfig = { remoteServiceBaseUrl: '', publicWebsiteUrl: '/', defaultTenancyName: '', requestTimeoutSeconds: 30 };
+export const DEFAULT_APP_CONFIG: AppConfig = { remoteServiceBaseUrl: '', publicWebsiteUrl: '', defaultTenancyName: '', requestTimeoutSeconds: 30 };
 
 export const appConfig: AppConfig = { ...DEFAULT_APP_CONFIG };
 
@@ -27,11 +28,28 @@ export function parseAppConfig(raw: unknown): AppConfig {
   const str = (v: unknown, d: string) => (typeof v === 'string' ? v : d);
   return {
     remoteServiceBaseUrl: str(r.remoteServiceBaseUrl, DEFAULT_APP_CONFIG.remoteServiceBaseUrl).replace(/\/+$/, ''),
-    publicWebsiteUrl: str(r.publicWebsiteUrl, DEFAULT_APP_CONFIG.publicWebsiteUrl),
+    publicWebsiteUrl: str(r.publicWebsiteUrl, DEFAULT_APP_CONFIG.publicWebsiteUrl).trim(),
     defaultTenancyName: str(r.defaultTenancyName, DEFAULT_APP_CONFIG.defaultTenancyName).trim(),
     requestTimeoutSeconds:
       typeof r.requestTimeoutSeconds === 'number' && Number.isFinite(r.requestTimeoutSeconds) && r.requestTimeoutSeconds > 0
         ? r.requestTimeoutSeconds
         : DEFAULT_APP_CONFIG.requestTimeoutSeconds,
   };
+}
+
+/**
+ * Where the header's 网站首页 link goes: the configured public website, or
+ * null (no link) when none is configured or it names the console's own root
+ * (`/`, as the ABP templates' sample has it), which would only open the console again.
+ */
+export function publicWebsiteHref(url: string, consoleOrigin: string): string | null {
+  if (!url) return null;
+  let target: URL;
+  try {
+    target = new URL(url, consoleOrigin);
+  } catch {
+    return null;
+  }
+  if (!/^https?:$/.test(target.protocol)) return null;
+  return target.origin === new URL(consoleOrigin).origin && target.pathname === '/' && !target.search && !target.hash ? null : target.href;
 }

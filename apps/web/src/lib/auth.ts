@@ -139,7 +139,9 @@ export async function unlock(userName: string, password: string): Promise<string
 
 /**
  * Switches the language at runtime: stores it on the server when signed in
- * (`User/ChangeLanguage`), sets the culture cookie for 5 years and changes i18next.
+ * (`User/ChangeLanguage`), sets the culture cookie for 5 years and changes
+ * i18next. The server localizes some data per request culture (built-in role
+ * names, permission names), so every cached read is then fetched again.
  */
 export async function changeLanguage(lng: AppLanguage): Promise<void> {
   const languageName = ABP_LANGUAGE[lng];
@@ -151,4 +153,9 @@ export async function changeLanguage(lng: AppLanguage): Promise<void> {
   setCultureCookie(languageName);
   await i18n.changeLanguage(lng);
   document.documentElement.lang = lng;
+  if (sessionUserId() !== null) {
+    // SWR is loaded with the signed-in screens; the import only reaches it.
+    const { mutate } = await import('swr');
+    await mutate(() => true);
+  }
 }
