@@ -11,6 +11,7 @@ import { ReviewService } from './services/review.ts';
 import { RoleService } from './services/role.ts';
 import { SessionService } from './services/session.ts';
 import { TenantService } from './services/tenant.ts';
+import { TenantSettingsService } from './services/tenant-settings.ts';
 import { TokenAuthService } from './services/token-auth.ts';
 import { UserService } from './services/user.ts';
 
@@ -27,6 +28,7 @@ export * from './services/review.ts';
 export * from './services/role.ts';
 export * from './services/session.ts';
 export * from './services/tenant.ts';
+export * from './services/tenant-settings.ts';
 export * from './services/token-auth.ts';
 export * from './services/user.ts';
 
@@ -44,6 +46,7 @@ export const services = {
   user: UserService,
   role: RoleService,
   tenant: TenantService,
+  tenantSettings: TenantSettingsService,
   notification: NotificationService,
   file: FileService,
   backgroundJob: BackgroundJobService,

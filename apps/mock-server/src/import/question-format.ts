@@ -21,13 +21,14 @@ const TYPE_WORDS: ReadonlyArray<[QuestionType, readonly string[]]> = [
   [3, ['判断', '判断题', '3', 'truefalse', 'true/false', 'judge']],
   [4, ['填空', '填空题', '4', 'fillblank', 'fillintheblank', 'blank']],
   [5, ['简答', '简答题', '问答', '问答题', '主观题', '5', 'shortanswer', 'essay']],
+  [7, ['不定项', '不定项选择', '不定项选择题', '不定项题', '7', 'indefinite', 'indefinitechoice']],
 ];
 const typeByWord = new Map(TYPE_WORDS.flatMap(([t, words]) => words.map((w) => [fold(w), t] as const)));
 
-/** The Excel template's type names (its drop-down list), in type order. */
-export const TYPE_NAMES = ['单选', '多选', '判断', '填空', '简答'] as const;
+/** The Excel template's type names (its drop-down list), in the order papers list the types (不定项 beside the other choice types). */
+export const TYPE_NAMES = ['单选', '多选', '不定项', '判断', '填空', '简答'] as const;
 
-/** 单选/多选/判断/填空/简答 (with or without 题, 1–5, English names); material questions are not an Excel type. */
+/** 单选/多选/不定项/判断/填空/简答 (with or without 题, their numbers, English names); material questions are not an Excel type. */
 export function questionTypeOf(text: string): QuestionType | null {
   return typeByWord.get(fold(text)) ?? null;
 }

@@ -1,4 +1,4 @@
-import { MAX_QUESTION_OPTIONS, OPTION_LABELS, type QuestionType } from '@edu/sdk';
+import { isChoiceQuestionType, MAX_QUESTION_OPTIONS, OPTION_LABELS, type QuestionType } from '@edu/sdk';
 import { column, textCell, rowError, type CellParser, type Table } from '../kit/import/reading.ts';
 import { type ImportItem } from '../kit/import/running.ts';
 import type { Culture } from '../localization/texts.ts';
@@ -117,7 +117,7 @@ export function sheetItems(
       ...(v.score !== undefined && { score: v.score }),
       options,
     };
-    if (type === 1 || type === 2) {
+    if (type !== null && isChoiceQuestionType(type)) {
       const keys = keysOf(answer, options.length);
       if ('bad' in keys) fail('answer', T.badKey(keys.bad));
       else for (const k of keys.keys) options[k] = { ...options[k]!, isCorrect: true };
@@ -226,6 +226,29 @@ export const TEMPLATE_ROWS: ReadonlyArray<Record<string, string | number>> = [
     score: 3,
   },
   {
+    type: '不定项',
+    stem: '下列物质中，属于纯净物的是（ ）。',
+    optionA: '蒸馏水',
+    optionB: '洁净的空气',
+    optionC: '液氧',
+    optionD: '矿泉水',
+    answer: 'AC',
+    analysis: '不定项选择题有一个或多个正确选项；少选得一半分，错选不得分。',
+    difficulty: '一般',
+    score: 4,
+  },
+  {
+    type: '不定项',
+    stem: '下列数中，是偶数的是（ ）。',
+    optionA: '15',
+    optionB: '22',
+    optionC: '37',
+    optionD: '49',
+    answer: 'B',
+    difficulty: '简单',
+    score: 4,
+  },
+  {
     type: '判断',
     stem: '水在一个标准大气压下的沸点是 100 ℃。',
     answer: '正确',
@@ -273,9 +296,11 @@ export const TEMPLATE_NOTES = [
   '题目导入模板填写说明',
   '1. 每行一道题；第一行为表头，请勿修改列名。红色列为必填列。',
   `2. 题型：${TYPE_NAMES.join(' / ')}。材料题请使用 Word 或 TXT 格式导入。`,
-  '3. 选项A～选项J：依次填写，遇到第一个空选项即结束；只有单选、多选题填写选项。',
-  '4. 答案：单选填一个字母（如 A）；多选填多个字母（如 ABD）；判断填“正确”或“错误”（也可填 对/错、√/×）；',
-  '   填空题每个空之间用“;”分隔，同一个空的多个可接受答案用“|”分隔（如 北京|北京市;长江）；简答题填写参考答案。',
+  '3. 选项A～选项J：依次填写，遇到第一个空选项即结束；只有单选、多选、不定项题填写选项。',
+  '4. 答案：单选填一个字母（如 A）；多选填两个及以上字母（如 ABD）；不定项填一个或多个字母（如 B 或 AC，少选得一半分，错选不得分）；',
+  '   判断填“正确”或“错误”（也可填 对/错、√/×）；简答题填写参考答案。',
+  '   填空题每个空之间用“;”分隔，同一个空的多个可接受答案用“|”分隔（如 北京|北京市;长江）；题干中用“____”（三个及以上下划线）、',
+  '   只含空格的括号“（  ）”或“[[答案]]”标出每个空，空的个数须与答案中空的个数一致。',
   '5. 难度：简单 / 一般 / 困难，不填默认为“一般”。分数：0～100，可为 0.5 的倍数，不填默认为 2 分。',
   '6. 章节：可选，填写所选分类下已有章节的名称。',
   '7. 与题库中已有题目（或本文件中前面的题目）重复的题目会被跳过，重复导入同一文件不会产生重复题目。',

@@ -1,4 +1,4 @@
-import { MAX_PAPER_QUESTIONS, paperTotals, type QuestionType, type ValidationErrorInfo } from '@edu/sdk';
+import { MAX_PAPER_QUESTIONS, paperTotals, QuestionType, type ValidationErrorInfo } from '@edu/sdk';
 import type { RequestContext } from '../kit/context.ts';
 import { distinctIds } from '../kit/content.ts';
 import { AbpValidationError, invalid } from '../kit/errors.ts';
@@ -63,7 +63,8 @@ type QuestionFact = {
   difficulty: number;
 };
 
-export const narrowType = (t: number): QuestionType => (t >= 1 && t <= 6 ? (t as QuestionType) : 1);
+/** A stored type as the SDK's `QuestionType`; an unknown value reads as single choice. */
+export const narrowType = (t: number): QuestionType => QuestionType.safeParse(t).data ?? 1;
 
 /** A section as the write takes it: input shape, ids of existing links allowed. */
 export type SectionPlan = {

@@ -54,7 +54,10 @@ beforeAll(async () => {
     body: { allowSameReviewerForSteps: true, allowAuthorReview: false },
   });
   expect(rules.status, JSON.stringify(rules.body)).toBe(200);
-  const category = (await ok('POST', 'MultiLevelCategory/Create', { classTypeId: 3, name: '导出测试学科' })).id;
+  // Questions sit under a stage (学段) and its subject (科目): the paper prints the subject, not its own category (an exam kind).
+  const stage = (await ok('POST', 'MultiLevelCategory/Create', { classTypeId: 3, name: '导出测试学段' })).id;
+  const subject = (await ok('POST', 'MultiLevelCategory/Create', { classTypeId: 3, name: '导出测试学科', parentId: stage })).id;
+  const category = (await ok('POST', 'MultiLevelCategory/Create', { classTypeId: 3, name: '导出测试单元', parentId: subject })).id;
   const paperCategory = (await ok('POST', 'MultiLevelCategory/Create', { classTypeId: 4, name: '导出测试试卷' })).id;
   const q = (body: Record<string, unknown>) => approvedQuestion({ categoryId: category, score: 2, ...body });
   const single = await Promise.all(
@@ -84,6 +87,12 @@ beforeAll(async () => {
       { questionType: 1, stem: '付 50 元应找回多少元？', score: 2, options: [{ content: '20' }, { content: '30', isCorrect: true }] },
     ],
   });
+  const indefinite = await q({
+    questionType: 7,
+    stem: '<p>导出题：下列物质中，属于纯净物的是</p>',
+    score: 4,
+    options: [{ content: '蒸馏水', isCorrect: true }, { content: '洁净的空气' }, { content: '液氧', isCorrect: true }, { content: '矿泉水' }],
+  });
   const created = await ok('POST', 'TestPaper/Create', {
     title: TITLE,
     categoryId: paperCategory,
@@ -96,11 +105,12 @@ beforeAll(async () => {
       { title: '填空题', questions: [{ questionId: fill }] },
       { title: '简答题', questions: [{ questionId: short }] },
       { title: '材料题', questions: [{ questionId: material }] },
+      { title: '不定项选择题', questions: [{ questionId: indefinite }] },
     ],
   });
   paperId = created.id;
   totalFraction = created.totalFraction;
-  expect(totalFraction).toBe(3 + 3 + 4 + 2 + 2 + 8 + 4);
+  expect(totalFraction).toBe(3 + 3 + 4 + 2 + 2 + 8 + 4 + 4);
 });
 afterAll(async () => t.close());
 
@@ -113,8 +123,9 @@ describe('ExportTestPaper', () => {
     const xml = docxPart(r.bytes, 'word/document.xml') ?? '';
     const text = docxText(xml);
     expect(text).toContain(TITLE);
-    expect(text).toContain('Default');
-    expect(text).toContain('科目：导出测试试卷\u3000\u3000考试时间：100 分钟\u3000\u3000满分：26 分');
+    // The seeded tenant's display name is only its code name: no school line until the school is set (see below).
+    expect(text).not.toContain('Default');
+    expect(text).toContain('科目：导出测试学科\u3000\u3000考试时间：100 分钟\u3000\u3000满分：30 分');
     for (const header of [
       '一、单选题（每小题 3 分，共 6 分）',
       '二、多选题（每小题 4 分，共 4 分）',
@@ -122,9 +133,12 @@ describe('ExportTestPaper', () => {
       '四、填空题（每小题 2 分，共 2 分）',
       '五、简答题（每小题 8 分，共 8 分）',
       '六、材料题（每小题 4 分，共 4 分）',
+      '七、不定项选择题（每小题 4 分，共 4 分）',
     ]) {
       expect(text).toContain(header);
     }
+    expect(text).toContain('每小题有一个或多个选项符合题意，全部选对得满分，选对但不全得一半分，有选错或不选得 0 分。');
+    expect(text).toContain('9．导出题：下列物质中，属于纯净物的是（\u3000\u3000）');
     expect(text).toContain('1．导出题：下列各数中，是质数的是（\u3000\u3000）');
     expect(text).toContain('A．21\tB．27\tC．29\tD．33');
     expect(text).toContain('（1）（2 分）一共要付 \u3000\u3000\u3000\u3000\u3000 元。');
@@ -133,7 +147,7 @@ describe('ExportTestPaper', () => {
     const scoreRow = [...(/<w:tr>[\s\S]*?<\/w:tr>[\s\S]*?(<w:tr>[\s\S]*?<\/w:tr>)/.exec(table)?.[1] ?? '').matchAll(/<w:tc>[\s\S]*?<\/w:tc>/g)].map(
       (c) => docxText(c[0]).trim(),
     );
-    expect(scoreRow).toEqual(['分值', '6', '4', '2', '2', '8', '4', '26']);
+    expect(scoreRow).toEqual(['分值', '6', '4', '2', '2', '8', '4', '4', '30']);
     expect(docxText(docxPart(r.bytes, 'word/header1.xml') ?? '')).toContain('姓名：');
     expect(docxPart(r.bytes, 'word/footer1.xml')).toContain('NUMPAGES');
   });
@@ -152,6 +166,7 @@ describe('ExportTestPaper', () => {
       '6．【参考答案】为生物提供有机物和氧气。',
       '（1）【答案】20',
       '（2）【答案】B',
+      '9．【答案】AC',
     ]) {
       expect(text).toContain(line);
     }
@@ -179,6 +194,28 @@ describe('ExportTestPaper', () => {
     const text = await pdfText(r.bytes);
     expect(text).toContain('答题卡');
     expect(text).toMatch(/1．［A］［B］［C］［D］/);
+    expect(text).toMatch(/9．［A］［B］［C］［D］/);
+  });
+
+  it('heads the paper with the school set in the tenant settings, else the tenant display name, never its code name', async () => {
+    const schoolLine = async () =>
+      docxText(docxPart((await download('ExportTestPaper', { id: paperId, format: 'docx' })).bytes, 'word/document.xml') ?? '');
+    const before = await ok('GET', 'TenantSettings/GetAllSettings', {});
+    expect(before).toEqual({ general: { schoolName: '', effectiveSchoolName: null } });
+    const set = await t.call('PUT', api('TenantSettings/UpdateAllSettings'), { token: admin, body: { general: { schoolName: ' 示范实验中学 ' } } });
+    expect(set.body.result).toEqual({ general: { schoolName: '示范实验中学', effectiveSchoolName: '示范实验中学' } });
+    expect(await schoolLine()).toMatch(/^示范实验中学/);
+    // Cleared: the tenant's display name, once it is more than the code name.
+    await t.call('PUT', api('TenantSettings/UpdateAllSettings'), { token: admin, body: { general: { schoolName: '' } } });
+    await t.app.prisma.tenant.update({ where: { id: 1 }, data: { name: '第一实验中学' } });
+    expect(await schoolLine()).toMatch(/^第一实验中学/);
+    await t.app.prisma.tenant.update({ where: { id: 1 }, data: { name: 'Default' } });
+    const tooLong = await t.call('PUT', api('TenantSettings/UpdateAllSettings'), {
+      token: admin,
+      body: { general: { schoolName: '校'.repeat(65) } },
+    });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.error.validationErrors.flatMap((e: { members: string[] }) => e.members)).toEqual(['general.schoolName']);
   });
 
   it('refuses bad input with 400 naming the field, an unknown paper with 404', async () => {

@@ -1,9 +1,11 @@
 import type { TestQuestionService } from '@edu/sdk';
 import type { RequestContext } from '../kit/context.ts';
+import { pathIds } from '../kit/categories.ts';
 import { readStoredFile } from '../kit/files.ts';
 import type { HandlersOf } from '../kit/register-service.ts';
 import { paperRenderModel } from './export/from-paper.ts';
 import { renderPaper, type ImageSource } from './export/index.ts';
+import { schoolNameOf } from '../services/tenant-settings.ts';
 import { readPaper } from './papers.ts';
 import { paperQuestionHandlers } from './question-calls.ts';
 
@@ -19,11 +21,23 @@ type Handlers = HandlersOf<typeof TestQuestionService>;
 /** `GetAllQuestionOfPaper`'s handler: a paper's questions in order with the bank's DTOs. */
 type QuestionsOfPaper = ReturnType<typeof paperQuestionHandlers>['GetAllQuestionOfPaper'];
 
-/** The school line of the title block: the tenant's name (none on the host). */
-async function schoolOf(ctx: RequestContext): Promise<string | null> {
-  if (ctx.session.tenantId === null) return null;
-  const tenant = await ctx.prisma.tenant.findFirst({ where: { id: ctx.session.tenantId }, select: { name: true } });
-  return tenant?.name ?? null;
+/**
+ * The title block's subject (科目): the subject level (the second level, under
+ * 小学 / 初中 / 高中) of the paper's questions' categories, in order of first
+ * use; several subjects are joined (数学、物理); none when every question sits
+ * at a stage root. A paper's own category is an exam kind (期中考试), never a subject.
+ */
+async function subjectOf(ctx: RequestContext, questions: ReadonlyArray<{ question: { categoryId: number } | null }>): Promise<string | null> {
+  const categoryIds = [...new Set(questions.flatMap((q) => (q.question ? [q.question.categoryId] : [])))];
+  if (!categoryIds.length) return null;
+  const rows = await ctx.db.multiLevelCategory.findMany({ where: { id: { in: categoryIds } }, select: { id: true, path: true } });
+  const pathOf = new Map(rows.map((r) => [r.id, pathIds(r.path)]));
+  const subjectIds = [...new Set(categoryIds.flatMap((id) => pathOf.get(id)?.slice(1, 2) ?? []))];
+  if (!subjectIds.length) return null;
+  const names = await ctx.db.multiLevelCategory.findMany({ where: { id: { in: subjectIds } }, select: { id: true, name: true } });
+  const nameOf = new Map(names.map((n) => [n.id, n.name]));
+  const subjects = [...new Set(subjectIds.flatMap((id) => nameOf.get(id) ?? []))];
+  return subjects.length ? subjects.join('、') : null;
 }
 
 /**
@@ -53,8 +67,9 @@ async function render(
   document: 'paper' | 'answers' | 'answerSheet',
 ) {
   const paper = await readPaper(id, ctx);
-  const [{ items }, school] = await Promise.all([questionsOfPaper({ PaperId: id }, ctx), schoolOf(ctx)]);
-  const file = await renderPaper(paperRenderModel(paper, items, school), format, document, storedImages(ctx));
+  const [{ items }, school] = await Promise.all([questionsOfPaper({ PaperId: id }, ctx), schoolNameOf(ctx.prisma, ctx.session.tenantId)]);
+  const subject = await subjectOf(ctx, items);
+  const file = await renderPaper(paperRenderModel(paper, items, { school, subject }), format, document, storedImages(ctx));
   return { blob: new Blob([new Uint8Array(file.bytes)], { type: file.contentType }), fileName: file.fileName, contentType: file.contentType };
 }
 

@@ -1,13 +1,17 @@
-import { chineseOrdinal, PAPER_SECTION_NAMES } from '@edu/sdk';
+import { chineseOrdinal, PAPER_SECTION_NAMES, QUESTION_TYPE_ORDER } from '@edu/sdk';
 import { randomInt } from 'node:crypto';
 import { narrowType, type SectionPlan } from './content-rules.ts';
 import type { Rule } from './random.ts';
 
 /** What random assembly writes: the sections of a draw and the rules as recorded in `params`. */
 
-/** One section per question type, in type order (一、单选题 …); a section's score is set when all its questions score alike. */
+/**
+ * One section per question type, in the order papers list them (一、单选题、二、多选题、三、不定项选择题 …:
+ * SDK `QUESTION_TYPE_ORDER`); a section's score is set when all its questions score alike.
+ */
 export function sectionsFromDraw(drawn: ReadonlyArray<{ questionId: number; questionType: number; score: number }>): SectionPlan[] {
-  const types = [...new Set(drawn.map((d) => d.questionType))].sort((a, b) => a - b);
+  const rank = (type: number) => QUESTION_TYPE_ORDER.indexOf(narrowType(type));
+  const types = [...new Set(drawn.map((d) => d.questionType))].sort((a, b) => rank(a) - rank(b));
   return types.map((type, i) => {
     const questions = drawn.filter((d) => d.questionType === type);
     const scores = new Set(questions.map((q) => q.score));

@@ -1,4 +1,11 @@
-import { PAPER_PRICE_FEN, type RandomRule, type RandomGroupReport, type RandomRuleReport, type ValidationErrorInfo } from '@edu/sdk';
+import {
+  PAPER_PRICE_FEN,
+  type QuestionType,
+  type RandomRule,
+  type RandomGroupReport,
+  type RandomRuleReport,
+  type ValidationErrorInfo,
+} from '@edu/sdk';
 import { Prisma, type WriteVersions } from '@edu/db';
 import type { z } from 'zod';
 import type { Db } from '../kit/context.ts';
@@ -28,7 +35,7 @@ import {
 export type Rule = z.output<typeof RandomRule>;
 type Translate = (key: TextKey, ...args: Array<string | number>) => string;
 
-const TYPE_SHORT: Record<number, string> = { 1: '单选', 2: '多选', 3: '判断', 4: '填空', 5: '简答', 6: '材料' };
+const TYPE_SHORT: Readonly<Record<QuestionType, string>> = { 1: '单选', 2: '多选', 3: '判断', 4: '填空', 5: '简答', 6: '材料', 7: '不定项' };
 const DIFFICULTY_NAMES: Record<number, string> = { 1: '简单', 2: '一般', 3: '困难' };
 const QUESTION_CATEGORY = 3;
 

@@ -3,6 +3,7 @@ import {
   OPTION_LABELS,
   Permissions,
   QuestionOptionDto,
+  QuestionType,
   TestQuestionDto,
   questionFingerprint as fingerprintOf,
   reviewables,
@@ -202,18 +203,11 @@ export const bank = contentHandlers({
   },
 });
 
-export function narrowType(type: number): 1 | 2 | 3 | 4 | 5 | 6 {
-  switch (type) {
-    case 1:
-    case 2:
-    case 3:
-    case 4:
-    case 5:
-    case 6:
-      return type;
-    default:
-      throw new Error(`Unknown question type ${type}`);
-  }
+/** A stored type as the SDK's `QuestionType` (every value, 不定项 included); anything else is a broken row. */
+export function narrowType(type: number): QuestionType {
+  const parsed = QuestionType.safeParse(type);
+  if (!parsed.success) throw new Error(`Unknown question type ${type}`);
+  return parsed.data;
 }
 
 /** Other live questions of the tenant with the same fingerprint (the duplicate warning). */

@@ -1,4 +1,11 @@
-import { OPTION_LABELS, normaliseQuestionText as normaliseText, type CreateQuestionInput, type ValidationErrorInfo } from '@edu/sdk';
+import {
+  OPTION_LABELS,
+  countStemBlanks,
+  isChoiceQuestionType,
+  normaliseQuestionText as normaliseText,
+  type CreateQuestionInput,
+  type ValidationErrorInfo,
+} from '@edu/sdk';
 import sanitizeHtml from 'sanitize-html';
 import type { z } from 'zod';
 import type { RequestContext } from '../kit/context.ts';
@@ -21,7 +28,9 @@ export const TRUE_FALSE = 3;
 export const FILL_BLANK = 4;
 export const SHORT_ANSWER = 5;
 export const MATERIAL = 6;
-export const isChoice = (type: number) => type === SINGLE || type === MULTIPLE;
+/** 不定项: one or more correct options (SDK `QuestionType`, an extension of the spec's types). */
+export const INDEFINITE = 7;
+export const isChoice = isChoiceQuestionType;
 
 // ---------------------------------------------------------------------------
 // Titles
@@ -56,12 +65,16 @@ export function answerErrors(q: Part & { subQuestions?: ReadonlyArray<Part> }, t
     if (type === SINGLE) {
       if (keys.length === 0 && q.options.length >= 2) err('options', 'SingleChoiceNeedsKey');
       for (const i of keys.slice(1)) err(`options[${i}].isCorrect`, 'SingleChoiceOneKey');
+    } else if (type === INDEFINITE) {
+      if (keys.length === 0 && q.options.length >= 2) err('options', 'IndefiniteChoiceNeedsKey');
     } else if (keys.length < 2 && q.options.length >= 2) err('options', 'MultipleChoiceNeedsKeys');
   } else if (q.options.length > 0) err('options', 'OptionsOnlyForChoice');
   if (type === TRUE_FALSE && (q.trueFalseAnswer === null || q.trueFalseAnswer === undefined)) err('trueFalseAnswer', 'TrueFalseNeedsAnswer');
   if (type === FILL_BLANK) {
     const blanks = q.blanks ?? [];
-    if (blanks.length === 0) err('blanks', 'FillBlankNeedsBlanks');
+    const marked = countStemBlanks(q.stem);
+    if (blanks.length === 0 && marked === 0) err('blanks', 'FillBlankNeedsBlanks');
+    else if (blanks.length !== marked) err('blanks', 'BlankCountMismatch', marked, blanks.length);
     blanks.forEach((b, i) => {
       if (!b.answers.some((a) => a.trim())) err(`blanks[${i}].answers`, 'BlankNeedsAnswer');
     });

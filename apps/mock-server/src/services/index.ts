@@ -3,6 +3,7 @@ import { abpUserConfiguration } from './abp-user-configuration.ts';
 import { role } from './role.ts';
 import { session } from './session.ts';
 import { tenant } from './tenant.ts';
+import { tenantSettings } from './tenant-settings.ts';
 import { account, tokenAuth } from './token-auth.ts';
 import { user } from './user.ts';
 import { article } from './article.ts';
@@ -43,6 +44,7 @@ export const implementations: readonly Implementation[] = [
   user,
   role,
   tenant,
+  tenantSettings,
   notification,
   article,
   resource,

@@ -166,6 +166,50 @@ describe('answer rules per type', () => {
     expect(mat.subQuestions[0].options[0]).toEqual({ label: 'A', content: '鲁迅', isCorrect: true });
   });
 
+  it('accepts 不定项 (indefinite choice) with one correct option or several, as its own type, in a material question too', async () => {
+    const options = (keys: number[]) => ['甲', '乙', '丙', '丁'].map((content, i) => ({ content, isCorrect: keys.includes(i) }));
+    const one = await create({ questionType: 7, stem: '<p>不定项：一个答案</p>', categoryId: childA, options: options([1]) });
+    expect(one).toMatchObject({ questionType: 7, trueFalseAnswer: null, blanks: null });
+    expect(one.options.map((o: { isCorrect: boolean }) => o.isCorrect)).toEqual([false, true, false, false]);
+    const several = await create({ questionType: 7, stem: '<p>不定项：三个答案</p>', categoryId: childA, options: options([0, 2, 3]) });
+    expect(several.options.filter((o: { isCorrect: boolean }) => o.isCorrect)).toHaveLength(3);
+    const mat = await create({
+      questionType: 6,
+      stem: '<p>材料（含不定项小题）</p>',
+      categoryId: childA,
+      subQuestions: [{ questionType: 7, stem: '小题', score: 4, options: options([0]) }],
+    });
+    expect(mat.subQuestions[0]).toMatchObject({ questionType: 7, options: [{ label: 'A', isCorrect: true }, {}, {}, {}] });
+    const sub = await rejected({
+      questionType: 6,
+      stem: '材料',
+      categoryId: childA,
+      subQuestions: [{ questionType: 7, stem: '小题', options: options([]) }],
+    });
+    expect(sub).toEqual(['subQuestions[0].options']);
+  });
+
+  it('refuses a fill-in question whose answers do not match the blanks its stem marks, naming both counts', async () => {
+    const post = (stem: string, answers: string[][], culture = 'zh-Hans') =>
+      t.call('POST', api('CreateQuestion'), {
+        token: admin,
+        headers: { 'Accept-Language': culture },
+        body: { questionType: 4, stem, categoryId: childA, blanks: answers.map((a) => ({ answers: a })) },
+      });
+    const fewer = await post('<p>压强的单位是 ____，符号是 ____。</p>', [['帕斯卡']]);
+    expect(fewer.status).toBe(400);
+    expect(fewer.body.error.validationErrors).toEqual([
+      { message: '题干中有 2 个空（____、（  ）或 [[答案]]），但填写了 1 个空的答案。', members: ['blanks'] },
+    ]);
+    const more = await post('<p>床前明月光，（  ）。</p>', [['疑是地上霜'], ['多余']], 'en');
+    expect(more.body.error.validationErrors).toEqual([
+      { message: 'The stem marks 1 blank(s) (____, (  ) or [[answer]]) but 2 answer(s) are given.', members: ['blanks'] },
+    ]);
+    expect((await post('<p>没有标出空的题干</p>', [['甲']])).body.error.validationErrors[0].members).toEqual(['blanks']);
+    const ok = await post('<p>[[李白]]字太白，号 ____，（ ）人。</p>', [['李白'], ['青莲居士'], ['唐朝']]);
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+  });
+
   it('names the field of each broken rule', async () => {
     // single choice: two keys, no key, too few options, repeated option
     expect(
@@ -185,8 +229,12 @@ describe('answer rules per type', () => {
     ]);
     // fill in the blank: no blanks; a blank without an answer
     expect(await rejected({ questionType: 4, stem: '填空', categoryId: childA })).toEqual(['blanks']);
-    expect(await rejected({ questionType: 4, stem: '填空', categoryId: childA, blanks: [{ answers: ['甲'] }, { answers: ['  '] }] })).toEqual([
-      'blanks[1].answers',
+    expect(
+      await rejected({ questionType: 4, stem: '甲____，乙（  ）', categoryId: childA, blanks: [{ answers: ['甲'] }, { answers: ['  '] }] }),
+    ).toEqual(['blanks[1].answers']);
+    // indefinite choice: no key at all
+    expect(await rejected({ questionType: 7, stem: '不定项', categoryId: childA, options: [{ content: 'a' }, { content: 'b' }] })).toEqual([
+      'options',
     ]);
     // short answer without reference
     expect(await rejected({ questionType: 5, stem: '简答', categoryId: childA })).toEqual(['referenceAnswer']);

@@ -78,6 +78,8 @@ interface IssueLike {
   format?: string;
   minimum?: number | bigint;
   maximum?: number | bigint;
+  /** A refinement's interpolation values (`ctx.addIssue({ code: 'custom', params })`). */
+  params?: Record<string, unknown>;
 }
 
 /**
@@ -112,7 +114,7 @@ export function localizeIssue(issue: IssueLike, t: TFunction, resource: string, 
       return hint || t('form.errors.invalid');
     case 'custom':
       // Refinements of the screens carry an i18n key as their message.
-      return t(issue.message, { defaultValue: hint || issue.message });
+      return t(issue.message, { ...issue.params, defaultValue: hint || issue.message });
     default:
       return hint || issue.message;
   }

@@ -6,7 +6,8 @@ import { abpEnum } from '../core/enums.ts';
 import { AbpDateInput, AbpDateTime, IdQuery, VoidResult, paged } from '../core/schemas.ts';
 import { Permissions } from '../permissions.ts';
 import { questionImportEndpoints } from './test-question-import.ts';
-import { paperQuestionEndpoints } from './test-paper-questions.ts';
+import { paperAccess, paperQuestionEndpoints } from './test-paper-questions.ts';
+import { FileContent } from '../core/files.ts';
 import { paperExportEndpoints } from './test-paper-export.ts';
 import { reviewable, reviewFlow } from '../core/review.ts';
 import { ClassType } from './classification-type.ts';
@@ -201,6 +202,28 @@ export const GetAllQuestionInput = ContentQuery.extend({
 });
 
 /**
+ * Extensions: export (题目导出). `ExportQuestions` downloads the questions
+ * GetAllQuestion's filters select (paging ignored; at most
+ * `QUESTION_EXPORT_MAX`, more is a 400 asking to narrow the filter), as
+ * `docx`: a Word file in the Word importer's format (numbers, `A.` options,
+ * 【题型】【答案】【解析】【难度】【分数】, blanks `[[答案|别名]]`, material questions
+ * between 【材料题开始】 and 【材料题结束】, pictures embedded), which
+ * `ImportQuestions` reads back into the same questions; or `qti`: an IMS QTI
+ * 2.1 content package (`imsmanifest.xml` and one `assessmentItem` per
+ * question, pictures as package files) that other QTI tools import. Access
+ * as GetAllQuestion (the bank's permission for the variant).
+ * `ExportTestPaperQti` downloads a paper's questions as such a package (an
+ * `assessmentTest` with a section per paper section beside the items); access
+ * as reading the paper. See docs/architecture/imports.md, "Export".
+ */
+export const QUESTION_EXPORT_MAX = 2000;
+export const QuestionExportFormat = z.enum(['docx', 'qti']);
+export type QuestionExportFormat = z.infer<typeof QuestionExportFormat>;
+export const ExportQuestionsInput = GetAllQuestionInput.omit({ SkipCount: true, MaxResultCount: true }).extend({ format: QuestionExportFormat });
+export type ExportQuestionsInput = z.input<typeof ExportQuestionsInput>;
+export const ExportTestPaperQtiInput = z.object({ id: z.number().int().min(1) });
+
+/**
  * GetAllQuestion's response: the page wrapped once more in `result`, so the
  * envelope reads `result.result.items`. The original backend's action returns
  * an object with its own `result` member, which ABP wraps again; the spec
@@ -301,20 +324,20 @@ export function normaliseQuestionText(html: string): string {
 
 /**
  * A blank as a stem marks it: a run of three or more underscores (`____`),
- * brackets holding only spaces (`（  ）`, `(  )`, full-width or not), or the
- * Word format's `[[答案]]`.
+ * brackets holding only spaces (`（  ）`, `(  )`, full-width or not, `&nbsp;`
+ * in HTML), or the Word format's `[[答案]]`. Global: use it with `replace`
+ * or `match`, never `test`/`exec` (they keep `lastIndex`).
  */
-const STEM_BLANK = /_{3,}|[（(][ \t\u00a0\u3000]+[）)]|\[\[[^\]\n]*\]\]/g;
+export const STEM_BLANK_PATTERN = /_{3,}|[（(](?:[ \t\u00a0\u3000]|&nbsp;|&#160;)+[）)]|\[\[[^\]\n]*\]\]/g;
 
 /**
  * How many blanks a fill-in-the-blank stem (sanitized HTML or plain text)
- * marks: a fill-in question has as many `blanks` as this. Tags are dropped
- * first (`<u>____</u>` is one blank), `&nbsp;` is a space. The one counter of
- * the server's validation, the importers and the console's editor.
+ * marks (`STEM_BLANK_PATTERN`): a fill-in question has as many `blanks` as
+ * this. Tags are dropped first (`<u>____</u>` is one blank). The one counter
+ * of the server's validation, the importers and the console's editor.
  */
 export function countStemBlanks(stem: string): number {
-  const text = stem.replace(/<[^>]*>/g, '').replace(/&nbsp;|&#160;|&#xa0;/gi, ' ');
-  return text.match(STEM_BLANK)?.length ?? 0;
+  return stem.replace(/<[^>]*>/g, '').match(STEM_BLANK_PATTERN)?.length ?? 0;
 }
 
 /** 64-bit FNV-1a over UTF-16 code units, as 16 hex digits (not cryptographic: a duplicate key). */
@@ -384,6 +407,22 @@ export const TestQuestionService = reviewable(
       ...paperQuestionEndpoints(TestQuestionDto),
       /** Preview and export of a paper (services/test-paper-export.ts). */
       ...paperExportEndpoints,
+      /** Extensions: the selection as Word (the importer's format) or a QTI 2.1 package, a paper as a QTI package (see `ExportQuestionsInput`). */
+      ExportQuestions: {
+        input: ExportQuestionsInput,
+        output: FileContent,
+        response: 'file',
+        extension: true,
+        summary: 'Downloads the questions the filters select as Word (the import format) or an IMS QTI 2.1 package',
+      },
+      ExportTestPaperQti: {
+        input: ExportTestPaperQtiInput,
+        output: FileContent,
+        response: 'file',
+        access: paperAccess,
+        extension: true,
+        summary: "Downloads a paper's questions as an IMS QTI 2.1 package (assessmentTest and items)",
+      },
     },
     { access: editors },
   ),

@@ -176,13 +176,13 @@ function blockChildren(block: Block): Array<Paragraph | Table> {
       return [
         new Paragraph({ children: [plain(block.heading, { bold: true })] }),
         ...block.lines.map(
-          (line, i) =>
+          (line) =>
             new Paragraph({
               indent: {
                 left: 2 * EM + (block.lines.length > 1 ? Math.round(1.5 * EM) : 0),
                 hanging: block.lines.length > 1 ? Math.round(1.5 * EM) : 0,
               },
-              children: [plain(`${block.lines.length > 1 ? `${i + 1}．` : ''}${line}`)],
+              children: [plain(line)],
             }),
         ),
       ];

@@ -4,7 +4,7 @@ import { renderPaper } from './index.ts';
 import { unzipSync } from 'fflate';
 import { imageSize, type ImageSource } from './images.ts';
 import { docxPart, docxText, hasPoppler, pdfFonts, pdfImageCount, pdfPagesPng, pdfText } from './inspect.ts';
-import { chineseOrdinal, layoutPaper, optionsPerLine, restatesScores, sectionHeaderText, type Block } from './layout.ts';
+import { chineseOrdinal, INDEFINITE_RULE, layoutPaper, noteLines, optionsPerLine, restatesScores, sectionHeaderText, type Block } from './layout.ts';
 import { SHORT, samplePaper, samplePng } from './sample-paper.ts';
 
 const SHORT_FALLBACK = SHORT[0]!;
@@ -63,6 +63,7 @@ describe('layout (the one render both formats typeset)', () => {
       '四、填空题（共 10 分）',
       '五、简答题（每小题 10 分，共 10 分）',
       '六、材料题（每小题 6 分，共 6 分）',
+      '七、不定项选择题（每小题 4 分，共 8 分）',
     ]);
     expect(sectionHeaderText({ title: '三、判断题', description: null, questions: [] }, 2)).toBe('三、判断题（共 0 分）');
     expect(['每小题 2 分，共 24 分', '（共 10 分）', '每小题2分', '本题考查名句默写'].map(restatesScores)).toEqual([true, true, true, false]);
@@ -72,16 +73,16 @@ describe('layout (the one render both formats typeset)', () => {
   it('has a score table whose columns add up to the full score', () => {
     const table = paper.blocks.find((b): b is Extract<Block, { kind: 'scoreTable' }> => b.kind === 'scoreTable');
     const full = model.sections.flatMap((s) => s.questions).reduce((s, q) => s + q.score, 0);
-    expect(table?.columns.map((c) => c.label)).toEqual(['一', '二', '三', '四', '五', '六']);
+    expect(table?.columns.map((c) => c.label)).toEqual(['一', '二', '三', '四', '五', '六', '七']);
     expect(table?.columns.reduce((s, c) => s + c.score, 0)).toBe(full);
     expect(table?.total).toBe(full);
   });
 
   it('numbers questions across sections and lays options out by width', () => {
     const numbers = paper.blocks.flatMap((b) => (b.kind === 'paragraph' && b.level === 0 ? [/^(\d+)．/.exec(runsToText(b.runs))?.[1]] : []));
-    expect(numbers).toEqual(Array.from({ length: 15 }, (_v, i) => String(i + 1)));
+    expect(numbers).toEqual(Array.from({ length: 17 }, (_v, i) => String(i + 1)));
     const options = paper.blocks.filter((b): b is Extract<Block, { kind: 'options' }> => b.kind === 'options');
-    expect(options.map((o) => o.perLine)).toEqual([4, 4, 4, 1, 4, 4, 2, 4]);
+    expect(options.map((o) => o.perLine)).toEqual([4, 4, 4, 1, 4, 4, 2, 4, 4, 4]);
     const text = (t: string) => ({ runs: htmlToRuns(t) });
     expect(optionsPerLine([text('甲'), text('乙')], 0)).toBe(4);
     expect(optionsPerLine([text('一二三四五六七八九十一二三四五')], 0)).toBe(2);
@@ -117,6 +118,43 @@ describe('layout (the one render both formats typeset)', () => {
   });
 });
 
+describe('不定项 (indefinite choice) and the notes', () => {
+  const model = samplePaper();
+  const at = (document: 'paper' | 'answers' | 'answerSheet') => layoutPaper(model, document).blocks;
+  const texts = (blocks: Block[]) => blocks.flatMap((b) => (b.kind === 'paragraph' ? [runsToText(b.runs)] : []));
+
+  it('prints its section with the scoring rule, its options, its key and its answer-sheet boxes', () => {
+    const header = at('paper').find((b): b is Extract<Block, { kind: 'sectionHeader' }> => b.kind === 'sectionHeader' && b.text.startsWith('七、'));
+    expect(header).toEqual({ kind: 'sectionHeader', text: '七、不定项选择题（每小题 4 分，共 8 分）', description: INDEFINITE_RULE });
+    expect(texts(at('paper'))).toContain('16．下列物质中，属于纯净物的是（\u3000\u3000）');
+    expect(texts(at('answers'))).toEqual(expect.arrayContaining(['16．【答案】AC\u3000【解析】蒸馏水、液氧都只含一种物质。', '17．【答案】B']));
+    const sheet = at('answerSheet');
+    const boxes = sheet.filter((b): b is Extract<Block, { kind: 'options' }> => b.kind === 'options').at(-1);
+    expect(boxes?.items.map((i) => `${i.label}${runsToText(i.runs)}`)).toEqual(['16．［A］［B］［C］［D］', '17．［A］［B］［C］［D］']);
+  });
+
+  it("names the rule for the indefinite questions of a mixed section, after the section's own note", () => {
+    const [single] = model.sections[0]?.questions ?? [];
+    const [indefinite] = model.sections.at(-1)?.questions ?? [];
+    const mixed = { ...model, sections: [{ title: '选择题', description: '请将答案填在答题卡上。', questions: [single!, indefinite!] }] };
+    const header = layoutPaper(mixed, 'paper').blocks.find((b) => b.kind === 'sectionHeader');
+    expect(header).toMatchObject({ description: `请将答案填在答题卡上。不定项选择题${INDEFINITE_RULE}` });
+  });
+
+  it("numbers notes once: the author's own numbers are kept, unnumbered lines are numbered", () => {
+    expect(noteLines(['1. 本试卷共 4 页。', '2、考试时间 90 分钟。'])).toEqual(['1. 本试卷共 4 页。', '2、考试时间 90 分钟。']);
+    expect(noteLines(['（1）用黑色签字笔作答。', '（2）不得使用计算器。'])).toEqual(['（1）用黑色签字笔作答。', '（2）不得使用计算器。']);
+    expect(noteLines(['本试卷共 4 页。', '考试时间 90 分钟。'])).toEqual(['1．本试卷共 4 页。', '2．考试时间 90 分钟。']);
+    expect(noteLines(['2024 年秋季学期使用。'])).toEqual(['2024 年秋季学期使用。']);
+    const notes = at('paper').find((b) => b.kind === 'notes');
+    expect(notes).toMatchObject({
+      lines: ['1．答题前，考生务必将自己的班级、学号、姓名填写在密封线内。', '2．请用黑色签字笔作答，答案写在试卷指定位置。'],
+    });
+    const own = layoutPaper({ ...model, notes: ['1. 本试卷共 4 页。', '2. 考试时间 90 分钟。'] }, 'paper').blocks.find((b) => b.kind === 'notes');
+    expect(own).toMatchObject({ lines: ['1. 本试卷共 4 页。', '2. 考试时间 90 分钟。'] });
+  });
+});
+
 describe('DOCX', () => {
   let xml = '';
   let footer = '';
@@ -133,7 +171,7 @@ describe('DOCX', () => {
   it('holds the title, Chinese section headers, options and blanks', () => {
     const text = docxText(xml);
     expect(text).toContain('2024—2025学年第一学期期中考试 七年级综合 A 卷');
-    expect(text).toContain('科目：综合\u3000\u3000考试时间：90 分钟\u3000\u3000满分：48 分');
+    expect(text).toContain('科目：综合\u3000\u3000考试时间：90 分钟\u3000\u3000满分：56 分');
     expect(text).toContain('一、单选题（每小题 2 分，共 10 分）');
     expect(text).toContain('三、判断题（每小题 2 分，共 6 分）');
     expect(text).toContain('A．21\tB．27\tC．29\tD．33');
@@ -146,11 +184,11 @@ describe('DOCX', () => {
     const rows = [...table.matchAll(/<w:tr>[\s\S]*?<\/w:tr>/g)].map((r) =>
       [...r[0].matchAll(/<w:tc>[\s\S]*?<\/w:tc>/g)].map((c) => docxText(c[0]).trim()),
     );
-    expect(rows[0]).toEqual(['题号', '一', '二', '三', '四', '五', '六', '总分']);
+    expect(rows[0]).toEqual(['题号', '一', '二', '三', '四', '五', '六', '七', '总分']);
     expect(rows[1]?.[0]).toBe('分值');
     const scores = (rows[1] ?? []).slice(1).map(Number);
     expect(scores.slice(0, -1).reduce((a, b) => a + b, 0)).toBe(scores[scores.length - 1]);
-    expect(scores[scores.length - 1]).toBe(48);
+    expect(scores[scores.length - 1]).toBe(56);
     expect(rows[2]?.[0]).toBe('得分');
   });
 

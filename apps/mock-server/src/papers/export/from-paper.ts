@@ -9,10 +9,7 @@ import type { PaperRenderModel, RenderQuestion } from './model.ts';
  * and the full bank DTOs (stems, options, answers, analyses).
  */
 
-type Paper = Pick<
-  TestPaperDto,
-  'title' | 'kind' | 'categoryName' | 'learningCourseName' | 'examMinutes' | 'dueTime' | 'classNames' | 'description' | 'sections'
->;
+type Paper = Pick<TestPaperDto, 'title' | 'kind' | 'learningCourseName' | 'examMinutes' | 'dueTime' | 'classNames' | 'description' | 'sections'>;
 type QuestionOfPaper = Pick<PaperQuestionDetailDto, 'sectionId' | 'score' | 'question'>;
 type Part = Pick<
   TestQuestionDto | z.infer<typeof SubQuestionDto>,
@@ -45,14 +42,20 @@ export function chinaTime(instant: string): string {
 /**
  * The render model of a paper. Questions deleted from the bank since the
  * paper was made (`question: null`) are left out, so the 计分栏 adds up what
- * is printed. `school` is the first line of the title block (the tenant's
- * name; null on the host).
+ * is printed. `heading` is the title block's school (the tenant's school name
+ * setting; null on the host) and subject (of the paper's questions; the
+ * paper's own category is an exam kind, 期中考试, not a subject).
  */
-export function paperRenderModel(paper: Paper, questions: readonly QuestionOfPaper[], school: string | null): PaperRenderModel {
+export function paperRenderModel(
+  paper: Paper,
+  questions: readonly QuestionOfPaper[],
+  heading: { school: string | null; subject: string | null },
+): PaperRenderModel {
   return {
     title: paper.title,
-    school,
-    course: paper.learningCourseName ?? paper.categoryName,
+    school: heading.school,
+    subject: heading.subject,
+    course: paper.learningCourseName,
     examMinutes: paper.examMinutes,
     kind: paper.kind === 2 ? 'homework' : 'paper',
     due: paper.dueTime ? chinaTime(paper.dueTime) : null,

@@ -1,4 +1,4 @@
-import { OPTION_LABELS } from '@edu/sdk';
+import { isChoiceQuestionType, OPTION_LABELS } from '@edu/sdk';
 import { htmlToRuns, textToRuns, type Picture, type Run } from './html-runs.ts';
 import type { PaperDocument, PaperRenderModel, RenderQuestion, RenderSection } from './model.ts';
 
@@ -14,6 +14,7 @@ export type Block =
   | { kind: 'title'; school: string | null; title: string; subtitle: string | null; info: string }
   /** 计分栏: one column per section plus 总分; `total` is the sum of the columns. */
   | { kind: 'scoreTable'; columns: ReadonlyArray<{ label: string; score: number }>; total: number }
+  /** 注意事项 / 答题须知: lines as printed, numbers included (`noteLines`). */
   | { kind: 'notes'; heading: string; lines: readonly string[] }
   /** 一、单选题（每小题 2 分，共 10 分）and the section's own note. */
   | { kind: 'sectionHeader'; text: string; description: string | null }
@@ -71,6 +72,22 @@ export function sectionHeaderText(section: RenderSection, index: number): string
   return `${chineseOrdinal(index)}、${sectionName(section.title)}（${scoreText}）`;
 }
 
+/** The printed rule of 不定项 (SDK `choiceAnswerScore`), under the header of a section that has such questions. */
+export const INDEFINITE_RULE = '每小题有一个或多个选项符合题意，全部选对得满分，选对但不全得一半分，有选错或不选得 0 分。';
+
+/** A note line the author numbered: `1. `, `1、`, `1．`, `（1）`, `(1)`, `①`. */
+const OWN_NUMBER = /^\s*(?:\d{1,2}\s*[.．、)）]|[（(]\d{1,2}[）)]|[\u2460-\u2473])/;
+
+/**
+ * The printed lines of 注意事项: as the author wrote them when any line
+ * carries its own number (never numbered twice), else numbered 1．2． when
+ * there are several.
+ */
+export function noteLines(notes: readonly string[]): string[] {
+  if (notes.length < 2 || notes.some((l) => OWN_NUMBER.test(l))) return [...notes];
+  return notes.map((l, i) => `${i + 1}．${l}`);
+}
+
 /** A section note that only says what the header says (每小题 2 分，共 24 分) is not printed twice. */
 export const restatesScores = (note: string) =>
   /^[（(]?\s*(每小题\s*[\d.]+\s*分\s*[，,、]?\s*)?(共\s*[\d.]+\s*分)?\s*[）)]?[。.]?$/.test(note.trim());
@@ -105,12 +122,13 @@ export function optionsPerLine(items: ReadonlyArray<{ runs: readonly Run[] }>, l
 /** Lines of answer space for a short answer: more for a heavier question. */
 export const answerLineCount = (score: number) => Math.min(12, 3 + Math.floor(score / 3));
 
-const CHOICE = new Set([1, 2, 3]);
+/** Answered by a letter or √/×: choice types (不定项 included) and true/false. */
+const answeredByMark = (type: number) => isChoiceQuestionType(type) || type === 3;
 const text = (t: string, bold = false): Run => (bold ? { kind: 'text', text: t, bold } : { kind: 'text', text: t });
 
 /** A choice or true/false stem ends with (two full-width spaces in brackets) for the letter, unless it has its own blank or brackets. */
 function withAnswerBrackets(q: RenderQuestion, runs: Run[]): Run[] {
-  if (!CHOICE.has(q.type) || runs.some((r) => r.kind === 'blank')) return runs;
+  if (!answeredByMark(q.type) || runs.some((r) => r.kind === 'blank')) return runs;
   const last = runs[runs.length - 1];
   if (last?.kind === 'text' && /[（(]\s*[\u3000 ]*\s*[）)]\s*[。.]?$/.test(last.text)) return runs;
   return [...runs, text('（\u3000\u3000）')];
@@ -133,7 +151,7 @@ function questionBlocks(rich: Rich, q: RenderQuestion, n: number, level: 0 | 1, 
   const stem = withBlanks(q, withAnswerBrackets(q, rich(q.stem)));
   const head: Run[] = [text(numberOf(n, level)), ...(showScore ? [text(`（${formatScore(q.score)} 分）`)] : []), ...stem];
   const blocks: Block[] = [{ kind: 'paragraph', level, runs: head }];
-  if ((q.type === 1 || q.type === 2) && q.options.length) {
+  if (isChoiceQuestionType(q.type) && q.options.length) {
     const items = q.options.map((o, i) => ({ label: `${OPTION_LABELS[i] ?? o.label}．`, runs: rich(o.content) }));
     blocks.push({ kind: 'options', level, perLine: optionsPerLine(items, level), items });
   }
@@ -150,7 +168,8 @@ function questionBlocks(rich: Rich, q: RenderQuestion, n: number, level: 0 | 1, 
 export function answerRuns(q: RenderQuestion): Run[] {
   switch (q.type) {
     case 1:
-    case 2: {
+    case 2:
+    case 7: {
       const keys = q.options.map((o, i) => (o.isCorrect ? (OPTION_LABELS[i] ?? o.label) : '')).join('');
       return [text(keys || '—')];
     }
@@ -186,6 +205,7 @@ function sheetBlocks(q: RenderQuestion, label: string, level: 0 | 1): Block[] {
   switch (q.type) {
     case 1:
     case 2:
+    case 7:
       return [{ kind: 'paragraph', level, runs: [text(label), text(q.options.map((_o, i) => `［${OPTION_LABELS[i] ?? ''}］`).join(''))] }];
     case 3:
       return [{ kind: 'paragraph', level, runs: [text(label), text('［√］［×］')] }];
@@ -210,7 +230,7 @@ function sheetBlocks(q: RenderQuestion, label: string, level: 0 | 1): Block[] {
  * marker reads down the columns.
  */
 function sheetSection(section: RenderSection, first: number): Block[] {
-  const choiceOnly = section.questions.every((q) => CHOICE.has(q.type));
+  const choiceOnly = section.questions.every((q) => answeredByMark(q.type));
   if (!choiceOnly) return section.questions.flatMap((q, i) => sheetBlocks(q, `${first + i}．`, 0));
   const items = section.questions.map((q, i) => ({
     label: `${first + i}．`,
@@ -222,7 +242,8 @@ function sheetSection(section: RenderSection, first: number): Block[] {
 /** The title block's info line: 科目、考试时间、满分 (homework: 截止时间、班级). */
 function infoLine(model: PaperRenderModel, total: number): string {
   const parts = [
-    model.course ? `科目：${model.course}` : null,
+    model.subject ? `科目：${model.subject}` : null,
+    model.course ? `课程：${model.course}` : null,
     model.examMinutes ? `${model.kind === 'homework' ? '建议用时' : '考试时间'}：${model.examMinutes} 分钟` : null,
     `满分：${formatScore(total)} 分`,
     model.due ? `截止时间：${model.due}` : null,
@@ -242,7 +263,7 @@ export function layoutPaper(model: PaperRenderModel, document: PaperDocument, pi
   if (document !== 'answers') {
     blocks.push({ kind: 'scoreTable', columns: sections.map((s, i) => ({ label: chineseOrdinal(i), score: sectionTotal(s) })), total });
   }
-  if (document === 'paper' && model.notes.length) blocks.push({ kind: 'notes', heading: '注意事项：', lines: model.notes });
+  if (document === 'paper' && model.notes.length) blocks.push({ kind: 'notes', heading: '注意事项：', lines: noteLines(model.notes) });
   if (document === 'answerSheet') {
     blocks.push({
       kind: 'notes',
@@ -252,7 +273,11 @@ export function layoutPaper(model: PaperRenderModel, document: PaperDocument, pi
   }
   let n = 1;
   sections.forEach((section, i) => {
-    const description = document === 'answers' || !section.description || restatesScores(section.description) ? null : section.description;
+    const own = document === 'answers' || !section.description || restatesScores(section.description) ? null : section.description;
+    const indefinite = section.questions.filter((q) => q.type === 7).length;
+    const rule =
+      document === 'answers' || !indefinite ? null : indefinite === section.questions.length ? INDEFINITE_RULE : `不定项选择题${INDEFINITE_RULE}`;
+    const description = own && rule && !own.includes('少选') && !own.includes('不全') ? `${own}${rule}` : (own ?? rule);
     blocks.push({ kind: 'sectionHeader', text: sectionHeaderText(section, i), description });
     const mixed = new Set(section.questions.map((q) => q.score)).size > 1;
     if (document === 'answerSheet') blocks.push(...sheetSection(section, n));

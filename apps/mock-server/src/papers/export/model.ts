@@ -9,9 +9,11 @@ import type { QuestionType } from '@edu/sdk';
 export interface PaperRenderModel {
   /** 试卷名称, e.g. 2024–2025学年第一学期期中考试 七年级数学 A 卷. */
   title: string;
-  /** First line of the title block: the school (the tenant's name); null leaves it out. */
+  /** First line of the title block: the school (the tenant's `App.General.SchoolName`); null leaves it out. */
   school: string | null;
-  /** 科目 / 课程 (the paper's category or course name); null leaves it out. */
+  /** 科目: the subject of the paper's questions (their category path's subject level, 数学); null leaves it out. */
+  subject: string | null;
+  /** 课程: a homework's course; null leaves it out. */
   course: string | null;
   /** 考试时间 in minutes; null leaves it out. */
   examMinutes: number | null;

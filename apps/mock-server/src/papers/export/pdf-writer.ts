@@ -276,8 +276,8 @@ class PaperPdf {
         return;
       case 'notes':
         this.paragraph(this.text(block.heading), { x: LEFT, width, bold: true });
-        block.lines.forEach((line, i) =>
-          this.paragraph(this.text(`${block.lines.length > 1 ? `${i + 1}．` : ''}${line}`), {
+        block.lines.forEach((line) =>
+          this.paragraph(this.text(line), {
             x: LEFT + BODY * 2,
             width: width - BODY * 2,
             hang: block.lines.length > 1 ? BODY * 1.5 : 0,

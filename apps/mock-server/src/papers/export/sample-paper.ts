@@ -62,6 +62,17 @@ export const MULTIPLE: RenderQuestion[] = [
   }),
 ];
 
+export const INDEFINITE: RenderQuestion[] = [
+  q({
+    type: 7,
+    stem: '<p>下列物质中，属于纯净物的是</p>',
+    score: 4,
+    options: opts(['蒸馏水', '洁净的空气', '液氧', '矿泉水'], [0, 2]),
+    analysis: '<p>蒸馏水、液氧都只含一种物质。</p>',
+  }),
+  q({ type: 7, stem: '<p>下列数中，是偶数的是</p>', score: 4, options: opts(['15', '22', '37', '49'], [1]) }),
+];
+
 export const TRUE_FALSE: RenderQuestion[] = [
   q({ type: 3, stem: '<p>一个数的倒数一定比这个数小。</p>', trueFalseAnswer: false, analysis: '<p>例如 0.5 的倒数是 2。</p>' }),
   q({ type: 3, stem: '<p>地球绕太阳公转一周约需 365 天。</p>', trueFalseAnswer: true }),
@@ -106,13 +117,15 @@ export function samplePaper(n?: number): PaperRenderModel {
     ['填空题', FILL],
     ['简答题', SHORT],
     ['材料题', MATERIAL],
+    ['不定项选择题', INDEFINITE],
   ];
   const base = groups.reduce((s, [, qs]) => s + qs.length, 0);
   const factor = n ? n / base : 1;
   return {
     title: '2024—2025学年第一学期期中考试 七年级综合 A 卷',
     school: '示范实验中学',
-    course: '综合',
+    subject: '综合',
+    course: null,
     examMinutes: 90,
     kind: 'paper',
     due: null,

@@ -1,5 +1,5 @@
 import { Box, Button, Checkbox, Flex, IconButton, Input, RadioGroup, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { MAX_QUESTION_BLANKS, MAX_QUESTION_OPTIONS, MAX_SUB_QUESTIONS, QuestionType } from '@edu/sdk';
+import { countStemBlanks, MAX_QUESTION_BLANKS, MAX_QUESTION_OPTIONS, MAX_SUB_QUESTIONS, QuestionType } from '@edu/sdk';
 import { FieldShell, NumberField, PlusIcon, SelectField, SortableList, TextareaField, TextField, TrashIcon } from '@edu/ui';
 import type { TFunction } from 'i18next';
 import { useEffect, useRef } from 'react';
@@ -7,14 +7,22 @@ import { useTranslation } from 'react-i18next';
 import { useController, useFieldArray, useFormState, useWatch, type Control, type FieldValues } from 'react-hook-form';
 import { translateOptions, type CustomFieldProps } from '../../resources/index.ts';
 import { typeOptions } from '../../shared/questions/question-api.ts';
-import { answerKind, newSubQuestion, optionLabel, SUB_QUESTION_TYPES, type OptionValue } from '../../shared/questions/question-form.ts';
+import {
+  answerKind,
+  newSubQuestion,
+  optionLabel,
+  SUB_QUESTION_TYPES,
+  syncBlankRows,
+  type OptionValue,
+} from '../../shared/questions/question-form.ts';
 
 /**
  * The answer part of the question editor, by type: the options (drag to
  * reorder, A–J by position, correct-answer marks as radio buttons for single
- * choice and checkboxes for multiple choice), the true/false answer, the
- * blanks with their accepted alternatives, the reference answer, and a
- * material question's sub-questions (each a small editor of type 1–5).
+ * choice and checkboxes for multiple and indefinite choice), the true/false
+ * answer, the blanks with their accepted alternatives (one row per blank the
+ * stem marks, kept in step as the stem is typed), the reference answer, and a
+ * material question's sub-questions (each a small editor of any other type).
  * Every input is named by its full path (`subQuestions.1.options.2.content`),
  * so the server's `validationErrors` (`subQuestions[1].options[2].content`)
  * land on it.
@@ -167,7 +175,13 @@ export function OptionsEditor({ control, prefix, type }: { control: Control<Fiel
         <Text fontWeight="medium" fontSize="sm">
           {t('questions.editor.options')} *
           <Text as="span" color="fg.muted" fontWeight="normal" ms="2">
-            {t(single ? 'questions.editor.singleHint' : 'questions.editor.multipleHint')}
+            {t(
+              single
+                ? 'questions.editor.singleHint'
+                : type === QuestionType.values.IndefiniteChoice
+                  ? 'questions.editor.indefiniteHint'
+                  : 'questions.editor.multipleHint',
+            )}
           </Text>
         </Text>
         <Button size="xs" variant="outline" disabled={full} onClick={() => append({ content: '', isCorrect: false })} data-testid="option-add">
@@ -267,11 +281,32 @@ function BlankAnswers({ control, name, index }: { control: Control<FieldValues>;
   );
 }
 
-/** The blanks of a fill-in-the-blank question (`<prefix>blanks`), in stem order. */
+type BlankValue = { answers: string[] };
+const emptyBlank = (): BlankValue => ({ answers: [''] });
+
+/**
+ * The blanks of a fill-in-the-blank question (`<prefix>blanks`), in stem
+ * order: one row per blank the stem marks (SDK `countStemBlanks`), added and
+ * dropped (when empty) as the stem is typed; a count that still differs is
+ * said on the field, and the form refuses it (`QuestionFormSchema`).
+ */
 export function BlanksEditor({ control, prefix }: { control: Control<FieldValues>; prefix: string }) {
   const { t } = useTranslation();
   const name = `${prefix}blanks`;
   const { fields, append, remove } = useFieldArray({ control, name, keyName: 'fieldKey' });
+  const stem = useWatch({ control, name: `${prefix}stem` }) as unknown;
+  const blanks = useWatch({ control, name }) as BlankValue[] | undefined;
+  const marked = typeof stem === 'string' ? countStemBlanks(stem) : 0;
+  useEffect(() => {
+    if (!blanks) return;
+    const next = syncBlankRows(blanks, Math.min(marked, MAX_QUESTION_BLANKS), emptyBlank);
+    if (next === blanks) return;
+    if (next.length > blanks.length) append(next.slice(blanks.length), { shouldFocus: false });
+    else remove(Array.from({ length: blanks.length - next.length }, (_v, k) => next.length + k));
+  }, [blanks, marked, append, remove]);
+  const { errors } = useFormState({ control, name });
+  const typed = typeof stem === 'string' && stem.replace(/<[^>]*>/g, '').trim() !== '';
+  const mismatch = typed && marked !== fields.length && !messageAt(errors, name);
   return (
     <Stack gap="2" data-testid={`blanks-${name}`} data-field={name}>
       <Flex align="center" justify="space-between">
@@ -281,11 +316,14 @@ export function BlanksEditor({ control, prefix }: { control: Control<FieldValues
             {t('questions.editor.blanksHint')}
           </Text>
         </Text>
+        <Text fontSize="xs" color="fg.muted" data-testid={`blank-count-${name}`}>
+          {t('questions.editor.blankCount', { count: marked })}
+        </Text>
         <Button
           size="xs"
           variant="outline"
           disabled={fields.length >= MAX_QUESTION_BLANKS}
-          onClick={() => append({ answers: [''] })}
+          onClick={() => append(emptyBlank())}
           data-testid="blank-add"
         >
           <PlusIcon />
@@ -309,6 +347,11 @@ export function BlanksEditor({ control, prefix }: { control: Control<FieldValues
         </Flex>
       ))}
       <ListError control={control} name={name} />
+      {mismatch && (
+        <Text color="fg.error" fontSize="sm" data-testid={`mismatch-${name}`} role="status">
+          {t('questions.editor.blankCountMismatch', { expected: marked, given: fields.length })}
+        </Text>
+      )}
     </Stack>
   );
 }

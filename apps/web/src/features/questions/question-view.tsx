@@ -1,5 +1,5 @@
 import { Badge, Box, Collapsible, Button, Flex, HStack, Stack, Text } from '@chakra-ui/react';
-import type { TestQuestionDto } from '@edu/sdk';
+import { QuestionType, type TestQuestionDto } from '@edu/sdk';
 import { ChevronDownIcon, ModalDialog } from '@edu/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -46,7 +46,16 @@ function Answer({ q }: { q: Viewable }) {
   const { t } = useTranslation();
   switch (answerKind(q.questionType)) {
     case 'options':
-      return <Text fontWeight="semibold">{answerKeys(q.options) || '—'}</Text>;
+      return (
+        <Stack gap="1">
+          <Text fontWeight="semibold">{answerKeys(q.options) || '—'}</Text>
+          {q.questionType === QuestionType.values.IndefiniteChoice && (
+            <Text fontSize="sm" color="fg.muted" data-testid="preview-indefinite-rule">
+              {t('questions.preview.indefiniteRule')}
+            </Text>
+          )}
+        </Stack>
+      );
     case 'trueFalse':
       return <Text fontWeight="semibold">{q.trueFalseAnswer === null ? '—' : t(`questions.trueFalse.${String(q.trueFalseAnswer)}`)}</Text>;
     case 'blanks':

@@ -1,4 +1,13 @@
-import { CreateQuestionInput, paged, TestQuestionDto, type CallOptions, type ChapterTypeDto, type GetAllQuestionInput } from '@edu/sdk';
+import {
+  countStemBlanks,
+  CreateQuestionInput,
+  paged,
+  QuestionType,
+  TestQuestionDto,
+  type CallOptions,
+  type ChapterTypeDto,
+  type GetAllQuestionInput,
+} from '@edu/sdk';
 import { pathLabel, type SelectOption, type TreeOption } from '@edu/ui';
 import { useMemo } from 'react';
 import { z } from 'zod';
@@ -22,15 +31,38 @@ export const listQuestions: ApiCall<typeof GetAllQuestionInput, typeof QuestionP
   { endpoint: { ...nested.endpoint, output: QuestionPage } },
 );
 
+/** A fill-in question (or sub-question) whose answers are not one per blank of its stem: the counts, else null. */
+export function blankCountMismatch(q: {
+  questionType: number;
+  stem: string;
+  blanks?: ReadonlyArray<unknown> | null;
+}): { expected: number; given: number } | null {
+  if (q.questionType !== QuestionType.values.FillBlank) return null;
+  const expected = countStemBlanks(q.stem);
+  const given = q.blanks?.length ?? 0;
+  return expected === given ? null : { expected, given };
+}
+
 /**
  * The editor's schema: the SDK's `CreateQuestionInput` after the answer parts
  * the chosen type does not use are dropped (`toQuestionInput`), so a hidden
- * options list never blocks a true/false question. Issues keep their paths.
+ * options list never blocks a true/false question, and the server's rule that
+ * a fill-in question has one answer per blank its stem marks (on `blanks`,
+ * naming both counts). Issues keep their paths.
  */
-export const QuestionFormSchema = z.preprocess(
-  (v) => (typeof v === 'object' && v !== null && !Array.isArray(v) ? toQuestionInput(Object.fromEntries(Object.entries(v))) : v),
-  CreateQuestionInput,
-);
+export const QuestionFormSchema = z
+  .preprocess(
+    (v) => (typeof v === 'object' && v !== null && !Array.isArray(v) ? toQuestionInput(Object.fromEntries(Object.entries(v))) : v),
+    CreateQuestionInput,
+  )
+  .superRefine((q, ctx) => {
+    const check = (part: Parameters<typeof blankCountMismatch>[0], path: Array<string | number>) => {
+      const counts = blankCountMismatch(part);
+      if (counts) ctx.addIssue({ code: 'custom', path: [...path, 'blanks'], message: 'questions.editor.blankCountMismatch', params: counts });
+    };
+    check(q, []);
+    q.subQuestions.forEach((s, i) => check(s, ['subQuestions', i]));
+  });
 
 export const typeOptions: readonly OptionSpec[] = QUESTION_TYPES.map((value) => ({ value, labelKey: `questions.type.${value}` }));
 export const difficultyOptions: readonly OptionSpec[] = [1, 2, 3].map((value) => ({ value, labelKey: `questions.difficulty.${value}` }));

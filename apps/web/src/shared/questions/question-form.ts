@@ -1,4 +1,4 @@
-import { OPTION_LABELS, QuestionType, type TestQuestionDto } from '@edu/sdk';
+import { OPTION_LABELS, QUESTION_TYPE_ORDER, QuestionType, STEM_BLANK_PATTERN, type TestQuestionDto } from '@edu/sdk';
 
 /**
  * The question editor's pure logic: which answer fields a type uses, the
@@ -17,16 +17,17 @@ const KIND: Record<QuestionType, AnswerKind> = {
   [QuestionType.values.FillBlank]: 'blanks',
   [QuestionType.values.ShortAnswer]: 'reference',
   [QuestionType.values.Material]: 'material',
+  [QuestionType.values.IndefiniteChoice]: 'options',
 };
 
 export function answerKind(type: QuestionType): AnswerKind {
   return KIND[type];
 }
 
-/** Every type, in the SDK's order (1 单选 … 6 材料). */
-export const QUESTION_TYPES: readonly QuestionType[] = [1, 2, 3, 4, 5, 6];
+/** Every type, in the order screens list them (单选, 多选, 不定项, 判断, 填空, 简答, 材料: SDK `QUESTION_TYPE_ORDER`). */
+export const QUESTION_TYPES: readonly QuestionType[] = QUESTION_TYPE_ORDER;
 /** The types a material question's sub-question may have (not material itself). */
-export const SUB_QUESTION_TYPES: readonly QuestionType[] = [1, 2, 3, 4, 5];
+export const SUB_QUESTION_TYPES: readonly QuestionType[] = QUESTION_TYPE_ORDER.filter((type) => type !== QuestionType.values.Material);
 
 /** `A`…`J` for a 0-based position. */
 export function optionLabel(index: number): string {
@@ -41,7 +42,7 @@ export interface OptionValue {
 
 /**
  * Marks option `index` correct (or not). Single choice is a radio group: marking
- * one unmarks the others. Multiple choice toggles the one option.
+ * one unmarks the others. Multiple and indefinite choice toggle the one option.
  */
 export function markCorrect<O extends { isCorrect: boolean }>(options: readonly O[], index: number, checked: boolean, type: QuestionType): O[] {
   if (type === QuestionType.values.SingleChoice)
@@ -153,15 +154,26 @@ export function toQuestionForm(q: TestQuestionDto): Record<string, unknown> {
   };
 }
 
-/** A stem's blanks (`____`, two or more underscores), in order: where the preview draws numbered lines. */
-export const BLANK_PATTERN = /_{2,}/g;
+/**
+ * Blank rows for a stem that marks `marked` blanks (SDK `countStemBlanks`), as
+ * the stem is typed: missing rows are added empty, surplus rows at the end
+ * are dropped while they hold no answer (a filled one stays, and the editor
+ * says the counts differ). Returns the same array when nothing changes.
+ */
+export function syncBlankRows<B extends { answers: readonly string[] }>(blanks: readonly B[], marked: number, empty: () => B): readonly B[] {
+  let next = [...blanks];
+  while (next.length < marked) next.push(empty());
+  while (next.length > Math.max(marked, 1) && !next[next.length - 1]!.answers.some((a) => a.trim())) next = next.slice(0, -1);
+  return next.length === blanks.length && next.every((b, i) => b === blanks[i]) ? blanks : next;
+}
 
 /**
- * A stem's HTML with each blank (`____`) replaced by numbered markup (the
- * preview draws it as a line), inside the paragraph it stands in. The stem is
- * sanitized by the server; the markup is ours.
+ * A stem's HTML with each blank (SDK `STEM_BLANK_PATTERN`: `____`, `（  ）`,
+ * `[[…]]`) replaced by numbered markup (the preview draws it as a line),
+ * inside the paragraph it stands in. The stem is sanitized by the server;
+ * the markup is ours.
  */
 export function markBlanks(html: string, blank: (n: number) => string): string {
   let n = 0;
-  return html.replace(BLANK_PATTERN, () => blank(++n));
+  return html.replace(STEM_BLANK_PATTERN, () => blank(++n));
 }
