@@ -61,7 +61,7 @@ describe('the Word/TXT dry-run preview', () => {
     expect(rows).toHaveLength(2);
     expect(rows[0]!.textContent).toContain('5下列是偶数的有');
     expect(within(rows[0]!).getByText('多选题')).toBeTruthy();
-    expect(within(rows[0]!).getByText('不定项（按多选/单选保存）')).toBeTruthy();
+    expect(within(rows[0]!).getByText('标有【不定项选择题】')).toBeTruthy();
     expect(within(rows[0]!).getByText('答案：AC')).toBeTruthy();
     expect(within(rows[0]!).getByText('3 分')).toBeTruthy();
     expect(within(rows[1]!).getByText('此题有错误，见上方错误明细')).toBeTruthy();
