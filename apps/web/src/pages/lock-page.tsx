@@ -7,8 +7,16 @@ import { showError } from '../lib/errors.tsx';
 import { useSession } from '../lib/permissions.ts';
 import { HOME_NAME } from '../navigation.ts';
 import { pathOf } from '../app/paths.ts';
+import { shellStore } from '../app/shell-store.ts';
 import { Icon } from '../app/shell/icons.tsx';
 import { AuthBackdrop } from './auth-backdrop.tsx';
+
+/** The saved page's address; a page whose path has parameters (a paper's assembly page) returns to the address its tab holds. */
+function backTo(name: string): string {
+  const path = pathOf(name);
+  if (!path.includes('/:')) return path;
+  return shellStore.get().tabs.find((tab) => tab.name === name)?.path ?? pathOf(HOME_NAME);
+}
 
 /**
  * The lock screen (route `/locking`). Unlocking signs in again with the current
@@ -35,7 +43,7 @@ export default function LockPage() {
     setFailure(null);
     try {
       const last = await unlock(user.userName, password);
-      await navigate(pathOf(last ?? HOME_NAME), { replace: true });
+      await navigate(backTo(last ?? HOME_NAME), { replace: true });
     } catch (e) {
       const lockedUntil = lockedOutUntil(e);
       setFailure({ lockedUntil });

@@ -5,6 +5,7 @@ import { useBlocker } from 'react-router-dom';
 import { useRouteHandle } from '../../app/route-handle.ts';
 import { restoreTabs, shellStore } from '../../app/shell-store.ts';
 import type { Tab } from '../../app/tabs.ts';
+import { publicPages } from '../../navigation.ts';
 
 /**
  * Asks before a page with unsaved changes is left: in-app navigation (the
@@ -19,7 +20,11 @@ import type { Tab } from '../../app/tabs.ts';
 export function LeaveGuard({ unsaved }: { unsaved: RefObject<boolean> }) {
   const { t } = useTranslation();
   const handle = useRouteHandle();
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => unsaved.current && currentLocation.pathname !== nextLocation.pathname);
+  // The lock screen is never held up: it locks at once (the lock flag is already set), and the page reloads after unlocking.
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      unsaved.current && currentLocation.pathname !== nextLocation.pathname && nextLocation.pathname !== publicPages.locking.path,
+  );
   const blocked = blocker.state === 'blocked';
 
   // The tab strip as it was while this page's tab was open: what "stay" restores.
