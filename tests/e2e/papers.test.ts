@@ -108,7 +108,7 @@ describe('paper screens', () => {
     const before = await titles();
 
     // Reorder by keyboard drag: the third question to the top.
-    await keyboardDrag(page, firstSection.getByTestId('sortable-handle').nth(2), ['ArrowUp', 'ArrowUp']);
+    await keyboardDrag(page, firstSection.getByTestId('paper-question').nth(2).getByTestId('sortable-handle'), ['ArrowUp', 'ArrowUp']);
     await expect.poll(titles).toEqual([before[2], before[0], before[1]]);
 
     // Scores: 3 per single choice (section shortcut), 2 per true/false, the first true/false 2.5.
@@ -249,6 +249,13 @@ describe('paper screens', () => {
       await page.getByTestId('tab-paperAssemble').waitFor();
       expect(await sectionTitles()).toEqual(['二、判断题', '一、单选题']);
       expect(await workbench.getByTestId('saved-totals').innerText()).toMatch(/已保存：3 题/);
+      // Locked and unlocked: back to this paper's address (the route's path has parameters; its tab holds the address).
+      await page.getByTestId('lock-button').click();
+      await page.getByTestId('lock-screen').waitFor();
+      await page.getByTestId('unlock-password').fill('123qwe');
+      await page.getByTestId('unlock-submit').click();
+      await page.waitForURL(address);
+      await workbench.getByTestId('paper-section').first().waitFor();
 
       // Unsaved changes: another page asks first; staying keeps everything.
       await workbench.getByTestId('section-score').nth(1).fill('4');
