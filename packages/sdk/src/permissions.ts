@@ -40,6 +40,8 @@ export const permissionTree = [
   p('Pages', '页面', 'Pages', [
     p('Pages.Administration', '系统设置', 'System settings', [
       p('Pages.Administration.Manages', '管理员', 'Administrators', undefined, { reviews: true }),
+      // ASP.NET Zero's (named under Users, as Zero's): sign in as a user of one's tenant (the host: of any tenant), see Account/Impersonate.
+      p('Pages.Administration.Users.Impersonation', '模拟登录', 'Impersonation', undefined, { inferred: true }),
       p('Pages.Administration.Tenants', '租户管理', 'Tenants', undefined, { hostOnly: true, inferred: true }),
       p('Pages.Administration.ClassificationTypes', '分类类型', 'Classification types'),
       p('Pages.Administration.MultiLevelCategorys', '多级分类', 'Multi-level categories'),
@@ -115,13 +117,16 @@ type Level1 = (typeof permissionTree)[number];
 type Level2 = ChildrenOf<Level1>;
 type Level3 = ChildrenOf<Level2>;
 
+/** A dotted name's parts joined (`Users.Impersonation` -> `UsersImpersonation`). */
+type Undotted<S extends string> = S extends `${infer A}.${infer B}` ? `${A}${Undotted<B>}` : S;
+
 /**
  * The constant's key of a permission name: `Pages.` dropped, the group and the
  * leaf joined (`Pages.Articles.Article` -> `ArticlesArticle`), except under
  * `Pages.Administration`, whose leaves are named alone (`Manages`).
  */
 type ConstantKey<N extends string> = N extends `Pages.Administration.${infer L}`
-  ? L
+  ? Undotted<L>
   : N extends `Pages.${infer G}.${infer L}`
     ? `${G}${L}`
     : N extends `Pages.${infer G}`

@@ -66,6 +66,8 @@ export const auditPlugin = fp<AuditOptions>(async (app, options) => {
       writer.record({
         tenantId: session.tenantId,
         userId: session.userId,
+        impersonatorUserId: session.impersonatorUserId ?? null,
+        impersonatorTenantId: session.impersonatorTenantId ?? null,
         serviceName: endpoint.service,
         methodName: endpoint.method,
         parameters: maskParameters(inputOf(request, endpoint)),

@@ -8,6 +8,9 @@ const storedTime = (d: Date) => d.toISOString().replace('Z', '+00:00');
 export interface AuditEntry {
   tenantId: number | null;
   userId: number | null;
+  /** Who was signed in as the user (ASP.NET Zero's impersonation), else null. */
+  impersonatorUserId: number | null;
+  impersonatorTenantId: number | null;
   serviceName: string;
   methodName: string;
   parameters: string | null;
@@ -83,9 +86,9 @@ export class AuditWriter {
   private async insert(batch: readonly AuditEntry[]): Promise<void> {
     const rows = batch.map(
       (e) =>
-        Prisma.sql`(${e.tenantId}, ${e.userId}, ${e.serviceName}, ${e.methodName}, ${e.parameters}, ${storedTime(e.executionTime)}, ${e.executionDuration}, ${e.clientIpAddress}, ${e.clientName}, ${e.browserInfo}, ${e.exception})`,
+        Prisma.sql`(${e.tenantId}, ${e.userId}, ${e.impersonatorUserId}, ${e.impersonatorTenantId}, ${e.serviceName}, ${e.methodName}, ${e.parameters}, ${storedTime(e.executionTime)}, ${e.executionDuration}, ${e.clientIpAddress}, ${e.clientName}, ${e.browserInfo}, ${e.exception})`,
     );
     await this.prisma
-      .$executeRaw`INSERT INTO "AuditLog" ("tenantId", "userId", "serviceName", "methodName", "parameters", "executionTime", "executionDuration", "clientIpAddress", "clientName", "browserInfo", "exception") VALUES ${Prisma.join(rows)}`;
+      .$executeRaw`INSERT INTO "AuditLog" ("tenantId", "userId", "impersonatorUserId", "impersonatorTenantId", "serviceName", "methodName", "parameters", "executionTime", "executionDuration", "clientIpAddress", "clientName", "browserInfo", "exception") VALUES ${Prisma.join(rows)}`;
   }
 }

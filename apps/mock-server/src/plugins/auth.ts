@@ -12,6 +12,8 @@ export const Claims = {
   role: 'http://schemas.microsoft.com/ws/2008/06/identity/claims/role',
   securityStamp: 'AspNet.Identity.SecurityStamp',
   tenantId: 'http://www.aspnetboilerplate.com/identity/claims/tenantId',
+  impersonatorUserId: 'http://www.aspnetboilerplate.com/identity/claims/impersonatorUserId',
+  impersonatorTenantId: 'http://www.aspnetboilerplate.com/identity/claims/impersonatorTenantId',
 } as const;
 
 /** Verified tokens fast-jwt keeps (signed-in users at once, roughly; about 1 kB each). */
@@ -23,6 +25,8 @@ export interface TokenSubject {
   securityStamp: string;
   tenantId: number | null;
   roleNames: string[];
+  /** Who signs in as the user (ASP.NET Zero's impersonation); absent otherwise. */
+  impersonator?: { userId: number; tenantId: number | null };
 }
 
 export interface IssuedToken {
@@ -98,7 +102,15 @@ export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, opts) => 
       if (!Number.isInteger(userId)) return null;
       const tenantRaw = p[Claims.tenantId];
       const tenantId = tenantRaw === undefined ? null : Number(tenantRaw);
-      return { userId, tenantId: Number.isInteger(tenantId) ? tenantId : null, jti, exp: Number(p.exp), securityStamp };
+      const session: AbpSession = { userId, tenantId: Number.isInteger(tenantId) ? tenantId : null, jti, exp: Number(p.exp), securityStamp };
+      const impersonatorUserId = Number(p[Claims.impersonatorUserId]);
+      if (p[Claims.impersonatorUserId] !== undefined && Number.isInteger(impersonatorUserId)) {
+        const impersonatorTenantId = Number(p[Claims.impersonatorTenantId]);
+        session.impersonatorUserId = impersonatorUserId;
+        session.impersonatorTenantId =
+          p[Claims.impersonatorTenantId] !== undefined && Number.isInteger(impersonatorTenantId) ? impersonatorTenantId : null;
+      }
+      return session;
     } catch {
       return null;
     }
@@ -113,6 +125,8 @@ export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, opts) => 
         [Claims.securityStamp]: subject.securityStamp,
         ...(subject.roleNames.length && { [Claims.role]: subject.roleNames.length === 1 ? subject.roleNames[0] : subject.roleNames }),
         ...(subject.tenantId !== null && { [Claims.tenantId]: String(subject.tenantId) }),
+        ...(subject.impersonator && { [Claims.impersonatorUserId]: String(subject.impersonator.userId) }),
+        ...(subject.impersonator?.tenantId != null && { [Claims.impersonatorTenantId]: String(subject.impersonator.tenantId) }),
         sub: String(subject.id),
         jti: randomUUID(),
         iat: now,

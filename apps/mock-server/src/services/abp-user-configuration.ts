@@ -60,8 +60,8 @@ export const abpUserConfiguration = implement(AbpUserConfigurationService, {
       session: {
         userId: user ? userId : null,
         tenantId,
-        impersonatorUserId: null,
-        impersonatorTenantId: null,
+        impersonatorUserId: user ? (ctx.session.impersonatorUserId ?? null) : null,
+        impersonatorTenantId: user ? (ctx.session.impersonatorTenantId ?? null) : null,
         multiTenancySide: tenantId === null ? 2 : 1,
       },
       localization: {

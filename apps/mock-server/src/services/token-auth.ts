@@ -7,6 +7,7 @@ import { implement } from '../kit/register-service.ts';
 import { effectiveSettings } from '../kit/settings.ts';
 import { findTenantByName } from '../identity/tenants.ts';
 import { endCurrentSession } from '../identity/session-end.ts';
+import { backToImpersonator, impersonate, impersonatedAuthenticate } from '../identity/impersonation.ts';
 
 /** ABP's AbpLoginResultType values, recorded in UserLoginAttempt.result. */
 export const LoginResult = {
@@ -141,6 +142,7 @@ export const tokenAuth = implement(TokenAuthService, {
     const { isGeneral: _general, ...result } = await signIn(ctx, input);
     return result;
   },
+  ImpersonatedAuthenticate: (input, ctx) => impersonatedAuthenticate(ctx, input.impersonationToken),
 });
 
 export const account = implement(AccountService, {
@@ -154,4 +156,6 @@ export const account = implement(AccountService, {
     await endCurrentSession(ctx);
     return null;
   },
+  Impersonate: (input, ctx) => impersonate(ctx, input),
+  BackToImpersonator: (_input, ctx) => backToImpersonator(ctx),
 });

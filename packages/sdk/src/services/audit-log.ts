@@ -48,7 +48,8 @@ export const GetAuditLogsToExcelInput = GetAuditLogsInput.omit({ SkipCount: true
  * name): `parameters` is the input as JSON with passwords, tokens, secrets and
  * file contents written `***`; `executionDuration` in milliseconds;
  * `exception` the error's message of a failed call, else null. The
- * impersonator columns stay null until impersonation exists.
+ * impersonator columns name who was signed in as the user
+ * (`Account/Impersonate`), else null.
  */
 export const AuditLogListDto = z.object({
   id: z.number().int(),

@@ -30,6 +30,13 @@ export const UsersLoginModel = z.object({
  */
 export const UsersLoginResult = AuthenticateResultModel.extend({ isGeneral: z.boolean() });
 
+/** ASP.NET Zero's `ImpersonatedAuthenticateResultModel`. */
+export const ImpersonatedAuthenticateResultModel = z.object({
+  accessToken: z.string(),
+  encryptedAccessToken: z.string(),
+  expireInSeconds: z.number().int(),
+});
+
 export const TokenAuthService = defineService(
   'TokenAuth',
   {
@@ -37,6 +44,17 @@ export const TokenAuthService = defineService(
     UsersLogin: { input: UsersLoginModel, output: UsersLoginResult },
     /** Stock ABP login, kept so stock clients work. */
     Authenticate: { input: AuthenticateModel, output: AuthenticateResultModel },
+    /**
+     * ASP.NET Zero's: trades a one-time token of `Account/Impersonate` or
+     * `Account/BackToImpersonator` (in the query) for an access token; the
+     * impersonated one carries the impersonator's claims. Used or expired: 400.
+     */
+    ImpersonatedAuthenticate: {
+      input: z.object({ impersonationToken: z.string().min(1).max(128) }),
+      output: ImpersonatedAuthenticateResultModel,
+      queryKeys: ['impersonationToken'],
+      extension: true,
+    },
   },
   { root: '/api', access: 'anonymous' },
 );
