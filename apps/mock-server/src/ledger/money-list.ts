@@ -1,4 +1,5 @@
 import { loadExcel } from '../kit/lazy.ts';
+import type { Worksheet } from 'exceljs';
 import { chinaDay, chinaDayRange, type FileDto, type MoneyTotals } from '@edu/sdk';
 import { Prisma } from '@edu/db';
 import type { RequestContext } from '../kit/context.ts';
@@ -163,6 +164,35 @@ export interface ExportColumn<R> {
   value: (row: R) => string | number | null;
 }
 
+const TOTAL_LABELS: Readonly<Record<Culture, readonly [string, string, string, string, string]>> = {
+  'zh-Hans': ['合计', '笔数', '收入（元）', '支出（元）', '净额（元）'],
+  en: ['Total', 'Count', 'In (yuan)', 'Out (yuan)', 'Net (yuan)'],
+};
+
+/**
+ * The totals of the filter under the rows, after an empty row: a heading and
+ * one labelled row each for the count, in, out and net, the figures numeric
+ * cells of the second column with a number format (whole number; yuan with
+ * two decimals), so a spreadsheet sums and charts them like the rows' amounts.
+ */
+function addTotals(sheet: Worksheet, totals: MoneyTotals, culture: Culture): void {
+  const [heading, count, income, out, net] = TOTAL_LABELS[culture];
+  sheet.addRow([]);
+  sheet.addRow([heading]).font = { bold: true };
+  const figures: Array<[string, number, string]> = [
+    [count, totals.count, '0'],
+    [income, totals.in / 100, '#,##0.00'],
+    [out, totals.out / 100, '#,##0.00'],
+    [net, totals.net / 100, '#,##0.00'],
+  ];
+  for (const [label, value, numFmt] of figures) {
+    const row = sheet.addRow([label, value]);
+    row.font = { bold: true };
+    // The cell's own format wins over a text column's ('@'), so the figure stays a number.
+    row.getCell(2).numFmt = numFmt;
+  }
+}
+
 /** The filtered set as an xlsx temp file (`FileDto`); ids are read in pages of 2,000. */
 export async function exportMoney<R>(
   ctx: RequestContext,
@@ -201,17 +231,7 @@ export async function exportMoney<R>(
       );
     }
   }
-  const totals = first.totals;
-  const label = ctx.culture === 'zh-Hans' ? ['合计', '笔数', '收入', '支出', '净额'] : ['Total', 'Count', 'In', 'Out', 'Net'];
-  sheet.addRow([]);
-  const sum = sheet.addRow([
-    label[0],
-    `${label[1]} ${totals.count}`,
-    `${label[2]} ${(totals.in / 100).toFixed(2)}`,
-    `${label[3]} ${(totals.out / 100).toFixed(2)}`,
-    `${label[4]} ${(totals.net / 100).toFixed(2)}`,
-  ]);
-  sum.font = { bold: true };
+  addTotals(sheet, first.totals, ctx.culture);
   const bytes = new Uint8Array(await workbook.xlsx.writeBuffer());
   return saveTempFile(
     ctx.prisma,
