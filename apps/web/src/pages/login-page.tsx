@@ -244,49 +244,56 @@ function LoginField({ name, label, error, children }: { name: string; label: str
 
 /**
  * The shell's language menu (Chakra's menu machinery, about 35 kB on the wire),
- * loaded only when a visitor reaches for it: pointed at, touched or focused.
- * Until then a button that looks the same holds its place; a click or the
- * focus it got before the menu arrived passes on to the menu's own trigger.
+ * fetched only when a visitor reaches for it (pointed at, touched or focused)
+ * and shown in place of a button that looks the same when that button is
+ * clicked: it then opens at once, with the focus on its own trigger.
  */
 function DeferredLanguagePicker() {
   const { t, i18n } = useTranslation();
-  const [wanted, setWanted] = useState<'no' | 'yes' | 'focus' | 'open'>('no');
+  const [open, setOpen] = useState(false);
   const slot = useRef<HTMLSpanElement>(null);
-  const want = (how: 'yes' | 'focus' | 'open') => setWanted((w) => (w === 'open' || (w === 'focus' && how === 'yes') ? w : how));
-  const placeholder = (
-    <Button
-      variant="ghost"
-      size="sm"
-      color="gray.600"
-      aria-label={t('shell.language')}
-      data-testid="language-picker"
-      px={2}
-      onPointerEnter={() => want('yes')}
-      onFocus={() => want('focus')}
-      onClick={() => want('open')}
-    >
+  const fetchMenu = () => void loadLanguagePicker().catch(() => undefined);
+  const face = (
+    <>
       <Icon name="language" />
       {t(`shell.languages.${toAppLanguage(i18n.language)}`)}
-    </Button>
+    </>
   );
-  if (wanted === 'no') return placeholder;
+  const look = {
+    variant: 'ghost',
+    size: 'sm',
+    color: 'gray.600',
+    px: 2,
+    'aria-label': t('shell.language'),
+    'data-testid': 'language-picker',
+  } as const;
+  if (!open)
+    return (
+      <Button {...look} aria-haspopup="menu" onPointerEnter={fetchMenu} onFocus={fetchMenu} onClick={() => setOpen(true)}>
+        {face}
+      </Button>
+    );
   return (
-    <Suspense fallback={placeholder}>
+    <Suspense
+      fallback={
+        <Button {...look} disabled>
+          {face}
+        </Button>
+      }
+    >
       <chakra.span display="contents" ref={slot}>
-        <LanguagePicker />
+        <LanguagePicker defaultOpen />
       </chakra.span>
-      {wanted !== 'yes' && <HandOver slot={slot} click={wanted === 'open'} />}
+      <HandOver slot={slot} />
     </Suspense>
   );
 }
 
-/** Gives the loaded menu's trigger what its placeholder got: the focus, and a click that came first. */
-function HandOver({ slot, click }: { slot: RefObject<HTMLSpanElement | null>; click: boolean }) {
+/** Gives the loaded menu's trigger the focus its placeholder had (a click that came first opens the menu: `defaultOpen`). */
+function HandOver({ slot }: { slot: RefObject<HTMLSpanElement | null> }) {
   useEffect(() => {
-    const trigger = slot.current?.querySelector('button');
     // The placeholder is gone: its focus fell to the body unless the visitor has moved on.
-    if (click) trigger?.click();
-    else if (!document.activeElement || document.activeElement === document.body) trigger?.focus();
-  }, [slot, click]);
+    if (!document.activeElement || document.activeElement === document.body) slot.current?.querySelector('button')?.focus();
+  }, [slot]);
   return null;
 }

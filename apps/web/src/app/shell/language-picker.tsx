@@ -6,12 +6,20 @@ import { LANGUAGES, toAppLanguage, type AppLanguage } from '../../lib/i18n.ts';
 import { Icon } from './icons.tsx';
 
 /** zh-CN (default) or en: stored on the server when signed in, in the culture cookie, and applied at once. */
-export function LanguagePicker({ compact = false }: { compact?: boolean }) {
+export function LanguagePicker({
+  compact = false,
+  defaultOpen = false,
+}: {
+  compact?: boolean;
+  /** Open at mount (the login page's click before the menu had loaded). */
+  defaultOpen?: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const current = toAppLanguage(i18n.language);
   return (
     // Not portalled: the open menu stays inside its landmark (banner, or the login page's main).
     <Menu.Root
+      defaultOpen={defaultOpen}
       positioning={{ placement: 'bottom-end' }}
       onSelect={(d) => {
         if (d.value !== current) changeLanguage(d.value as AppLanguage).catch(showError);
