@@ -257,7 +257,13 @@ export const appGroups: readonly NavGroup[] = [
       ['randomWork', Permissions.HomeworksRandom, { resource: papers, variant: 'randomWork' }],
       ['auditedHomeWork', Permissions.Manages, { resource: papers, variant: 'moderatedWork' }],
     ]),
-    detailPage('workPapers', 'homeworkAssemble', ':list/:id/assemble', [Permissions.HomeworksHand, Permissions.HomeworksRandom], 'papers/paper-assemble-page'),
+    detailPage(
+      'workPapers',
+      'homeworkAssemble',
+      ':list/:id/assemble',
+      [Permissions.HomeworksHand, Permissions.HomeworksRandom],
+      'papers/paper-assemble-page',
+    ),
   ),
   g('miscellaneous', Permissions.Others, 'other', [
     [
