@@ -7,6 +7,7 @@ import { onNavigated, setCollapsed, shellStore } from '../shell-store.ts';
 import { NARROW_BREAKPOINT, SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH, isNarrow } from '../theme.ts';
 import { Sidebar } from './sidebar.tsx';
 import { Header } from './header.tsx';
+import { ImpersonationBanner } from './impersonation-banner.tsx';
 import { TabsBar } from './tabs-bar.tsx';
 import { isPhone, useWindowWidth } from '../../lib/viewport.ts';
 
@@ -79,6 +80,7 @@ export function ShellLayout() {
       )}
       <Flex direction="column" flex="1" minW={0} ml={`${sidebarWidth}px`} transition="margin-left 0.2s">
         <Box as="header" position="sticky" top={0} zIndex={10} bg="white" boxShadow="0 1px 4px rgba(0,21,41,.08)">
+          <ImpersonationBanner />
           <Header windowWidth={width} onOpenMenu={phone ? () => setMenuOpen(true) : undefined} />
           <TabsBar />
         </Box>

@@ -18,6 +18,7 @@ import { getAbpState } from '../../lib/abp-store.ts';
 import { isGranted } from '../../lib/permissions.ts';
 import { roleDisplayName } from './role-names.ts';
 import { entityHistoryAction } from '../audit/entity-history.tsx';
+import { impersonateAction } from '../audit/impersonation.tsx';
 import { api } from '../../lib/client.ts';
 import {
   batchDeleteAction,
@@ -195,6 +196,7 @@ export const userResource = defineResource({
   actions: [batchDeleteAction<UserDto>(api.user.batchDelete)],
   rowActions: [
     entityHistoryAction<UserDto>('User', (row) => row.userName),
+    impersonateAction,
     formAction<UserDto>({
       key: 'resetPassword',
       icon: <KeyIcon />,
