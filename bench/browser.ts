@@ -23,7 +23,8 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type * as Playwright from 'playwright-core';
+// Types from the same package (a relative path: it is not one of this package's dependencies).
+import type * as Playwright from '../tests/node_modules/playwright-core/index.js';
 import { BENCH_DIR, startServerProcess } from './harness.ts';
 import { copyTemplate, prepareTemplate } from './prepare.ts';
 
