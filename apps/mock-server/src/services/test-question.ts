@@ -5,6 +5,7 @@ import { reviewBinding } from '../kit/review.ts';
 import { paperExportHandlers } from '../papers/export-calls.ts';
 import { paperQuestionHandlers } from '../papers/question-calls.ts';
 import { bank, leaveFamily, question, questionBankWriter, rowOf, withDuplicates } from '../questions/bank.ts';
+import { questionExportHandlers } from '../questions/export.ts';
 import { questionImportHandlers } from '../questions/import.ts';
 import { statisticsHandlers } from '../questions/statistics.ts';
 
@@ -88,6 +89,8 @@ export const testQuestion = implement(
     ...questionImportHandlers(questionBankWriter),
     /** Preview and export of a paper (papers/export-calls.ts). */
     ...paperExportHandlers(bank.GetAllWhere),
+    /** Extensions: the selection as Word or QTI, a paper as QTI (questions/export.ts). */
+    ...questionExportHandlers(bank.GetAll, paperQuestionHandlers(bank.GetAllWhere).GetAllQuestionOfPaper),
     /** The paper calls (papers/question-calls.ts), with the bank's own DTOs. */
     ...paperQuestionHandlers(bank.GetAllWhere),
   },

@@ -216,7 +216,7 @@ export const GetAllQuestionInput = ContentQuery.extend({
  * `assessmentTest` with a section per paper section beside the items); access
  * as reading the paper. See docs/architecture/imports.md, "Export".
  */
-export const QUESTION_EXPORT_MAX = 2000;
+export const QUESTION_EXPORT_MAX = 5000;
 export const QuestionExportFormat = z.enum(['docx', 'qti']);
 export type QuestionExportFormat = z.infer<typeof QuestionExportFormat>;
 export const ExportQuestionsInput = GetAllQuestionInput.omit({ SkipCount: true, MaxResultCount: true }).extend({ format: QuestionExportFormat });

@@ -1,0 +1,204 @@
+import { normaliseQuestionText, type TestQuestionDto } from '@edu/sdk';
+import sanitizeHtml from 'sanitize-html';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readArchive } from '../kit/import/archive.ts';
+import { docxLines } from '../import/docx-lines.ts';
+import { withDocumentMedia } from '../import/pictures.ts';
+import { parseQti } from '../import/qti.ts';
+import { parseQuestionDocument } from '../import/question-document.ts';
+import { parseXml, findAll } from '../import/xml.ts';
+import { createTestApp, type TestApp } from '../testing/test-app.ts';
+
+/**
+ * Export (questions/export.ts): the whole seeded bank as Word in the import
+ * format read back question by question (export → import's read → equal), a
+ * picture carried through, and the QTI 2.1 package of a selection and of a
+ * paper: well-formed items in QTI's structure that the QTI reader reads back.
+ * (The IMS XSDs are not available offline; the structure is checked here.)
+ */
+
+let t: TestApp;
+let admin: string;
+const api = (p: string) => `/api/services/app/${p}`;
+const base = { categoryId: 1, chapterTypeId: null, isUniversity: false };
+
+async function download(path: string, body: Record<string, unknown>): Promise<Uint8Array> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: api(path),
+    payload: body,
+    headers: { authorization: `Bearer ${admin}`, 'abp.tenantid': '1' },
+  });
+  expect(res.statusCode, res.body.slice(0, 500)).toBe(200);
+  return new Uint8Array(res.rawPayload);
+}
+
+async function allQuestions(query: Record<string, unknown> = {}): Promise<TestQuestionDto[]> {
+  const res = await t.call('GET', api('TestQuestion/GetAllQuestion'), { token: admin, query: { MaxResultCount: 5000, ...query } });
+  expect(res.status).toBe(200);
+  return res.body.result.result.items;
+}
+
+/** The text of rich text as the duplicate check compares it (read by an HTML parser first: a stem may hold a bare `<`). */
+const text = (html: string | null | undefined) =>
+  normaliseQuestionText(sanitizeHtml(html ?? '', { allowedTags: [], allowedAttributes: {} })).replace(/[\u2212]/g, '');
+const pictures = (html: string | null | undefined) => (html ?? '').match(/<img\b/g)?.length ?? 0;
+const spaces = (s: string | null | undefined) => (s ?? '').replace(/\s+/g, ' ').trim();
+
+/** What must survive the round trip, per question or sub-question. */
+function shape(q: {
+  questionType: number;
+  stem: string;
+  analysis?: string | null | undefined;
+  score?: number | undefined;
+  trueFalseAnswer?: boolean | null | undefined;
+  blanks?: ReadonlyArray<{ answers: readonly string[] }> | null | undefined;
+  referenceAnswer?: string | null | undefined;
+  options?: ReadonlyArray<{ content: string; isCorrect?: boolean | undefined }> | undefined;
+}) {
+  return {
+    questionType: q.questionType,
+    stem: text(q.stem),
+    stemPictures: pictures(q.stem),
+    analysis: text(q.analysis),
+    // A material's score is its sub-questions' sum, which the bank computes on create (compared per sub-question).
+    score: q.questionType === 6 ? null : (q.score ?? 2),
+    trueFalseAnswer: q.questionType === 3 ? q.trueFalseAnswer : null,
+    blanks: q.questionType === 4 ? (q.blanks ?? []).map((b) => b.answers.map((a) => a.trim()).filter(Boolean)) : null,
+    referenceAnswer: q.questionType === 5 ? spaces(q.referenceAnswer) : null,
+    options: (q.options ?? []).map((o) => [text(o.content), !!o.isCorrect]),
+  };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login();
+});
+afterAll(async () => t?.close());
+
+describe('Word export in the import format', () => {
+  it('exports the whole seeded bank and reads every question back equal (type, stem, options, answers, analysis, score, difficulty)', async () => {
+    const bank = await allQuestions();
+    expect(bank.length).toBeGreaterThan(50);
+    const bytes = await download('TestQuestion/ExportQuestions', { format: 'docx' });
+    const { lines, pictures: media } = await docxLines(bytes, await readArchive(bytes));
+    const parsed = parseQuestionDocument(lines, base, 'zh-Hans');
+    withDocumentMedia(parsed.items, media);
+    expect(parsed.fileProblem).toBeNull();
+    expect(parsed.items.map((i) => i.errors.map((e) => e.message)).flat()).toEqual([]);
+    expect(parsed.items).toHaveLength(bank.length);
+    // The export lists the bank in GetAllQuestion's order.
+    bank.forEach((q, i) => {
+      const read = parsed.items[i]!.input!.draft;
+      const label = `question ${q.id} (#${i + 1})`;
+      expect({ ...shape(read), difficulty: read.difficulty }, label).toEqual({ ...shape(q), difficulty: q.difficulty });
+      expect((read.subQuestions ?? []).map(shape), label).toEqual(q.subQuestions.map(shape));
+    });
+  });
+
+  it('carries a stored picture through: the Word file embeds it and the import stores it again', async () => {
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAAEklEQVR4nGP4z8DAwMDAwMAAAA0AAf8DKeEDAAAAAElFTkSuQmCC', 'base64');
+    const form = new FormData();
+    form.append('file', new File([png], 'figure.png', { type: 'image/png' }));
+    const req = new Request('http://local/', { method: 'POST', body: form });
+    const up = await t.app.inject({
+      method: 'POST',
+      url: '/File/UploadImage',
+      payload: Buffer.from(await req.arrayBuffer()),
+      headers: { 'content-type': req.headers.get('content-type')!, authorization: `Bearer ${admin}`, 'abp.tenantid': '1' },
+    });
+    expect(up.statusCode, up.body).toBe(200);
+    const url: string = up.json().result.url ?? up.json().result;
+    const token = /token=([\w-]+)/.exec(url)![1]!;
+    const category = (await t.call('POST', api('MultiLevelCategory/Create'), { token: admin, body: { classTypeId: 3, name: '导出·图片' } })).body
+      .result.id;
+    const created = await t.call('POST', api('TestQuestion/CreateQuestion'), {
+      token: admin,
+      body: {
+        categoryId: category,
+        questionType: 1,
+        stem: `<p>看图选择：</p><p><img src="/File/GetFile?token=${token}" alt="图" /></p>`,
+        options: [
+          { content: '红', isCorrect: true },
+          { content: '蓝', isCorrect: false },
+        ],
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const bytes = await download('TestQuestion/ExportQuestions', { format: 'docx', CategoryId: category });
+    const { lines, pictures: media } = await docxLines(bytes, await readArchive(bytes));
+    expect(media).toHaveLength(1);
+    const parsed = parseQuestionDocument(lines, base, 'zh-Hans');
+    withDocumentMedia(parsed.items, media);
+    const q = parsed.items[0]!.input!;
+    expect(q.pictures).toHaveLength(1);
+    expect(Buffer.from(q.pictures![0]!.bytes).equals(png)).toBe(true);
+    expect(shape(q.draft)).toEqual(shape(created.body.result));
+  });
+
+  it('refuses an unknown format with a 400 on format', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: api('TestQuestion/ExportQuestions'),
+      payload: { format: 'pdf' },
+      headers: { authorization: `Bearer ${admin}`, 'abp.tenantid': '1' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.validationErrors[0].members).toEqual(['format']);
+  });
+});
+
+describe('QTI 2.1 export', () => {
+  /** Checks the package's structure (the XSD's element order and required attributes) and answers its items read back. */
+  async function checkPackage(bytes: Uint8Array) {
+    const entries = await readArchive(bytes);
+    const manifest = parseXml(new TextDecoder().decode(entries.get('imsmanifest.xml')));
+    const resources = findAll(manifest, 'resource');
+    for (const r of resources) {
+      for (const f of findAll(r, 'file')) expect(entries.has(f.attrs.href!), f.attrs.href).toBe(true);
+    }
+    for (const [name, data] of entries) {
+      if (!name.startsWith('items/')) continue;
+      const item = parseXml(new TextDecoder().decode(data));
+      expect(item.local).toBe('assessmentItem');
+      expect(item.attrs).toMatchObject({ identifier: expect.any(String), title: expect.any(String), adaptive: 'false', timeDependent: 'false' });
+      const order = item.children.flatMap((c) => (typeof c === 'string' ? [] : [c.local]));
+      const rank = ['responseDeclaration', 'outcomeDeclaration', 'itemBody', 'responseProcessing'];
+      expect([...order].sort((a, b) => rank.indexOf(a) - rank.indexOf(b))).toEqual(order);
+      // Every interaction answers to a declared response.
+      const declared = new Set(findAll(item, 'responseDeclaration').map((d) => d.attrs.identifier));
+      for (const i of [...findAll(item, 'choiceInteraction'), ...findAll(item, 'textEntryInteraction'), ...findAll(item, 'extendedTextInteraction')])
+        expect(declared.has(i.attrs.responseIdentifier)).toBe(true);
+    }
+    const read = parseQti('export.zip', entries, base, 'zh-Hans');
+    if ('fileProblem' in read) throw new Error(read.fileProblem);
+    return { entries, items: read.items, resources };
+  }
+
+  it('exports a selection as a content package the QTI reader reads back, question by question', async () => {
+    const selection = (await allQuestions({ QuestionType: 1 })).concat(await allQuestions({ QuestionType: 4 }));
+    const single = await download('TestQuestion/ExportQuestions', { format: 'qti', QuestionType: 1 });
+    const { items } = await checkPackage(single);
+    const singles = selection.filter((q) => q.questionType === 1);
+    expect(items).toHaveLength(singles.length);
+    items.forEach((item, i) => {
+      expect(item.errors).toEqual([]);
+      expect(shape({ ...item.input!.draft, analysis: null })).toEqual({ ...shape(singles[i]!), analysis: '' });
+    });
+    const blanks = await checkPackage(await download('TestQuestion/ExportQuestions', { format: 'qti', QuestionType: 4 }));
+    blanks.items.forEach((item) => expect(item.input?.draft.questionType).toBe(4));
+  });
+
+  it('exports a paper as a package with its assessmentTest, a section per paper section', async () => {
+    const papers = await t.call('GET', api('TestPaper/GetAll'), { token: admin, query: { MaxResultCount: 50 } });
+    const paper = (papers.body.result.items as Array<{ id: number; title: string }>)[0]!;
+    const bytes = await download('TestQuestion/ExportTestPaperQti', { id: paper.id });
+    const { entries, resources } = await checkPackage(bytes);
+    const test = parseXml(new TextDecoder().decode(entries.get('tests/test.xml')));
+    expect(test.local).toBe('assessmentTest');
+    const refs = findAll(test, 'assessmentItemRef');
+    expect(refs.length).toBeGreaterThan(0);
+    for (const ref of refs) expect(entries.has(ref.attrs.href!.replace(/^\.\.\//, ''))).toBe(true);
+    expect(resources.some((r) => r.attrs.type === 'imsqti_test_xmlv2p1')).toBe(true);
+  });
+});
