@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { newContext, shot, signIn } from './support/browser.ts';
+import { useConsole } from './support/suite.ts';
+
+const suite = useConsole();
+
+describe('site title, built-in role names and 网站首页 per language', () => {
+  it('switching to English at runtime renames the title and the built-in roles (home donut, users list); no 网站首页 without a public website', async () => {
+    const ctx = await newContext(suite.browser, suite.baseUrl, { width: 1440, height: 900 });
+    const page = await ctx.newPage();
+    await signIn(page, { tenant: 'Default' });
+    await page.waitForLoadState('networkidle');
+    expect(await page.title()).toBe('在线教育考试平台 - 首页');
+    await expect.poll(() => page.locator('main').innerText()).toContain('管理员');
+    // The served appconfig.json names no public website: the console does not link to itself.
+    expect(await page.getByTestId('header-buttons').isVisible()).toBe(true);
+    expect(await page.getByTestId('website-home').count()).toBe(0);
+
+    await page.getByTestId('language-picker').click();
+    await page.getByTestId('language-en').click();
+    await expect.poll(() => page.title()).toBe('EduExam Console - Home');
+    // The donut's names come from the server, localized per request culture, fetched again after the switch.
+    await expect.poll(() => page.locator('main').innerText()).toContain('Administrator');
+    expect(await page.locator('main').innerText()).not.toMatch(/管理员|教师|审核员|会员/);
+    await shot(page, 'site-language-home-en');
+
+    await page.goto('/setting/manager');
+    await page.getByTestId('sidebar').waitFor();
+    await page.waitForLoadState('networkidle');
+    // The users' roles column: the newest users are members.
+    await expect.poll(() => page.locator('table').first().innerText()).toContain('Member');
+    expect(await page.locator('table').first().innerText()).not.toMatch(/管理员|教师|编辑|审核员|会员/);
+    expect(await page.title()).toMatch(/^EduExam Console - /);
+    await page.getByRole('tab', { name: 'Roles' }).click();
+    await expect.poll(() => page.locator('table').first().innerText()).toContain('Teacher');
+    const roles = await page.locator('table').first().innerText();
+    // Display names in English; the seeded descriptions are data and stay as written.
+    for (const name of ['Administrator', 'Editor', 'Reviewer', 'Member']) expect(roles).toContain(name);
+    await shot(page, 'site-language-roles-en');
+    await ctx.close();
+  });
+
+  it('网站首页 opens the configured public website in a new tab', async () => {
+    const ctx = await newContext(suite.browser, suite.baseUrl, { width: 1440, height: 900 });
+    await ctx.route('**/appconfig.json', (route) =>
+      route.fulfill({ json: { remoteServiceBaseUrl: '', publicWebsiteUrl: 'https://www.example.edu.cn/', defaultTenancyName: 'Default' } }),
+    );
+    const page = await ctx.newPage();
+    await signIn(page, { tenant: 'Default' });
+    const link = page.getByTestId('website-home');
+    await link.waitFor();
+    expect(await link.getAttribute('href')).toBe('https://www.example.edu.cn/');
+    expect(await link.getAttribute('target')).toBe('_blank');
+    await link.hover();
+    await shot(page, 'site-language-website-link');
+    await ctx.close();
+  });
+});
