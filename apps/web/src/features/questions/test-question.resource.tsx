@@ -1,4 +1,6 @@
-import { Permissions, reviewables, type TestQuestionDto } from '@edu/sdk';
+import { Permissions, reviewables, type QuestionExportFormat, type TestQuestionDto } from '@edu/sdk';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { Text } from '@chakra-ui/react';
 import { TrashIcon } from '@edu/ui';
 import { api } from '../../lib/client.ts';
@@ -9,9 +11,13 @@ import {
   switchCell,
   type ColumnSpec,
   type FilterSpec,
+  LIST_PARAM,
+  parseFilterParam,
+  type ActionDialogProps,
   type RowAction,
   type ToolbarAction,
 } from '../../resources/index.ts';
+import { downloadAction } from '../../resources/file-actions.tsx';
 import { reviewColumn } from '../../shared/content-preset.tsx';
 import { categoryColumn, categoryFilter, ClassType } from '../../shared/categories.tsx';
 import { difficultyOptions, listQuestions, typeOptions, useQuestionChapterOptions } from '../../shared/questions/question-api.ts';
@@ -84,9 +90,34 @@ function bankRowActions(): RowAction<TestQuestionDto>[] {
   ];
 }
 
-/** The toolbar of a bank list: 新增 (the editor) and 导入. */
+/**
+ * 导出 Word / 导出 QTI: the questions the list's filters select (as the URL
+ * keeps them; the bank of the tab), as Word in the import format or an IMS
+ * QTI 2.1 package (`ExportQuestions`).
+ */
+function exportQuestionsAction(university: boolean, format: QuestionExportFormat): ToolbarAction<TestQuestionDto> {
+  const key = format === 'docx' ? 'exportWord' : 'exportQti';
+  const base = downloadAction<TestQuestionDto>({ key, call: api.testQuestion.exportQuestions });
+  function ExportQuestionsDialog(props: ActionDialogProps<TestQuestionDto>) {
+    const [search] = useSearchParams();
+    const [Dialog] = useState(() => {
+      const filters = parseFilterParam(search.get(LIST_PARAM.filter));
+      const input = { ...filters, ...(university && { IsUniversity: true }), format };
+      return downloadAction<TestQuestionDto>({ key, call: api.testQuestion.exportQuestions, input: () => input }).dialog!;
+    });
+    return <Dialog {...props} />;
+  }
+  return { ...base, dialog: ExportQuestionsDialog };
+}
+
+/** The toolbar of a bank list: 新增 (the editor), 导入, 导出 Word and 导出 QTI. */
 export function bankToolbar(university: boolean): ToolbarAction<TestQuestionDto>[] {
-  return [createQuestionAction({ isUniversity: university }), importQuestionsAction(university)];
+  return [
+    createQuestionAction({ isUniversity: university }),
+    importQuestionsAction(university),
+    exportQuestionsAction(university, 'docx'),
+    exportQuestionsAction(university, 'qti'),
+  ];
 }
 
 /**

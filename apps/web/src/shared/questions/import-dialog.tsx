@@ -82,9 +82,14 @@ function ImportDialog({ open, onClose, ctx, university }: ActionDialogProps<Test
     >
       <Stack gap="4">
         <Flex gap="3" align="center" justify="space-between" wrap="wrap" p="3" bg="bg.subtle" borderRadius="md">
-          <Text fontSize="sm" color="fg.muted" flex="1" minW="60">
-            {t('questions.import.formats')}
-          </Text>
+          <Stack gap="1" flex="1" minW="60">
+            <Text fontSize="sm" color="fg.muted">
+              {t('questions.import.formats')}
+            </Text>
+            <Text fontSize="sm" color="fg.muted" data-testid="import-migration-formats">
+              {t('questions.import.migrationFormats')}
+            </Text>
+          </Stack>
           <Button size="sm" variant="outline" onClick={() => void downloadTemplate()} data-testid="import-template">
             {t('import.template')}
           </Button>
