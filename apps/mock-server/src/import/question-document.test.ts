@@ -125,14 +125,18 @@ describe('answers', () => {
     expect(drafts(p)[1]).toMatchObject({ questionType: 5, referenceAnswer: '理由如下\n①其一\n②其二' });
   });
 
-  it('marks 【不定项选择题】: multiple choice, single choice with one key, said in the reading', () => {
+  it('reads a question after 【不定项选择题】 as indefinite choice (type 7), one key or several, said in the reading', () => {
     const p = parse(
       ['【不定项选择题】', '甲？', 'A. 1', 'B. 2', 'C. 3', '正确答案：AC', '', '【不定项选择题】', '乙？', 'A. 1', 'B. 2', '答案：B'].join('\n'),
     );
     expect(messages(p)).toEqual([]);
     expect(readings(p).map((r) => [r?.questionType, r?.indefinite, r?.from])).toEqual([
-      [2, true, 1],
-      [1, true, 8],
+      [7, true, 1],
+      [7, true, 8],
+    ]);
+    expect(drafts(p).map((d) => d.options?.map((o) => o.isCorrect))).toEqual([
+      [true, false, true],
+      [false, true],
     ]);
     expect(p.items.map((i) => i.row)).toEqual([2, 9]);
   });
@@ -294,7 +298,7 @@ describe('.docx files other programs wrote', () => {
   it('indefinite choice after 【不定项选择题】, a picture inside', async () => {
     const p = parse(await docx('ep-uncertain-choice.docx'));
     expect(p.items).toHaveLength(1);
-    expect(readings(p)[0]).toMatchObject({ questionType: 2, indefinite: true, answer: 'ACD' });
+    expect(readings(p)[0]).toMatchObject({ questionType: 7, indefinite: true, answer: 'ACD' });
     expect(drafts(p)[0]?.stem).toMatch(/^<p>不定项/);
   });
 
@@ -340,7 +344,7 @@ describe('.docx files other programs wrote', () => {
       [2, 'AC', null],
       [3, '错误', null],
       [4, '100', 1],
-      [1, 'A', null],
+      [7, 'A', null],
       [5, '100', null],
       [6, '', null],
     ]);

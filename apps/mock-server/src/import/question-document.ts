@@ -1,4 +1,4 @@
-import { OPTION_LABELS, type ImportRowError, type ImportRowPreview, type QuestionType } from '@edu/sdk';
+import { isChoiceQuestionType, OPTION_LABELS, type ImportRowError, type ImportRowPreview, type QuestionType } from '@edu/sdk';
 import { rowError } from '../kit/import/reading.ts';
 import { type ImportItem } from '../kit/import/running.ts';
 import type { Culture } from '../localization/texts.ts';
@@ -39,7 +39,7 @@ import {
  *
  *     《静夜思》的作者是[[李白|李太白]]。     blanks in the stem: fill in the blank
  *
- *     【不定项选择题】                       the next question is indefinite choice
+ *     【不定项选择题】                       the next question is indefinite choice (type 7)
  *     【材料题开始】 passage, blank line, sub-questions separated by blank lines 【材料题结束】
  *
  * Questions numbered as text need no blank lines between them (the older
@@ -59,7 +59,7 @@ export interface DocumentReading {
   from: number;
   to: number;
   questionType: QuestionType;
-  /** Marked 【不定项选择题】: stored as multiple choice (single choice with one key), there being no indefinite type. */
+  /** Marked 【不定项选择题】: read as the indefinite-choice type (7). */
   indefinite: boolean;
   /** The answer as read: keys (`ACD`), 正确/错误, blanks (`北京|北京市；长江`) or the reference text. */
   answer: string;
@@ -263,7 +263,8 @@ function draftOf(b: Block, culture: Culture): Reading {
   const tf: boolean | null = inline ?? trueFalseOf(answer);
   const keys = b.options.length ? keysOf(answer, b.options.length) : null;
   const keyCount = keys && 'keys' in keys ? keys.keys.length : 0;
-  const inferred: QuestionType = marked ? 4 : b.options.length ? (keyCount > 1 || (b.indefinite && keyCount === 0) ? 2 : 1) : tf !== null ? 3 : 5;
+  // 【不定项选择题】 marks the indefinite type (7); unmarked choices read as before: several keys 多选, one 单选.
+  const inferred: QuestionType = marked ? 4 : b.options.length ? (b.indefinite ? 7 : keyCount > 1 ? 2 : 1) : tf !== null ? 3 : 5;
   const type: QuestionType = named ?? inferred;
   const options = b.options.map((o) => ({ content: textToInline(o), isCorrect: false }));
   const draft: Reading['draft'] = {
@@ -284,7 +285,7 @@ function draftOf(b: Block, culture: Culture): Reading {
     else draft.score = n;
   }
   let shown = answer;
-  if (type === 1 || type === 2) {
+  if (isChoiceQuestionType(type)) {
     if (!answer) errors.push({ column: null, reason: T.missingAnswer });
     else if (keys && 'bad' in keys) errors.push({ column: '【答案】', reason: T.badKey(keys.bad) });
     else if (keys) {

@@ -129,16 +129,16 @@ describe('the Excel template', () => {
     const sheet = wb.worksheets[0]!;
     const headers = (sheet.getRow(1).values as unknown[]).slice(1);
     expect(headers).toEqual(['题型', '题干', ...'ABCDEFGHIJ'.split('').map((l) => `选项${l}`), '答案', '解析', '难度', '分数', '章节']);
-    expect(sheet.getCell('A2').dataValidation).toMatchObject({ type: 'list', formulae: ['"单选,多选,判断,填空,简答"'] });
+    expect(sheet.getCell('A2').dataValidation).toMatchObject({ type: 'list', formulae: ['"单选,多选,不定项,判断,填空,简答"'] });
     expect(sheet.getCell('O2').dataValidation).toMatchObject({ type: 'list', formulae: ['"简单,一般,困难"'] });
     const types = [];
     for (let r = 2; sheet.getCell(r, 2).value; r++) types.push(sheet.getCell(r, 1).value);
-    expect(types).toEqual(['单选', '单选', '多选', '多选', '判断', '判断', '填空', '填空', '简答', '简答']);
+    expect(types).toEqual(['单选', '单选', '多选', '多选', '不定项', '不定项', '判断', '判断', '填空', '填空', '简答', '简答']);
 
     const before = await count();
     const result = await importFile(new File([new Uint8Array(res.rawPayload)], '题目导入模板.xlsx', { type: XLSX }));
-    expect(result).toMatchObject({ mode: 'dryRun', total: 10, valid: 10, created: 0, invalidRows: 0, errorCount: 0, committed: false });
-    expect(result.rows.map((r) => r.status)).toEqual(Array(10).fill('valid'));
+    expect(result).toMatchObject({ mode: 'dryRun', total: 12, valid: 12, created: 0, invalidRows: 0, errorCount: 0, committed: false });
+    expect(result.rows.map((r) => r.status)).toEqual(Array(12).fill('valid'));
     expect(result.report).toBeUndefined();
     // A dry run writes nothing.
     expect(await count()).toBe(before);
@@ -146,6 +146,30 @@ describe('the Excel template', () => {
 });
 
 describe('Excel and CSV rows', () => {
+  it("reads 不定项 rows as indefinite choice and counts a fill-in row's blanks with the bank's counter (stem against answers)", async () => {
+    const rows = [
+      HEAD,
+      ['不定项', '不定项：下列是偶数的是', '3', '4', '5', '6', 'BD', '', '', '4'],
+      ['不定项选择题', '不定项：下列是质数的是', '4', '6', '7', '9', 'C', '', '', '4'],
+      ['不定项', '坏行：不定项没有答案', '甲', '乙', '', '', '', '', '', ''],
+      ['填空', '坏行：题干两个空 ____ 和（  ）', '', '', '', '', '北京', '', '', ''],
+      ['填空', '好行：[[李白]]号____', '', '', '', '', '', '', '', ''],
+    ];
+    const dry = await importFile(csv('不定项与填空.csv', rows));
+    expect(dry.rows.map((r) => [r.row, r.status])).toEqual([
+      [2, 'valid'],
+      [3, 'valid'],
+      [4, 'invalid'],
+      [5, 'invalid'],
+      [6, 'invalid'],
+    ]);
+    const at = (row: number) => dry.errors.filter((e) => e.row === row).map((e) => [e.column, e.reason]);
+    expect(at(4)).toEqual([['答案', expect.stringMatching(/缺少|答案|正确选项/)]]);
+    expect(at(5)).toEqual([['答案', '题干中有 2 个空（____、（  ）或 [[答案]]），但填写了 1 个空的答案。']]);
+    // [[李白]] gives one blank and its answer; the second blank (____) has none.
+    expect(at(6)).toEqual([['答案', '题干中有 2 个空（____、（  ）或 [[答案]]），但填写了 1 个空的答案。']]);
+  });
+
   it('commits every row of a good file, as the uploader, pending review, with fingerprints; a re-upload creates nothing', async () => {
     const wb = new ExcelJS.Workbook();
     const sheet = wb.addWorksheet('题目');
@@ -205,7 +229,7 @@ describe('Excel and CSV rows', () => {
       ['单选', '坏行：两个答案的单选', '甲', '乙', '丙', '', 'AB', '', '', ''],
       ['论述', '坏行：未知题型', '', '', '', '', '随便', '', '', ''],
       ['判断', '坏行：分数超出范围', '', '', '', '', '正确', '', '', '150'],
-      ['填空', '坏行：空的空____和____', '', '', '', '', '北京;;长江', '', '', ''],
+      ['填空', '坏行：空的空____、____和____', '', '', '', '', '北京;;长江', '', '', ''],
       ['单选', '好行：3 + 3 = ?', '5', '6', '', '', 'B', '', '', ''],
       ['单选', '坏行：答案没有对应选项', '甲', '乙', '', '', 'E', '', '', ''],
       ['判断', '坏行：判断的答案', '', '', '', '', '也许', '', '', ''],
@@ -444,7 +468,7 @@ describe('Word and TXT in the Chinese numbered format', () => {
       [14, 2, 'AC'],
       [21, 3, '错误'],
       [23, 4, '100'],
-      [27, 1, 'A'],
+      [27, 7, 'A'],
       [33, 5, '100'],
       [37, 6, ''],
     ]);
