@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { shot } from './support/browser.ts';
 import { signedIn, useConsole } from './support/suite.ts';
 
@@ -8,7 +8,8 @@ import { signedIn, useConsole } from './support/suite.ts';
  * listed (rows are written a second after their calls, so the search is
  * repeated until they show), filtered by service and method, and one opens
  * in the details dialog; the sign-in tab lists the admin's successful
- * sign-in. Screenshots: tests/e2e/artifacts/audit-*.png.
+ * sign-in. The retention is edited, a user's edit shows in its row's change
+ * history and in the data-changes tab. Screenshots: tests/e2e/artifacts/audit-*.png.
  */
 const suite = useConsole();
 
@@ -21,6 +22,18 @@ async function searchUntil(page: Page, search: string, table: string, text: stri
   }
   await row.waitFor();
   return row;
+}
+
+/** Runs a row action, inline or from the row's "more" menu. */
+async function rowAction(page: Page, row: Locator, key: string) {
+  const inline = row.getByTestId(`row-action-${key}`);
+  if (await inline.count()) return inline.click();
+  await row.getByTestId('row-action-more').click();
+  const item = page.locator(`[role="menuitem"][data-testid="row-action-${key}"]`);
+  await item.waitFor();
+  // Chosen with the keyboard, as a keyboard user would: the menu of a table's last row can open over the pager.
+  for (let i = 0; i < 12 && (await item.getAttribute('data-highlighted')) === null; i++) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
 }
 
 describe('audit logs', () => {
@@ -53,5 +66,70 @@ describe('audit logs', () => {
     const row = await searchUntil(page, 'login-search', 'login-table', 'admin');
     expect(await row.innerText()).toContain('成功');
     await shot(page, 'audit-logins');
+  });
+
+  it("edits the retention, shows a user's change history on its row and lists the changes on the audit screen", { timeout: 150_000 }, async () => {
+    const page = await signedIn(suite, 'admin');
+    await page.goto('/setting/auditLogs');
+    const days = page.getByTestId('audit-retention-days');
+    await expect.poll(() => days.inputValue()).not.toBe('');
+    await days.fill('0');
+    expect(await page.getByTestId('audit-retention-save').isDisabled()).toBe(true);
+    await days.fill('120');
+    await page.getByTestId('audit-retention-save').click();
+    await expect.poll(() => days.inputValue()).toBe('120');
+    await shot(page, 'audit-retention');
+
+    // A user edited in the user manager: its row's 变更历史 shows the name from and to.
+    await page.goto('/setting/manager');
+    await page.getByTestId('resource-page-user').waitFor();
+    await page.getByTestId('filter-keyword').fill('huangli');
+    await page.getByTestId('filter-search').click();
+    const userRow = page.getByTestId('user-table').locator('tbody tr', { hasText: 'huangli' });
+    await userRow.waitFor();
+    await rowAction(page, userRow, 'edit');
+    const edit = page.getByTestId('user-update-dialog');
+    await edit.waitFor();
+    await expect.poll(() => edit.locator('input[name="userName"]').inputValue()).toBe('huangli');
+    await edit.locator('input[name="name"]').fill('历史');
+    await edit.getByTestId('form-submit').click();
+    await edit.waitFor({ state: 'hidden' });
+    await rowAction(page, userRow, 'entityHistory');
+    const history = page.getByTestId('entity-history');
+    await history.waitFor();
+    const change = history.getByTestId('entity-change').first();
+    await change.waitFor();
+    expect(await change.innerText()).toContain('修改');
+    expect(await change.innerText()).toContain('历史');
+    await shot(page, 'audit-entity-history');
+    await page.keyboard.press('Escape');
+
+    await page.goto('/setting/auditLogs');
+    await page.getByTestId('audit-tab-history').click();
+    await page.getByTestId('history-filter-type').selectOption('User');
+    await page.getByTestId('history-search').click();
+    await page.getByTestId('entity-changes').getByText('历史').first().waitFor();
+    await shot(page, 'audit-entity-changes');
+  });
+
+  it('signs in as a teacher from the user list, shows the banner, and goes back', { timeout: 150_000 }, async () => {
+    const page = await signedIn(suite, 'admin');
+    await page.goto('/setting/manager');
+    await page.getByTestId('resource-page-user').waitFor();
+    await page.getByTestId('filter-keyword').fill('zhaolei');
+    await page.getByTestId('filter-search').click();
+    const userRow = page.getByTestId('user-table').locator('tbody tr', { hasText: 'zhaolei' });
+    await userRow.waitFor();
+    await rowAction(page, userRow, 'impersonate');
+    await page.getByTestId('impersonate-dialog').waitFor();
+    await page.getByTestId('impersonate-confirm').click();
+    const banner = page.getByTestId('impersonation-banner');
+    await banner.waitFor({ timeout: 30_000 });
+    expect(await banner.innerText()).toContain('正在以 zhaolei 身份登录');
+    await shot(page, 'audit-impersonation');
+    await page.getByTestId('impersonation-back').click();
+    await page.waitForURL('**/main/home');
+    await banner.waitFor({ state: 'detached', timeout: 30_000 });
+    expect(await page.getByTestId('impersonation-banner').count()).toBe(0);
   });
 });

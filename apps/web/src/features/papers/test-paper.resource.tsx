@@ -17,6 +17,7 @@ import {
   type CrudService,
 } from '../../resources/index.ts';
 import { reviewColumn } from '../../shared/content-preset.tsx';
+import { entityHistoryAction } from '../../shared/audit/entity-history.tsx';
 import { categoryColumn, categoryFilter, ClassType } from '../../shared/categories.tsx';
 import { assemblePath, cellPermission, paperListOf, type PaperCell } from './paper-api.ts';
 import { GoTo, RandomEditorDialog } from './paper-editor.tsx';
@@ -91,6 +92,9 @@ const filters: FilterSpec[] = [
   { name: 'IsShow', type: 'boolean', trueKey: 'papers.show.true', falseKey: 'papers.show.false' },
 ];
 
+/** 变更历史 of a paper (audit-log holders). */
+const paperHistoryAction = entityHistoryAction<TestPaperDto>('TestPaper', (row) => row.title);
+
 function PreviewDialog({ open, onClose, row }: RowDialogProps<TestPaperDto>) {
   return <PaperPreviewDialog open={open} onClose={onClose} paper={row} />;
 }
@@ -160,7 +164,7 @@ function moderatedVariant(kind: 1 | 2): VariantSpec<CrudService> {
     query: { Kind: kind },
     filters: [{ name: 'Keyword', type: 'keyword' }, categoryFilter(ClassType.Paper)],
     crud: { create: false, update: false, delete: false },
-    rowActions: [previewAction, ...reviewActions<TestPaperDto>(api.testPaper.review, { flow, approveConfirmKey })],
+    rowActions: [previewAction, ...reviewActions<TestPaperDto>(api.testPaper.review, { flow, approveConfirmKey }), paperHistoryAction],
     ...(kind === 2 && { columns: homeworkColumns }),
   };
 }
@@ -179,7 +183,7 @@ export const testPaperResource = defineResource({
   rowLabel: (row) => row.title,
   columns,
   filters,
-  rowActions: [previewAction, editAction, ...review],
+  rowActions: [previewAction, editAction, ...review, paperHistoryAction],
   tenantOwned: true,
   variants: {
     manual: cellVariant({ kind: 1, isUniversity: false }, 'manual'),
