@@ -138,7 +138,7 @@ describe('ExportTestPaper', () => {
       expect(text).toContain(header);
     }
     expect(text).toContain('每小题有一个或多个选项符合题意，全部选对得满分，选对但不全得一半分，有选错或不选得 0 分。');
-    expect(text).toContain('9．导出题：下列物质中，属于纯净物的是（\u3000\u3000）');
+    expect(text).toContain('8．导出题：下列物质中，属于纯净物的是（\u3000\u3000）');
     expect(text).toContain('1．导出题：下列各数中，是质数的是（\u3000\u3000）');
     expect(text).toContain('A．21\tB．27\tC．29\tD．33');
     expect(text).toContain('（1）（2 分）一共要付 \u3000\u3000\u3000\u3000\u3000 元。');
@@ -166,7 +166,7 @@ describe('ExportTestPaper', () => {
       '6．【参考答案】为生物提供有机物和氧气。',
       '（1）【答案】20',
       '（2）【答案】B',
-      '9．【答案】AC',
+      '8．【答案】AC',
     ]) {
       expect(text).toContain(line);
     }
@@ -181,10 +181,11 @@ describe('ExportTestPaper', () => {
     expect(text).toContain(TITLE);
     expect(text).toContain('一、单选题（每小题 3 分，共 6 分）');
     expect(text).toContain('六、材料题（每小题 4 分，共 4 分）');
-    expect(text).toMatch(/第\s*1\s*页\s*共\s*1\s*页/);
+    // Two pages since the 不定项 section and its rule were added.
+    expect(text).toMatch(/第\s*1\s*页\s*共\s*2\s*页/);
     expect((await pdfFonts(r.bytes)).every((f) => f.embedded && f.subset)).toBe(true);
     expect(r.bytes.length).toBeLessThan(200_000);
-    expect((await pdfPagesPng(r.bytes)).length).toBe(1);
+    expect((await pdfPagesPng(r.bytes)).length).toBe(2);
   });
 
   it.skipIf(!poppler)('downloads the answer sheet', async () => {
@@ -194,7 +195,7 @@ describe('ExportTestPaper', () => {
     const text = await pdfText(r.bytes);
     expect(text).toContain('答题卡');
     expect(text).toMatch(/1．［A］［B］［C］［D］/);
-    expect(text).toMatch(/9．［A］［B］［C］［D］/);
+    expect(text).toMatch(/8．［A］［B］［C］［D］/);
   });
 
   it('heads the paper with the school set in the tenant settings, else the tenant display name, never its code name', async () => {
