@@ -122,3 +122,29 @@ describe('Impersonation', () => {
     expect(cfg.body.result.session).toMatchObject({ tenantId: b.id, userId: bAdmin, impersonatorTenantId: null });
   });
 });
+
+describe('Who can (AuditLog/GetPermissionGrantees)', () => {
+  it('lists the roles granting a permission and the users holding it directly or through a role, without the ones denied it', async () => {
+    const huangli = await userIdOf('huangli');
+    const res = await c.http('GET', c.api('AuditLog/GetPermissionGrantees'), {
+      token: admin,
+      query: { PermissionName: 'Pages.Administration.Users.Impersonation' },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const { roles, users } = res.body.result as {
+      roles: Array<{ name: string }>;
+      users: Array<{ id: number; direct: boolean; roleNames: string[] }>;
+    };
+    expect(roles.map((r) => r.name)).toContain('Admin');
+    expect(users.find((u) => u.id === adminId)).toMatchObject({ direct: false });
+    // Granted to huangli alone by the refusal test above.
+    expect(users.find((u) => u.id === huangli)).toMatchObject({ direct: true, roleNames: [] });
+    await t.app.prisma.permissionGrant.create({ data: { tenantId: 1, userId: adminId, name: 'Pages.Members', isGranted: false } });
+    const members = await c.http('GET', c.api('AuditLog/GetPermissionGrantees'), { token: admin, query: { PermissionName: 'Pages.Members' } });
+    expect(members.body.result.users.some((u: { id: number }) => u.id === adminId)).toBe(false);
+    expect((await c.http('GET', c.api('AuditLog/GetPermissionGrantees'), { token: admin, query: { PermissionName: 'Pages.Nope' } })).status).toBe(
+      400,
+    );
+    expect((await c.http('GET', c.api('AuditLog/GetPermissionGrantees'), { token: await c.login('zhaolei') })).status).toBe(403);
+  });
+});

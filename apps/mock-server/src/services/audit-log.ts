@@ -1,6 +1,7 @@
 import { AuditLogService, UserLoginService } from '@edu/sdk';
 import { exportAuditLogs, getAuditLogs, getRecentUserLoginAttempts, getUserLoginAttempts } from '../audit/queries.ts';
 import { getEntityChanges, getEntityHistoryObjectTypes, getEntityPropertyChanges, getEntityTypeChanges } from '../audit/entity-history-queries.ts';
+import { permissionGrantees } from '../audit/grantees.ts';
 import { auditSettings, updateAuditSettings } from '../audit/retention.ts';
 import { implement } from '../kit/register-service.ts';
 
@@ -12,6 +13,7 @@ export const auditLog = implement(AuditLogService, {
   GetEntityTypeChanges: (input, ctx) => getEntityTypeChanges(ctx, input),
   GetEntityPropertyChanges: (input, ctx) => getEntityPropertyChanges(ctx, input.EntityChangeId),
   GetEntityHistoryObjectTypes: (_input, ctx) => Promise.resolve(getEntityHistoryObjectTypes(ctx)),
+  GetPermissionGrantees: (input, ctx) => permissionGrantees(ctx, input.PermissionName),
   GetAuditSettings: (_input, ctx) => auditSettings(ctx.prisma, ctx.session.tenantId),
   UpdateAuditSettings: (input, ctx) => updateAuditSettings(ctx.prisma, ctx.session.tenantId, ctx.session.userId, input),
 });

@@ -3,7 +3,7 @@ import { defineService } from '../core/define-service.ts';
 import { abpEnum } from '../core/enums.ts';
 import { FileDto } from '../core/files.ts';
 import { AbpDateTime, AbpDateTimeInput, paged } from '../core/schemas.ts';
-import { Permissions } from '../permissions.ts';
+import { allPermissionNames, Permissions } from '../permissions.ts';
 import { ReviewableEntitySchema } from '../reviewables.ts';
 
 /** Rows an audit-log or login-attempt export holds at most; past it the newest rows are written and the sheet says so. */
@@ -163,6 +163,25 @@ export type EntityChangeListDto = z.infer<typeof EntityChangeListDto>;
 /** ABP's `NameValueDto`. */
 export const NameValueDto = z.object({ name: z.string(), value: z.string() });
 
+/** Who holds one permission on the caller's side ("who can"). */
+export const GetPermissionGranteesInput = z.object({
+  PermissionName: z.enum(allPermissionNames),
+});
+
+/**
+ * The holders of a permission: the roles granting it (the static Admin role
+ * holds every permission of its side) and the users holding it, `direct`
+ * when granted to them alone, with the `roleNames` it comes through; a user
+ * denied it directly is not listed. At most 1,000 users (`truncated` says so).
+ */
+export const PermissionGranteesDto = z.object({
+  permissionName: z.string(),
+  roles: z.array(z.object({ id: z.number().int(), name: z.string(), displayName: z.string() })),
+  users: z.array(z.object({ id: z.number().int(), userName: z.string(), fullName: z.string(), direct: z.boolean(), roleNames: z.array(z.string()) })),
+  truncated: z.boolean(),
+});
+export type PermissionGranteesDto = z.infer<typeof PermissionGranteesDto>;
+
 /**
  * ASP.NET Zero's `AuditLogAppService` (its audit-log half): every
  * application-service call is recorded by the server (off the request's path,
@@ -192,6 +211,8 @@ export const AuditLogService = defineService(
     },
     /** Zero's: the entity types with history (`ENTITY_HISTORY_TYPES`), `name` localized, `value` the type. */
     GetEntityHistoryObjectTypes: { input: z.object({}), output: z.array(NameValueDto), extension: true },
+    /** Extension ("who can"): every role and user of the caller's side holding a permission, directly or through a role. */
+    GetPermissionGrantees: { input: GetPermissionGranteesInput, output: PermissionGranteesDto, extension: true },
     /** Extension: the caller's side's audit settings (AUDIT_RETENTION_DAYS). */
     GetAuditSettings: { input: z.object({}), output: AuditSettingsDto, extension: true },
     /** Extension: sets the caller's side's retention (administrators: `Pages.Administration`). */
