@@ -101,4 +101,46 @@ describe('TestQuestion contract', () => {
     const counts = await q.getQuestionStatistical({ SectionId: categoryId });
     expect(counts.total).toBe(stats.total);
   });
+
+  it('keeps 不定项 (indefinite choice, type 7) as its own type: one key or several, counted by the statistics', async () => {
+    const q = admin.client.testQuestion;
+    const { IndefiniteChoice } = QuestionType.values;
+    const section = (await admin.client.multiLevelCategory.create({ classTypeId: ClassType.Question, name: unique('合同不定项') })).id;
+    const options = (keys: number[]) => ['甲', '乙', '丙', '丁'].map((content, i) => ({ content, isCorrect: keys.includes(i) }));
+    const one = await q.createQuestion({
+      questionType: IndefiniteChoice,
+      stem: `<p>${unique('合同不定项一')}</p>`,
+      categoryId: section,
+      options: options([2]),
+    });
+    const two = await q.createQuestion({
+      questionType: IndefiniteChoice,
+      stem: `<p>${unique('合同不定项二')}</p>`,
+      categoryId: section,
+      options: options([0, 3]),
+    });
+    expect([one.questionType, two.questionType]).toEqual([7, 7]);
+    expect(two.options.filter((o) => o.isCorrect).map((o) => o.label)).toEqual(['A', 'D']);
+    const none = await q
+      .createQuestion({ questionType: IndefiniteChoice, stem: `<p>${unique('合同不定项无答案')}</p>`, categoryId: section, options: options([]) })
+      .catch((e: unknown) => e);
+    expect(none instanceof AbpError && Object.keys(none.fieldErrors())).toEqual(['options']);
+    const listed = await q.getAllQuestion({ CategoryId: section, QuestionType: IndefiniteChoice });
+    expect(listed.result.items.map((i) => i.id).sort()).toEqual([one.id, two.id].sort());
+    const counts = await q.getQuestionStatistical({ SectionId: section });
+    expect(counts.byType).toEqual([{ key: IndefiniteChoice, count: 2 }]);
+  });
+
+  it('refuses fill-in answers that do not match the blanks of the stem, on blanks', async () => {
+    const bad = await admin.client.testQuestion
+      .createQuestion({
+        questionType: QuestionType.values.FillBlank,
+        stem: `<p>${unique('合同填空')} ____ 与（  ）</p>`,
+        categoryId,
+        blanks: [{ answers: ['甲'] }],
+      })
+      .catch((e: unknown) => e);
+    expect(bad).toBeInstanceOf(AbpError);
+    expect(bad instanceof AbpError && bad.fieldErrors()).toEqual({ blanks: expect.stringContaining('2') });
+  });
 });
