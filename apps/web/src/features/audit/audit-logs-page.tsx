@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/client.ts';
 import { useDownload } from '../../resources/file-actions.tsx';
 import { EntityChangesTab } from '../../shared/audit/entity-history.tsx';
+import { WhoCanTab } from '../../shared/audit/who-can.tsx';
 import { LocalizedUi, ScreenCard, useApi, useApiMutation, useCan } from '../../resources/index.ts';
 
 /** An instant as the console shows times: local, to the second. */
@@ -391,6 +392,9 @@ export default function AuditLogsPage() {
             <Tabs.Trigger value="history" data-testid="audit-tab-history">
               {t('audit.tabs.history')}
             </Tabs.Trigger>
+            <Tabs.Trigger value="whoCan" data-testid="audit-tab-who-can">
+              {t('audit.tabs.whoCan')}
+            </Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="logs">
             <AuditLogsTab />
@@ -400,6 +404,9 @@ export default function AuditLogsPage() {
           </Tabs.Content>
           <Tabs.Content value="history">
             <EntityChangesTab />
+          </Tabs.Content>
+          <Tabs.Content value="whoCan">
+            <WhoCanTab />
           </Tabs.Content>
         </Tabs.Root>
       </ScreenCard>
