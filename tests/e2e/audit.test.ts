@@ -132,4 +132,16 @@ describe('audit logs', () => {
     await banner.waitFor({ state: 'detached', timeout: 30_000 });
     expect(await page.getByTestId('impersonation-banner').count()).toBe(0);
   });
+
+  it('lists who holds a permission, through which role or directly', { timeout: 120_000 }, async () => {
+    const page = await signedIn(suite, 'admin');
+    await page.goto('/setting/auditLogs');
+    await page.getByTestId('audit-tab-who-can').click();
+    await page.getByTestId('who-can-permission').selectOption('Pages.Administration.AuditLogs');
+    await page.getByTestId('who-can-search').click();
+    const users = page.getByTestId('who-can-users');
+    await users.locator('tbody tr', { hasText: 'admin' }).first().waitFor();
+    expect(await page.getByTestId('who-can').innerText()).toContain('管理员');
+    await shot(page, 'audit-who-can');
+  });
 });
