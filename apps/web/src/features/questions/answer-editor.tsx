@@ -287,8 +287,8 @@ const emptyBlank = (): BlankValue => ({ answers: [''] });
 /**
  * The blanks of a fill-in-the-blank question (`<prefix>blanks`), in stem
  * order: one row per blank the stem marks (SDK `countStemBlanks`), added and
- * dropped (when empty) as the stem is typed; a count that still differs is
- * said on the field, and the form refuses it (`QuestionFormSchema`).
+ * dropped (when empty) as the stem's blank count changes; a count that still
+ * differs is said on the field, and the form refuses it (`QuestionFormSchema`).
  */
 export function BlanksEditor({ control, prefix }: { control: Control<FieldValues>; prefix: string }) {
   const { t } = useTranslation();
@@ -297,8 +297,11 @@ export function BlanksEditor({ control, prefix }: { control: Control<FieldValues
   const stem = useWatch({ control, name: `${prefix}stem` }) as unknown;
   const blanks = useWatch({ control, name }) as BlankValue[] | undefined;
   const marked = typeof stem === 'string' ? countStemBlanks(stem) : 0;
+  // Rows follow the stem when its blank count changes (a row added by hand stays until then).
+  const synced = useRef<number | null>(null);
   useEffect(() => {
-    if (!blanks) return;
+    if (!blanks || synced.current === marked) return;
+    synced.current = marked;
     const next = syncBlankRows(blanks, Math.min(marked, MAX_QUESTION_BLANKS), emptyBlank);
     if (next === blanks) return;
     if (next.length > blanks.length) append(next.slice(blanks.length), { shouldFocus: false });
