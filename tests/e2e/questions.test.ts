@@ -153,6 +153,47 @@ describe('question bank screens', () => {
     await shot(page, 'questions-created');
   });
 
+  it('writes a 不定项 question with one key, and a fill-in question whose blank rows follow the stem', { timeout: 180_000 }, async () => {
+    const page = await signedIn(suite);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await openBank(page);
+
+    // 不定项: checkboxes, one key is enough.
+    let dialog = await startQuestion(page, 7, `${TAG} 不定项：下列是偶数的是`);
+    await dialog.getByText('勾选一个或多个正确答案', { exact: false }).waitFor();
+    for (const [i, text] of ['3', '4', '5', '7'].entries()) await dialog.locator(`input[name="options.${i}.content"]`).fill(text);
+    await dialog.getByTestId('option-row').nth(1).getByTestId('option-correct').click();
+    expect(await dialog.getByTestId('option-row').nth(1).locator('input[type="checkbox"]').isChecked()).toBe(true);
+    await shot(page, 'questions-editor-indefinite');
+    await save(dialog);
+
+    // 填空: two blanks typed in the stem give two answer rows; a third filled row is refused on the field.
+    dialog = await startQuestion(page, 4, `${TAG} 填空：中国的首都是____，最长的河是（  ）。`);
+    await expect.poll(() => dialog.getByTestId('blank-row').count()).toBe(2);
+    expect(await dialog.getByTestId('blank-count-blanks').innerText()).toBe('题干中有 2 个空');
+    await dialog.getByTestId('blank-answer').nth(0).fill('北京');
+    await dialog.getByTestId('blank-answer').nth(1).fill('长江');
+    await dialog.getByTestId('blank-add').click();
+    await dialog.getByTestId('blank-answer').nth(2).fill('黄河');
+    await dialog.getByTestId('form-submit').click();
+    // Said on the field (the form's check once validated, the live count before), and nothing is sent.
+    const said = dialog.getByTestId('error-blanks').or(dialog.getByTestId('mismatch-blanks'));
+    await said.first().waitFor();
+    expect(await said.first().innerText()).toContain('题干中有 2 个空，但填写了 3 个空的答案');
+    await said.first().scrollIntoViewIfNeeded();
+    await shot(page, 'questions-editor-blank-count');
+    // Without the surplus row the question saves.
+    await dialog.getByRole('button', { name: '删除第 3 空' }).click();
+    await expect.poll(() => dialog.getByTestId('blank-row').count()).toBe(2);
+    await save(dialog);
+
+    await openBank(page, TAG);
+    const row = rowOf(page, '不定项：下列是偶数的是');
+    await row.waitFor();
+    expect(await row.locator('td:nth-child(2)').innerText()).toBe('不定项选择题');
+    await shot(page, 'questions-indefinite-listed');
+  });
+
   it('previews a question as a student sees it and hides it with the show switch', { timeout: 120_000 }, async () => {
     const page = await signedIn(suite);
     await page.setViewportSize({ width: 1440, height: 900 });
