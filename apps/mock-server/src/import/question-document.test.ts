@@ -134,7 +134,7 @@ describe('answers', () => {
       [7, true, 1],
       [7, true, 8],
     ]);
-    expect(drafts(p).map((d) => d.options?.map((o) => o.isCorrect))).toEqual([
+    expect(drafts(p).map((d) => d?.options?.map((o) => o.isCorrect))).toEqual([
       [true, false, true],
       [false, true],
     ]);
