@@ -387,7 +387,7 @@ describe('question bank screens', () => {
     await dialog.getByTestId('import-commit').click();
     await expect.poll(() => result.getAttribute('data-mode'), { timeout: 30_000 }).toBe('commit');
     expect(await dialog.getByTestId('import-count-created').getAttribute('data-count')).toBe('2');
-    await dialog.getByRole('button', { name: '下载报告' }).waitFor();
+    await dialog.getByRole('button', { name: '下载跳过行报告' }).waitFor();
     await shot(page, 'questions-import-committed');
     await dialog.getByTestId('import-close').click();
 
