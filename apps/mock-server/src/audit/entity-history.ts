@@ -284,7 +284,10 @@ async function trackWrite(unit: Unit, model: string, cfg: TrackedModel, operatio
       for (const owner of cfg.owners(row)) {
         const key = `${model}:${owner.type}:${owner.id}`;
         if (unit.collections.has(key)) continue;
-        unit.collections.set(key, { model, ...owner, property: cfg.property, before: await collectionOf(unit, model, cfg, owner) });
+        // An owner created in this unit had nothing before (an import's new members: no read per member).
+        const createdHere = unit.entities.get(`${owner.type}:${owner.id}`)?.before === null;
+        const before = createdHere ? new Set<string>() : await collectionOf(unit, model, cfg, owner);
+        unit.collections.set(key, { model, ...owner, property: cfg.property, before });
       }
     return run();
   }
@@ -301,18 +304,62 @@ async function collectionOf(unit: Unit, model: string, cfg: CollectionModel, own
   return new Set(rows.map((r) => cfg.item(r)).filter((v): v is string => v !== null));
 }
 
+/** Ids per read: SQLite's bound-parameter limit is far above, and a unit of a large import stays a few reads. */
+const READ_CHUNK = 500;
+
+/** The rows of `model` whose `field` is one of `ids`, read in chunks. */
+async function rowsWhereIn(unit: Unit, model: string, field: string, ids: readonly number[]): Promise<Row[]> {
+  const out: Row[] = [];
+  for (let i = 0; i < ids.length; i += READ_CHUNK)
+    out.push(...(await delegateOf(unit.tx, model).findMany({ where: { [field]: { in: ids.slice(i, i + READ_CHUNK) } } })));
+  return out;
+}
+
 /** Role ids as their names (a deleted role keeps `#id`). */
 async function roleNames(unit: Unit, ids: Iterable<string>): Promise<Map<string, string>> {
   const wanted = [...new Set(ids)].map(Number).filter(Number.isInteger);
   if (!wanted.length) return new Map();
-  const rows = await delegateOf(unit.tx, 'Role').findMany({ where: { id: { in: wanted } } });
+  const rows = await rowsWhereIn(unit, 'Role', 'id', wanted);
   return new Map(rows.map((r) => [String(r.id), typeof r.displayName === 'string' ? r.displayName : String(r.id)]));
+}
+
+/** Each touched entity's row now, read per model in a few reads. */
+async function entitiesAfter(unit: Unit): Promise<Map<string, Row>> {
+  const byModel = new Map<string, number[]>();
+  for (const e of unit.entities.values()) byModel.set(e.model, [...(byModel.get(e.model) ?? []), e.id]);
+  const out = new Map<string, Row>();
+  for (const [model, ids] of byModel) for (const row of await rowsWhereIn(unit, model, 'id', ids)) out.set(`${model}:${String(row.id)}`, row);
+  return out;
+}
+
+/** Each touched collection's items now, read per model and owner field in a few reads. */
+async function collectionsAfter(unit: Unit): Promise<Map<string, Set<string>>> {
+  const groups = new Map<string, { model: string; ownerField: string; ids: number[] }>();
+  for (const c of unit.collections.values()) {
+    const key = `${c.model}:${c.ownerField}`;
+    const group = groups.get(key) ?? { model: c.model, ownerField: c.ownerField, ids: [] };
+    group.ids.push(c.id);
+    groups.set(key, group);
+  }
+  const out = new Map<string, Set<string>>();
+  for (const c of unit.collections.values()) out.set(`${c.model}:${c.ownerField}:${c.id}`, new Set());
+  for (const { model, ownerField, ids } of groups.values()) {
+    const cfg = TRACKED.get(model);
+    if (cfg?.kind !== 'collection') continue;
+    for (const row of await rowsWhereIn(unit, model, ownerField, ids)) {
+      const item = cfg.item(row);
+      const owner = num(row[ownerField]);
+      if (item !== null && owner !== null) out.get(`${model}:${ownerField}:${owner}`)?.add(item);
+    }
+  }
+  return out;
 }
 
 async function writeChangeSet(unit: Unit): Promise<void> {
   const changes: Array<{ type: string; id: number; changeType: number; properties: PropertyChange[] }> = [];
+  const entityRows = await entitiesAfter(unit);
   for (const e of unit.entities.values()) {
-    const [after] = await delegateOf(unit.tx, e.model).findMany({ where: { id: e.id } });
+    const after = entityRows.get(`${e.model}:${e.id}`);
     const properties = diffRows(e.before, after ?? null);
     const changeType =
       e.before === null ? EntityChangeType.values.Created : after ? EntityChangeType.values.Updated : EntityChangeType.values.Deleted;
@@ -327,13 +374,16 @@ async function writeChangeSet(unit: Unit): Promise<void> {
       }
     changes.push({ type: e.type, id: e.id, changeType, properties: changeType === EntityChangeType.values.Deleted ? [] : properties });
   }
-  for (const c of unit.collections.values()) {
-    const cfg = TRACKED.get(c.model);
-    if (cfg?.kind !== 'collection') continue;
-    const after = await collectionOf(unit, c.model, cfg, c);
+  const collectionItems = await collectionsAfter(unit);
+  const changed = [...unit.collections.values()].flatMap((c) => {
+    const after = collectionItems.get(`${c.model}:${c.ownerField}:${c.id}`) ?? new Set<string>();
     const same = after.size === c.before.size && [...after].every((v) => c.before.has(v));
-    if (same) continue;
-    const names = c.property === 'Roles' ? await roleNames(unit, [...c.before, ...after]) : new Map<string, string>();
+    return same ? [] : [{ c, after }];
+  });
+  const roleIds = changed.flatMap(({ c, after }) => (c.property === 'Roles' ? [...c.before, ...after] : []));
+  const roles = await roleNames(unit, roleIds);
+  for (const { c, after } of changed) {
+    const names = c.property === 'Roles' ? roles : new Map<string, string>();
     const show = (s: Set<string>) =>
       [...s]
         .map((v) => names.get(v) ?? v)
@@ -368,12 +418,23 @@ async function writeChangeSet(unit: Unit): Promise<void> {
       reason: unit.reason,
     },
   });
-  for (const c of byEntity.values()) {
-    const change = await tx.entityChange.create({
-      data: { changeSetId: set.id, changeTime: now, changeType: c.changeType, entityId: String(c.id), entityTypeFullName: c.type },
-    });
-    if (c.properties.length) await tx.entityPropertyChange.createMany({ data: c.properties.map((p) => ({ ...p, entityChangeId: change.id })) });
-  }
+  // One insert of the changes and one of their properties, whatever the unit's size (one change per entity: matched back by entity).
+  await tx.entityChange.createMany({
+    data: [...byEntity.values()].map((c) => ({
+      changeSetId: set.id,
+      changeTime: now,
+      changeType: c.changeType,
+      entityId: String(c.id),
+      entityTypeFullName: c.type,
+    })),
+  });
+  const ids = new Map(
+    (await tx.entityChange.findMany({ where: { changeSetId: set.id }, select: { id: true, entityId: true, entityTypeFullName: true } })).map(
+      (r) => [`${r.entityTypeFullName}:${r.entityId}`, r.id] as const,
+    ),
+  );
+  const properties = [...byEntity.entries()].flatMap(([key, c]) => c.properties.map((p) => ({ ...p, entityChangeId: ids.get(key)! })));
+  if (properties.length) await tx.entityPropertyChange.createMany({ data: properties });
 }
 
 // ---------------------------------------------------------------------------
