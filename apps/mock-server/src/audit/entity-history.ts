@@ -161,8 +161,9 @@ function typeName(v: unknown): string {
 function text(v: unknown): string | null {
   if (v === null || v === undefined) return null;
   if (v instanceof Date) return v.toISOString();
-  if (typeof v === 'object') return JSON.stringify(v);
-  return String(v);
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return String(v);
+  return JSON.stringify(v) ?? null;
 }
 
 /** The properties of an entity row that differ between before and after (creation: every non-null one). */
