@@ -429,7 +429,7 @@ async function writeChangeSet(unit: Unit): Promise<void> {
       entityTypeFullName: c.type,
     })),
   });
-  const ids = new Map(
+  const ids = new Map<string, number>(
     (await tx.entityChange.findMany({ where: { changeSetId: set.id }, select: { id: true, entityId: true, entityTypeFullName: true } })).map(
       (r) => [`${r.entityTypeFullName}:${r.entityId}`, r.id] as const,
     ),

@@ -251,6 +251,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
                       maxWidth={meta?.truncate ? (meta.width ?? '240px') : undefined}
                       truncate={meta?.truncate}
                       {...(meta?.pinEnd && pinnedEnd('bg'))}
+                      // A sticky cell is a stacking context: while its menu is open it rises above what follows the table (the pager).
+                      css={meta?.pinEnd ? { '&:has([data-state=open])': { zIndex: 3 } } : undefined}
                     >
                       {flexRender(cell.column.columnDef.cell, cell.getContext())}
                     </Table.Cell>
