@@ -104,7 +104,7 @@ describe('leave messages', () => {
       const answered = await ok(
         t.call('POST', api('LeaveMessage/ReplyLeaveMessage'), { token: admin, body: { id: m.id, replyContent: '请在个人中心-账号安全中修改。' } }),
       );
-      expect(answered).toMatchObject({ replyContent: '请在个人中心-账号安全中修改。', replyUserName: 'admin admin', auditStatus: 0 });
+      expect(answered).toMatchObject({ replyContent: '请在个人中心-账号安全中修改。', replyUserName: 'admin', auditStatus: 0 });
       expect(answered.replyTime).toBeTruthy();
       await expect.poll(() => received.length, { timeout: 5000 }).toBeGreaterThan(0);
       expect(received[0].notification.notificationName).toBe('App.LeaveMessageAnswered');
