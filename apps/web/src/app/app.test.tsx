@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import type { AbpUserConfigurationDto } from '@edu/sdk';
 import { system } from '@edu/ui';
 import '../lib/i18n.ts';
@@ -45,19 +45,18 @@ describe('the app in a browser-like DOM', () => {
     expect(await screen.findByTestId('own-space', {}, { timeout: 15_000 })).toBeInTheDocument();
     const menu = screen.getByTestId('side-menu');
     expect(within(menu).queryByTestId('menu-group-setting')).toBeNull();
-    await act(async () => {});
-    expect(screen.getByTestId('tab-ownspace_index')).toBeInTheDocument();
+    // The tab bar opens the route's tab in an effect after the page renders.
+    expect(await screen.findByTestId('tab-ownspace_index')).toBeInTheDocument();
     expect(screen.getByTestId('tab-home_index')).toBeInTheDocument();
     expect(screen.getByTestId('breadcrumbs')).toHaveTextContent('个人中心');
-    expect(document.title).toBe('在线教育考试平台 - 个人中心');
+    await waitFor(() => expect(document.title).toBe('在线教育考试平台 - 个人中心'));
   });
 
   it('the document title follows the language at runtime', async () => {
     signIn(['Pages']);
     await mountAt('/own-space');
     expect(await screen.findByTestId('own-space', {}, { timeout: 15_000 })).toBeInTheDocument();
-    await act(async () => {});
-    expect(document.title).toBe('在线教育考试平台 - 个人中心');
+    await waitFor(() => expect(document.title).toBe('在线教育考试平台 - 个人中心'));
     await act(async () => {
       await i18n.changeLanguage('en');
     });
@@ -104,8 +103,7 @@ describe('the app in a browser-like DOM', () => {
       expect(window.location.pathname).toBe(path);
       expect(screen.getByTestId('side-menu')).toBeInTheDocument();
       expect(screen.getByTestId('back-home')).toHaveTextContent('返回首页');
-      await act(async () => {});
-      expect(screen.getByTestId('breadcrumbs')).toHaveTextContent('页面不存在');
+      await waitFor(() => expect(screen.getByTestId('breadcrumbs')).toHaveTextContent('页面不存在'));
       expect(document.title).toBe('在线教育考试平台 - 页面不存在');
       expect(screen.queryByTestId('tab-error-404')).toBeNull();
       cleanup();
