@@ -350,10 +350,23 @@ describe('seed images', () => {
     const page = await pageAs('Default');
     await page.goto('/setting/advertising');
     await page.locator('table img').first().waitFor();
-    await page.waitForLoadState('networkidle');
-    const images = await page
-      .locator('table img')
-      .evaluateAll((els) => els.map((e) => ({ src: e.getAttribute('src'), width: e instanceof HTMLImageElement ? e.naturalWidth : 0 })));
+    // The cells load lazily: bring each into view and wait for it to load or fail before reading its size.
+    const images = await page.locator('table img').evaluateAll((els) =>
+      Promise.all(
+        els.map(async (e) => {
+          const img = e as HTMLImageElement;
+          img.scrollIntoView();
+          if (!img.complete || img.naturalWidth === 0) {
+            await new Promise((settle) => {
+              img.addEventListener('load', settle, { once: true });
+              img.addEventListener('error', settle, { once: true });
+              setTimeout(settle, 10_000);
+            });
+          }
+          return { src: img.getAttribute('src'), width: img.naturalWidth };
+        }),
+      ),
+    );
     expect(images.length).toBeGreaterThan(0);
     for (const img of images) expect(img.width, img.src ?? '').toBeGreaterThan(0);
     await shot(page, 'advertising-images');
