@@ -40,8 +40,7 @@ async function allQuestions(query: Record<string, unknown> = {}): Promise<TestQu
 }
 
 /** The text of rich text as the duplicate check compares it (read by an HTML parser first: a stem may hold a bare `<`). */
-const text = (html: string | null | undefined) =>
-  normaliseQuestionText(sanitizeHtml(html ?? '', { allowedTags: [], allowedAttributes: {} })).replace(/[\u2212]/g, '');
+const text = (html: string | null | undefined) => normaliseQuestionText(sanitizeHtml(html ?? '', { allowedTags: [], allowedAttributes: {} }));
 const pictures = (html: string | null | undefined) => (html ?? '').match(/<img\b/g)?.length ?? 0;
 const spaces = (s: string | null | undefined) => (s ?? '').replace(/\s+/g, ' ').trim();
 

@@ -16,3 +16,24 @@ describe('entities in the bank rich text', () => {
     expect(textOf('<p>&#x110000; &#99999999999;</p>')).toBe('&#x110000; &#99999999999;');
   });
 });
+
+describe('Unicode scripts', () => {
+  it('become script runs of their compatibility characters, a script minus the minus sign U+2212', () => {
+    const runs = htmlToRuns('<p>(xⁿ)′ = nxⁿ⁻¹，H₂O，x₋₁</p>').filter((r) => r.kind === 'text');
+    expect(runs.map((r) => [r.text, r.script ?? null])).toEqual([
+      ['(xⁿ)′ = nxⁿ', null],
+      ['\u22121', 'sup'],
+      ['，H', null],
+      ['2', 'sub'],
+      ['O，x', null],
+      ['\u22121', 'sub'],
+    ]);
+    // What the duplicate check compares (NFKC) is unchanged by the split.
+    expect(
+      runs
+        .map((r) => r.text)
+        .join('')
+        .normalize('NFKC'),
+    ).toBe('(xⁿ)′ = nxⁿ⁻¹，H₂O，x₋₁'.normalize('NFKC'));
+  });
+});

@@ -54,12 +54,15 @@ export const imageMarker = (run: Pick<ImageRun, 'alt'>) => (run.alt ? `【图：
 
 const SUPERSCRIPTS = '⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾';
 const SUBSCRIPTS = '₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎';
-const PLAIN = '0123456789+-=()';
+/** What each script character stands for: its compatibility form (NFKC), so ⁻ is the minus sign U+2212, never the hyphen-minus. */
+const PLAIN = '0123456789+\u2212=()';
 
 /**
  * Unicode super- and subscript digits and signs (10⁸, O₂, as pasted from
  * elsewhere) become sup/sub runs of the plain characters: the Chinese font
- * lacks most of them, and a script run looks the same in both formats.
+ * lacks most of them, and a script run looks the same in both formats. A
+ * script minus stays a minus sign: as a hyphen-minus it would read back from
+ * the Word export as punctuation, which the duplicate check drops.
  */
 export function splitScripts(run: TextRun): TextRun[] {
   const out: TextRun[] = [];
