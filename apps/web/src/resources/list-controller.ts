@@ -1,4 +1,4 @@
-import { notify, pageCount, type RowSelectionState } from '@edu/ui';
+import { FIRST_PAGE, notify, pageCount, type RowSelectionState } from '@edu/ui';
 import type { TFunction } from 'i18next';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { useCanner } from '../lib/permissions.ts';
 import { useHostSide } from './tenant-column.tsx';
 import { useListParams, type ListDefaults, type ListParams } from './list-state.tsx';
-import { buildListQuery } from './query.ts';
+import { buildListQuery, type FilterValues } from './query.ts';
 import { rowIdOf } from './row-id.ts';
 import type { ActionCtx, AnyResource, ConfirmSpec, RowAction, ToolbarAction } from './types.ts';
 
@@ -149,27 +149,47 @@ export function useListController(resource: AnyResource) {
   const toQuery = useCallback((p: ListParams) => buildListQuery(p, fixed), [fixed]);
   const rowKey = useCallback((row: unknown) => String(rowIdOf(resource, row)), [resource]);
   const core = useList(dynamicCall(listCall), { toQuery, rowKey, sorting: resource.defaultSorting });
-  const { state, rows, setFilter, refresh, selection, setSelection, selectedRows } = core;
+  const { state, rows, refresh, selection, setSelection, selectedRows } = core;
 
-  // The keyword box edits a draft applied with 查询 (or Enter); it follows the applied keyword when that changes
-  // from elsewhere (a link, 重置, the browser's back).
+  // The console lists' one filter rule (the paper workbench's bank search keeps it too): a select, date or tree
+  // picker applies when it changes, the keyword box with 查询 or Enter; a box emptied applies at once, and any
+  // other filter's change applies the box as it reads, so the list is never filtered by a keyword the box no
+  // longer shows. The box follows the applied keyword when that changes from elsewhere (a link, 重置, back).
   const keywordFilter = resource.filters?.find((f) => f.type === 'keyword');
-  const applied = keywordFilter ? state.filters[keywordFilter.name] : undefined;
+  const keywordName = keywordFilter?.name;
+  const applied = keywordName ? state.filters[keywordName] : undefined;
   const appliedKeyword = typeof applied === 'string' ? applied : '';
-  const [keyword, setKeyword] = useState(appliedKeyword);
+  const [keyword, setDraft] = useState(appliedKeyword);
   const [keywordFor, setKeywordFor] = useState(appliedKeyword);
+  // What this box applied last: its arrival in the URL leaves the box alone (it may have been typed on since).
+  const [ownApplied, setOwnApplied] = useState<string | null>(null);
   if (keywordFor !== appliedKeyword) {
     setKeywordFor(appliedKeyword);
-    setKeyword(appliedKeyword);
+    setOwnApplied(null);
+    if (appliedKeyword !== ownApplied) setDraft(appliedKeyword);
   }
   const [dialog, setDialog] = useState<ListDialog | null>(null);
   const closeDialog = useCallback(() => setDialog(null), []);
 
-  const search = () => {
-    if (keywordFilter) setFilter(keywordFilter.name, keyword);
+  const { update } = core;
+  /** Applies filter values together with the keyword box as it reads. */
+  const applyWithKeyword = (filters: FilterValues, text: string) => {
+    if (keywordName === undefined) {
+      update((p) => ({ ...p, page: FIRST_PAGE, filters: { ...p.filters, ...filters } }));
+      return;
+    }
+    const value = text.trim() === '' ? undefined : text;
+    setOwnApplied(value ?? '');
+    update((p) => ({ ...p, page: FIRST_PAGE, filters: { ...p.filters, ...filters, [keywordName]: value } }));
   };
+  const setKeyword = (text: string) => {
+    setDraft(text);
+    if (text.trim() === '' && appliedKeyword !== '') applyWithKeyword({}, text);
+  };
+  const setFilter = (name: string, value: FilterValues[string]) => applyWithKeyword({ [name]: value }, keyword);
+  const search = () => applyWithKeyword({}, keyword);
   const resetFilters = () => {
-    setKeyword('');
+    setDraft('');
     core.reset();
   };
 

@@ -171,6 +171,28 @@ describe('ResourcePage', () => {
     await waitFor(() => expect(impl.getAll).toHaveBeenLastCalledWith({ SkipCount: 0, MaxResultCount: 10, Sorting: 'name asc', Keyword: '书' }));
   });
 
+  it('never lists by a keyword the box no longer shows: a cleared box applies at once, another filter applies the box as it reads', async () => {
+    const impl = setup();
+    await screen.findByText('书籍1');
+    const box = screen.getByTestId('filter-keyword');
+    fireEvent.change(box, { target: { value: '书籍2' } });
+    // Typing alone does not search (the keyword applies with Enter or 查询).
+    expect(impl.getAll).toHaveBeenLastCalledWith({ SkipCount: 0, MaxResultCount: 10 });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await waitFor(() => expect(impl.getAll).toHaveBeenLastCalledWith({ SkipCount: 0, MaxResultCount: 10, Keyword: '书籍2' }));
+    // Emptied: the whole list again without pressing anything.
+    fireEvent.change(box, { target: { value: '' } });
+    await waitFor(() => expect(impl.getAll).toHaveBeenLastCalledWith({ SkipCount: 0, MaxResultCount: 10 }));
+    expect(box).toHaveValue('');
+    // A keyword typed but not submitted goes along with the next filter change.
+    fireEvent.change(box, { target: { value: '书籍1' } });
+    fireEvent.change(screen.getByTestId('filter-PublishedFrom'), { target: { value: '2026-03-01' } });
+    await waitFor(() =>
+      expect(impl.getAll).toHaveBeenLastCalledWith({ SkipCount: 0, MaxResultCount: 10, Keyword: '书籍1', PublishedFrom: '2026-03-01' }),
+    );
+    expect(box).toHaveValue('书籍1');
+  });
+
   it('filters by a calendar day as typed, and clears it', async () => {
     const impl = setup();
     await screen.findByText('书籍1');
