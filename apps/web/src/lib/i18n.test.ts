@@ -13,6 +13,20 @@ describe('i18n', () => {
     expect(r.en!.translation).toEqual({ app: { a: 'one' } });
   });
 
+  it("derives the uses of an entity's display name that no file wrote, and keeps those a file did", () => {
+    const r = buildResources({
+      '../locales/en/common.json': { entities: { dailyNote: 'Daily notes' }, routes: { home: 'Home' } },
+      '../locales/en/audit.json': { audit: { history: { types: { DailyNote: 'Daily note' } } } },
+    });
+    expect(r.en!.translation).toEqual({
+      entities: { dailyNote: 'Daily notes' },
+      routes: { home: 'Home', dailyNote: '$t(entities.dailyNote)' },
+      resources: { dailyNote: { title: '$t(entities.dailyNote)' } },
+      review: { entities: { dailyNote: '$t(entities.dailyNote)' } },
+      audit: { history: { types: { DailyNote: 'Daily note' } } },
+    });
+  });
+
   it('maps cultures to console languages (zh-CN default)', () => {
     expect(toAppLanguage('en-US')).toBe('en');
     expect(toAppLanguage('c=en|uic=en')).toBe('en');

@@ -27,8 +27,40 @@ function merge(into: Dict, from: Dict): Dict {
 }
 
 /**
+ * Where an entity's one display name (`entities.<key>`, common.json) is shown:
+ * its menu entry, its list's title, its review-inbox tab and its type in entity
+ * histories (by entity name, `OneQuestionPerday`). Each reads the one name
+ * unless a locale file gives that place a text of its own.
+ */
+export const entityNameUses = (key: string): readonly (readonly string[])[] => [
+  ['routes', key],
+  ['resources', key, 'title'],
+  ['review', 'entities', key],
+  ['audit', 'history', 'types', `${key.charAt(0).toUpperCase()}${key.slice(1)}`],
+];
+
+/** Fills each use of an entity's display name that no file wrote with a reference to the name (`$t(entities.<key>)`). */
+function withEntityNames(translation: Dict): Dict {
+  const names = translation.entities;
+  if (!isDict(names)) return translation;
+  for (const key of Object.keys(names)) {
+    for (const path of entityNameUses(key)) {
+      let at = translation;
+      for (const part of path.slice(0, -1)) {
+        const next = isDict(at[part]) ? at[part] : {};
+        at[part] = next;
+        at = next;
+      }
+      at[path.at(-1)!] ??= `$t(entities.${key})`;
+    }
+  }
+  return translation;
+}
+
+/**
  * Every `locales/<lng>/*.json`, deep-merged into one `translation` namespace per
- * language. Files own disjoint top-level keys (common.json: shell; admin.json: screens).
+ * language, with the uses of entity names derived (`withEntityNames`). Files own
+ * disjoint top-level keys (common.json: shell; admin.json: screens).
  */
 export function buildResources(files: Record<string, unknown>): Record<string, { translation: Dict }> {
   const out: Record<string, { translation: Dict }> = {};
@@ -39,6 +71,7 @@ export function buildResources(files: Record<string, unknown>): Record<string, {
     out[lng] ??= { translation: {} };
     merge(out[lng].translation, content);
   }
+  for (const resources of Object.values(out)) withEntityNames(resources.translation);
   return out;
 }
 
