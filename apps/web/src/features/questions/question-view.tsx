@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuditBadge, type RowAction, type RowDialogProps } from '../../resources/index.ts';
 import { proseStyles } from '../../resources/rich-text/prose.ts';
+import { useMathHtml } from '../../resources/rich-text/use-math.ts';
 import { answerKeys, answerKind, markBlanks } from '../../shared/questions/question-form.ts';
 
 type SubQuestion = TestQuestionDto['subQuestions'][number];
@@ -12,9 +13,9 @@ type Viewable = Pick<SubQuestion, 'questionType' | 'stem' | 'analysis' | 'score'
   options: ReadonlyArray<{ label: string; content: string; isCorrect: boolean }>;
 };
 
-/** Rich text the server sanitized on save (no script or handler survives). */
+/** Rich text the server sanitized on save (no script or handler survives), its equations typeset (KaTeX's markup, trust off). */
 function Html({ html, testId }: { html: string; testId?: string }) {
-  return <Box css={proseStyles} dangerouslySetInnerHTML={{ __html: html }} data-testid={testId} />;
+  return <Box css={proseStyles} dangerouslySetInnerHTML={{ __html: useMathHtml(html) }} data-testid={testId} />;
 }
 
 const blankStyles = {
@@ -38,7 +39,7 @@ function Stem({ q }: { q: Viewable }) {
     answerKind(q.questionType) === 'blanks'
       ? markBlanks(q.stem, (n) => `<span class="q-blank" data-testid="preview-blank"><sup>${n}</sup></span>`)
       : q.stem;
-  return <Box css={[proseStyles, blankStyles]} dangerouslySetInnerHTML={{ __html: html }} data-testid="preview-stem" />;
+  return <Box css={[proseStyles, blankStyles]} dangerouslySetInnerHTML={{ __html: useMathHtml(html) }} data-testid="preview-stem" />;
 }
 
 /** The answer as a teacher reads it (keys, 正确/错误, each blank's alternatives, the reference). */
