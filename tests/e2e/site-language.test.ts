@@ -34,8 +34,10 @@ describe('site title, built-in role names and 网站首页 per language', () => 
     await page.getByRole('tab', { name: 'Roles' }).click();
     await expect.poll(() => page.locator('table').first().innerText()).toContain('Teacher');
     const roles = await page.locator('table').first().innerText();
-    // Display names in English; the seeded descriptions are data and stay as written.
+    // Display names and the built-in roles' descriptions in English (描述 column).
     for (const name of ['Administrator', 'Editor', 'Reviewer', 'Member']) expect(roles).toContain(name);
+    expect(roles).toContain('System administrator with every permission');
+    expect(roles).not.toMatch(/系统管理员|注册会员/);
     await shot(page, 'site-language-roles-en');
     await ctx.close();
   });

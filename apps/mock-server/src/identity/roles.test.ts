@@ -54,4 +54,33 @@ describe('built-in role display names follow the request culture', () => {
     await t.call('PUT', api('Role/Update'), { token: admin, body: { ...member } });
     expect((await displayNames('en')).Member).toBe('Member');
   });
+
+  it('built-in role descriptions follow the request culture in the list and the editor; a typed one stays as typed', async () => {
+    const descriptions = async (culture: string) =>
+      Object.fromEntries(
+        ((await get('Role/GetAll', culture, { MaxResultCount: 100 })).items as Array<{ name: string; description: string | null }>).map((r) => [
+          r.name,
+          r.description,
+        ]),
+      );
+    const en = await descriptions('en');
+    expect(en.Admin).toBe('System administrator with every permission');
+    expect(en.Member).toBe('Registered member (the default role, no console permissions)');
+    // Every seeded built-in role is described in English, none left in Chinese.
+    for (const name of ['Admin', 'Teacher', 'Editor', 'Auditor', 'Member']) expect(en[name]).toMatch(/^[\x20-\x7e]+$/);
+    expect((await descriptions('zh-Hans')).Teacher).toBe('编写文章与课程，出题、组卷、布置作业');
+
+    // The editor reads Role/Get; saving the English text back keeps the role built-in in both languages.
+    const teacher = (await get('Role/GetAll', 'en', { Keyword: 'Teacher' })).items[0] as { id: number };
+    const edited = await get('Role/Get', 'en', { Id: teacher.id });
+    expect(edited.description).toBe('Writes articles and courses, sets questions, assembles papers and assigns homework');
+    expect((await t.call('PUT', api('Role/Update'), { token: admin, body: edited })).status).toBe(200);
+    expect((await descriptions('zh-Hans')).Teacher).toBe('编写文章与课程，出题、组卷、布置作业');
+
+    expect((await t.call('PUT', api('Role/Update'), { token: admin, body: { ...edited, description: '负责初三化学' } })).status).toBe(200);
+    expect((await descriptions('en')).Teacher).toBe('负责初三化学');
+    await t.call('PUT', api('Role/Update'), { token: admin, body: { ...edited, description: null } });
+    expect((await descriptions('en')).Teacher).toBeNull();
+    await t.call('PUT', api('Role/Update'), { token: admin, body: edited });
+  });
 });

@@ -12,8 +12,19 @@ type RoleRow = RowOf<'Role'>;
 
 const roleDto = dtoMapper(RoleDto);
 
-type BuiltInRole = keyof typeof roleTexts.en extends `StaticRole_${infer R}` ? R : never;
+type BuiltInRole = Extract<keyof typeof roleTexts.en, `StaticRole_${string}`> extends `StaticRole_${infer R}` ? R : never;
 const BUILT_IN_ROLES: ReadonlySet<string> = new Set<BuiltInRole>(['Admin', 'Teacher', 'Editor', 'Auditor', 'Member']);
+
+/**
+ * A built-in role's text in the request's culture: the text of `key` while the
+ * stored value is one of that key's texts (the seed's, or another culture's
+ * saved back from an editor), else the stored value as typed.
+ */
+function builtInText<T extends string | null>(culture: Culture, role: { name: string }, kind: 'StaticRole' | 'StaticRoleDescription', stored: T) {
+  if (stored === null || !BUILT_IN_ROLES.has(role.name)) return stored;
+  const key = `${kind}_${role.name as BuiltInRole}` as const;
+  return CULTURES.some((c) => localize(c, key) === stored) ? localize(culture, key) : stored;
+}
 
 /**
  * A role's display name in the request's culture. The built-in roles (the
@@ -23,9 +34,12 @@ const BUILT_IN_ROLES: ReadonlySet<string> = new Set<BuiltInRole>(['Admin', 'Teac
  * typed, as is every custom role's.
  */
 export function roleDisplayName(culture: Culture, role: { name: string; displayName: string }): string {
-  if (!BUILT_IN_ROLES.has(role.name)) return role.displayName;
-  const key = `StaticRole_${role.name as BuiltInRole}` as const;
-  return CULTURES.some((c) => localize(c, key) === role.displayName) ? localize(culture, key) : role.displayName;
+  return builtInText(culture, role, 'StaticRole', role.displayName);
+}
+
+/** A role's description in the request's culture, by the same rule (`StaticRoleDescription_<name>`). */
+export function roleDescription(culture: Culture, role: { name: string; description: string | null }): string | null {
+  return builtInText(culture, role, 'StaticRoleDescription', role.description);
 }
 
 async function grantedOf(ctx: RequestContext, roleIds: number[]): Promise<Map<number, string[]>> {
@@ -80,7 +94,7 @@ export async function withGrants(ctx: RequestContext, rows: RoleRow[]): Promise<
   const all = permissionsOfSide(ctx.session.tenantId);
   return rows.map((r) =>
     roleDto(
-      { ...r, displayName: roleDisplayName(ctx.culture, r) },
+      { ...r, displayName: roleDisplayName(ctx.culture, r), description: roleDescription(ctx.culture, r) },
       {
         grantedPermissions: isStaticAdmin(r) ? all : (grants.get(r.id) ?? []),
         grantedCategoryIds: isStaticAdmin(r) ? [...allCategories] : (categories.get(r.id) ?? []),
