@@ -41,6 +41,8 @@ export interface NavPage {
   readonly page?: PageLoader;
   /** Reachable by URL but never listed in the menu. */
   readonly hideInMenu?: boolean;
+  /** The resource list the screen shows, when it is one (the permission preview reads its buttons). */
+  readonly resource?: ResourceRoute;
 }
 
 export interface NavGroup {
@@ -137,6 +139,7 @@ const g = (
     titleKey: `routes.${child}`,
     permission: perm,
     page: typeof target === 'object' ? resourcePage(target, `routes.${child}`) : screen(target ?? `${kebab(name)}/${kebab(child)}-page`),
+    ...(typeof target === 'object' && { resource: target }),
   })),
 });
 

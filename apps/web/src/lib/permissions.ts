@@ -47,10 +47,15 @@ export function useCurrentUserId(): number | null {
  * (ABP's `[AbpAuthorize(a, b)]`). `false` never passes.
  */
 export function canAccess(config: AbpUserConfigurationDto | null, access: Access | false | undefined): boolean {
+  return canAccessWith((n) => isGrantedIn(config, n), access);
+}
+
+/** `canAccess` over any set of grants (the permission preview's, of a role being edited). */
+export function canAccessWith(granted: (name: string) => boolean, access: Access | false | undefined): boolean {
   if (access === false) return false;
   if (access === undefined) return true;
   const names = requiredPermissions(access);
-  return names.length === 0 || names.some((n) => isGrantedIn(config, n));
+  return names.length === 0 || names.some(granted);
 }
 
 /** Hook form of `canAccess`, re-rendering when the configuration changes. */

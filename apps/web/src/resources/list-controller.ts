@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { dynamicCall, useApi, useRunCall, type AnyCall, type ApiCall } from '../lib/use-api.ts';
 import type { z } from 'zod';
 import { useCanner } from '../lib/permissions.ts';
+import { allowedActions } from './allowed-actions.ts';
 import { useHostSide } from './tenant-column.tsx';
 import { useListParams, type ListDefaults, type ListParams } from './list-state.tsx';
 import { buildListQuery, type FilterValues } from './query.ts';
@@ -203,21 +204,9 @@ export function useListController(resource: AnyResource) {
   }
 
   const crud = resource.crud ?? {};
-  const perms = resource.permissions ?? {};
   const hostSide = useHostSide();
-  // The host side cannot create a tenant's rows: no button that can only fail.
-  const canCreate =
-    !!service.create &&
-    !!resource.form &&
-    crud.create !== false &&
-    !(resource.tenantOwned && hostSide) &&
-    can(perms.create ?? service.create.endpoint.access);
   const showTenant = !!resource.tenantOwned && hostSide && rows.some((r) => typeof r === 'object' && r !== null && 'tenantId' in r);
-  const canUpdate = !!service.update && !!resource.form && crud.update !== false && can(perms.update ?? service.update.endpoint.access);
-  const canDelete = !!service.delete && crud.delete !== false && can(perms.delete ?? service.delete.endpoint.access);
-
-  const toolbarActions = (resource.actions ?? []).filter((a) => can(a.permission ?? a.call?.endpoint.access));
-  const rowActions = (resource.rowActions ?? []).filter((a) => can(a.permission ?? a.call?.endpoint.access));
+  const { canCreate, canUpdate, canDelete, toolbarActions, rowActions } = allowedActions(resource, can, hostSide);
   const selectable = toolbarActions.some((a) => a.batch);
 
   const actionCtx: ActionCtx<unknown> = {

@@ -8,12 +8,30 @@ import { ResourcePage, useCanner, type AnyResource } from '../../resources/index
 import { roleResource } from './role.resource.tsx';
 import { tenantResource } from './tenant.resource.tsx';
 import { userResource } from '../../shared/users/user.resource.tsx';
+import { UserPermissionPreviewField } from './permission-preview.tsx';
 
 interface Tab {
   value: 'users' | 'roles' | 'tenants';
   icon: ReactNode;
   resource: AnyResource;
 }
+
+/**
+ * The users tab's resource: the user list with 预览权限效果 in its editor (the
+ * console as the user would see it with the roles checked now, nothing saved).
+ */
+const managedUsers = userResource.variant('managed', {
+  titleKey: 'resources.user.title',
+  ...(userResource.form && {
+    form: {
+      ...userResource.form,
+      fields: [
+        ...userResource.form.fields,
+        { name: 'permissionPreview', type: 'custom', component: UserPermissionPreviewField, labelKey: 'admin.permissionPreview.open' },
+      ],
+    },
+  }),
+});
 
 /**
  * 管理员管理 (/setting/manager): users, roles and, for host users holding
@@ -26,7 +44,7 @@ export default function ManagerPage() {
   const can = useCanner();
   const isHost = !!session && session.tenant === null;
   const tabs: Tab[] = [
-    { value: 'users' as const, icon: <UsersIcon />, resource: userResource as AnyResource },
+    { value: 'users' as const, icon: <UsersIcon />, resource: managedUsers as AnyResource },
     { value: 'roles' as const, icon: <ShieldIcon />, resource: roleResource as AnyResource },
     ...(isHost && can(Permissions.Tenants) ? [{ value: 'tenants' as const, icon: <BuildingIcon />, resource: tenantResource as AnyResource }] : []),
   ].filter((tab) => can(tab.resource.service.getAll.endpoint.access));

@@ -1,22 +1,31 @@
 import { Field, Flex, Spinner, Text } from '@chakra-ui/react';
 import { PermissionTree } from '@edu/ui';
 import type { RoleDto } from '@edu/sdk';
-import { useController } from 'react-hook-form';
+import { useController, useWatch } from 'react-hook-form';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/client.ts';
 import { useApi, type CustomFieldProps } from '../../resources/index.ts';
+import { PermissionPreviewButton } from './permission-preview.tsx';
 
 /**
  * The role editor's permission tree (`Role/getAllTreePermissions?Id=`; Id 0 for
- * a new role), bound to the form's `grantedPermissions` list.
+ * a new role), bound to the form's `grantedPermissions` list, with 预览权限效果:
+ * the console as the role would see it with the permissions checked now.
  */
 export function PermissionTreeField({ control, name, label, disabled, row }: CustomFieldProps<RoleDto>) {
   const { t } = useTranslation();
   const { field, fieldState } = useController({ control, name });
   const { data, isLoading } = useApi(api.role.getAllTreePermissions, { Id: row?.id ?? 0 });
+  const granted = (field.value as string[] | undefined) ?? NONE;
+  const roleName = useWatch({ control, name: 'displayName' }) as string | undefined;
+  const roles = useMemo(() => [{ grantedPermissions: granted }], [granted]);
   return (
     <Field.Root invalid={!!fieldState.error} data-field={name}>
-      <Field.Label>{label}</Field.Label>
+      <Flex align="center" justify="space-between" w="full" gap="2">
+        <Field.Label>{label}</Field.Label>
+        <PermissionPreviewButton roles={roles} label={roleName || undefined} />
+      </Flex>
       {isLoading || !data ? (
         <Flex align="center" gap="2" py="4" color="fg.muted">
           <Spinner size="sm" />
@@ -25,7 +34,7 @@ export function PermissionTreeField({ control, name, label, disabled, row }: Cus
       ) : (
         <PermissionTree
           nodes={data.items}
-          value={(field.value as string[] | undefined) ?? []}
+          value={granted}
           onChange={(v) => field.onChange(v)}
           disabled={disabled}
           checkAllLabel={t('admin.checkAllPermissions')}
@@ -35,3 +44,5 @@ export function PermissionTreeField({ control, name, label, disabled, row }: Cus
     </Field.Root>
   );
 }
+
+const NONE: string[] = [];
