@@ -14,6 +14,9 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { MIGRATIONS_DIR, openDatabase } from '@edu/db';
 import { seed, seedBulkUsers } from '@edu/db/seed';
+import { keywordIndexes } from '@edu/mock-server/kit/keyword-search';
+// The services declare the keyword indexes beside their lists: loading them fills keywordIndexes().
+import '@edu/mock-server/services/index';
 import { body, keywords, random, summary, title, UNIQUE_WORD } from './corpus.ts';
 
 export interface PrepareOptions {
@@ -41,7 +44,7 @@ export async function prepareTemplate(o: PrepareOptions): Promise<string> {
   const building = `${file}.building`;
   for (const f of [building, `${building}-wal`, `${building}-shm`]) rmSync(f, { force: true });
   const t0 = performance.now();
-  const prisma = await openDatabase(`file:${building}`, { seed });
+  const prisma = await openDatabase(`file:${building}`, { seed, keywordIndexes: keywordIndexes() });
   if (o.users > 0) await seedBulkUsers(prisma, { tenantId: BENCH_TENANT, count: o.users, levels: 5 });
   await prisma.$disconnect();
   growArticles(building, o);

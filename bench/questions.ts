@@ -18,6 +18,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { MIGRATIONS_DIR, openDatabase } from '@edu/db';
 import { seed } from '@edu/db/seed';
+import { keywordIndexes } from '@edu/mock-server/kit/keyword-search';
 import { interleaved, loadProcess, report, settle, signIn, startBareProcess, startServerProcess, type BenchCase } from './harness.ts';
 import { BENCH_TENANT, CACHE_DIR, copyTemplate } from './prepare.ts';
 
@@ -229,7 +230,7 @@ async function prepareQuestionTemplate(questions: number): Promise<string> {
   const building = `${file}.building`;
   for (const f of [building, `${building}-wal`, `${building}-shm`]) rmSync(f, { force: true });
   const t0 = performance.now();
-  const prisma = await openDatabase(`file:${building}`, { seed });
+  const prisma = await openDatabase(`file:${building}`, { seed, keywordIndexes: keywordIndexes() });
   await prisma.$disconnect();
   const db = new Database(building);
   db.pragma('journal_mode = WAL');

@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PrismaClient } from '../generated/prisma/client.ts';
-import { ensureKeywordIndexes } from './keyword-index.ts';
+import { ensureKeywordIndexes, type KeywordIndexes } from './keyword-index.ts';
 import { applyMigrations } from './migrate.ts';
 import type Database from 'better-sqlite3';
 import { sqliteAdapterFactory, sqliteFilePath, type SqliteAdapterFactory } from './sqlite.ts';
@@ -60,11 +60,13 @@ export interface OpenDatabaseOptions {
    * modules otherwise, and only a first start needs them.
    */
   seed?: Seeder;
+  /** The keyword indexes to create or repair (keyword-index.ts); the server declares them beside its lists. */
+  keywordIndexes?: KeywordIndexes;
 }
 
 /**
  * Creates the database file and its folder if missing, applies pending
- * migrations, creates or repairs the keyword indexes (keyword-index.ts), seeds it when empty
+ * migrations, creates or repairs the given keyword indexes (keyword-index.ts), seeds it when empty
  * and a seed is given, and returns a connected client.
  * The caller decides the URL (and its default); the caller disconnects.
  */
@@ -74,7 +76,7 @@ export async function openDatabase(databaseUrl: string, options: OpenDatabaseOpt
   await applyMigrations(databaseUrl);
   const prisma = createPrismaClient(databaseUrl);
   try {
-    await ensureKeywordIndexes(prisma);
+    await ensureKeywordIndexes(prisma, options.keywordIndexes ?? {});
     if (options.seed && (await isEmpty(prisma))) await options.seed(prisma);
     await refreshPlannerStatistics(prisma);
     return prisma;

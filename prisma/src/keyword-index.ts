@@ -4,11 +4,13 @@
  * triggers (so every writer, seed, import and raw SQL included, updates it in
  * the same transaction as the row).
  *
- * Declared here, in code, and created by `ensureKeywordIndexes` when a
- * database opens, not by a migration: Prisma's schema cannot declare virtual
- * tables, and a later migration that redefines a table (SQLite's copy, drop,
- * rename) drops its triggers silently. Checking the definitions at every open
- * repairs that, and changing a column list here rebuilds the index.
+ * Declared by the server, beside the list that searches them (the mock
+ * server's `declareKeywordIndex`), and created by `ensureKeywordIndexes` when
+ * it opens the database (`openDatabase`'s `keywordIndexes`), not by a
+ * migration: Prisma's schema cannot declare virtual tables, and a later
+ * migration that redefines a table (SQLite's copy, drop, rename) drops its
+ * triggers silently. Checking the definitions at every open repairs that, and
+ * changing a declared column list rebuilds the index.
  *
  * The index holds its own copy of the searched columns (short texts, no rich
  * bodies), so a one- or two-character keyword, shorter than a trigram, scans
@@ -16,16 +18,8 @@
  */
 import type { PrismaClient } from '../generated/prisma/client.ts';
 
-/** Table -> the columns its `Keyword` searches (the same list as the service's `keywordColumns`). */
-export const KEYWORD_INDEXES = {
-  Article: ['title', 'summary', 'keywords', 'author'],
-  Resource: ['title', 'description', 'fileType'],
-  LearningCourse: ['title', 'summary'],
-  OneQuestionPerday: ['title', 'answer'],
-  TestQuestion: ['title'],
-} as const satisfies Record<string, readonly string[]>;
-
-export type KeywordIndexedTable = keyof typeof KEYWORD_INDEXES;
+/** Table -> the columns its `Keyword` searches (the list's `keywordColumns`). */
+export type KeywordIndexes = Readonly<Record<string, readonly string[]>>;
 
 /** The FTS5 table of a content table. */
 export const keywordIndexTable = (table: string) => `${table}_fts`;
@@ -51,16 +45,16 @@ interface MasterRow {
 }
 
 /**
- * Creates or repairs every keyword index: when the table or a trigger is
+ * Creates or repairs every given keyword index: when the table or a trigger is
  * missing or differs from its declaration, drops them, creates them and fills
  * the index from the table, in one transaction. A no-op (one read of
  * sqlite_master) when everything is in place.
  */
-export async function ensureKeywordIndexes(prisma: PrismaClient): Promise<string[]> {
+export async function ensureKeywordIndexes(prisma: PrismaClient, indexes: KeywordIndexes): Promise<string[]> {
   const master = await prisma.$queryRawUnsafe<MasterRow[]>(`SELECT name, sql FROM sqlite_master WHERE type IN ('table', 'trigger')`);
   const sqlOf = new Map(master.map((r) => [r.name, r.sql]));
   const rebuilt: string[] = [];
-  for (const [table, columns] of Object.entries<readonly string[]>(KEYWORD_INDEXES)) {
+  for (const [table, columns] of Object.entries(indexes)) {
     if (!sqlOf.has(table)) continue; // not migrated yet (a partial test schema)
     const ddl = keywordIndexDdl(table, columns);
     const names = [keywordIndexTable(table), `${table}_fts_insert`, `${table}_fts_delete`, `${table}_fts_update`];

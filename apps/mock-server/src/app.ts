@@ -14,6 +14,7 @@ import { CountCache, NameCache } from './kit/count-cache.ts';
 import { DictionaryCache } from './kit/dictionary-cache.ts';
 import { JobRunner, failInterruptedJobs } from './kit/jobs.ts';
 import { PermissionChecker } from './kit/permission-checker.ts';
+import { keywordIndexes } from './kit/keyword-search.ts';
 import { registerServices } from './kit/register-service.ts';
 import { registerReviewFlows } from './kit/review.ts';
 import { configurePageCache, DEFAULT_PAGE_CACHE_ROWS } from './kit/sql-list.ts';
@@ -106,7 +107,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
   });
-  const prisma = await openDatabase(options.databaseUrl, options.seed === false ? {} : { seed: seedOnFirstStart });
+  // The keyword indexes the services' lists declared (kit/keyword-search.ts), created or repaired as the database opens.
+  const prisma = await openDatabase(options.databaseUrl, {
+    keywordIndexes: keywordIndexes(),
+    ...(options.seed !== false && { seed: seedOnFirstStart }),
+  });
   app.decorate('prisma', prisma);
   app.decorate('permissions', new PermissionChecker(prisma));
   app.decorate('countCache', new CountCache(prisma));

@@ -10,7 +10,7 @@ import { iso, type OrderBy } from './paging.ts';
 import { fullNameOf } from './names.ts';
 import { NO_SENSITIVE_HITS, screenSensitive, type SensitiveFlag } from './sensitive-words.ts';
 import { awaitingDecisionBy, decide, PENDING_REVIEW, reviewDtoFields, type ReviewRow, type ReviewState } from './review.ts';
-import { keywordIndexOf } from './keyword-search.ts';
+import { keywordColumnsOf } from './keyword-search.ts';
 import type { AuditInput, RegisteredReviewable } from '@edu/sdk';
 
 /**
@@ -103,6 +103,8 @@ export interface ContentConfig<
    */
   screenedFields?: ReadonlyArray<keyof In & string>;
   keywordColumns: ReadonlyArray<NoInfer<keyof W & string>>;
+  /** The table keeps a keyword index over `keywordColumns` (kit/keyword-search.ts, `declareKeywordIndex`). */
+  keywordIndex?: boolean;
   sortable: Readonly<Record<string, string>>;
   /** Tables whose writes change the lists' totals (default the entity's own): filters that read another table name it. */
   countTables?: readonly string[];
@@ -273,7 +275,7 @@ export function contentHandlers<
     ...(cfg.countTables && { countTables: cfg.countTables }),
     filter: filterOf(false),
   };
-  keywordIndexOf(list.entityName, list.keywordColumns);
+  keywordColumnsOf(list.entityName, list.keywordColumns, cfg.keywordIndex);
   const queue: CrudConfig<Row, Row, Q, W | ContentWhere> = { ...list, filter: filterOf(true) };
 
   /** A page of rows with names resolved in one pass (not per row). */

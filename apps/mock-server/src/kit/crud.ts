@@ -1,7 +1,7 @@
 import type { Prisma } from '@edu/db';
 import type { RequestContext } from './context.ts';
 import { EntityNotFoundError } from './errors.ts';
-import { keywordCondition, keywordIndexOf } from './keyword-search.ts';
+import { keywordColumnsOf, keywordCondition } from './keyword-search.ts';
 import { parseSorting, type OrderBy } from './paging.ts';
 import { compiledTable } from './sql-list.ts';
 
@@ -69,6 +69,8 @@ export type CrudConfig<Row extends { id: number }, Dto, Q extends ListQuery, W =
   DtoMapping<Row, Dto> & {
     /** Columns searched by `Keyword` (typed by the model in `ModelCrud`). */
     keywordColumns: readonly string[];
+    /** The table keeps a keyword index over `keywordColumns` (a trigram FTS5 table; kit/keyword-search.ts, `declareKeywordIndex`). */
+    keywordIndex?: boolean;
     /** Rows a keyword also finds, beside its columns: a full name typed across the surname and name columns. */
     keywordAlso?(keyword: string): Cond<W> | undefined;
     /** DTO field -> column allowed in `Sorting`. */
@@ -237,7 +239,7 @@ export function crudHandlers<Row extends { id: number }, Dto, Q extends ListQuer
   cfg: CrudConfig<Row, Dto, Q, W>,
   hooks: { beforeDelete?(row: Row, ctx: RequestContext): Promise<void> | void } = {},
 ) {
-  keywordIndexOf(cfg.entityName, cfg.keywordColumns);
+  keywordColumnsOf(cfg.entityName, cfg.keywordColumns, cfg.keywordIndex);
   return {
     GetAll: (input: Q, ctx: RequestContext) => pagedList(cfg, input, ctx),
     Get: (input: { Id: number }, ctx: RequestContext) => getDto(cfg, input.Id, ctx),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createTenant } from '../testing/tenants.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
-import { keywordIndexOf, MAX_KEYWORD_IDS } from './keyword-search.ts';
+import { declareKeywordIndex, keywordColumnsOf, keywordIndexes, keywordIndexOf, MAX_KEYWORD_IDS } from './keyword-search.ts';
 
 /**
  * Keyword search through the trigram index (prisma/src/keyword-index.ts) and
@@ -183,5 +183,19 @@ describe('keyword columns declared once', () => {
     expect(keywordIndexOf('Article', ['summary', 'title', 'author', 'keywords'])).toEqual(['title', 'summary', 'keywords', 'author']);
     expect(() => keywordIndexOf('Article', ['title', 'summary'])).toThrow(/Article: the list searches title, summary but its keyword index holds/);
     expect(keywordIndexOf('User', ['userName'])).toBeUndefined();
+  });
+
+  it('collects the indexes the lists declare, and refuses one declared after a list of its table searched other columns', () => {
+    expect(keywordIndexes()).toEqual({
+      Article: ['title', 'summary', 'keywords', 'author'],
+      Resource: ['title', 'description', 'fileType'],
+      LearningCourse: ['title', 'summary'],
+      OneQuestionPerday: ['title', 'answer'],
+      TestQuestion: ['title'],
+    });
+    keywordColumnsOf('PlantedTable', ['name', 'code']);
+    expect(() => declareKeywordIndex('PlantedTable', ['name'])).toThrow(
+      /PlantedTable: the list searches name, code but its keyword index holds name/,
+    );
   });
 });

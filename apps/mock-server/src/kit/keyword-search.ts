@@ -1,4 +1,4 @@
-import { KEYWORD_INDEXES, keywordIndexTable, Prisma, writeVersions, type PrismaClient } from '@edu/db';
+import { keywordIndexTable, Prisma, writeVersions, type KeywordIndexes, type PrismaClient } from '@edu/db';
 import type { RequestContext } from './context.ts';
 import { keywordWhere } from './paging.ts';
 
@@ -21,18 +21,52 @@ export const ftsPhrase = (keyword: string) => `"${keyword.replaceAll('"', '""')}
 
 const sameColumns = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((c) => b.includes(c));
 
+/** Table -> the columns of its keyword index, as the lists declaring one said (`keywordIndex: true`). */
+const declaredIndexes = new Map<string, readonly string[]>();
+/** Table -> the column lists its lists search, to check against an index declared later. */
+const searchedColumns = new Map<string, Array<readonly string[]>>();
+
+const mismatch = (table: string, columns: readonly string[], indexed: readonly string[]) =>
+  new Error(`${table}: the list searches ${columns.join(', ')} but its keyword index holds ${indexed.join(', ')}; declare the same columns`);
+
 /**
- * The columns of `table`'s keyword index (prisma/src/keyword-index.ts), or
- * undefined without one. A list over an indexed table must search exactly
+ * Declares a keyword index (a trigram FTS5 table, prisma/src/keyword-index.ts)
+ * over the columns a list searches: the list's `keywordColumns` with
+ * `keywordIndex: true` in its handlers' configuration (crudHandlers,
+ * contentHandlers), in the entity's service file. The server creates or repairs
+ * every declared index when it opens the database (`keywordIndexes()`, app.ts).
+ * Any list of the table searching other columns throws, naming both.
+ */
+export function declareKeywordIndex(table: string, columns: readonly string[]): void {
+  const indexed = declaredIndexes.get(table);
+  if (indexed && !sameColumns(indexed, columns)) throw mismatch(table, columns, indexed);
+  for (const searched of searchedColumns.get(table) ?? []) if (!sameColumns(searched, columns)) throw mismatch(table, searched, columns);
+  declaredIndexes.set(table, indexed ?? columns);
+}
+
+/** Every declared keyword index, for `openDatabase` (`keywordIndexes` option). */
+export function keywordIndexes(): KeywordIndexes {
+  return Object.fromEntries(declaredIndexes);
+}
+
+/**
+ * The columns of `table`'s keyword index (declared with `declareKeywordIndex`),
+ * or undefined without one. A list over an indexed table must search exactly
  * the index's columns: anything else throws, naming both, when the list is
  * configured (crudHandlers, contentHandlers), so the server does not start,
  * instead of searching with LIKE without saying so.
  */
 export function keywordIndexOf(table: string, columns: readonly string[]): readonly string[] | undefined {
-  const indexed: readonly string[] | undefined = Object.entries<readonly string[]>(KEYWORD_INDEXES).find(([t]) => t === table)?.[1];
-  if (indexed && !sameColumns(indexed, columns))
-    throw new Error(`${table}: the list searches ${columns.join(', ')} but its keyword index holds ${indexed.join(', ')}; declare the same columns`);
+  const indexed = declaredIndexes.get(table);
+  if (indexed && !sameColumns(indexed, columns)) throw mismatch(table, columns, indexed);
   return indexed;
+}
+
+/** Records a list's keyword columns (checked against its table's index, now and when one is declared later); with `indexed`, declares the index over them. */
+export function keywordColumnsOf(table: string, columns: readonly string[], indexed = false): void {
+  if (indexed) declareKeywordIndex(table, columns);
+  keywordIndexOf(table, columns);
+  searchedColumns.set(table, [...(searchedColumns.get(table) ?? []), columns]);
 }
 
 export type KeywordCondition = { id: { in: number[] } } | { OR: Array<{ [column: string]: { contains: string } }> };
@@ -67,8 +101,8 @@ function cachedMatches(prisma: PrismaClient, table: string, keyword: string, fin
 /**
  * The condition a list's `Keyword` adds: "any of `columns` contains the
  * keyword", case-insensitively (Latin letters), literally (`%`, `_`, quotes
- * and FTS operators are text). Tables with a keyword index (prisma/src/
- * keyword-index.ts) over exactly these columns answer from the index: three
+ * and FTS operators are text). Tables with a keyword index (declared by their
+ * lists, `declareKeywordIndex`) over exactly these columns answer from the index: three
  * characters and more with an FTS5 trigram phrase query, one or two with LIKE
  * over the index's own copy of the short columns (a scan, but of a small
  * table, not of rows with rich-text bodies). The ids found become `id IN

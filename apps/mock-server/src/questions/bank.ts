@@ -108,6 +108,7 @@ export const bank = contentHandlers({
   richFields: ['stem', 'analysis'],
   textFields: ['referenceAnswer'],
   keywordColumns: ['title'],
+  keywordIndex: true,
   sortable: {
     id: 'id',
     creationTime: 'creationTime',

@@ -17,6 +17,7 @@ const articles = contentHandlers({
   richFields: ['content'],
   textFields: ['title', 'summary'],
   keywordColumns: ['title', 'summary', 'keywords', 'author'],
+  keywordIndex: true,
   sortable: {
     id: 'id',
     title: 'title',

@@ -70,6 +70,7 @@ const courses = contentHandlers({
   richFields: ['content'],
   textFields: ['title', 'summary'],
   keywordColumns: ['title', 'summary'],
+  keywordIndex: true,
   sortable: { id: 'id', title: 'title', sort: 'sort', creationTime: 'creationTime', viewCount: 'viewCount', auditStatus: 'auditStatus' },
   variant: { standard: Permissions.ArticlesLearningCourse, university: Permissions.ArticlesUniversityCourse },
   filter: (q: z.output<typeof GetAllLearningCourseInput>) => (q.ChapterTypeId === undefined ? undefined : { chapterTypeId: q.ChapterTypeId }),

@@ -22,6 +22,7 @@ const questions = contentHandlers({
   richFields: ['content', 'analysis'],
   textFields: ['title', 'answer'],
   keywordColumns: ['title', 'answer'],
+  keywordIndex: true,
   sortable: { id: 'id', title: 'title', publishDate: 'publishDate', creationTime: 'creationTime', auditStatus: 'auditStatus' },
   toData: (i, rich): Columns => ({
     ...i,

@@ -16,6 +16,7 @@ const resources = contentHandlers({
   richFields: [],
   textFields: ['title', 'description'],
   keywordColumns: ['title', 'description', 'fileType'],
+  keywordIndex: true,
   sortable: {
     id: 'id',
     title: 'title',
