@@ -1,4 +1,4 @@
-import { Field, Flex, Spinner, Text } from '@chakra-ui/react';
+import { Fieldset, Flex, Spinner, Text } from '@chakra-ui/react';
 import { PermissionTree } from '@edu/ui';
 import type { RoleDto } from '@edu/sdk';
 import { useController, useWatch } from 'react-hook-form';
@@ -21,9 +21,10 @@ export function PermissionTreeField({ control, name, label, disabled, row }: Cus
   const roleName = useWatch({ control, name: 'displayName' }) as string | undefined;
   const roles = useMemo(() => [{ grantedPermissions: granted }], [granted]);
   return (
-    <Field.Root invalid={!!fieldState.error} data-field={name}>
+    // A fieldset, not a field: the checkboxes of a Field share its one input id, so a click on any label toggled 全部权限.
+    <Fieldset.Root invalid={!!fieldState.error} data-field={name}>
       <Flex align="center" justify="space-between" w="full" gap="2">
-        <Field.Label>{label}</Field.Label>
+        <Fieldset.Legend>{label}</Fieldset.Legend>
         <PermissionPreviewButton roles={roles} label={roleName || undefined} />
       </Flex>
       {isLoading || !data ? (
@@ -40,8 +41,8 @@ export function PermissionTreeField({ control, name, label, disabled, row }: Cus
           checkAllLabel={t('admin.checkAllPermissions')}
         />
       )}
-      {fieldState.error && <Field.ErrorText>{fieldState.error.message}</Field.ErrorText>}
-    </Field.Root>
+      {fieldState.error && <Fieldset.ErrorText>{fieldState.error.message}</Fieldset.ErrorText>}
+    </Fieldset.Root>
   );
 }
 
