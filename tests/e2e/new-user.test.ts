@@ -134,7 +134,7 @@ async function coveredByActions(page: Page): Promise<{ covered: string[]; pinned
 }
 
 describe('layout at 1440 px', () => {
-  it('no data column lies under the pinned action column (the lists of the report in Chinese, the administrators in English too)', async () => {
+  it('no data column lies under the pinned action column (the lists of the report in Chinese and in English)', async () => {
     const covered: string[] = [];
     const lists = {
       'zh-CN': [
@@ -144,7 +144,8 @@ describe('layout at 1440 px', () => {
         '/articles/article',
         '/testQuestions/testQuestion',
       ],
-      en: ['/setting/manager'],
+      // English labels are longer: the lists whose action column once covered data in English.
+      en: ['/setting/manager', '/miscellaneous/questionnaire', '/testQuestions/testQuestion', '/miscellaneous/leaveMessage'],
     };
     for (const locale of ['zh-CN', 'en'] as const) {
       const page = await pageAs('Default', { width: 1440, height: 900 });

@@ -36,7 +36,8 @@ function SisterCount({ row }: { row: TestQuestionDto }) {
 }
 
 const columns: ColumnSpec<TestQuestionDto>[] = [
-  { field: 'title', truncate: true, width: '280px' },
+  // Truncated (预览 shows it whole); 180 px leaves the English labels room, so no column lies under the pinned actions at 1440 px.
+  { field: 'title', truncate: true, width: '180px' },
   { field: 'questionType', sortable: true, options: typeOptions, width: '80px' },
   { field: 'difficulty', sortable: true, options: difficultyOptions, width: '72px' },
   { field: 'score', sortable: true, width: '64px', align: 'end' },
