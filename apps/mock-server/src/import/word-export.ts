@@ -1,6 +1,6 @@
 import { OPTION_LABELS, type TestQuestionDto } from '@edu/sdk';
 import { Document, ImageRun, Packer, Paragraph, TextRun } from 'docx';
-import { htmlToRuns, imageMarker, type Picture, type Run } from '../papers/export/html-runs.ts';
+import { htmlToRuns, imageMarker, mathSource, type Picture, type Run } from '../papers/export/html-runs.ts';
 import { imageSize } from '../papers/export/images.ts';
 import { DIFFICULTY_NAMES } from './question-format.ts';
 
@@ -42,7 +42,7 @@ function paragraphsOf(html: string, pictures: ReadonlyMap<string, Picture>, blan
     else if (run.kind === 'blank') out.at(-1)!.push({ kind: 'text', text: blank(blanks++) });
     else out.at(-1)!.push(run);
   }
-  return out.filter((p) => p.some((r) => r.kind === 'image' || (r.kind === 'text' && r.text.trim())));
+  return out.filter((p) => p.some((r) => r.kind === 'image' || r.kind === 'math' || (r.kind === 'text' && r.text.trim())));
 }
 
 function docxRuns(runs: readonly Run[]): Array<TextRun | ImageRun> {
@@ -65,6 +65,7 @@ function docxRuns(runs: readonly Run[]): Array<TextRun | ImageRun> {
         ...(r.script === 'sub' && { subScript: true }),
         ...(r.script === 'sup' && { superScript: true }),
       });
+    if (r.kind === 'math') return new TextRun(mathSource(r));
     return new TextRun(r.kind === 'blank' ? '____' : ' ');
   });
 }

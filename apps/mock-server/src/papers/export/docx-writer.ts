@@ -23,7 +23,7 @@ import {
   type IRunOptions,
 } from 'docx';
 import { DOCX_FONTS } from './fonts.ts';
-import { imageMarker, type Run } from './html-runs.ts';
+import { imageMarker, mathSource, type Run } from './html-runs.ts';
 import { PAGE, SEAL_FIELDS, SEAL_WORDS, formatScore, type Block, type PaperLayout } from './layout.ts';
 
 /**
@@ -60,6 +60,8 @@ function textRuns(runs: readonly Run[], base: Partial<IRunOptions> = {}): Array<
               altText: { name: run.alt || 'image', description: run.alt, title: run.alt },
             })
           : new TextRun({ ...base, text: imageMarker(run) });
+      case 'math':
+        return new TextRun({ ...base, text: mathSource(run) });
       case 'break':
         return new TextRun({ ...base, break: 1 });
       case 'blank':

@@ -1,3 +1,5 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { htmlToRuns, runsToText } from './html-runs.ts';
 import { renderPaper } from './index.ts';
@@ -5,6 +7,7 @@ import { unzipSync } from 'fflate';
 import { imageSize, type ImageSource } from './images.ts';
 import { docxPart, docxText, hasPoppler, pdfFonts, pdfImageCount, pdfPagesPng, pdfText } from './inspect.ts';
 import { chineseOrdinal, INDEFINITE_RULE, layoutPaper, noteLines, optionsPerLine, restatesScores, sectionHeaderText, type Block } from './layout.ts';
+import { typesetMath } from './math.ts';
 import { SHORT, samplePaper, samplePng } from './sample-paper.ts';
 
 const SHORT_FALLBACK = SHORT[0]!;
@@ -38,7 +41,15 @@ describe('rich text to runs', () => {
       { kind: 'text', text: ' m/s，O' },
       { kind: 'text', text: '2', script: 'sub' },
       { kind: 'text', text: ' 和 x' },
-      { kind: 'text', text: '-1', script: 'sup' },
+      { kind: 'text', text: '\u22121', script: 'sup' },
+    ]);
+  });
+
+  it('reads an equation the importer kept as LaTeX into a math run, its entities decoded', () => {
+    expect(htmlToRuns('<p>若 <span class="math-tex">\\(\\frac{1}{2} &lt; {x}^{2}\\)</span>，则</p>')).toEqual([
+      { kind: 'text', text: '若 ' },
+      { kind: 'math', latex: '\\frac{1}{2} < {x}^{2}' },
+      { kind: 'text', text: '，则' },
     ]);
   });
 
@@ -280,6 +291,48 @@ describe.skipIf(!poppler)('PDF', () => {
     const sheet = await pdfText((await renderPaper(samplePaper(), 'pdf', 'answerSheet')).bytes);
     expect(sheet).toContain('答题卡');
     expect(sheet).toMatch(/1．［A］［B］［C］［D］/);
+  });
+});
+
+describe.skipIf(!poppler)('equations in the PDF', () => {
+  const STEM = '<p>化简 <span class="math-tex">\\(\\frac{1}{2}+\\sqrt{{x}^{2}+1} &lt; \\sum_{i=1}^{n}{i}\\)</span> 的结果是</p>';
+
+  it('typesets a LaTeX equation into drawing operations (glyph outlines and the fraction bar)', () => {
+    const formula = typesetMath('\\frac{1}{2}+\\sqrt{{x}^{2}+1}');
+    expect(formula?.ops.filter((o) => o.kind === 'path').length).toBeGreaterThan(5);
+    expect(formula?.ops.some((o) => o.kind === 'rect')).toBe(true);
+    // A fraction reaches above and below the baseline.
+    expect(formula?.ascent).toBeGreaterThan(0.8);
+    expect(formula?.descent).toBeGreaterThan(0.3);
+    expect(typesetMath('\\frac{1}{')).toBeNull();
+  });
+
+  it("draws a stem's equation, not its LaTeX source, on the printed paper", async () => {
+    const base = samplePaper();
+    const first = base.sections[0]?.questions[0] ?? SHORT_FALLBACK;
+    const model = {
+      ...base,
+      sections: [
+        { title: '单选题', description: null, questions: [{ ...first, stem: STEM }] },
+        {
+          title: '简答题',
+          description: null,
+          questions: [{ ...SHORT_FALLBACK, stem: '<p>解释：<span class="math-tex">\\(\\frac{1}{\\)</span></p>' }],
+        },
+      ],
+    };
+    const bytes = (await renderPaper(model, 'pdf', 'paper')).bytes;
+    const text = await pdfText(bytes);
+    expect(text).toContain('化简');
+    expect(text).toContain('的结果是');
+    // The equation is drawn (outlines), so its LaTeX is nowhere in the text.
+    expect(text).not.toMatch(/\\frac\{1\}\{2\}|\\sqrt|\\sum|math-tex/);
+    // LaTeX MathJax cannot read is printed as its source rather than lost.
+    expect(text).toContain('\\(\\frac{1}{\\)');
+    const [page] = await pdfPagesPng(bytes, 150, { first: 1, last: 1 });
+    expect(page).toBeDefined();
+    // For looking at it: EXPORT_SHOTS=<folder> keeps the page.
+    if (process.env.EXPORT_SHOTS) await writeFile(path.join(process.env.EXPORT_SHOTS, 'paper-equation.png'), page!);
   });
 });
 

@@ -13,6 +13,10 @@ import { lookupTable } from '../../kit/lookup.ts';
  * (another site's, another format, an unknown token) shows as the marker
  * 【图】 (with the alt text when there is one) where the figure goes.
  *
+ * An equation the Word importer kept as LaTeX (`<span class="math-tex">\(…\)</span>`)
+ * becomes a math run of its LaTeX: the PDF typesets it (`math.ts`), the
+ * Word writers print its source between `\(` and `\)`.
+ *
  * The input is sanitize-html's output (well-formed tags of a known set), so a
  * tokenizer suffices; unknown tags are dropped and their text kept.
  */
@@ -47,7 +51,15 @@ export interface Picture {
   widthPt: number;
   heightPt: number;
 }
-export type Run = TextRun | BlankRun | BreakRun | ImageRun;
+/** An equation: its LaTeX (entities decoded, without the `\(` `\)` delimiters). */
+export interface MathRun {
+  kind: 'math';
+  latex: string;
+}
+export type Run = TextRun | BlankRun | BreakRun | ImageRun | MathRun;
+
+/** An equation's source as text: `\(…\)`, as the importer's span holds it. */
+export const mathSource = (run: MathRun) => `\\(${run.latex}\\)`;
 
 /** Where a picture that is not embedded goes: 【图】 or 【图：alt】. */
 export const imageMarker = (run: Pick<ImageRun, 'alt'>) => (run.alt ? `【图：${run.alt}】` : '【图】');
@@ -132,15 +144,32 @@ export function htmlToRuns(html: string, pictures: ReadonlyMap<string, Picture> 
       out.push(...splitScripts(run));
     }
   };
+  // Inside an equation's span: its text so far and the spans open in it.
+  let math: { source: string; depth: number } | null = null;
   const token = /<!--[\s\S]*?-->|<(\/?)([a-zA-Z][a-zA-Z0-9]*)([^>]*)>|[^<]+|</g;
   for (let m = token.exec(html); m; m = token.exec(html)) {
     const [whole, closing, rawTag, attrs = ''] = m;
     if (whole.startsWith('<!--')) continue;
-    if (rawTag === undefined) {
+    const tag = rawTag?.toLowerCase();
+    if (math) {
+      if (tag === undefined) math.source += whole;
+      else if (tag === 'span' && !whole.endsWith('/>')) math.depth += closing ? -1 : 1;
+      if (math.depth === 0) {
+        const source = decodeEntities(math.source).trim();
+        const latex = /^\\\(([\s\S]*)\\\)$/.exec(source)?.[1] ?? source;
+        if (latex.trim()) out.push({ kind: 'math', latex: latex.trim() });
+        math = null;
+      }
+      continue;
+    }
+    if (tag === undefined) {
       pushText(whole);
       continue;
     }
-    const tag = rawTag.toLowerCase();
+    if (tag === 'span' && !closing && /\bmath-tex\b/.test(attr(attrs, 'class') ?? '')) {
+      math = { source: '', depth: 1 };
+      continue;
+    }
     const delta = closing ? -1 : whole.endsWith('/>') ? 0 : 1;
     switch (tag) {
       case 'strong':
@@ -221,6 +250,16 @@ export function textToRuns(text: string, format: Omit<TextRun, 'kind' | 'text'> 
 /** The runs' text with blanks as underscores and breaks as newlines (tests, measuring). */
 export function runsToText(runs: readonly Run[]): string {
   return runs
-    .map((r) => (r.kind === 'text' ? r.text : r.kind === 'blank' ? '_'.repeat(r.width) : r.kind === 'image' ? imageMarker(r) : '\n'))
+    .map((r) =>
+      r.kind === 'text'
+        ? r.text
+        : r.kind === 'blank'
+          ? '_'.repeat(r.width)
+          : r.kind === 'image'
+            ? imageMarker(r)
+            : r.kind === 'math'
+              ? mathSource(r)
+              : '\n',
+    )
     .join('');
 }

@@ -100,6 +100,8 @@ export function emWidth(runs: readonly Run[]): number {
   for (const r of runs) {
     if (r.kind === 'blank') w += r.width;
     else if (r.kind === 'image') w += r.picture ? r.picture.widthPt / PAGE.bodyPt : imageMarkerWidth;
+    // An equation about as wide as what it shows: its LaTeX without commands, braces and script marks, at half an em a character.
+    else if (r.kind === 'math') w += Math.max(1, r.latex.replace(/\\[a-zA-Z]+|[{}^_\s]/g, '').length * 0.5);
     else if (r.kind === 'text')
       for (const ch of r.text)
         w += /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]|[\u{20000}-\u{3fffd}]/u.test(ch)

@@ -1,7 +1,8 @@
 import PDFDocument from 'pdfkit';
 import { paperFonts, type FontSet } from './fonts.ts';
-import { imageMarker, type Picture, type Run } from './html-runs.ts';
+import { imageMarker, mathSource, type Picture, type Run } from './html-runs.ts';
 import { PAGE, SEAL_FIELDS, SEAL_WORDS, formatScore, type Block, type PaperLayout } from './layout.ts';
+import { typesetMath, type Formula } from './math.ts';
 
 /**
  * Typesets a paper layout as a PDF with pdfkit: A4, the 密封线 in the left
@@ -11,7 +12,9 @@ import { PAGE, SEAL_FIELDS, SEAL_WORDS, formatScore, type Block, type PaperLayou
  * sit where the layout says: Chinese text breaks between any two characters,
  * Latin words stay whole, closing punctuation never starts a line and
  * opening brackets never end one. Italic text is set upright (the font has
- * no italic face, and Chinese papers do not slant Chinese).
+ * no italic face, and Chinese papers do not slant Chinese). Equations are
+ * typeset by MathJax (`math.ts`) and drawn as filled outlines on the
+ * baseline, a line made taller when one needs it.
  */
 
 const MM = 72 / 25.4;
@@ -42,6 +45,8 @@ interface Atom {
   blank: boolean;
   /** An embedded picture, `width` wide, standing on the baseline. */
   image?: Picture;
+  /** A typeset equation, `width` wide, at `style.size`. */
+  formula?: Formula;
   space: boolean;
   /** Cannot start a line (closing punctuation) / cannot end one (opening brackets). */
   glueBefore: boolean;
@@ -102,6 +107,14 @@ class PaperPdf {
       }
       if (run.kind === 'blank') {
         out.push({ ...plain, text: '', width: run.width * base.size, style: { ...base, underline: true, script: null }, blank: true });
+        continue;
+      }
+      if (run.kind === 'math') {
+        const formula = typesetMath(run.latex);
+        // A little air either side, as TeX leaves around inline math.
+        if (formula)
+          out.push({ ...plain, text: '', width: (formula.width + 0.3) * base.size, style: { ...base, underline: false, script: null }, formula });
+        else out.push(...this.atoms([{ kind: 'text', text: mathSource(run) }], base));
         continue;
       }
       const style: Style = {
@@ -174,10 +187,41 @@ class PaperPdf {
     return lines;
   }
 
-  /** How much taller than `lineHeight` a line's pictures make it. */
+  /** How much taller than `lineHeight` a line's pictures and equations make it. */
   private extra(line: readonly Atom[], lineHeight: number): number {
     const tallest = Math.max(0, ...line.map((a) => a.image?.heightPt ?? 0));
-    return tallest ? Math.max(0, tallest + 4 - lineHeight * 0.75) : 0;
+    const pictures = tallest ? Math.max(0, tallest + 4 - lineHeight * 0.75) : 0;
+    // An equation reaching past the line's leading (a fraction, a matrix) takes the room it needs, above and below.
+    const reach = Math.max(0, ...line.map((a) => (a.formula ? (a.formula.ascent + a.formula.descent) * a.style.size : 0)));
+    return Math.max(pictures, reach ? Math.max(0, reach + 2 - lineHeight * 0.85) : 0);
+  }
+
+  /** Draws an equation with its baseline at `baseline`, its left edge at `x`. */
+  private drawFormula(formula: Formula, x: number, baseline: number, size: number) {
+    const doc = this.doc;
+    const scale = size / 1000;
+    for (const op of formula.ops) {
+      doc.save();
+      doc.transform(scale, 0, 0, scale, x, baseline);
+      doc.transform(...op.m);
+      switch (op.kind) {
+        case 'path':
+          doc.path(op.d).fill('#000000');
+          break;
+        case 'rect':
+          doc.rect(op.x, op.y, op.width, op.height).fill('#000000');
+          break;
+        case 'line':
+          doc.moveTo(op.x1, op.y1).lineTo(op.x2, op.y2).lineWidth(op.lineWidth).stroke('#000000');
+          break;
+        case 'text':
+          // A character MathJax's fonts lack, set in the paper's font on the same baseline.
+          this.font(false, op.size);
+          doc.fillColor('#000000').text(op.text, 0, -op.size * ASCENT, { lineBreak: false });
+          break;
+      }
+      doc.restore();
+    }
   }
 
   /** Draws one line of atoms with its top at `top`; pictures add `extra` above the text. */
@@ -195,6 +239,13 @@ class PaperPdf {
         i++;
         continue;
       }
+      if (atom.formula) {
+        const baseline = top + (lineHeight - BODY * (ASCENT + DESCENT)) / 2 + BODY * ASCENT;
+        this.drawFormula(atom.formula, cx + 0.15 * atom.style.size, baseline, atom.style.size);
+        cx += atom.width;
+        i++;
+        continue;
+      }
       if (atom.blank) {
         const base = top + (lineHeight - atom.style.size * (ASCENT + DESCENT)) / 2 + atom.style.size * ASCENT;
         doc
@@ -208,7 +259,7 @@ class PaperPdf {
       }
       // Same-styled neighbours go out as one string.
       let j = i + 1;
-      while (j < line.length && !line[j]?.blank && !line[j]?.image && line[j]?.style === atom.style) j++;
+      while (j < line.length && !line[j]?.blank && !line[j]?.image && !line[j]?.formula && line[j]?.style === atom.style) j++;
       const text = line
         .slice(i, j)
         .map((a) => a.text)
