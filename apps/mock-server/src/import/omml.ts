@@ -4,11 +4,10 @@ import { childrenOf, textOf, type XmlElement } from './xml.ts';
  * Word equations (Office Math Markup, `m:oMath`) as LaTeX: fractions,
  * scripts, radicals, delimiters, n-ary operators (∑ ∫ ∏ with their limits),
  * accents and bars, functions, matrices and equation arrays; anything else
- * gives its text. The console has no math typesetting library (KaTeX and
- * MathJax are not dependencies), so an imported equation is kept as its
- * LaTeX in a marked span (`<span class="math-tex">\(…\)</span>`, the form
- * KaTeX's auto-render and MathJax read), readable as linear text until one
- * renders it.
+ * gives its text. An imported equation is kept as its LaTeX in a marked span
+ * (`<span class="math-tex">\(…\)</span>`, the form KaTeX's auto-render and
+ * MathJax read): the console's question preview typesets it with KaTeX, the
+ * printed paper's PDF with MathJax (papers/export/math.ts).
  */
 
 /** Where an equation stands in a line's text: its LaTeX between private-use marks. */
