@@ -23,4 +23,17 @@ describe('route table: resource routes', () => {
     const plain = await child('resources', 'resource')!.page!();
     expect(plain.default.displayName).toBe('Screen(resource)');
   });
+
+  it('adds the routes features declare in *.route.ts to their group, in place, with their tabs', async () => {
+    const articles = appGroups.find((g) => g.name === 'articles')!.children;
+    expect(articles.map((c) => c.name).at(-1)).toBe('oneQuestionPerday');
+    const daily = child('articles', 'oneQuestionPerday')!;
+    expect(daily).toMatchObject({
+      path: '/articles/oneQuestionPerday',
+      titleKey: 'routes.oneQuestionPerday',
+      permission: 'Pages.Articles.OneQuestionPerday',
+    });
+    expect(daily.resource?.tabs).toEqual(['mine', 'moderated']);
+    expect((await daily.page!()).default.displayName).toBe('Screen(oneQuestionPerday)');
+  });
 });

@@ -6,8 +6,9 @@ import type { AnyResource } from './resources/types.ts';
  * The route table of spec section 2, as data. Router, sidebar menu,
  * breadcrumbs, tabs, page titles and the error-403 guard all derive from it.
  *
- * A route's screen is either a resource list named in the table (a lazy import
- * of the resource, an optional variant and variant tabs: no page file), or a
+ * A route's screen is either a resource list named in the table or declared
+ * by its feature in a `*.route.ts` file (`RouteDescriptor`: a lazy import of
+ * the resource, an optional variant and variant tabs: no page file), or a
  * hand-written screen `features/<group>/<child>-page.tsx` in kebab-case (default
  * export), e.g. `features/test-questions/test-question-census-page.tsx`. Those are
  * found with `import.meta.glob`, so a route whose screen file does not exist yet
@@ -87,7 +88,6 @@ export function resourcePage(route: ResourceRoute, titleKey?: string): PageLoade
 // The resource modules, each imported lazily by the routes that show it.
 const articles = () => import('./features/articles/article.resource.tsx').then((m) => m.articleResource);
 const courses = () => import('./features/articles/learning-course.resource.tsx').then((m) => m.learningCourseResource);
-const dailyQuestions = () => import('./features/articles/one-question-perday.resource.tsx').then((m) => m.oneQuestionPerdayResource);
 const resources = () => import('./features/resources/resource.resource.tsx').then((m) => m.resourceResource);
 const questions = () => import('./features/questions/test-question.resource.tsx').then((m) => m.testQuestionResource);
 const teacherQuestions = () => import('./features/questions/test-question.resource.tsx').then((m) => m.teacherQuestionResource);
@@ -121,6 +121,38 @@ export const kebab = (s: string) => s.replace(/[A-Z]/g, (c) => `-${c.toLowerCase
 /** A child's screen: a resource route, or the path of a hand-written screen under `features/` (default: by name). */
 type ChildScreen = string | ResourceRoute;
 
+/**
+ * A route a feature declares beside its resource, in `features/<group>/<name>.route.ts`
+ * (export `routes`): navigation collects every such file (`import.meta.glob`,
+ * eager: a descriptor is a few lines; the resource it names still loads lazily,
+ * in the route's own chunk) and adds each to its group, after the child named
+ * by `after` or last. A new resource screen needs no edit here.
+ */
+export interface RouteDescriptor extends ResourceRoute {
+  /** The menu group (`articles`, `miscellaneous`, ...). */
+  readonly group: string;
+  /** The route's name: its path under the group, its title (`routes.<name>`, else the entity's name `entities.<name>`). */
+  readonly name: string;
+  readonly permission: NavPermission;
+  /** The child of the group it follows in the menu; last when absent. */
+  readonly after?: string;
+}
+
+const declaredRoutes: readonly RouteDescriptor[] = Object.values(
+  import.meta.glob<readonly RouteDescriptor[]>('./features/**/*.route.ts', { eager: true, import: 'routes' }),
+).flat();
+
+/** The children of a group: those of the table, with the routes features declare for it put in place. */
+function withDeclaredRoutes(group: string, children: ReadonlyArray<[child: string, permission: NavPermission, screen?: ChildScreen]>) {
+  const out = [...children];
+  for (const { group: of, name, permission, after, ...target } of declaredRoutes) {
+    if (of !== group) continue;
+    const at = after === undefined ? -1 : out.findIndex(([child]) => child === after);
+    out.splice(at === -1 ? out.length : at + 1, 0, [name, permission, target]);
+  }
+  return out;
+}
+
 const g = (
   name: string,
   permission: NavPermission,
@@ -133,7 +165,7 @@ const g = (
   titleKey: `routes.${name}`,
   permission,
   icon,
-  children: children.map(([child, perm, target]) => ({
+  children: withDeclaredRoutes(name, children).map(([child, perm, target]) => ({
     name: child,
     path: `${path}/${child}`,
     titleKey: `routes.${child}`,
@@ -224,7 +256,6 @@ export const appGroups: readonly NavGroup[] = [
     ['learningCourse', Permissions.ArticlesLearningCourse, { resource: courses, tabs: ['mine'] }],
     ['learningUsCourse', Permissions.ArticlesUniversityCourse, { resource: courses, variant: 'university', tabs: ['mine'] }],
     ['auditLearning', Permissions.ArticlesLearningCourse, { resource: courses, variant: 'moderated' }],
-    ['oneQuestionPerday', Permissions.ArticlesOneQuestionPerday, { resource: dailyQuestions, tabs: ['mine', 'moderated'] }],
   ]),
   g('resources', Permissions.Resources, 'resource', [
     ['resource', Permissions.ResourcesResource, { resource: resources }],
