@@ -1,10 +1,13 @@
-import type { Client } from '@edu/sdk';
+import { services, type Client } from '@edu/sdk';
 import { TEST_PASSWORD, unique } from './support/backend.ts';
+import { editableText, sampleInput } from './support/sample.ts';
 
 /**
- * One row per CRUD service of the SDK: how to make a valid create input, how to
- * change it for Update, and which side owns it. The runner fails for a CRUD
- * service without a row, so a new service cannot slip past the contract suite.
+ * How to make a valid create input of a CRUD service of the SDK, how to change
+ * it for Update, and which side owns it: a row of `crudFixtures`, or for a
+ * simple entity (plain columns, no references) one derived from its `Create`
+ * schema (`fixtureOf`). The runner fails for a CRUD service it can make neither
+ * for, so a new service cannot slip past the contract suite.
  */
 export interface CrudFixture<Dto = any> {
   side: 'tenant' | 'host';
@@ -188,6 +191,26 @@ export const crudFixtures: Record<string, CrudFixture> = {
     changed: (dto) => dto.title.endsWith('改') && dto.content.endsWith('（已更新）') && dto.recipientKind === 3,
   },
 };
+
+/**
+ * The fixture of a CRUD service: its row above, else one derived from its
+ * `Create` input (`sampleInput`: the required members), owned by the tenant,
+ * whose Update appends 改 to the first required plain text; undefined when
+ * the schema has no such text.
+ */
+export function fixtureOf(key: string): CrudFixture | undefined {
+  const listed = crudFixtures[key];
+  if (listed) return listed;
+  const create = services[key as keyof typeof services]?.endpoints.Create?.input;
+  const text = create && editableText(create);
+  if (!create || !text) return undefined;
+  return {
+    side: 'tenant',
+    create: () => sampleInput(create),
+    update: (dto: Record<string, unknown>) => ({ ...dto, [text]: `${String(dto[text])}改` }),
+    changed: (dto: Record<string, unknown>) => String(dto[text]).endsWith('改'),
+  };
+}
 
 /** The first member (General identity) of the tenant. */
 async function someMember(client: Client): Promise<number> {

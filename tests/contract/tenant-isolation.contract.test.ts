@@ -1,6 +1,6 @@
 import { CRUD_METHODS, services, type Client } from '@edu/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crudFixtures } from './fixtures.ts';
+import { fixtureOf } from './fixtures.ts';
 import { startBackend, TEST_PASSWORD, unique, type Backend, type SignedIn } from './support/backend.ts';
 
 /**
@@ -63,9 +63,12 @@ describe('tenant isolation', () => {
 });
 
 describe('tenant isolation of every CRUD service', () => {
-  const tenantServices = Object.entries(crudFixtures).filter(
-    ([key, f]) => f.side === 'tenant' && CRUD_METHODS.every((m) => m in services[key as keyof typeof services].endpoints),
-  );
+  const tenantServices = Object.entries(services)
+    .filter(([, s]) => CRUD_METHODS.every((m) => m in s.endpoints))
+    .flatMap(([key]) => {
+      const fixture = fixtureOf(key);
+      return fixture?.side === 'tenant' ? [[key, fixture] as const] : [];
+    });
 
   it.each(tenantServices)('%s: tenant A cannot read, change or delete tenant B rows', async (key, fixture) => {
     // Only a real backend without host credentials has no tenant B; the mock always has one.
