@@ -1,4 +1,4 @@
-import { services, type Client } from '@edu/sdk';
+import { services, type Client, type Endpoint, type Service } from '@edu/sdk';
 import { TEST_PASSWORD, unique } from './support/backend.ts';
 import { editableText, sampleInput } from './support/sample.ts';
 
@@ -201,7 +201,8 @@ export const crudFixtures: Record<string, CrudFixture> = {
 export function fixtureOf(key: string): CrudFixture | undefined {
   const listed = crudFixtures[key];
   if (listed) return listed;
-  const create = services[key as keyof typeof services]?.endpoints.Create?.input;
+  const endpoints: Readonly<Record<string, Endpoint>> | undefined = (services as Readonly<Record<string, Service>>)[key]?.endpoints;
+  const create = endpoints?.Create?.input;
   const text = create && editableText(create);
   if (!create || !text) return undefined;
   return {
