@@ -19,6 +19,7 @@ const TYPE_NAMES: Readonly<Record<string, { 'zh-Hans': string; en: string }>> = 
   User: { 'zh-Hans': '用户', en: 'User' },
   Role: { 'zh-Hans': '角色', en: 'Role' },
   TestPaper: { 'zh-Hans': '试卷', en: 'Test paper' },
+  Setting: { 'zh-Hans': '设置', en: 'Setting' },
 };
 const CHANGE_TYPE_NAMES: Record<Culture, readonly string[]> = { 'zh-Hans': ['创建', '修改', '删除'], en: ['Created', 'Updated', 'Deleted'] };
 

@@ -12,7 +12,8 @@
  * Three kinds of tracked models (`TRACKED`):
  * - entities (User, Role, TestPaper): created, updated (property by property,
  *   from what to what) or deleted; secrets (`passwordHash`, `securityStamp`)
- *   and bookkeeping columns are never recorded;
+ *   and bookkeeping columns are never recorded; a setting (Setting) is one
+ *   property, its name, from the stored value to the new one;
  * - member collections (a user's roles, a role's or user's granted
  *   permissions): recorded on their owner as one property (`Roles`,
  *   `Permissions`) from the set before the unit to the set after it, so a
@@ -68,6 +69,8 @@ interface EntityModel {
   kind: 'entity';
   /** The entity type recorded (SDK ENTITY_HISTORY_TYPES). */
   type: string;
+  /** The properties recorded of a change (default: every column that differs, `diffRows`). */
+  diff?: (before: Row | null, after: Row | null) => PropertyChange[];
 }
 interface CollectionModel {
   kind: 'collection';
@@ -92,11 +95,25 @@ const prop = (propertyName: string, originalValue: unknown, newValue: unknown): 
   newValue: text(newValue),
 });
 
+/**
+ * A setting row (ABP's AbpSettings) as one property named after the setting,
+ * from its stored value to the new one (`App.Auditing.RetentionDays` 90 → 120).
+ */
+function settingDiff(before: Row | null, after: Row | null): PropertyChange[] {
+  const name = (after ?? before)?.name;
+  if (typeof name !== 'string') return [];
+  const from = before?.value ?? null;
+  const to = after?.value ?? null;
+  return text(from) === text(to) ? [] : [prop(name, from, to)];
+}
+
 /** The tracked models by Prisma model name. */
 export const TRACKED: ReadonlyMap<string, TrackedModel> = new Map<string, TrackedModel>([
   ['User', { kind: 'entity', type: 'User' }],
   ['Role', { kind: 'entity', type: 'Role' }],
   ['TestPaper', { kind: 'entity', type: 'TestPaper' }],
+  // Settings written through a request's client (kit/settings.ts): the tenant's, the application's, a user's.
+  ['Setting', { kind: 'entity', type: 'Setting', diff: settingDiff }],
   [
     'UserRole',
     {
@@ -361,7 +378,8 @@ async function writeChangeSet(unit: Unit): Promise<void> {
   const entityRows = await entitiesAfter(unit);
   for (const e of unit.entities.values()) {
     const after = entityRows.get(`${e.model}:${e.id}`);
-    const properties = diffRows(e.before, after ?? null);
+    const cfg = TRACKED.get(e.model);
+    const properties = (cfg?.kind === 'entity' && cfg.diff ? cfg.diff : diffRows)(e.before, after ?? null);
     const changeType =
       e.before === null ? EntityChangeType.values.Created : after ? EntityChangeType.values.Updated : EntityChangeType.values.Deleted;
     if (changeType === EntityChangeType.values.Updated && !properties.length) continue;

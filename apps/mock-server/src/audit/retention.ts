@@ -1,6 +1,7 @@
 import { AUDIT_RETENTION_DAYS, type AuditSettingsDto } from '@edu/sdk';
 import type { PrismaClient } from '@edu/db';
 import type { FastifyBaseLogger } from 'fastify';
+import type { RequestContext } from '../kit/context.ts';
 import { effectiveSettings, setTenantSetting } from '../kit/settings.ts';
 
 /** The setting (ABP's name style) of how many days audit rows are kept; default 90. */
@@ -25,10 +26,11 @@ export async function auditSettings(prisma: PrismaClient, tenantId: number | nul
   return { retentionDays: daysOf((await effectiveSettings(prisma, tenantId, null))[AUDIT_RETENTION_SETTING]) };
 }
 
-/** Stores the side's retention (the application's for the host). */
-export async function updateAuditSettings(prisma: PrismaClient, tenantId: number | null, by: number | null, input: AuditSettingsDto) {
-  await setTenantSetting(prisma, tenantId, AUDIT_RETENTION_SETTING, String(input.retentionDays), by);
-  return auditSettings(prisma, tenantId);
+/** Stores the side's retention (the application's for the host), through the request's client: the change is in the entity history. */
+export async function updateAuditSettings(ctx: RequestContext, input: AuditSettingsDto) {
+  const { tenantId, userId } = ctx.session;
+  await setTenantSetting(ctx.db, tenantId, AUDIT_RETENTION_SETTING, String(input.retentionDays), userId);
+  return auditSettings(ctx.prisma, tenantId);
 }
 
 /**

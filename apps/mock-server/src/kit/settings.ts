@@ -1,4 +1,4 @@
-import type { PrismaClient } from '@edu/db';
+import type { Prisma, PrismaClient } from '@edu/db';
 
 /**
  * Settings ABP defines, with their defaults. Values resolve user -> tenant ->
@@ -44,8 +44,21 @@ export async function effectiveSettings(prisma: PrismaClient, tenantId: number |
   return out;
 }
 
+/**
+ * What the setting writers write through: the raw client, or a request's
+ * `ctx.db`, whose writes of settings are recorded in the entity history
+ * (type `Setting`, audit/entity-history.ts) with who made them.
+ */
+export interface SettingsDb {
+  setting: {
+    findFirst(args: { where: Prisma.SettingWhereInput }): PromiseLike<{ id: number } | null>;
+    update(args: { where: { id: number }; data: Prisma.SettingUncheckedUpdateInput }): PromiseLike<unknown>;
+    create(args: { data: Prisma.SettingUncheckedCreateInput }): PromiseLike<unknown>;
+  };
+}
+
 /** Stores a user-level setting (insert or update). */
-export async function setUserSetting(prisma: PrismaClient, tenantId: number | null, userId: number, name: SettingName, value: string) {
+export async function setUserSetting(prisma: SettingsDb, tenantId: number | null, userId: number, name: SettingName, value: string) {
   const existing = await prisma.setting.findFirst({ where: { tenantId, userId, name } });
   if (existing)
     await prisma.setting.update({ where: { id: existing.id }, data: { value, lastModificationTime: new Date(), lastModifierUserId: userId } });
@@ -53,7 +66,7 @@ export async function setUserSetting(prisma: PrismaClient, tenantId: number | nu
 }
 
 /** Stores a tenant-level setting (the application's when `tenantId` is null): insert or update. */
-export async function setTenantSetting(prisma: PrismaClient, tenantId: number | null, name: SettingName, value: string, by: number | null) {
+export async function setTenantSetting(prisma: SettingsDb, tenantId: number | null, name: SettingName, value: string, by: number | null) {
   const existing = await prisma.setting.findFirst({ where: { tenantId, userId: null, name } });
   if (existing)
     await prisma.setting.update({ where: { id: existing.id }, data: { value, lastModificationTime: new Date(), lastModifierUserId: by } });

@@ -15,7 +15,7 @@ export const auditLog = implement(AuditLogService, {
   GetEntityHistoryObjectTypes: (_input, ctx) => Promise.resolve(getEntityHistoryObjectTypes(ctx)),
   GetPermissionGrantees: (input, ctx) => permissionGrantees(ctx, input.PermissionName),
   GetAuditSettings: (_input, ctx) => auditSettings(ctx.prisma, ctx.session.tenantId),
-  UpdateAuditSettings: (input, ctx) => updateAuditSettings(ctx.prisma, ctx.session.tenantId, ctx.session.userId, input),
+  UpdateAuditSettings: (input, ctx) => updateAuditSettings(ctx, input),
 });
 
 /** ASP.NET Zero's sign-in attempts (recorded by TokenAuth/Authenticate). */

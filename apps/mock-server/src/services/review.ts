@@ -9,8 +9,11 @@ export const review = implement(ReviewService, {
   GetSettings: (_input, ctx) => reviewSettings(ctx.prisma, ctx.session.tenantId),
   UpdateSettings: async (input, ctx) => {
     const tenantId = ctx.session.tenantId;
-    for (const key of ['allowSameReviewerForSteps', 'allowAuthorReview'] as const)
-      await setTenantSetting(ctx.prisma, tenantId, REVIEW_SETTING_NAMES[key], String(input[key]), ctx.session.userId);
+    // One transaction, one change set in the entity history (Setting) for both rules.
+    await ctx.transaction(async (tx) => {
+      for (const key of ['allowSameReviewerForSteps', 'allowAuthorReview'] as const)
+        await setTenantSetting(tx.db, tenantId, REVIEW_SETTING_NAMES[key], String(input[key]), ctx.session.userId);
+    });
     return reviewSettings(ctx.prisma, tenantId);
   },
 });

@@ -29,7 +29,8 @@ async function read(prisma: PrismaClient, tenantId: number | null): Promise<Tena
 export const tenantSettings = implement(TenantSettingsService, {
   GetAllSettings: (_input, ctx) => read(ctx.prisma, ctx.session.tenantId),
   UpdateAllSettings: async (input, ctx) => {
-    await setTenantSetting(ctx.prisma, ctx.session.tenantId, SCHOOL_NAME_SETTING, input.general.schoolName, ctx.session.userId);
+    // Through the request's client: the change is recorded in the entity history (Setting).
+    await setTenantSetting(ctx.db, ctx.session.tenantId, SCHOOL_NAME_SETTING, input.general.schoolName, ctx.session.userId);
     return read(ctx.prisma, ctx.session.tenantId);
   },
 });

@@ -92,10 +92,12 @@ export type EntityChangeType = z.infer<typeof EntityChangeType>;
  * The entity types whose changes are recorded (ABP's entity history
  * selectors): members and administrators (`User`: identity fields, `Roles`,
  * granted `Permissions`, `Balance`), `Role` (fields and `Permissions`),
- * `TestPaper`, and every reviewable entity (its review decisions:
- * `ReviewStep`, `ReviewDecision`, `ReviewReason`).
+ * `TestPaper`, `Setting` (one property, the setting's name, from the
+ * stored value to the new one; the entity id is the setting row's), and
+ * every reviewable entity (its review decisions: `ReviewStep`,
+ * `ReviewDecision`, `ReviewReason`).
  */
-export const EntityHistoryType = z.enum(['User', 'Role', 'TestPaper', ...ReviewableEntitySchema.options]);
+export const EntityHistoryType = z.enum(['User', 'Role', 'TestPaper', 'Setting', ...ReviewableEntitySchema.options]);
 export type EntityHistoryType = z.infer<typeof EntityHistoryType>;
 export const ENTITY_HISTORY_TYPES: readonly EntityHistoryType[] = [...new Set(EntityHistoryType.options)];
 
