@@ -8,8 +8,8 @@ import { signedIn, useConsole } from './support/suite.ts';
  * listed (rows are written a second after their calls, so the search is
  * repeated until they show), filtered by service and method, and one opens
  * in the details dialog; the sign-in tab lists the admin's successful
- * sign-in. The retention is edited, a user's edit shows in its row's change
- * history and in the data-changes tab. Screenshots: tests/e2e/artifacts/audit-*.png.
+ * sign-in. The retention is edited (and shows as a setting change), a user's
+ * edit shows in its row's change history and in the data-changes tab. Screenshots: tests/e2e/artifacts/audit-*.png.
  */
 const suite = useConsole();
 
@@ -110,6 +110,14 @@ describe('audit logs', () => {
     await page.getByTestId('history-search').click();
     await page.getByTestId('entity-changes').getByText('历史').first().waitFor();
     await shot(page, 'audit-entity-changes');
+
+    // The retention edited above is a setting change: 设置, its name, from the default's absence to 120.
+    await page.getByTestId('history-filter-type').selectOption('Setting');
+    await page.getByTestId('history-search').click();
+    const setting = page.getByTestId('entity-changes').getByTestId('entity-change').filter({ hasText: 'App.Auditing.RetentionDays' }).first();
+    await setting.waitFor();
+    expect(await setting.innerText()).toContain('120');
+    await shot(page, 'audit-setting-changes');
   });
 
   it('signs in as a teacher from the user list, shows the banner, and goes back', { timeout: 150_000 }, async () => {
