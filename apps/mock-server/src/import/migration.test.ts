@@ -155,6 +155,8 @@ describe.skipIf(!present)('IMS QTI 2.1', () => {
 
   it('modalFeedback.xml: a two-option True/False choice is true/false, MAXSCORE the score', () => {
     expect(item('modalFeedback.xml').input?.draft).toMatchObject({ questionType: 3, trueFalseAnswer: true, score: 10, options: [] });
+    // Its feedback is set by response processing (correct / incorrect): not an analysis shown whatever the answer.
+    expect(item('modalFeedback.xml').input?.draft.analysis).toBeNull();
   });
 
   it('package.zip (TAO): the item of the manifest with its picture, stored under the token the stem refers to', async () => {

@@ -15,7 +15,12 @@ import { escapeXml } from './xml.ts';
  * `choiceInteraction` (`maxChoices` 1, else 0), 判断 → a two-option choice
  * (`true` 正确 / `false` 错误), 填空 → a `textEntryInteraction` per blank (its
  * accepted answers mapped), 简答 → `extendedTextInteraction` (the reference
- * answer as the correct response); the score is `MAXSCORE`'s default. Rich
+ * answer as the correct response); the score is `MAXSCORE`'s default; the
+ * analysis (解析) is the item's `modalFeedback`, shown at the end of an
+ * attempt (its `FEEDBACK` outcome holds the feedback's identifier by
+ * default); the difficulty is the item resource's IEEE LOM metadata in the
+ * manifest (IMS MD 1.2 `educational/difficulty`, LOM's vocabulary: 简单 easy,
+ * 一般 medium, 困难 difficult). Rich
  * text is cut to QTI's XHTML subset (well-formed, no attributes but an
  * image's `src` and `alt`); pictures stored on this site travel in the package
  * under `images/`.
@@ -25,6 +30,12 @@ const NS = 'http://www.imsglobal.org/xsd/imsqti_v2p1';
 const SCHEMA = `${NS} http://www.imsglobal.org/xsd/qti/qtiv2p1/imsqti_v2p1.xsd`;
 const CP = 'http://www.imsglobal.org/xsd/imscp_v1p1';
 const XSI = 'http://www.w3.org/2001/XMLSchema-instance';
+const MD = 'http://www.imsglobal.org/xsd/imsmd_v1p2';
+
+/** The bank's difficulty (1 简单, 2 一般, 3 困难) as LOM's `educational/difficulty` value, and back. */
+export const LOM_DIFFICULTY = ['easy', 'medium', 'difficult'] as const;
+/** The identifier of an item's analysis feedback (and the FEEDBACK outcome's default). */
+export const ANALYSIS_FEEDBACK = 'ANALYSIS';
 
 export interface PackagePicture {
   bytes: Uint8Array;
@@ -88,7 +99,17 @@ interface Item {
   href: string;
   xml: string;
   files: string[];
+  difficulty: QuestionExport['difficulty'];
 }
+
+/** A resource's LOM metadata: its difficulty. */
+const lomOf = (difficulty: QuestionExport['difficulty']) => {
+  const value = LOM_DIFFICULTY[difficulty - 1];
+  const lang = (s: string) => `<imsmd:langstring xml:lang="x-none">${s}</imsmd:langstring>`;
+  return value
+    ? `<metadata><imsmd:lom><imsmd:educational><imsmd:difficulty><imsmd:source>${lang('LOMv1.0')}</imsmd:source><imsmd:value>${lang(value)}</imsmd:value></imsmd:difficulty></imsmd:educational></imsmd:lom></metadata>`
+    : '';
+};
 
 /** One question as an item. */
 function itemOf(
@@ -137,7 +158,8 @@ function itemOf(
     });
     blanks.forEach((b, k) => {
       const id = blanks.length === 1 ? 'RESPONSE' : `RESPONSE_${k + 1}`;
-      const answers = b.answers.filter(Boolean);
+      // A mapping's keys are distinct (the same answer twice maps once).
+      const answers = [...new Set(b.answers.map((a) => a.trim()).filter(Boolean))];
       declarations.push(
         `<responseDeclaration identifier="${id}" cardinality="single" baseType="string"><correctResponse><value>${escapeXml(answers[0] ?? '')}</value></correctResponse><mapping defaultValue="0">${answers
           .map((a) => `<mapEntry mapKey="${escapeXml(a)}" mappedValue="1" />`)
@@ -155,14 +177,19 @@ function itemOf(
     );
     body += `<div>${files(q.stem)}</div><extendedTextInteraction responseIdentifier="RESPONSE" />`;
   }
+  const analysis = q.analysis?.trim() ? files(q.analysis) : '';
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<assessmentItem xmlns="${NS}" xmlns:xsi="${XSI}" xsi:schemaLocation="${SCHEMA}" identifier="${identifier}" title="${escapeXml(title)}" adaptive="false" timeDependent="false">`,
     ...declarations,
     '<outcomeDeclaration identifier="SCORE" cardinality="single" baseType="float" />',
     `<outcomeDeclaration identifier="MAXSCORE" cardinality="single" baseType="float"><defaultValue><value>${q.score}</value></defaultValue></outcomeDeclaration>`,
+    analysis &&
+      `<outcomeDeclaration identifier="FEEDBACK" cardinality="single" baseType="identifier"><defaultValue><value>${ANALYSIS_FEEDBACK}</value></defaultValue></outcomeDeclaration>`,
     `<itemBody>${body}</itemBody>`,
     processing,
+    analysis &&
+      `<modalFeedback outcomeIdentifier="FEEDBACK" identifier="${ANALYSIS_FEEDBACK}" showHide="show" title="解析">${analysis}</modalFeedback>`,
     '</assessmentItem>',
   ]
     .filter(Boolean)
@@ -217,7 +244,7 @@ export function qtiPackage(
         const xml = itemOf(part, identifier, titleOf(n ? `${q.stem} (${n})` : q.stem), n ? q.stem : null, rename, used);
         const href = `items/${identifier}.xml`;
         files.set(href, utf8(xml));
-        return { identifier, href, xml, files: [...used].map((u) => u.replace(/^\.\.\//, '')) };
+        return { identifier, href, xml, files: [...used].map((u) => u.replace(/^\.\.\//, '')), difficulty: part.difficulty };
       });
     }),
   );
@@ -225,7 +252,7 @@ export function qtiPackage(
     .flat()
     .map(
       (i) =>
-        `<resource identifier="${i.identifier}" type="imsqti_item_xmlv2p1" href="${i.href}"><file href="${i.href}" />${i.files.map((f) => `<file href="${f}" />`).join('')}</resource>`,
+        `<resource identifier="${i.identifier}" type="imsqti_item_xmlv2p1" href="${i.href}">${lomOf(i.difficulty)}<file href="${i.href}" />${i.files.map((f) => `<file href="${f}" />`).join('')}</resource>`,
     );
   if (test) {
     const xml = [
@@ -254,7 +281,7 @@ export function qtiPackage(
     utf8(
       [
         '<?xml version="1.0" encoding="UTF-8"?>',
-        `<manifest xmlns="${CP}" xmlns:xsi="${XSI}" xsi:schemaLocation="${CP} http://www.imsglobal.org/xsd/imscp_v1p1.xsd" identifier="MANIFEST-edu">`,
+        `<manifest xmlns="${CP}" xmlns:imsmd="${MD}" xmlns:xsi="${XSI}" xsi:schemaLocation="${CP} http://www.imsglobal.org/xsd/imscp_v1p1.xsd ${MD} http://www.imsglobal.org/xsd/imsmd_v1p2p4.xsd" identifier="MANIFEST-edu">`,
         '<metadata><schema>QTIv2.1 Package</schema><schemaversion>1.0.0</schemaversion></metadata>',
         '<organizations />',
         `<resources>${resources.join('')}</resources>`,

@@ -24,7 +24,13 @@ import { XmlError, childrenOf, escapeXml, findAll, findFirst, parseXml, textOf, 
  *   pictures of a package are stored with the question (import/pictures.ts),
  *   elsewhere they become their alt text;
  * - the score is the `MAXSCORE` outcome's default (else the mapping's upper
- *   bound, else 2); other interactions, or mixed ones, are reported per item.
+ *   bound, else 2); other interactions, or mixed ones, are reported per item;
+ * - the analysis (解析) is the `modalFeedback` shown whatever the answer: one
+ *   whose identifier is its outcome's default value (as qti-export.ts writes
+ *   it); feedback set by response processing (正确!/错误!) is not an analysis;
+ * - in a package, the difficulty is the resource's LOM metadata
+ *   (`educational/difficulty`: very easy and easy 简单, medium 一般, difficult
+ *   and very difficult 困难), else 一般.
  *
  * A file that is not well-formed (the item of a package included), a package
  * without manifest or with a resource whose file is missing, is refused as a
@@ -135,8 +141,34 @@ const tidy = (html: string) =>
 
 const INTERACTIONS = new Set(['choiceInteraction', 'textEntryInteraction', 'extendedTextInteraction']);
 
+/** The item's analysis: the modal feedback its outcome shows by default (whatever the answer), as rich text; null without one. */
+function analysisOf(root: XmlElement, ctx: BodyContext): string | null {
+  const defaults = new Map(
+    childrenOf(root, 'outcomeDeclaration').map((o) => [
+      o.attrs.identifier ?? '',
+      findAll(findFirst(o, 'defaultValue') ?? o, 'value').map((v) => textOf(v).trim()),
+    ]),
+  );
+  const shown = childrenOf(root, 'modalFeedback').filter(
+    (f) => (f.attrs.showHide ?? 'show') === 'show' && (defaults.get(f.attrs.outcomeIdentifier ?? '') ?? []).includes(f.attrs.identifier ?? ''),
+  );
+  const html = shown.map((f) => tidy(htmlOf(f.children, ctx, () => null))).filter(Boolean);
+  return html.length ? html.join('') : null;
+}
+
+/** LOM's difficulty words as the bank's levels. */
+const LOM_LEVEL: Record<string, 1 | 2 | 3> = { 'very easy': 1, easy: 1, medium: 2, difficult: 3, 'very difficult': 3 };
+
+/** A manifest resource's difficulty (its LOM `educational/difficulty`), or null. */
+function difficultyOf(resource: XmlElement): 1 | 2 | 3 | null {
+  const educational = findFirst(resource, 'educational');
+  const difficulty = educational && findFirst(educational, 'difficulty');
+  const value = difficulty && findFirst(difficulty, 'value');
+  return value ? (LOM_LEVEL[textOf(value).trim().toLowerCase()] ?? null) : null;
+}
+
 /** One `assessmentItem` as a draft or its problems. */
-function readItem(root: XmlElement, ctx: BodyContext): Pick<MigrationQuestion, 'draft' | 'problems' | 'label'> {
+function readItem(root: XmlElement, ctx: BodyContext, difficulty: 1 | 2 | 3): Pick<MigrationQuestion, 'draft' | 'problems' | 'label'> {
   const T = migrationTexts[ctx.culture];
   const label = root.attrs.title ?? root.attrs.identifier ?? '';
   const body = findFirst(root, 'itemBody');
@@ -167,7 +199,7 @@ function readItem(root: XmlElement, ctx: BodyContext): Pick<MigrationQuestion, '
   const upper = Number(findFirst(root, 'mapping')?.attrs.upperBound);
   const rawScore = Number.isFinite(maxScore) && maxScore > 0 ? maxScore : Number.isFinite(upper) && upper > 0 ? upper : 2;
   const score = Math.min(100, Math.round(rawScore * 2) / 2);
-  const base = { analysis: null, difficulty: 2 as const, score };
+  const base = { analysis: analysisOf(root, ctx), difficulty, score };
 
   const choice = choices[0];
   if (choice) {
@@ -216,15 +248,16 @@ function itemOf(
   base: Base,
   culture: Culture,
   picture: BodyContext['picture'],
+  difficulty: 1 | 2 | 3 = 2,
 ): ImportItem<DocumentQuestion> {
   const T = migrationTexts[culture];
   if (xml.root.local !== 'assessmentItem') throw new QtiRefused(T.qtiNotItem(file, xml.root.name));
   const ctx: BodyContext = { culture, picture, pictures: [] };
-  const read = readItem(xml.root, ctx);
+  const read = readItem(xml.root, ctx, difficulty);
   const item = migrationItem({ question: n, from: xml.root.line, to: xml.lines.length, ...read }, base, xml.lines, culture);
   const draft = item.input?.draft;
   if (item.input && draft) {
-    const used = picturesUsed(ctx.pictures, [draft.stem, ...(draft.options ?? []).map((o) => o.content)]);
+    const used = picturesUsed(ctx.pictures, [draft.stem, draft.analysis ?? '', ...(draft.options ?? []).map((o) => o.content)]);
     if (used.length) item.input = { ...item.input, pictures: used };
   }
   // Where the item came from in a package: the report names its file.
@@ -250,7 +283,7 @@ function packageItems(entries: Map<string, Uint8Array>, base: Base, culture: Cul
       const data = entries.get(name);
       return data ? newPicture(path.basename(name), data) : null;
     };
-    return itemOf(href, xmlOf(href, bytes, culture), i + 1, base, culture, picture);
+    return itemOf(href, xmlOf(href, bytes, culture), i + 1, base, culture, picture, difficultyOf(r) ?? 2);
   });
 }
 
