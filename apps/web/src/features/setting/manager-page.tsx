@@ -1,4 +1,4 @@
-import { Box, Tabs } from '@chakra-ui/react';
+import { Box, Stack, Tabs } from '@chakra-ui/react';
 import { BuildingIcon, ShieldIcon, UsersIcon } from '@edu/ui';
 import { Permissions } from '@edu/sdk';
 import type { ReactNode } from 'react';
@@ -9,6 +9,7 @@ import { roleResource } from './role.resource.tsx';
 import { tenantResource } from './tenant.resource.tsx';
 import { userResource } from '../../shared/users/user.resource.tsx';
 import { UserPermissionPreviewField } from './permission-preview.tsx';
+import { SchoolSettingsCard } from './school-settings.tsx';
 
 interface Tab {
   value: 'users' | 'roles' | 'tenants';
@@ -36,7 +37,8 @@ const managedUsers = userResource.variant('managed', {
 /**
  * 管理员管理 (/setting/manager): users, roles and, for host users holding
  * `Pages.Administration.Tenants`, tenants, in tabs. Each tab is a resource
- * screen; a tab whose list the user may not read is left out.
+ * screen; a tab whose list the user may not read is left out. Above them, a
+ * tenant's administrators edit the school name (学校信息) its papers print.
  */
 export default function ManagerPage() {
   const { t } = useTranslation();
@@ -50,22 +52,25 @@ export default function ManagerPage() {
   ].filter((tab) => can(tab.resource.service.getAll.endpoint.access));
 
   return (
-    <Box bg="bg" borderRadius="lg" borderWidth="1px" p={{ base: '3', md: '5' }} data-testid="manager-page">
-      <Tabs.Root defaultValue={tabs[0]?.value} lazyMount unmountOnExit colorPalette="brand" variant="line">
-        <Tabs.List mb="4">
+    <Stack gap="4">
+      <SchoolSettingsCard />
+      <Box bg="bg" borderRadius="lg" borderWidth="1px" p={{ base: '3', md: '5' }} data-testid="manager-page">
+        <Tabs.Root defaultValue={tabs[0]?.value} lazyMount unmountOnExit colorPalette="brand" variant="line">
+          <Tabs.List mb="4">
+            {tabs.map((tab) => (
+              <Tabs.Trigger key={tab.value} value={tab.value} data-testid={`tab-${tab.value}`}>
+                {tab.icon}
+                {t(`admin.tabs.${tab.value}`)}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
           {tabs.map((tab) => (
-            <Tabs.Trigger key={tab.value} value={tab.value} data-testid={`tab-${tab.value}`}>
-              {tab.icon}
-              {t(`admin.tabs.${tab.value}`)}
-            </Tabs.Trigger>
+            <Tabs.Content key={tab.value} value={tab.value} pt="0">
+              <ResourcePage resource={tab.resource} showTitle={false} />
+            </Tabs.Content>
           ))}
-        </Tabs.List>
-        {tabs.map((tab) => (
-          <Tabs.Content key={tab.value} value={tab.value} pt="0">
-            <ResourcePage resource={tab.resource} showTitle={false} />
-          </Tabs.Content>
-        ))}
-      </Tabs.Root>
-    </Box>
+        </Tabs.Root>
+      </Box>
+    </Stack>
   );
 }
