@@ -156,6 +156,22 @@ describe('seed check: every item under its right stage and subject', () => {
     expect([...wrong]).toEqual([]);
   });
 
+  it('no paper, manual or random, holds one question or one stem twice', () => {
+    const rows = all<{ title: string; questionId: number; stem: string }>(
+      'SELECT p.title, pq.questionId, q.stem FROM TestPaper p JOIN TestPaperQuestion pq ON pq.paperId = p.id JOIN TestQuestion q ON q.id = pq.questionId WHERE p.isDeleted = 0',
+    );
+    const seen = new Map<string, Set<string>>();
+    const repeated: string[] = [];
+    for (const r of rows) {
+      const keys = seen.get(r.title) ?? new Set<string>();
+      for (const key of [`#${r.questionId}`, normalizedStem(r.stem)]) if (keys.has(key)) repeated.push(`${r.title}: ${key}`);
+      keys.add(`#${r.questionId}`).add(normalizedStem(r.stem));
+      seen.set(r.title, keys);
+    }
+    expect(seen.size).toBeGreaterThan(10);
+    expect(repeated).toEqual([]);
+  });
+
   it('the first page of the question list (newest first) is not a run of near-duplicates', () => {
     const page = all<{ stem: string; categoryId: number }>('SELECT stem, categoryId FROM TestQuestion WHERE isDeleted = 0 ORDER BY id DESC LIMIT 20');
     const skeleton = (s: string) =>
@@ -168,6 +184,11 @@ describe('seed check: every item under its right stage and subject', () => {
     expect(new Set(page.map((p) => pathOf(p.categoryId).join('/'))).size).toBeGreaterThanOrEqual(4);
   });
 });
+
+/** A stem as a reader compares it: its text without markup, spaces and punctuation. */
+function normalizedStem(stem: string): string {
+  return text(stem).replace(/[\s\p{P}]/gu, '');
+}
 
 /** Whether two titles share a word: two or more Chinese characters (or a Latin word) in a row. */
 function sharesWords(a: string, b: string): boolean {

@@ -3,10 +3,12 @@
  * papers and homework, in every state (pending, approved, rejected; active
  * and shown or not), built from the seeded bank's approved, shown questions.
  * Questions are picked by the draw's principles (the server's solver is not
- * reachable from here): one per sister family, least used first (usage =
+ * reachable from here): one per sister family and one per stem (the bank holds
+ * choice questions that share a stem and differ in their distractors, such as
+ * 元素“氢”的元素符号是？), least used first (usage =
  * earlier seeded papers holding the question), ties broken by the paper's
  * seed; each seeded paper's parts are of distinct types, so its rules never
- * overlap. Random papers record their rules and seed in `params`. Totals are computed from the content with the
+ * overlap; every part is filled in full (the seed fails otherwise). Random papers record their rules and seed in `params`. Totals are computed from the content with the
  * SDK's own `paperTotals`. Idempotent: nothing is added when the tenant has
  * papers.
  */
@@ -99,7 +101,7 @@ const TABLE: readonly Row[] = [
     'PR',
     '初中/中考模拟',
     '初中/数学',
-    '1×12×3 4×6×4 6×3×10',
+    '1×12×3 4×6×4 6×2×10',
     120,
     'rejected',
     '',
@@ -107,9 +109,9 @@ const TABLE: readonly Row[] = [
     12,
     { reason: '分值分布不合理：材料题占比过高，请调整后重新提交。' },
   ],
-  ['2024–2025学年第二学期第一次月考 高一数学', 'PM', '高中/月考', '高中/数学', '1×8×5 2×4×5 4×4×5 5×2×10', 120, 'approved', '', 'sunyan', 20],
+  ['2024–2025学年第二学期第一次月考 高一数学', 'PM', '高中/月考', '高中/数学', '1×8×5 4×6×5 5×2×10', 120, 'approved', '', 'sunyan', 20],
   ['2025年高考物理模拟卷', 'PR', '高中/高考模拟', '高中/物理', '1×8×6 3×5×2 5×3×12', 90, 'pending', '', 'zhaolei', 1],
-  ['八年级化学单元测试（第一单元 走进化学世界）', 'PM', '初中/单元测试', '初中/化学', '1×10×4 3×5×2', 45, 'approved', 'S', 'zhoujie', 15],
+  ['八年级化学单元测试（第一单元 走进化学世界）', 'PM', '初中/单元测试', '初中/化学', '1×8×4 3×5×2 4×4×2', 45, 'approved', 'S', 'zhoujie', 15],
   ['2024–2025学年第一学期期末测试 三年级数学', 'PR', '小学/期末考试', '小学/数学', '1×10×4 3×5×2 4×5×4', 60, 'approved', 'AS', 'liuyang', 25],
   ['高等数学（上）期中测验', 'UM', '高中/期中考试', null, '1×5×4 3×3×2', 100, 'pending', '', 'admin', 2],
   [
@@ -196,6 +198,11 @@ function paperOf([title, cell, category, from, partsText, examMinutes, state, sw
 
 const PAPERS: PaperSeed[] = TABLE.map(paperOf);
 
+/** A stem as a reader compares it: its text without markup, spaces and punctuation. */
+function normalizedStem(stem: string): string {
+  return stem.replace(/<[^>]*>/g, ' ').replace(/[\s\p{P}]/gu, '');
+}
+
 /** The draw's tie-breaker, as the server's (apps/mock-server/src/papers/solver.ts `seededRank`). */
 function seededRank(seed: number, key: number): number {
   let h = (seed ^ Math.imul(key, 0x9e3779b1)) >>> 0;
@@ -213,7 +220,7 @@ export async function seedTestPapers(prisma: PrismaClient, tenantId: number, now
     }),
     prisma.testQuestion.findMany({
       where: { tenantId, isDeleted: false, auditStatus: 1, isShow: true },
-      select: { id: true, questionType: true, difficulty: true, categoryId: true, isUniversity: true, sisterGroupId: true },
+      select: { id: true, questionType: true, difficulty: true, categoryId: true, isUniversity: true, sisterGroupId: true, stem: true },
       orderBy: { id: 'asc' },
     }),
     prisma.user.findMany({ where: { tenantId }, select: { id: true, userName: true } }),
@@ -234,6 +241,7 @@ export async function seedTestPapers(prisma: PrismaClient, tenantId: number, now
     const inSource = new Set(source ? categories.filter((c) => c.path.startsWith(source.path)).map((c) => c.id) : []);
     const usedFamilies = new Set<number>();
     const picked = new Set<number>();
+    const pickedStems = new Set<string>();
     const sections = p.parts.map((part) => {
       const pool = questions.filter(
         (q) =>
@@ -242,6 +250,7 @@ export async function seedTestPapers(prisma: PrismaClient, tenantId: number, now
           (!source || inSource.has(q.categoryId)) &&
           (!part.difficulty || q.difficulty === part.difficulty) &&
           !picked.has(q.id) &&
+          !pickedStems.has(normalizedStem(q.stem)) &&
           (q.sisterGroupId === null || !usedFamilies.has(q.sisterGroupId)),
       );
       const ordered = pool.sort((a, b) => (usage.get(a.id) ?? 0) - (usage.get(b.id) ?? 0) || seededRank(seed, a.id) - seededRank(seed, b.id));
@@ -249,10 +258,16 @@ export async function seedTestPapers(prisma: PrismaClient, tenantId: number, now
       for (const q of ordered) {
         if (chosen.length === part.count) break;
         if (q.sisterGroupId !== null && usedFamilies.has(q.sisterGroupId)) continue;
+        if (pickedStems.has(normalizedStem(q.stem))) continue;
         chosen.push(q);
         picked.add(q.id);
+        pickedStems.add(normalizedStem(q.stem));
         if (q.sisterGroupId !== null) usedFamilies.add(q.sisterGroupId);
       }
+      if (chosen.length < part.count)
+        throw new Error(
+          `seedTestPapers: ${p.title} asks for ${part.count} questions of type ${part.type}; the bank holds ${chosen.length} of distinct stems`,
+        );
       return { part, chosen };
     });
     const filled = sections.filter((s) => s.chosen.length > 0);
