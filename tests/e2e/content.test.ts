@@ -314,6 +314,14 @@ describe('content screens', () => {
     await expect.poll(() => news.getAttribute('data-state')).toBe('checked');
     await news.click();
     await expect.poll(() => news.getAttribute('data-state')).toBe('unchecked');
+    // A click on another category toggles that one only (checkboxes inside one Field shared an input id, so a label toggled the first).
+    const other = tree.locator('[data-category]').filter({ hasNotText: '新闻动态' }).first();
+    const before = await other.getAttribute('data-state');
+    await other.click();
+    await expect.poll(() => other.getAttribute('data-state')).not.toBe(before);
+    expect(await news.getAttribute('data-state')).toBe('unchecked');
+    await other.click();
+    await expect.poll(() => other.getAttribute('data-state')).toBe(before);
     await still(page, 'content-role-categories');
     await dialog.getByTestId('form-submit').click();
     await dialog.waitFor({ state: 'hidden' });

@@ -1,4 +1,4 @@
-import { Badge, Box, Checkbox, Field, Flex, IconButton, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Badge, Box, Checkbox, Fieldset, Flex, IconButton, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
 import type { CategoryPermissionNode, RoleDto } from '@edu/sdk';
 import { ChevronDownIcon, ChevronRightIcon } from '@edu/ui';
 import { useMemo, useState } from 'react';
@@ -99,8 +99,9 @@ export function CategoryPermissionField({ control, name, label, disabled, row }:
     });
 
   return (
-    <Field.Root data-field={name}>
-      <Field.Label>{label}</Field.Label>
+    // A fieldset, not a field: the checkboxes of a Field share its one input id, so a click on a label would toggle another.
+    <Fieldset.Root data-field={name}>
+      <Fieldset.Legend>{label}</Fieldset.Legend>
       <Text fontSize="xs" color="fg.muted" mb="1">
         {t('resources.role.categoryHint')}
       </Text>
@@ -153,6 +154,6 @@ export function CategoryPermissionField({ control, name, label, disabled, row }:
           </Tabs.Root>
         </Box>
       )}
-    </Field.Root>
+    </Fieldset.Root>
   );
 }
