@@ -26,6 +26,9 @@ describe('permission preview', () => {
     const routes = preview(granted).routes.map((r) => r.page.path);
     expect(routes).toContain('/testQuestions/testQuestion');
     expect(routes.some((p) => p.startsWith('/setting'))).toBe(false);
+    // The own space is a page of everyone's; the error page where refusals land is not listed as one to open.
+    expect(routes).toContain('/own-space');
+    expect(routes).not.toContain('/error-403');
     // Both steps of the two-step question flow (初审 by teachers' questions, 复审 by test questions), nothing else.
     expect(preview(granted).reviewSteps.map((s) => `${s.reviewable.clientKey}.${s.step.name}`)).toEqual([
       'testQuestion.first',

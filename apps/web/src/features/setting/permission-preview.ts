@@ -2,7 +2,7 @@ import { permissionsOfSide, reviewableList, type RegisteredReviewable, type Revi
 import { decide } from '../../app/guard.ts';
 import { canAccessWith } from '../../lib/permissions.ts';
 import { buildMenu, isBuilt, type Granted, type MenuEntry } from '../../app/nav-logic.ts';
-import { appGroups, otherPages, type NavGroup, type NavPage } from '../../navigation.ts';
+import { appGroups, FORBIDDEN_NAME, otherPages, type NavGroup, type NavPage } from '../../navigation.ts';
 import { allowedActions } from '../../resources/allowed-actions.ts';
 import type { AnyResource } from '../../resources/types.ts';
 
@@ -68,7 +68,8 @@ export function previewConsole(granted: Granted): ConsolePreview {
     decide({ name: page.name, permission: page.permission }, { lockFlag: null, userId: 0, granted }).action === 'allow';
   const routes: PreviewRoute[] = [
     ...appGroups.flatMap((group) => group.children.filter((page) => isBuilt(page) && allowed(page)).map((page) => ({ page, group }))),
-    ...otherPages.filter(allowed).map((page) => ({ page, group: null })),
+    // The error page is where a refusal lands, not a page anyone opens.
+    ...otherPages.filter((page) => page.name !== FORBIDDEN_NAME && allowed(page)).map((page) => ({ page, group: null })),
   ];
   const reviewSteps = reviewableList.flatMap((reviewable) =>
     reviewable.flow.steps.filter((step) => granted(step.permission)).map((step) => ({ reviewable, step })),
