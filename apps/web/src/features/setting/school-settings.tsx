@@ -33,7 +33,7 @@ function SchoolSettingsForm() {
     try {
       await save.trigger({ general: { schoolName: name.trim() } });
       setTyped(null);
-      notify.success(t('admin.school.saved'));
+      notify.success(t('papers.school.saved'));
     } catch {
       // Shown by the error modal; the typed value stays.
     }
@@ -42,20 +42,20 @@ function SchoolSettingsForm() {
     <ScreenCard data-testid="school-settings">
       <Stack gap="3">
         <Heading as="h2" size="sm">
-          {t('admin.school.title')}
+          {t('papers.school.title')}
         </Heading>
         <Flex gap="3" align="end" wrap="wrap">
           <Field.Root invalid={tooLong} w={{ base: 'full', md: '96' }}>
-            <Field.Label>{t('admin.school.name')}</Field.Label>
+            <Field.Label>{t('papers.school.name')}</Field.Label>
             <Input
               size="sm"
               value={name}
-              placeholder={t('admin.school.placeholder')}
+              placeholder={t('papers.school.placeholder')}
               onChange={(e) => setTyped(e.target.value)}
               disabled={!data}
               data-testid="school-name"
             />
-            {tooLong && <Field.ErrorText>{t('admin.school.tooLong', { max: MAX_SCHOOL_NAME_LENGTH })}</Field.ErrorText>}
+            {tooLong && <Field.ErrorText>{t('papers.school.tooLong', { max: MAX_SCHOOL_NAME_LENGTH })}</Field.ErrorText>}
           </Field.Root>
           <Button
             size="sm"
@@ -65,11 +65,11 @@ function SchoolSettingsForm() {
             onClick={() => void submit()}
             data-testid="school-save"
           >
-            {t('admin.school.save')}
+            {t('papers.school.save')}
           </Button>
         </Flex>
         <Text fontSize="sm" color="fg.muted" data-testid="school-effective">
-          {effective ? t('admin.school.printed', { name: effective }) : t('admin.school.printedNone')}
+          {effective ? t('papers.school.printed', { name: effective }) : t('papers.school.printedNone')}
         </Text>
       </Stack>
     </ScreenCard>
