@@ -6,6 +6,7 @@ import { dynamicCall, useApi, useRunCall, type AnyCall, type ApiCall } from '../
 import type { z } from 'zod';
 import { useCanner } from '../lib/permissions.ts';
 import { allowedActions } from './allowed-actions.ts';
+import { appliesNow, useFollowingDraft } from './filter-rule.ts';
 import { useHostSide } from './tenant-column.tsx';
 import { useListParams, type ListDefaults, type ListParams } from './list-state.tsx';
 import { buildListQuery, type FilterValues } from './query.ts';
@@ -152,23 +153,15 @@ export function useListController(resource: AnyResource) {
   const core = useList(dynamicCall(listCall), { toQuery, rowKey, sorting: resource.defaultSorting });
   const { state, rows, refresh, selection, setSelection, selectedRows } = core;
 
-  // The console lists' one filter rule (the paper workbench's bank search keeps it too): a select, date or tree
-  // picker applies when it changes, the keyword box with 查询 or Enter; a box emptied applies at once, and any
-  // other filter's change applies the box as it reads, so the list is never filtered by a keyword the box no
-  // longer shows. The box follows the applied keyword when that changes from elsewhere (a link, 重置, back).
+  // The console lists' one filter rule (`filter-rule.ts`, the money lists' bar keeps it too): a select, date or
+  // tree picker applies when it changes, the keyword box with 查询 or Enter; a box emptied applies at once, and
+  // any other filter's change applies the box as it reads. The box follows the applied keyword when that
+  // changes from elsewhere (a link, 重置, back).
   const keywordFilter = resource.filters?.find((f) => f.type === 'keyword');
   const keywordName = keywordFilter?.name;
   const applied = keywordName ? state.filters[keywordName] : undefined;
   const appliedKeyword = typeof applied === 'string' ? applied : '';
-  const [keyword, setDraft] = useState(appliedKeyword);
-  const [keywordFor, setKeywordFor] = useState(appliedKeyword);
-  // What this box applied last: its arrival in the URL leaves the box alone (it may have been typed on since).
-  const [ownApplied, setOwnApplied] = useState<string | null>(null);
-  if (keywordFor !== appliedKeyword) {
-    setKeywordFor(appliedKeyword);
-    setOwnApplied(null);
-    if (appliedKeyword !== ownApplied) setDraft(appliedKeyword);
-  }
+  const { draft: keyword, setDraft, markApplied } = useFollowingDraft(appliedKeyword);
   const [dialog, setDialog] = useState<ListDialog | null>(null);
   const closeDialog = useCallback(() => setDialog(null), []);
 
@@ -180,12 +173,12 @@ export function useListController(resource: AnyResource) {
       return;
     }
     const value = text.trim() === '' ? undefined : text;
-    setOwnApplied(value ?? '');
+    markApplied(value ?? '');
     update((p) => ({ ...p, page: FIRST_PAGE, filters: { ...p.filters, ...filters, [keywordName]: value } }));
   };
   const setKeyword = (text: string) => {
     setDraft(text);
-    if (text.trim() === '' && appliedKeyword !== '') applyWithKeyword({}, text);
+    if (appliesNow({ kind: 'typed', text, applied: appliedKeyword })) applyWithKeyword({}, text);
   };
   const setFilter = (name: string, value: FilterValues[string]) => applyWithKeyword({ [name]: value }, keyword);
   const search = () => applyWithKeyword({}, keyword);

@@ -9,6 +9,7 @@ import { api } from '../../lib/client.ts';
 import { saveResult } from '../../resources/file-actions.tsx';
 import { useApi, useList, type ApiCall, type FilterValues, type ListParams } from '../../resources/index.ts';
 import { SearchPicker, searchPickerField, type PickerSource } from '../../resources/search-picker.tsx';
+import { appliesNow, useFollowingDraft, type FilterEdit } from '../../resources/filter-rule.ts';
 
 /**
  * The pieces every money screen shares (充值管理, 消费记录, 收入记录): amounts
@@ -138,10 +139,41 @@ function SelectField({
   );
 }
 
+/** A draft's amounts in fen and what is wrong with it: a bad amount or a reversed range is marked and not applied. */
+function checkDraft(d: Draft) {
+  const min = d.MinAmount.trim() ? parseYuan(d.MinAmount) : undefined;
+  const max = d.MaxAmount.trim() ? parseYuan(d.MaxAmount) : undefined;
+  const badMin = min === null || (min !== undefined && min < 0);
+  const badMax = max === null || (max !== undefined && max < 0);
+  const badAmountRange = !badMin && !badMax && min !== undefined && max !== undefined && min > max;
+  const badDates = !!d.DateFrom && !!d.DateTo && d.DateFrom > d.DateTo;
+  return { min, max, badMin, badMax, badAmountRange, badDates, invalid: badMin || badMax || badAmountRange || badDates };
+}
+
+/** The filter a valid draft applies. */
+function fromDraft(d: Draft, enums: readonly EnumFilterSpec[]): MoneyFilter {
+  const { min, max } = checkDraft(d);
+  return {
+    Keyword: d.Keyword.trim() || undefined,
+    DateFrom: d.DateFrom || undefined,
+    DateTo: d.DateTo || undefined,
+    MemberId: d.MemberId ? Number(d.MemberId) : undefined,
+    MinAmount: min ?? undefined,
+    MaxAmount: max ?? undefined,
+    extra: Object.fromEntries(enums.map((e) => [e.name, d.extra[e.name] ? Number(d.extra[e.name]) : undefined])),
+  };
+}
+
+/** The bar's typed boxes; the dates, the member and the selects are chosen. */
+type TypedBox = 'Keyword' | 'MinAmount' | 'MaxAmount';
+
 /**
- * The filter bar: edits a draft, applied with 查询 (or Enter) and cleared
- * with 重置. Amounts are typed in yuan and sent in fen; a bad amount or a
- * reversed range is marked and not applied.
+ * The filter bar, on the console lists' one rule (`resources/filter-rule.ts`):
+ * dates, member and selects apply when they change, the keyword and the
+ * amounts with 查询 (or Enter), a box emptied at once, and any other change
+ * applies the boxes as they read; 重置 clears all. Amounts are typed in yuan
+ * and sent in fen; a bad amount or a reversed range is marked and nothing is
+ * applied until it is put right.
  */
 export function MoneyFilterBar({
   value,
@@ -153,30 +185,27 @@ export function MoneyFilterBar({
   enums?: readonly EnumFilterSpec[];
 }) {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState<Draft>(() => toDraft(value));
-  const min = draft.MinAmount.trim() ? parseYuan(draft.MinAmount) : undefined;
-  const max = draft.MaxAmount.trim() ? parseYuan(draft.MaxAmount) : undefined;
-  const badMin = min === null || (min !== undefined && min < 0);
-  const badMax = max === null || (max !== undefined && max < 0);
-  const badAmountRange = !badMin && !badMax && min !== undefined && max !== undefined && min > max;
-  const badDates = !!draft.DateFrom && !!draft.DateTo && draft.DateFrom > draft.DateTo;
-  const invalid = badMin || badMax || badAmountRange || badDates;
-  const set = (k: keyof Omit<Draft, 'extra'>) => (v: string) => setDraft((d) => ({ ...d, [k]: v }));
+  const applied = toDraft(value);
+  const { draft, setDraft, markApplied } = useFollowingDraft(applied);
+  const { badMin, badMax, badAmountRange, badDates, invalid } = checkDraft(draft);
 
-  const apply = () => {
-    if (invalid) return;
-    onApply({
-      Keyword: draft.Keyword.trim() || undefined,
-      DateFrom: draft.DateFrom || undefined,
-      DateTo: draft.DateTo || undefined,
-      MemberId: draft.MemberId ? Number(draft.MemberId) : undefined,
-      MinAmount: min ?? undefined,
-      MaxAmount: max ?? undefined,
-      extra: Object.fromEntries(enums.map((e) => [e.name, draft.extra[e.name] ? Number(draft.extra[e.name]) : undefined])),
-    });
+  const applyDraft = (d: Draft) => {
+    if (checkDraft(d).invalid) return;
+    const f = fromDraft(d, enums);
+    markApplied(toDraft(f));
+    onApply(f);
   };
+  const edit = (next: Draft, e: FilterEdit) => {
+    setDraft(next);
+    if (appliesNow(e)) applyDraft(next);
+  };
+  const type = (k: TypedBox) => (text: string) => edit({ ...draft, [k]: text }, { kind: 'typed', text, applied: applied[k] });
+  const choose = (k: 'DateFrom' | 'DateTo' | 'MemberId') => (v: string) => edit({ ...draft, [k]: v }, { kind: 'chose' });
+  const apply = () => applyDraft(draft);
   const reset = () => {
-    setDraft(toDraft(emptyFilter()));
+    const empty = toDraft(emptyFilter());
+    setDraft(empty);
+    markApplied(empty);
     onApply(emptyFilter());
   };
 
@@ -198,25 +227,25 @@ export function MoneyFilterBar({
             size="sm"
             width="56"
             value={draft.Keyword}
-            onChange={(e) => set('Keyword')(e.target.value)}
+            onChange={(e) => type('Keyword')(e.target.value)}
             placeholder={t('members.filters.keywordHint')}
             data-testid="money-keyword"
           />
         </Field.Root>
         <Field.Root width="auto" invalid={badDates}>
           <Field.Label fontSize="xs">{t('members.filters.dateFrom')}</Field.Label>
-          <Input size="sm" type="date" value={draft.DateFrom} onChange={(e) => set('DateFrom')(e.target.value)} data-testid="money-date-from" />
+          <Input size="sm" type="date" value={draft.DateFrom} onChange={(e) => choose('DateFrom')(e.target.value)} data-testid="money-date-from" />
         </Field.Root>
         <Field.Root width="auto" invalid={badDates}>
           <Field.Label fontSize="xs">{t('members.filters.dateTo')}</Field.Label>
-          <Input size="sm" type="date" value={draft.DateTo} onChange={(e) => set('DateTo')(e.target.value)} data-testid="money-date-to" />
+          <Input size="sm" type="date" value={draft.DateTo} onChange={(e) => choose('DateTo')(e.target.value)} data-testid="money-date-to" />
         </Field.Root>
         <Box width="64">
           <SearchPicker
             {...memberSource}
             label={t('members.filters.member')}
             value={draft.MemberId ? Number(draft.MemberId) : null}
-            onChange={(id) => set('MemberId')(id === null ? '' : String(id))}
+            onChange={(id) => choose('MemberId')(id === null ? '' : String(id))}
             placeholder={t('members.filters.memberSearch')}
             testId="money-member"
             size="sm"
@@ -227,7 +256,7 @@ export function MoneyFilterBar({
             key={e.name}
             label={t(e.labelKey)}
             value={draft.extra[e.name] ?? ''}
-            onChange={(v) => setDraft((d) => ({ ...d, extra: { ...d.extra, [e.name]: v } }))}
+            onChange={(v) => edit({ ...draft, extra: { ...draft.extra, [e.name]: v } }, { kind: 'chose' })}
             options={e.options.map((o) => ({ value: o.value, label: t(o.labelKey) }))}
             testId={`money-filter-${e.name}`}
             width="32"
@@ -240,7 +269,7 @@ export function MoneyFilterBar({
             width="28"
             inputMode="decimal"
             value={draft.MinAmount}
-            onChange={(e) => set('MinAmount')(e.target.value)}
+            onChange={(e) => type('MinAmount')(e.target.value)}
             data-testid="money-min"
           />
         </Field.Root>
@@ -251,7 +280,7 @@ export function MoneyFilterBar({
             width="28"
             inputMode="decimal"
             value={draft.MaxAmount}
-            onChange={(e) => set('MaxAmount')(e.target.value)}
+            onChange={(e) => type('MaxAmount')(e.target.value)}
             data-testid="money-max"
           />
         </Field.Root>
@@ -529,8 +558,7 @@ export function MoneyList<Row>({
   const { data, state } = list;
   return (
     <>
-      {/* A filter applied from elsewhere (a link, the browser's back) starts a new draft. */}
-      <MoneyFilterBar key={JSON.stringify(moneyFilterValues(list.filter))} value={list.filter} onApply={list.applyFilter} enums={list.enums} />
+      <MoneyFilterBar value={list.filter} onApply={list.applyFilter} enums={list.enums} />
       <Flex gap="3" justify="space-between" wrap="wrap" align="center">
         <CountTabs tabs={tabs} counts={data?.counts} countAll={data?.countAll} active={list.tab} onChange={list.selectTab} label={tabLabel} />
         <HStack gap="2">

@@ -1,4 +1,5 @@
 import type { TestQuestionDto } from '@edu/sdk';
+import { appliesNow } from '../../resources/filter-rule.ts';
 
 /** The bank pane's filters as applied to the search. */
 export interface BankFilters {
@@ -37,7 +38,7 @@ const withKeyword = (state: BankFilterState, applied: BankFilters): BankFilterSt
 });
 
 /**
- * The console lists' rule (`ListFilters`): a select or tree picker applies
+ * The console lists' rule (`resources/filter-rule.ts`): a select or tree picker applies
  * when it changes, the keyword with Enter or the search button. Two additions
  * keep the search from ever running on a keyword the box no longer shows: a
  * box cleared applies at once, and any filter change applies the box as it
@@ -47,7 +48,7 @@ export function bankFilterReducer(state: BankFilterState, action: BankFilterActi
   switch (action.type) {
     case 'typed': {
       const next = { ...state, draft: action.text };
-      return action.text.trim() === '' && state.applied.keyword !== '' ? withKeyword(next, state.applied) : next;
+      return appliesNow({ kind: 'typed', text: action.text, applied: state.applied.keyword }) ? withKeyword(next, state.applied) : next;
     }
     case 'submitted':
       return withKeyword(state, state.applied);
