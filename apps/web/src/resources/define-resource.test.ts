@@ -1,4 +1,6 @@
+import { ContentQuery, CreateOneQuestionPerdayInput, UpdateOneQuestionPerdayInput, type Endpoint } from '@edu/sdk';
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import type { AnyCall } from '../lib/use-api.ts';
 import { defineResource } from './define-resource.ts';
 
@@ -51,5 +53,57 @@ describe('defineResource variants', () => {
   it('accepts ad-hoc overrides and refuses unknown variants', () => {
     expect(article.variant('mine', { query: { Mine: true } }).query).toEqual({ Status: 1, Mine: true });
     expect(() => article.variant('nope')).toThrow(/no variant/);
+  });
+});
+
+/** A call typed as the SDK types it: its input schema is what names are checked against. */
+const typedCall = <I extends z.ZodType>(service: string, method: string, _input: I) =>
+  call(service, method) as AnyCall & { readonly endpoint: Endpoint<I, z.ZodType> };
+
+const dailyQuestions = {
+  getAll: typedCall('OneQuestionPerday', 'GetAll', ContentQuery),
+  create: typedCall('OneQuestionPerday', 'Create', CreateOneQuestionPerdayInput),
+  update: typedCall('OneQuestionPerday', 'Update', UpdateOneQuestionPerdayInput),
+};
+
+describe('defineResource names', () => {
+  it('checks filter names against the list query and form field names against the Create/Update input, at compile time', () => {
+    const r = defineResource({
+      name: 'oneQuestionPerday',
+      service: dailyQuestions,
+      columns: [],
+      filters: [
+        { name: 'Keyword', type: 'keyword' },
+        { name: 'AuditStatus', type: 'select' },
+      ],
+      form: {
+        fields: [
+          { name: 'title', type: 'text' },
+          { name: 'publishDate', type: 'date' },
+          // A custom field may stand for no member of the input.
+          { name: 'preview', type: 'custom', component: () => null },
+        ],
+      },
+    });
+    expect(r.filters?.map((f) => f.name)).toEqual(['Keyword', 'AuditStatus']);
+
+    const misspelt = [
+      defineResource({
+        name: 'oneQuestionPerday',
+        service: dailyQuestions,
+        columns: [],
+        // @ts-expect-error `CategoryID` is no member of the list query (`CategoryId` is)
+        filters: [{ name: 'CategoryID', type: 'keyword' }],
+      }),
+      defineResource({
+        name: 'oneQuestionPerday',
+        service: dailyQuestions,
+        columns: [],
+        // @ts-expect-error `titel` is no member of the Create or Update input
+        form: { fields: [{ name: 'titel', type: 'text' }] },
+      }),
+    ];
+    // At run time nothing checks names: the compiler does.
+    expect(misspelt.map((m) => m.name)).toEqual(['oneQuestionPerday', 'oneQuestionPerday']);
   });
 });

@@ -4,7 +4,7 @@ import type { TFunction } from 'i18next';
 import type { ComponentType, ReactNode } from 'react';
 import type { Control, FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
-import type { AnyCall, CallOutput } from '../lib/use-api.ts';
+import type { AnyCall, CallInput, CallOutput } from '../lib/use-api.ts';
 
 /**
  * A service the mechanism can list and edit: `getAll` is required; `get`,
@@ -29,6 +29,23 @@ export interface CrudService {
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type RowOf<S extends CrudService> = CallOutput<S['getAll']> extends { items: ReadonlyArray<infer R> } ? R : any;
+
+/**
+ * The members of a call's input (its zod input). For a call whose input is
+ * unknown (the mechanism's `CrudService`) any name, as `any` for the reason
+ * `RowOf` gives: a resource of a typed service stays an `AnyResource`.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type InputKey<C> = unknown extends CallInput<C> ? any : CallInput<C> extends infer I ? (I extends object ? keyof I & string : never) : never;
+
+/** What a resource's filters may be named: members of its list query (the SDK's `GetAll` input: `Keyword`, `CategoryId`, ...). */
+export type FilterName<S extends CrudService> = InputKey<S['getAll']>;
+
+/** What a resource's form fields may be named: members of its `Create` or `Update` input (any name when it has neither: a form over its own schemas). */
+export type FormFieldName<S extends CrudService> = [InputKey<S['create']> | InputKey<S['update']>] extends [never]
+  ? // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    any
+  : InputKey<S['create']> | InputKey<S['update']>;
 
 /** An option whose label is a translation key or a literal. */
 export type OptionSpec = { value: string | number; labelKey: string } | { value: string | number; label: string };
@@ -72,18 +89,23 @@ export interface ColumnBase<R> {
   hideWhenEmpty?: boolean;
 }
 
-export type FilterSpec =
+/**
+ * A filter of the list: `N` is what it may be named (a resource's `FilterName`);
+ * shared builders typed for any service leave it open.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type FilterSpec<N extends string = any> =
   | {
       /** The GetAll query key, e.g. `Keyword`. */
-      name: string;
+      name: N;
       type: 'keyword';
       placeholderKey?: string;
     }
-  | { name: string; type: 'boolean'; labelKey?: string; trueKey?: string; falseKey?: string }
+  | { name: N; type: 'boolean'; labelKey?: string; trueKey?: string; falseKey?: string }
   /** A calendar day (`YYYY-MM-DD`, sent as typed: the server reads days in UTC+8), e.g. the two ends of a range. */
-  | { name: string; type: 'date'; labelKey?: string }
+  | { name: N; type: 'date'; labelKey?: string }
   | {
-      name: string;
+      name: N;
       type: 'select';
       labelKey?: string;
       options?: readonly OptionSpec[];
@@ -94,7 +116,7 @@ export type FilterSpec =
     }
   | {
       /** A tree picker (categories): sends the picked node's value. */
-      name: string;
+      name: N;
       type: 'cascader';
       labelKey?: string;
       /** The tree (a hook, e.g. `MultiLevelCategory/GetBehindCascaderList`). */
@@ -154,9 +176,10 @@ export interface ListItemSpec<R = unknown> {
   defaults?: Record<string, unknown>;
 }
 
-export interface FieldSpec<R = unknown> {
-  /** Form member; label `resources.<name>.fields.<name>`. */
-  name: string;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export interface FieldSpec<R = unknown, N extends string = any> {
+  /** Form member (a resource's `FormFieldName`: checked against its Create/Update input); label `resources.<name>.fields.<name>`. */
+  name: N;
   type: FieldType;
   labelKey?: string;
   helpKey?: string;
@@ -196,12 +219,14 @@ export interface FieldSpec<R = unknown> {
   maxItems?: number;
 }
 
-export interface FormSpec<R> {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export interface FormSpec<R, N extends string = any> {
   /** Default: `service.create.endpoint.input` (the SDK's zod schema). */
   create?: z.ZodType;
   /** Default: `service.update.endpoint.input`. */
   update?: z.ZodType;
-  fields: readonly FieldSpec<R>[];
+  /** Named after the input's members; a `custom` field may also stand for no member (a preview, a picker of its own). */
+  fields: readonly (FieldSpec<R, N> | (FieldSpec<R, string> & { type: 'custom' }))[];
   /** Initial values of a new record. */
   defaults?: Record<string, unknown>;
   /** Form values of a loaded record; default: the update schema's members picked from it. */
@@ -297,11 +322,11 @@ export interface VariantSpec<S extends CrudService> {
   /** Initial values of a new record in this variant (over those derived from `query`). */
   defaults?: Record<string, unknown>;
   columns?: ColumnSpec<RowOf<S>>[];
-  filters?: FilterSpec[];
+  filters?: FilterSpec<FilterName<S>>[];
   actions?: ToolbarAction<RowOf<S>>[];
   rowActions?: RowAction<RowOf<S>>[];
   crud?: CrudSwitches<RowOf<S>>;
-  form?: FormSpec<RowOf<S>>;
+  form?: FormSpec<RowOf<S>, FormFieldName<S>>;
 }
 
 export interface ResourceDefinition<S extends CrudService> {
@@ -313,11 +338,11 @@ export interface ResourceDefinition<S extends CrudService> {
   /** Title key; default `resources.<name>.title`. */
   titleKey?: string;
   columns: ColumnSpec<RowOf<S>>[];
-  filters?: FilterSpec[];
+  filters?: FilterSpec<FilterName<S>>[];
   /** Values sent with every list call (e.g. a scope). */
   query?: Record<string, unknown>;
   defaultSorting?: string;
-  form?: FormSpec<RowOf<S>>;
+  form?: FormSpec<RowOf<S>, FormFieldName<S>>;
   /** Turn built-in create, edit or delete off (globally or per row). */
   crud?: CrudSwitches<RowOf<S>>;
   /** Permission overrides of the built-ins; default each call's own access rule. */

@@ -137,10 +137,10 @@ export const questionnaireResource = defineResource({
     return {
       ...preset,
       filters: [
-        { name: 'Keyword', type: 'keyword' as const },
-        { name: 'AuditStatus', type: 'select' as const, options: auditOptions },
-        { name: 'DateFrom', type: 'date' as const, labelKey: 'questionnaire.filters.dateFrom' },
-        { name: 'DateTo', type: 'date' as const, labelKey: 'questionnaire.filters.dateTo' },
+        { name: 'Keyword' as const, type: 'keyword' as const },
+        { name: 'AuditStatus' as const, type: 'select' as const, options: auditOptions },
+        { name: 'DateFrom' as const, type: 'date' as const, labelKey: 'questionnaire.filters.dateFrom' },
+        { name: 'DateTo' as const, type: 'date' as const, labelKey: 'questionnaire.filters.dateTo' },
       ],
       rowActions: [
         // 驳回 goes into the row's 更多 menu, as 删除 does: four buttons left the pinned column over 创建时间 in English.
