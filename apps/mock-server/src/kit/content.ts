@@ -89,7 +89,7 @@ export interface ContentConfig<
   input: z.ZodType<In>;
   /** The model, seen through the request's data filters (bound to the transaction inside Create/Update). */
   model: (ctx: RequestContext) => ContentTable<Row, W, Data>;
-  /** A category is optional (daily questions). */
+  /** A category is optional (daily questions); an entity without categories (its reviewable's `classTypeId` null) never needs one. */
   categoryOptional?: boolean;
   /** Rich-text (HTML) fields: sanitized on every save and handed to `toData` sanitized. */
   richFields: readonly Rich[];
@@ -316,7 +316,7 @@ export function contentHandlers<
     const { categoryId } = input;
     const classTypeId = cfg.reviewable.classTypeId;
     if (categoryId !== null && categoryId !== undefined && classTypeId !== null) await assertCategory(ctx, categoryId, classTypeId);
-    else if (!cfg.categoryOptional) invalid('categoryId', ctx.t('CategoryRequired'));
+    else if (classTypeId !== null && !cfg.categoryOptional) invalid('categoryId', ctx.t('CategoryRequired'));
     await cfg.validate?.(input, ctx);
     const screened = cfg.screenedFields?.length
       ? await screenSensitive(
