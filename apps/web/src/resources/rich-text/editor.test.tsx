@@ -51,4 +51,20 @@ describe('RichTextEditor', () => {
     // With an empty selection nothing is linked, but the box closes and nothing breaks.
     expect(onChange.mock.calls.every(([html]) => typeof html === 'string')).toBe(true);
   });
+
+  it('keeps an imported equation byte for byte when the text around it is edited', async () => {
+    // As the Word importer stores it (omml.ts `mathHtml`): LaTeX, HTML-escaped, in a marked span.
+    const math = '<span class="math-tex">\\(\\frac{1}{2}+{x}^{2} &lt; \\sqrt{4}\\)</span>';
+    const { onChange, container } = show(`<p>化简 ${math} 的结果是</p>`);
+    const doc = container.querySelector('.ProseMirror') as HTMLElement;
+    // Shown as an equation the caret steps over, not as editable LaTeX.
+    const shown = doc.querySelector('.math-tex') as HTMLElement;
+    expect(shown).not.toBeNull();
+    expect(shown.getAttribute('contenteditable')).toBe('false');
+    // Typeset once KaTeX has loaded, as in the preview.
+    await waitFor(() => expect(shown.querySelector('.katex math mfrac')).not.toBeNull());
+    act(() => doc.focus());
+    fireEvent.click(screen.getByRole('button', { name: 'H2 二级标题' }));
+    await waitFor(() => expect(onChange).toHaveBeenLastCalledWith(`<h2>化简 ${math} 的结果是</h2>`));
+  });
 });

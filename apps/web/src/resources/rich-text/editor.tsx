@@ -7,6 +7,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { proseStyles } from './prose.ts';
 import { editorHtml } from './html.ts';
+import { MathTex } from './math-node.ts';
 
 /**
  * The console's rich-text editor (Tiptap 3: ProseMirror underneath, headless,
@@ -222,6 +223,7 @@ export default function RichTextEditor({
         link: { openOnClick: false, autolink: true, defaultProtocol: 'https' },
       }),
       Image,
+      MathTex,
       Placeholder.configure({ placeholder: placeholder ?? '' }),
     ],
     content: value ?? '',
@@ -285,7 +287,10 @@ export default function RichTextEditor({
             pointerEvents: 'none',
             height: 0,
           },
-          '& .ProseMirror img.ProseMirror-selectednode': { outline: '2px solid', outlineColor: 'brand.solid' },
+          '& .ProseMirror img.ProseMirror-selectednode, & .ProseMirror .math-tex.ProseMirror-selectednode': {
+            outline: '2px solid',
+            outlineColor: 'brand.solid',
+          },
         }}
       >
         <EditorContent editor={editor} />
