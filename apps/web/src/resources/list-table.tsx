@@ -87,12 +87,22 @@ function RowActionsCell({ items, moreLabel, note, compact }: { items: RowActionI
   );
 }
 
-/** Text that may wrap inside a table cell (cells keep to one line otherwise). */
-const Wrappable = ({ children }: { children: ReactNode }) => (
-  <Box as="span" whiteSpace="normal">
+/**
+ * Text that may wrap inside a table cell (cells keep to one line otherwise),
+ * between words only when `wholeWords`: Chinese has no spaces, and a browser
+ * breaks it between any two characters, so a squeezed column put 姓名 or
+ * 李淑芬 one character a line. `keep-all` breaks Chinese at spaces and
+ * punctuation only, so such text is one word, and the column's least width
+ * (its min-content) is that word's.
+ */
+const Wrappable = ({ children, wholeWords = false }: { children: ReactNode; wholeWords?: boolean }) => (
+  <Box as="span" whiteSpace="normal" wordBreak={wholeWords ? 'keep-all' : undefined}>
     {children}
   </Box>
 );
+
+/** A column of names (a person's 姓名, 用户名, 出题人, an item's 名称): a name is never broken. */
+const isNameField = (field: string) => /name$/i.test(field);
 
 const isBlank = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
 
@@ -128,7 +138,9 @@ export function ListTable({ list }: { list: ListController }) {
       .map((spec) => ({
         id: spec.sortField ?? spec.field,
         accessorFn: (row: unknown) => fieldOf(row, spec.field),
-        // A long header (in English) may take two lines rather than widen the table under the pinned actions.
+        // A long header (in English) may take two lines rather than widen the table under the pinned actions,
+        // between its words only (the data table's headers keep words whole): the column is at least as wide
+        // as the header's longest word.
         header: () => <Wrappable>{labels.field(spec.field, spec.labelKey)}</Wrappable>,
         enableSorting: !!spec.sortable,
         // At phone width a list scrolls sideways rather than squeeze a plain text column (a name) to a few characters.
@@ -146,7 +158,7 @@ export function ListTable({ list }: { list: ListController }) {
           if (spec.render) return spec.render(row.original, t);
           const value = <CellValue value={getValue()} type={spec.type} options={spec.options} t={t} />;
           // Plain text may take two lines when the table is short of room, rather than run under the pinned actions.
-          return isPlainText(spec) && !spec.truncate ? <Wrappable>{value}</Wrappable> : value;
+          return isPlainText(spec) && !spec.truncate ? <Wrappable wholeWords={isNameField(spec.field)}>{value}</Wrappable> : value;
         },
       }));
     if (showTenant)

@@ -183,6 +183,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
                       textAlign={meta?.align}
                       {...(meta?.pinEnd && { ...pinnedEnd('bg.muted'), zIndex: 2 })}
                       whiteSpace="nowrap"
+                      // A header that may wrap (a long English one) breaks between words, never inside one: Chinese
+                      // has no spaces, and without keep-all a squeezed column put 姓名 one character a line.
+                      wordBreak="keep-all"
                       color="fg.muted"
                       fontWeight="semibold"
                       // A sortable column announces its state, "none" included, so it is known to sort.
