@@ -15,9 +15,10 @@ import { publicPages } from '../../navigation.ts';
  * (a new paper moving to its own address) is not asked about.
  *
  * Closing the page's tab in the shell removes the tab before it navigates;
- * when the user stays, the tabs are put back as they were.
+ * when the user stays, the tabs are put back as they were. `onLeave` hears
+ * that the user chose to leave without saving.
  */
-export function LeaveGuard({ unsaved }: { unsaved: RefObject<boolean> }) {
+export function LeaveGuard({ unsaved, onLeave }: { unsaved: RefObject<boolean>; onLeave?: () => void }) {
   const { t } = useTranslation();
   const handle = useRouteHandle();
   // The lock screen is never held up: it locks at once (the lock flag is already set), and the page reloads after unlocking.
@@ -63,6 +64,7 @@ export function LeaveGuard({ unsaved }: { unsaved: RefObject<boolean> }) {
       destructive
       onConfirm={() => {
         leaving.current = true;
+        onLeave?.();
         if (blocker.state === 'blocked') blocker.proceed();
       }}
     />

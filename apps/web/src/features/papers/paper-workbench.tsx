@@ -1,9 +1,11 @@
-import { Badge, Box, Button, Flex, Grid, HStack, IconButton, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Flex, Grid, HStack, IconButton, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { formatYuan, type TestPaperDto, type TestQuestionDto } from '@edu/sdk';
 import { notify, SortableList, TrashIcon } from '@edu/ui';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { formatDateTimeUtc8 } from '@edu/ui';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useAbpState } from '../../lib/abp-store.ts';
 import { api } from '../../lib/client.ts';
 import { applyServerErrors } from '../../lib/errors.tsx';
 import { useApi, useRunCall } from '../../resources/index.ts';
@@ -26,6 +28,7 @@ import {
   type DraftSection,
 } from './paper-draft.ts';
 import { emptyPaperForm, PaperFields, paperFieldsInput, paperFormOf, type PaperFormValues } from './paper-fields.tsx';
+import { draftToOffer, dropDraft, keepDraft, type DraftOwner, type WorkbenchDraft } from './workbench-draft.ts';
 
 /** A score typed in a small box: empty is null, anything else a number (the server checks half points and range). */
 function ScoreInput({
@@ -248,6 +251,62 @@ export function PaperWorkbench({
   );
 }
 
+/**
+ * The unsaved state kept as a draft (`workbench-draft.ts`): kept when the page
+ * goes with unsaved changes (the lock screen, a reload or closing the browser
+ * tab; not when the user chose to leave without saving), offered on opening
+ * the workbench when newer than the paper, forgotten once saved.
+ */
+function useKeptDraft(
+  owner: DraftOwner,
+  initial: TestPaperDto | null,
+  unsaved: RefObject<boolean>,
+  current: () => Pick<WorkbenchDraft, 'form' | 'sections'>,
+) {
+  const [offer, setOffer] = useState(() => draftToOffer(owner, initial));
+  const left = useRef(false);
+  // Read when the page goes: the latest owner and state.
+  const latest = useRef({ owner, current });
+  useEffect(() => {
+    latest.current = { owner, current };
+  });
+  useEffect(() => {
+    const keep = () => {
+      if (!unsaved.current || left.current) return;
+      const { form, sections } = latest.current.current();
+      keepDraft(latest.current.owner, form, sections);
+    };
+    window.addEventListener('pagehide', keep);
+    return () => {
+      window.removeEventListener('pagehide', keep);
+      keep();
+    };
+  }, [unsaved]);
+  return {
+    offer,
+    /** The offered draft, taken (kept in storage until saved or left). */
+    restore: () => {
+      setOffer(null);
+      return offer;
+    },
+    discard: () => {
+      dropDraft(owner);
+      setOffer(null);
+    },
+    /** The user left without saving, on purpose: nothing is kept. */
+    discarded: () => {
+      left.current = true;
+      dropDraft(owner);
+    },
+    /** Saved as `paperId`: the drafts of the paper and of the new paper it was are gone. */
+    forget: (paperId: number) => {
+      dropDraft({ ...owner, paperId });
+      dropDraft({ ...owner, paperId: null });
+      setOffer(null);
+    },
+  };
+}
+
 function WorkbenchBody({ cell, initial, onCreated }: { cell: PaperCell; initial: TestPaperDto | null; onCreated: (paper: TestPaperDto) => void }) {
   const { t } = useTranslation();
   const runCall = useRunCall();
@@ -268,6 +327,13 @@ function WorkbenchBody({ cell, initial, onCreated }: { cell: PaperCell; initial:
     unsaved.current = dirty;
   }, [dirty]);
   const fill = useFillHeight<HTMLDivElement>();
+  const { session } = useAbpState();
+  const { offer, restore, discard, discarded, forget } = useKeptDraft(
+    { tenantId: session?.tenant?.id ?? null, userId: session?.user?.id ?? null, paperId: saved?.id ?? null },
+    initial,
+    unsaved,
+    () => ({ form: form.getValues(), sections }),
+  );
 
   const change = (next: DraftSection[]) => {
     setSections(next);
@@ -280,6 +346,7 @@ function WorkbenchBody({ cell, initial, onCreated }: { cell: PaperCell; initial:
   /** The paper as the server has it now: the draft, the form and the saved totals start from it. */
   const adopt = (paper: TestPaperDto) => {
     unsaved.current = false;
+    forget(paper.id);
     setSaved(paper);
     setSections(draftOf(paper));
     setSectionsDirty(false);
@@ -335,6 +402,32 @@ function WorkbenchBody({ cell, initial, onCreated }: { cell: PaperCell; initial:
       minH={{ lg: '480px' }}
       data-testid="paper-workbench"
     >
+      {offer && (
+        <Alert.Root status="info" size="sm" alignItems="center" data-testid="paper-draft-offer">
+          <Alert.Indicator />
+          <Alert.Title flex="1">{t('papers.draft.offer', { time: formatDateTimeUtc8(offer.keptAt) })}</Alert.Title>
+          <HStack gap="2">
+            <Button
+              size="xs"
+              colorPalette="brand"
+              onClick={() => {
+                const d = restore();
+                if (!d) return;
+                setSections(d.sections);
+                setSectionsDirty(true);
+                // Against the paper's own values, so the restored ones count as unsaved.
+                form.reset(d.form, { keepDefaultValues: true });
+              }}
+              data-testid="paper-draft-restore"
+            >
+              {t('papers.draft.restore')}
+            </Button>
+            <Button size="xs" variant="outline" onClick={discard} data-testid="paper-draft-discard">
+              {t('papers.draft.discard')}
+            </Button>
+          </HStack>
+        </Alert.Root>
+      )}
       <Summary
         sections={sections}
         saved={saved}
@@ -554,7 +647,7 @@ function WorkbenchBody({ cell, initial, onCreated }: { cell: PaperCell; initial:
       </Grid>
       {importing && saved && <PaperImportDialog paper={saved} onClose={() => setImporting(false)} onImported={() => void reload()} />}
       {saved && previewing && <PaperPreviewDialog open={previewing} onClose={() => setPreviewing(false)} paper={saved} />}
-      <LeaveGuard unsaved={unsaved} />
+      <LeaveGuard unsaved={unsaved} onLeave={discarded} />
     </Flex>
   );
 }
