@@ -1,7 +1,8 @@
 import { deflateRawSync, crc32 } from 'node:zlib';
-import { OPTION_LABELS } from '@edu/sdk';
+import { OPTION_LABELS, QUESTION_IMPORT_MAX_BYTES, QUESTION_IMPORT_MAX_ROWS } from '@edu/sdk';
 import sanitizeHtml from 'sanitize-html';
 import { imageTypeOf } from './pictures.ts';
+import { QTI_ARCHIVE_LIMITS } from './qti.ts';
 import type { QuestionExport } from './word-export.ts';
 import { escapeXml } from './xml.ts';
 
@@ -290,6 +291,29 @@ export function qtiPackage(
     ),
   );
   return files;
+}
+
+/** Why our own importer would refuse a package (too many items or files, or too large), so the export refuses to write it. */
+export type UnimportablePackage = { kind: 'items' | 'files'; count: number; limit: number } | { kind: 'bytes'; limit: number };
+
+/**
+ * Checks a package against what the question import accepts: at most
+ * `QUESTION_IMPORT_MAX_ROWS` items, `QTI_ARCHIVE_LIMITS`' entries and sizes,
+ * and (once zipped, `zipBytes`) the upload's largest file. Null when the
+ * import reads it; the export then never hands out a package it refuses.
+ */
+export function unimportablePackage(files: ReadonlyMap<string, Uint8Array>, zipBytes?: number): UnimportablePackage | null {
+  const items = [...files.keys()].filter((name) => name.startsWith('items/')).length;
+  if (items > QUESTION_IMPORT_MAX_ROWS) return { kind: 'items', count: items, limit: QUESTION_IMPORT_MAX_ROWS };
+  const { maxEntries, maxEntryBytes, maxTotalBytes } = QTI_ARCHIVE_LIMITS;
+  if (files.size > maxEntries) return { kind: 'files', count: files.size, limit: maxEntries };
+  let total = 0;
+  for (const data of files.values()) {
+    total += data.length;
+    if (data.length > maxEntryBytes || total > maxTotalBytes) return { kind: 'bytes', limit: QUESTION_IMPORT_MAX_BYTES };
+  }
+  if (zipBytes !== undefined && zipBytes > QUESTION_IMPORT_MAX_BYTES) return { kind: 'bytes', limit: QUESTION_IMPORT_MAX_BYTES };
+  return null;
 }
 
 /** A ZIP archive of the files (deflated, UTF-8 names), as any unzip reads it. */

@@ -1,4 +1,6 @@
 import path from 'node:path/posix';
+import { QUESTION_IMPORT_MAX_ROWS } from '@edu/sdk';
+import { ARCHIVE_LIMITS, type ArchiveLimits } from '../kit/import/archive.ts';
 import type { ImportItem } from '../kit/import/running.ts';
 import type { Culture } from '../localization/texts.ts';
 import { migrationItem, migrationTexts, type Base, type MigrationQuestion } from './migration.ts';
@@ -35,8 +37,18 @@ import { XmlError, childrenOf, escapeXml, findAll, findFirst, parseXml, textOf, 
  * A file that is not well-formed (the item of a package included), a package
  * without manifest or with a resource whose file is missing, is refused as a
  * whole naming the file and line. The ZIP has passed the archive limits
- * (kit/import/archive.ts) before this runs (in the read worker).
+ * (kit/import/archive.ts, `QTI_ARCHIVE_LIMITS`) before this runs (in the read worker).
  */
+
+/**
+ * The archive limits of a QTI package: a file per item, so more entries than
+ * an Office file has, as many as an import may hold questions
+ * (`QUESTION_IMPORT_MAX_ROWS`), each with a picture, plus the manifest, a
+ * test and folder entries. Sizes, ratio and the DTD refusal are the archive's
+ * own, unchanged: more entries cost a longer directory walk, never more bytes.
+ * The QTI export checks its packages against these (`qti-export.ts`).
+ */
+export const QTI_ARCHIVE_LIMITS: ArchiveLimits = { ...ARCHIVE_LIMITS, maxEntries: 2 * QUESTION_IMPORT_MAX_ROWS + 64 };
 
 export type QtiRead = { items: Array<ImportItem<DocumentQuestion>> } | { fileProblem: string };
 

@@ -1,10 +1,11 @@
-import { normaliseQuestionText, type TestQuestionDto } from '@edu/sdk';
+import { importResultOf, normaliseQuestionText, QUESTION_IMPORT_MAX_ROWS, type BackgroundJobDto, type TestQuestionDto } from '@edu/sdk';
 import sanitizeHtml from 'sanitize-html';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARCHIVE_LIMITS, readArchive } from '../kit/import/archive.ts';
+import { readArchive } from '../kit/import/archive.ts';
 import { docxLines } from '../import/docx-lines.ts';
 import { withDocumentMedia } from '../import/pictures.ts';
-import { parseQti } from '../import/qti.ts';
+import { parseQti, QTI_ARCHIVE_LIMITS } from '../import/qti.ts';
+import { unimportablePackage } from '../import/qti-export.ts';
 import { parseQuestionDocument } from '../import/question-document.ts';
 import { parseXml, findAll } from '../import/xml.ts';
 import { CP_XSD, QTI_ITEM_XSD, schemaErrors } from '../testing/qti-xsd.ts';
@@ -155,8 +156,8 @@ describe('QTI 2.1 export', () => {
    * that every file it lists is in it and every interaction answers to a
    * declared response (references no XSD checks), and reads its items back.
    */
-  async function checkPackage(bytes: Uint8Array, limits = ARCHIVE_LIMITS) {
-    const entries = await readArchive(bytes, limits);
+  async function checkPackage(bytes: Uint8Array) {
+    const entries = await readArchive(bytes, QTI_ARCHIVE_LIMITS);
     const xmlOf = (name: string) => new TextDecoder().decode(entries.get(name));
     const qti = [...entries.keys()].filter((n) => /^(items|tests)\/.*\.xml$/.test(n)).map((name) => ({ name, xml: xmlOf(name) }));
     expect(qti.length).toBeGreaterThan(0);
@@ -196,11 +197,7 @@ describe('QTI 2.1 export', () => {
 
   it('exports the whole seeded bank valid against the IMS XSDs, each analysis (modalFeedback) and difficulty (LOM) read back', async () => {
     const bank = await allQuestions();
-    // More items than an upload may hold (ARCHIVE_LIMITS): read with room for them.
-    const { items } = await checkPackage(await download('TestQuestion/ExportQuestions', { format: 'qti' }), {
-      ...ARCHIVE_LIMITS,
-      maxEntries: 10_000,
-    });
+    const { items } = await checkPackage(await download('TestQuestion/ExportQuestions', { format: 'qti' }));
     // A material question gives an item per sub-question: its passage, then the sub-question.
     const expected = bank.flatMap((q) =>
       q.questionType === 6 ? q.subQuestions.map((s) => ({ ...s, difficulty: q.difficulty, material: true })) : [{ ...q, material: false }],
@@ -232,5 +229,50 @@ describe('QTI 2.1 export', () => {
     expect(refs.length).toBeGreaterThan(0);
     for (const ref of refs) expect(entries.has(ref.attrs.href!.replace(/^\.\.\//, ''))).toBe(true);
     expect(resources.some((r) => r.attrs.type === 'imsqti_test_xmlv2p1')).toBe(true);
+  });
+
+  it('imports its own package of the whole seeded bank back through the import endpoint (dry run), every item valid', async () => {
+    const bytes = await download('TestQuestion/ExportQuestions', { format: 'qti' });
+    const entries = await readArchive(bytes, QTI_ARCHIVE_LIMITS);
+    // More files than an Office file may hold (the archive's 1,000): the reason QTI packages have limits of their own.
+    expect(entries.size).toBeGreaterThan(1000);
+    const items = [...entries.keys()].filter((n) => n.startsWith('items/')).length;
+    const form = new FormData();
+    form.append('file', new File([new Uint8Array(bytes)], 'bank.zip', { type: 'application/zip' }));
+    const category = (await t.call('POST', api('MultiLevelCategory/Create'), { token: admin, body: { classTypeId: 3, name: '导出·QTI 回读' } })).body
+      .result.id;
+    form.append('categoryId', String(category));
+    form.append('mode', 'dryRun');
+    const req = new Request('http://local/', { method: 'POST', body: form });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: api('TestQuestion/ImportQuestions'),
+      payload: Buffer.from(await req.arrayBuffer()),
+      headers: { 'content-type': req.headers.get('content-type')!, authorization: `Bearer ${admin}`, 'abp.tenantid': '1' },
+    });
+    expect(res.statusCode, res.body.slice(0, 500)).toBe(200);
+    const started: BackgroundJobDto = res.json().result;
+    await t.app.jobs.idle();
+    const polled = await t.call('GET', api('BackgroundJob/GetJob'), { token: admin, query: { Id: started.id } });
+    const job: BackgroundJobDto = polled.body.result;
+    expect(job.error).toBeNull();
+    const result = importResultOf(job);
+    // Into a new category: every item read and valid, nothing written.
+    expect(result!.errors).toEqual([]);
+    expect(result).toMatchObject({ mode: 'dryRun', total: items, valid: items, created: 0, committed: false });
+  });
+
+  it('refuses to write a package its own import would refuse: too many items, too many files, too large', () => {
+    const tiny = new Uint8Array(1);
+    const named = (prefix: string, n: number) => Array.from({ length: n }, (_, i): [string, Uint8Array] => [`${prefix}${i}.xml`, tiny]);
+    expect(unimportablePackage(new Map(named('items/q', 10)))).toBeNull();
+    expect(unimportablePackage(new Map(named('items/q', QUESTION_IMPORT_MAX_ROWS + 1)))).toEqual({
+      kind: 'items',
+      count: QUESTION_IMPORT_MAX_ROWS + 1,
+      limit: QUESTION_IMPORT_MAX_ROWS,
+    });
+    const files = new Map([...named('items/q', 10), ...named('images/p', QTI_ARCHIVE_LIMITS.maxEntries)]);
+    expect(unimportablePackage(files)).toMatchObject({ kind: 'files', limit: QTI_ARCHIVE_LIMITS.maxEntries });
+    expect(unimportablePackage(new Map(named('items/q', 1)), 64 * 1024 * 1024)).toMatchObject({ kind: 'bytes' });
   });
 });

@@ -5,7 +5,7 @@ import type { RequestContext } from '../kit/context.ts';
 import { invalid } from '../kit/errors.ts';
 import { readStoredFile } from '../kit/files.ts';
 import type { HandlersOf } from '../kit/register-service.ts';
-import { qtiPackage, zipFiles, type PackagePicture, type QtiSection } from '../import/qti-export.ts';
+import { qtiPackage, unimportablePackage, zipFiles, type PackagePicture, type QtiSection, type UnimportablePackage } from '../import/qti-export.ts';
 import { embeddable, pictureSources, questionsToDocx, type QuestionExport } from '../import/word-export.ts';
 import { readPaper } from '../papers/papers.ts';
 import type { paperQuestionHandlers } from '../papers/question-calls.ts';
@@ -28,10 +28,32 @@ type ExportedQuestion = QuestionExport & { id: number };
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 const ZIP = 'application/zip';
 
+const MB = 1024 * 1024;
+
 const texts = {
-  'zh-Hans': { tooMany: (n: number, max: number) => `筛选出 ${n} 道题，一次最多导出 ${max} 道，请缩小筛选范围。`, file: '题目导出' },
+  'zh-Hans': {
+    tooMany: (n: number, max: number) => `筛选出 ${n} 道题，一次最多导出 ${max} 道，请缩小筛选范围。`,
+    /** A QTI package the question import would refuse (qti-export.ts `unimportablePackage`). */
+    unimportable: (p: UnimportablePackage) =>
+      `QTI 包${
+        p.kind === 'items'
+          ? `有 ${p.count} 个题目文件（材料题每个小题一个），超过导入一次可读的 ${p.limit} 个`
+          : p.kind === 'files'
+            ? `有 ${p.count} 个文件（题目和图片），超过导入可读的 ${p.limit} 个`
+            : `超过导入可读的 ${p.limit / MB} MB`
+      }，请缩小范围分批导出。`,
+    file: '题目导出',
+  },
   en: {
     tooMany: (n: number, max: number) => `The filters select ${n} questions; at most ${max} can be exported at once: narrow the filters.`,
+    unimportable: (p: UnimportablePackage) =>
+      `The QTI package would hold ${
+        p.kind === 'items'
+          ? `${p.count} item files (one per sub-question of a material), more than the ${p.limit} an import reads at once`
+          : p.kind === 'files'
+            ? `${p.count} files (items and pictures), more than the ${p.limit} an import reads`
+            : `more than the ${p.limit / MB} MB an import reads`
+      }: export a smaller selection, in parts.`,
     file: 'questions',
   },
 };
@@ -52,6 +74,16 @@ async function storedPictures(ctx: RequestContext, questions: readonly QuestionE
     if (file) out.set(src, { bytes: new Uint8Array(await file.blob.arrayBuffer()), contentType: file.contentType });
   }
   return out;
+}
+
+/** The package zipped, or a 400 on `field` when our own import would refuse it (the export never writes what it cannot read back). */
+function importableZip(files: ReadonlyMap<string, Uint8Array>, field: string, T: (typeof texts)[keyof typeof texts]): Uint8Array {
+  const before = unimportablePackage(files);
+  if (before) invalid(field, T.unimportable(before));
+  const zip = zipFiles(files);
+  const after = unimportablePackage(files, zip.length);
+  if (after) invalid(field, T.unimportable(after));
+  return zip;
 }
 
 const fileOf = (bytes: Uint8Array, fileName: string, contentType: string) => ({
@@ -79,7 +111,7 @@ export function questionExportHandlers(
         return fileOf(await questionsToDocx(page.items, embedded), `${T.file}.docx`, DOCX);
       }
       const files = qtiPackage([{ title: T.file, questions: page.items }], pictures);
-      return fileOf(zipFiles(files), `${T.file}（QTI 2.1）.zip`, ZIP);
+      return fileOf(importableZip(files, 'format', T), `${T.file}（QTI 2.1）.zip`, ZIP);
     },
     ExportTestPaperQti: async ({ id }, ctx) => {
       const paper = await readPaper(id, ctx);
@@ -92,7 +124,8 @@ export function questionExportHandlers(
         ctx,
         sections.flatMap((s) => s.questions),
       );
-      return fileOf(zipFiles(qtiPackage(sections, pictures, { title: paper.title })), `${paper.title}（QTI 2.1）.zip`, ZIP);
+      const zip = importableZip(qtiPackage(sections, pictures, { title: paper.title }), 'id', texts[ctx.culture]);
+      return fileOf(zip, `${paper.title}（QTI 2.1）.zip`, ZIP);
     },
   };
 }

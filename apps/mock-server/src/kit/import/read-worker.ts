@@ -4,7 +4,7 @@ import { docxLines } from '../../import/docx-lines.ts';
 import { fileReadingTexts as texts } from '../../localization/file-reading-texts.ts';
 import { isGbk } from '../files.ts';
 import { loadExcel } from '../lazy.ts';
-import { parseQti, type QtiRead } from '../../import/qti.ts';
+import { parseQti, QTI_ARCHIVE_LIMITS, type QtiRead } from '../../import/qti.ts';
 import type { Base } from '../../import/migration.ts';
 import { ArchiveRefused, checkArchive, readArchive, type ArchiveProblem } from './archive.ts';
 import { cellText, parseCsv } from './reading.ts';
@@ -125,7 +125,7 @@ export default async function read(task: ReadTask): Promise<ReadOutcome> {
   let entries: Map<string, Uint8Array> | null = null;
   try {
     if (task.kind === 'xlsx') await checkArchive(bytes);
-    else entries = await readArchive(bytes);
+    else entries = await readArchive(bytes, task.kind === 'qti' ? QTI_ARCHIVE_LIMITS : undefined);
   } catch (err) {
     if (!(err instanceof ArchiveRefused)) throw err;
     const problem = err.problem;
