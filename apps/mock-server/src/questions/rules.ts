@@ -1,11 +1,4 @@
-import {
-  OPTION_LABELS,
-  countStemBlanks,
-  isChoiceQuestionType,
-  normaliseQuestionText as normaliseText,
-  type CreateQuestionInput,
-  type ValidationErrorInfo,
-} from '@edu/sdk';
+import { OPTION_LABELS, countStemBlanks, isChoiceQuestionType, type CreateQuestionInput, type ValidationErrorInfo } from '@edu/sdk';
 import sanitizeHtml from 'sanitize-html';
 import type { z } from 'zod';
 import type { RequestContext } from '../kit/context.ts';
@@ -47,6 +40,17 @@ export function titleOf(stem: string): string {
 // ---------------------------------------------------------------------------
 // Answer rules
 
+/**
+ * What makes two options the same: their text, case and width (NFKC) and
+ * runs of spaces aside. Punctuation counts (`x = 3` and `x = -3`, `(2, 9)`
+ * and `[2, 9]` differ), unlike the duplicate-stem check's looser key; an
+ * option of pictures only is told by its markup.
+ */
+function optionKey(html: string): string {
+  const text = plainText(html).normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
+  return text || html.trim();
+}
+
 /** Every broken answer rule of a question (or a sub-question, under `prefix`), with the field path. */
 export function answerErrors(q: Part & { subQuestions?: ReadonlyArray<Part> }, t: RequestContext['t'], prefix = ''): ValidationErrorInfo[] {
   const out: ValidationErrorInfo[] = [];
@@ -56,7 +60,7 @@ export function answerErrors(q: Part & { subQuestions?: ReadonlyArray<Part> }, t
     if (q.options.length < 2) err('options', 'QuestionNeedsOptions');
     const seen = new Map<string, number>();
     q.options.forEach((o, i) => {
-      const key = normaliseText(o.content);
+      const key = optionKey(o.content);
       const first = seen.get(key);
       if (first !== undefined) err(`options[${i}].content`, 'OptionRepeated', OPTION_LABELS[first] ?? '?');
       else seen.set(key, i);
