@@ -27,12 +27,14 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
-        // React is needed on every page, so one long-lived vendor chunk costs nothing. Chakra, the SDK and
-        // zod are not grouped: a group takes every module it matches into one chunk, which would put every
-        // component and service in the first load; split by use, the login page loads only what it renders.
+        // React is needed on every page, so one long-lived vendor chunk costs nothing. The router is one too,
+        // of its own: a signed-out visitor's login page renders without it (app/visitor-app.tsx). Chakra, the
+        // SDK and zod are not grouped: a group takes every module it matches into one chunk, which would put
+        // every component and service in the first load; split by use, the login page loads only what it renders.
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/, priority: 30 },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
+            { name: 'router', test: /node_modules[\\/](react-router|react-router-dom)[\\/]/, priority: 30 },
             { name: 'signalr', test: /node_modules[\\/]@microsoft[\\/]signalr[\\/]/, priority: 15 },
           ],
         },

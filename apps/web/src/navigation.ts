@@ -94,8 +94,6 @@ const teacherQuestions = () => import('./features/questions/test-question.resour
 const papers = () => import('./features/papers/test-paper.resource.tsx').then((m) => m.testPaperResource);
 
 export const HOME_NAME = 'home_index';
-export const LOGIN_NAME = 'login';
-export const LOCKING_NAME = 'locking';
 export const FORBIDDEN_NAME = 'error-403';
 /** Shown for any path that is not a built screen (never a tab, never in the menu). */
 export const NOT_FOUND_NAME = 'error-404';
@@ -103,11 +101,8 @@ export const OWN_SPACE_NAME = 'ownspace_index';
 /** Spec section 2: this page can never be opened from the menu. */
 export const MENU_EXCLUDED: readonly string[] = ['accesstest_index'];
 
-/** Routes outside the shell. */
-export const publicPages = {
-  login: { name: LOGIN_NAME, path: '/', titleKey: 'routes.login' },
-  locking: { name: LOCKING_NAME, path: '/locking', titleKey: 'routes.locking' },
-} as const satisfies Record<string, NavPage>;
+// Routes outside the shell: their own module, so the login page can name itself without the route table.
+export { LOCKING_NAME, LOGIN_NAME, publicPages } from './public-pages.ts';
 
 /** Shell routes that are not menu groups. */
 export const otherPages: readonly NavPage[] = [

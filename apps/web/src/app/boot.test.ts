@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AbpUserConfigurationDto } from '@edu/sdk';
-import { boot, routeNameOf } from './boot.ts';
+import { boot } from './boot.ts';
+import { routeNameOf } from './boot-shell.ts';
 import { getAbpState, resetAbpState, type SessionInfo } from '../lib/abp-store.ts';
 import { appConfig } from '../lib/app-config.ts';
 import { clientConfig } from '../lib/client.ts';
@@ -84,7 +85,9 @@ describe('boot', () => {
     expect(getSession).not.toHaveBeenCalled();
     expect(startSignalR).not.toHaveBeenCalled();
     expect(getAbpState()).toEqual({ config: null, session: null });
-    expect(shellStore.get().menu).toEqual([]);
+    // A visitor is shown the login page: no shell, so boot does not load the route table.
+    expect(r.steps).not.toContain('shell');
+    expect(r.currentRouteName).toBe('login');
   });
 
   it('a backend that does not answer shows the connection banner, and the page starts again once it answers', async () => {
@@ -189,8 +192,8 @@ describe('boot', () => {
   it('collapses the sidebar from the start under 750 px', async () => {
     const deps = {
       fetchAppConfig: async () => ({}),
-      getAll: async () => config(null),
-      getSession: async () => session(false),
+      getAll: async () => config(2, ['Pages']),
+      getSession: async () => session(true, {}),
       startSignalR: vi.fn(),
     };
     await boot({ ...base, ...deps, windowWidth: 700 });

@@ -7,11 +7,8 @@ import { onSessionRenewed } from '../lib/session-renewal.ts';
 import { deepMerge, getAbpState, setAbpState, type SessionInfo } from '../lib/abp-store.ts';
 import i18n, { toAppLanguage } from '../lib/i18n.ts';
 import { STORAGE, readLocal, writeLocal } from '../lib/storage.ts';
-import { appGroups, otherPages, publicPages } from '../navigation.ts';
-import { findPageByPath } from './nav-logic.ts';
-import { initShell } from './shell-store.ts';
+import { LOGIN_NAME } from '../public-pages.ts';
 import { realtimeEnabled } from './realtime.ts';
-import { tabsStorageKey } from './tabs.ts';
 
 export interface BootDeps {
   fetchAppConfig: () => Promise<unknown>;
@@ -31,6 +28,7 @@ export interface BootResult {
   configLoaded: boolean;
   signedIn: boolean;
   signalR: boolean;
+  /** The route of the path opened; a signed-out visitor's is always the login page. */
   currentRouteName: string | null;
   /** What ran, in order (for tests and debugging). */
   steps: string[];
@@ -69,14 +67,6 @@ const defaultDeps = (): BootDeps => ({
   browserLanguage: navigator.language || 'zh-CN',
 });
 
-/** The route name of a path, or null when the path is not a route. */
-export function routeNameOf(pathname: string): string | null {
-  const p = pathname.replace(/\/+$/, '') || '/';
-  if (p === publicPages.login.path) return publicPages.login.name;
-  if (p === publicPages.locking.path) return publicPages.locking.name;
-  return findPageByPath(appGroups, otherPages, p)?.page.name ?? null;
-}
-
 /**
  * The start sequence (spec section 1; docs/architecture/web-resources.md, "Boot and the shell"):
  * 1. the culture cookie, set to the browser language when absent (5 years);
@@ -85,7 +75,8 @@ export function routeNameOf(pathname: string): string | null {
  *    when it fails the app still mounts, without a session; when the backend
  *    did not answer, the connection banner shows and the page reloads once it does;
  * 4. the session (Session/GetCurrentLoginInformations);
- * 5. the current route name; the menu, cached pages and tag pages; the user's tabs;
+ * 5. signed in: the current route name; the menu, cached pages and tag pages; the user's tabs
+ *    (boot-shell.ts, loaded then: a visitor is shown the login page, without the route table);
  * 6. SignalR, only when signed in and both real-time features are on.
  */
 export async function boot(overrides: Partial<BootDeps> = {}): Promise<BootResult> {
@@ -137,13 +128,12 @@ export async function boot(overrides: Partial<BootDeps> = {}): Promise<BootResul
   // A lock flag without a signed-in user would trap the visitor on the lock screen.
   if (!signedIn && readLocal(STORAGE.locking) === '1') writeLocal(STORAGE.locking, '0');
 
-  const currentRouteName = routeNameOf(deps.pathname);
-  initShell({
-    currentRouteName,
-    tabsKey: signedIn ? tabsStorageKey(userId, config?.session.tenantId ?? null) : null,
-    windowWidth: deps.windowWidth,
-  });
-  steps.push('shell');
+  let currentRouteName: string | null = LOGIN_NAME;
+  if (signedIn) {
+    const { startShell } = await import('./boot-shell.ts');
+    currentRouteName = startShell({ pathname: deps.pathname, userId, tenantId: config?.session.tenantId ?? null, windowWidth: deps.windowWidth });
+    steps.push('shell');
+  }
 
   if (signedIn) void deps.loadNotices().catch(() => undefined);
 

@@ -3,11 +3,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { LoadingBar } from './shell/loading-bar.tsx';
 import { useRouteHandle } from './route-handle.ts';
-
-/** Document title: the Chinese site name plus the route title (spec section 2). */
-export function pageTitle(prefix: string, routeTitle: string | null): string {
-  return routeTitle ? `${prefix} - ${routeTitle}` : prefix;
-}
+import { pageTitle } from './page-title.ts';
 
 /** Every route: the loading bar, the document title and scroll-to-top after navigation. */
 export function RootLayout() {
