@@ -2,7 +2,7 @@ import { deflateRawSync, crc32 } from 'node:zlib';
 import { OPTION_LABELS, QUESTION_IMPORT_MAX_BYTES, QUESTION_IMPORT_MAX_ROWS } from '@edu/sdk';
 import sanitizeHtml from 'sanitize-html';
 import { imageTypeOf } from './pictures.ts';
-import { QTI_ARCHIVE_LIMITS } from './qti.ts';
+import { INDEFINITE_CHOICE_CLASS, QTI_ARCHIVE_LIMITS } from './qti.ts';
 import type { QuestionExport } from './word-export.ts';
 import { escapeXml } from './xml.ts';
 
@@ -13,7 +13,8 @@ import { escapeXml } from './xml.ts';
  * `imsqti_item_xmlv2p1` resources with their pictures; for a paper, an
  * `assessmentTest` (one `assessmentSection` per paper section) as an
  * `imsqti_test_xmlv2p1` resource. Interactions: 单选/不定项/多选 →
- * `choiceInteraction` (`maxChoices` 1, else 0), 判断 → a two-option choice
+ * `choiceInteraction` (`maxChoices` 1, else 0; 不定项 marked
+ * `class="indefinite-choice"`, which other tools ignore), 判断 → a two-option choice
  * (`true` 正确 / `false` 错误), 填空 → a `textEntryInteraction` per blank (its
  * accepted answers mapped), 简答 → `extendedTextInteraction` (the reference
  * answer as the correct response); the score is `MAXSCORE`'s default; the
@@ -146,7 +147,9 @@ function itemOf(
         .map((c) => `<value>${c.id}</value>`)
         .join('')}</correctResponse></responseDeclaration>`,
     );
-    body += `<div>${files(q.stem)}</div><choiceInteraction responseIdentifier="RESPONSE" shuffle="false" maxChoices="${single ? 1 : 0}">${choices
+    // 不定项 has no interaction of its own: a choice of any number of answers, marked by a class (any bodyElement's) that our reader reads.
+    const mark = type === 7 ? ` class="${INDEFINITE_CHOICE_CLASS}"` : '';
+    body += `<div>${files(q.stem)}</div><choiceInteraction responseIdentifier="RESPONSE" shuffle="false" maxChoices="${single ? 1 : 0}"${mark}>${choices
       .map((c) => `<simpleChoice identifier="${c.id}">${c.content}</simpleChoice>`)
       .join('')}</choiceInteraction>`;
     processing = '<responseProcessing template="http://www.imsglobal.org/question/qti_v2p1/rptemplates/match_correct" />';

@@ -15,7 +15,8 @@ import { XmlError, childrenOf, escapeXml, findAll, findFirst, parseXml, textOf, 
  * `imsmanifest.xml` whose `imsqti_item_xmlv2p1` resources name the items, as
  * TAO and other QTI tools export). Per item:
  *
- * - `choiceInteraction`: `maxChoices="1"` → 单选, `0` or more → 多选; the keys
+ * - `choiceInteraction`: `maxChoices="1"` → 单选, `0` or more → 多选 (不定项
+ *   when classed `indefinite-choice`, as our export marks it); the keys
  *   are `correctResponse`'s values (else the mapping's positive entries); two
  *   options reading 正确/错误 (True/False) → 判断;
  * - `textEntryInteraction`s → 填空, one blank each where it stands in the
@@ -49,6 +50,9 @@ import { XmlError, childrenOf, escapeXml, findAll, findFirst, parseXml, textOf, 
  * The QTI export checks its packages against these (`qti-export.ts`).
  */
 export const QTI_ARCHIVE_LIMITS: ArchiveLimits = { ...ARCHIVE_LIMITS, maxEntries: 2 * QUESTION_IMPORT_MAX_ROWS + 64 };
+
+/** The class our export puts on a 不定项's `choiceInteraction` (QTI has no such interaction): read back as type 7, ignored by other tools. */
+export const INDEFINITE_CHOICE_CLASS = 'indefinite-choice';
 
 export type QtiRead = { items: Array<ImportItem<DocumentQuestion>> } | { fileProblem: string };
 
@@ -225,7 +229,8 @@ function readItem(root: XmlElement, ctx: BodyContext, difficulty: 1 | 2 | 3): Pi
       return { label, problems: [], draft: { ...base, questionType: 3, stem, options: [], trueFalseAnswer: words[right] } };
     }
     const max = Number(choice.attrs.maxChoices ?? '1');
-    return { label, problems: [], draft: { ...base, questionType: max === 1 ? 1 : 2, stem, options } };
+    const indefinite = (choice.attrs.class ?? '').split(/\s+/).includes(INDEFINITE_CHOICE_CLASS);
+    return { label, problems: [], draft: { ...base, questionType: max === 1 ? 1 : indefinite ? 7 : 2, stem, options } };
   }
   const extended = all.find((e) => e.local === 'extendedTextInteraction');
   if (extended) {

@@ -211,11 +211,43 @@ describe('QTI 2.1 export', () => {
       const label = `item ${i + 1}`;
       expect(item.errors, label).toEqual([]);
       expect({ analysis: text(read.analysis), difficulty: read.difficulty }, label).toEqual({ analysis: text(q.analysis), difficulty: q.difficulty });
-      // QTI has no 不定项 of its own: an indefinite choice reads back as multiple choice.
-      // A blank's answers are a mapping's keys: each once.
+      // A blank's answers are a mapping's keys: each once. 不定项 comes back as itself (its choiceInteraction's class).
       const blanks = q.blanks?.map((b) => ({ answers: [...new Set(b.answers.map((a) => a.trim()))] }));
-      if (!q.material) expect(shape(read), label).toEqual(shape({ ...q, blanks, questionType: q.questionType === 7 ? 2 : q.questionType }));
+      if (!q.material) expect(shape(read), label).toEqual(shape({ ...q, blanks }));
     });
+  });
+
+  it('marks 不定项 so it reads back as itself, while other QTI tools read a multiple-answer choice', async () => {
+    const category = (await t.call('POST', api('MultiLevelCategory/Create'), { token: admin, body: { classTypeId: 3, name: '导出·不定项' } })).body
+      .result.id;
+    const keys = [
+      [true, false, false],
+      [true, false, true],
+    ];
+    const created: TestQuestionDto[] = [];
+    for (const [n, correct] of keys.entries()) {
+      const res = await t.call('POST', api('TestQuestion/CreateQuestion'), {
+        token: admin,
+        body: {
+          categoryId: category,
+          questionType: 7,
+          stem: `<p>不定项选择第 ${n + 1} 题：下列说法正确的是</p>`,
+          options: correct.map((isCorrect, i) => ({ content: `说法 ${i + 1}`, isCorrect })),
+        },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      created.push(res.body.result);
+    }
+    const { entries, items } = await checkPackage(await download('TestQuestion/ExportQuestions', { format: 'qti', CategoryId: category }));
+    const byStem = (a: { stem: string }, b: { stem: string }) => a.stem.localeCompare(b.stem);
+    expect(items.map((i) => shape(i.input!.draft)).sort(byStem)).toEqual(created.map(shape).sort(byStem));
+    // For any other reader: a choice of any number of answers, the correct ones declared; the mark is only a class.
+    for (const [name, data] of entries) {
+      if (!name.startsWith('items/')) continue;
+      const item = parseXml(new TextDecoder().decode(data));
+      expect(findAll(item, 'responseDeclaration')[0]!.attrs.cardinality).toBe('multiple');
+      expect(findAll(item, 'choiceInteraction')[0]!.attrs).toMatchObject({ maxChoices: '0', class: 'indefinite-choice' });
+    }
   });
 
   it('exports a paper as a package with its assessmentTest, a section per paper section', async () => {
