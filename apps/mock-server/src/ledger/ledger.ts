@@ -1,6 +1,5 @@
 import { chinaDay, fenToYuan, type LedgerEntryType, type PayChannel } from '@edu/sdk';
 import { Prisma } from '@edu/db';
-import type { Culture } from '../localization/texts.ts';
 import type { RequestContext } from '../kit/context.ts';
 import { invalid, UserFriendlyError } from '../kit/errors.ts';
 import type { RowOf } from '../kit/crud.ts';
@@ -20,26 +19,6 @@ export type LedgerRow = RowOf<'LedgerEntry'>;
 
 /** Largest balance a member may hold: 20,000,000.00 yuan (an Int column holds 2^31 − 1 fen). */
 export const MAX_BALANCE_FEN = 2_000_000_000;
-
-const texts = {
-  'zh-Hans': {
-    short: (balance: number, need: number) => `余额不足：当前余额 ¥${fenToYuan(balance)}，需支付 ¥${fenToYuan(need)}。`,
-    tooMuch: `余额不能超过 ¥${fenToYuan(MAX_BALANCE_FEN)}。`,
-    noMember: (id: number) => `会员 ${id} 不存在。`,
-    alreadyReversed: '该流水已冲正，不能重复冲正。',
-    reversalOfReversal: '冲正流水不能再次冲正。',
-    notInTransaction: 'Ledger bookings must run inside a transaction.',
-  },
-  en: {
-    short: (balance: number, need: number) => `Insufficient balance: the balance is ¥${fenToYuan(balance)}, ¥${fenToYuan(need)} is needed.`,
-    tooMuch: `A balance cannot exceed ¥${fenToYuan(MAX_BALANCE_FEN)}.`,
-    noMember: (id: number) => `There is no member ${id}.`,
-    alreadyReversed: 'This entry has already been reversed.',
-    reversalOfReversal: 'A reversal cannot be reversed.',
-    notInTransaction: 'Ledger bookings must run inside a transaction.',
-  },
-} satisfies Record<Culture, unknown>;
-export const ledgerTexts = (culture: Culture) => texts[culture];
 
 /** The balance is short: the message names balance and need (a user-friendly 500, as ABP's UserFriendlyException). */
 export class InsufficientBalanceError extends UserFriendlyError {}
@@ -68,7 +47,7 @@ export async function requireMember(ctx: RequestContext, memberId: number, membe
     where: { id: memberId },
     select: { id: true, tenantId: true, userName: true, name: true, surname: true },
   });
-  return user ?? invalid(member, texts[ctx.culture].noMember(memberId));
+  return user ?? invalid(member, ctx.t('LedgerNoMember', memberId));
 }
 
 export interface Booking {
@@ -93,8 +72,7 @@ export interface Booking {
  * `MAX_BALANCE_FEN`.
  */
 export async function book(tx: RequestContext, b: Booking): Promise<LedgerRow> {
-  const T = texts[tx.culture];
-  if (!tx.inTransaction) throw new Error(T.notInTransaction);
+  if (!tx.inTransaction) throw new Error('Ledger bookings must run inside a transaction.');
   const tenantId = tx.session.tenantId;
   const now = new Date();
   await tx.db
@@ -108,8 +86,8 @@ export async function book(tx: RequestContext, b: Booking): Promise<LedgerRow> {
   if (!after) {
     const account = await tx.db.memberAccount.findUnique({ where: { userId: b.memberId }, select: { balance: true } });
     const balance = account?.balance ?? 0;
-    if (balance + b.amount < 0) throw new InsufficientBalanceError(T.short(balance, -b.amount));
-    throw new UserFriendlyError(T.tooMuch);
+    if (balance + b.amount < 0) throw new InsufficientBalanceError(tx.t('BalanceShort', fenToYuan(balance), fenToYuan(-b.amount)));
+    throw new UserFriendlyError(tx.t('BalanceTooMuch', fenToYuan(MAX_BALANCE_FEN)));
   }
   const [serialNo] = await reserveNumbers(tx, 'LE', 1, now);
   const entry = await tx.db.ledgerEntry.create({
@@ -139,11 +117,10 @@ export async function book(tx: RequestContext, b: Booking): Promise<LedgerRow> {
  * two concurrent reversals cannot both commit) and a reversal is not reversed.
  */
 export async function reverse(tx: RequestContext, entry: LedgerRow, reason: string): Promise<LedgerRow> {
-  const T = texts[tx.culture];
-  if (entry.reversalOfId !== null) throw new UserFriendlyError(T.reversalOfReversal);
+  if (entry.reversalOfId !== null) throw new UserFriendlyError(tx.t('LedgerReversalOfReversal'));
   // Raw, by the unique index (the tenant filter would walk the tenant index); the entry is the caller's tenant's.
   const done = await tx.db.$queryRaw<Array<{ id: number | bigint }>>`SELECT "id" FROM "LedgerEntry" WHERE "reversalOfId" = ${entry.id}`;
-  if (done.length) throw new UserFriendlyError(T.alreadyReversed);
+  if (done.length) throw new UserFriendlyError(tx.t('LedgerAlreadyReversed'));
   try {
     return await book(tx, {
       memberId: entry.memberId,
@@ -155,7 +132,7 @@ export async function reverse(tx: RequestContext, entry: LedgerRow, reason: stri
       reversalOfId: entry.id,
     });
   } catch (err) {
-    if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002') throw new UserFriendlyError(T.alreadyReversed);
+    if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002') throw new UserFriendlyError(tx.t('LedgerAlreadyReversed'));
     throw err;
   }
 }

@@ -7,7 +7,7 @@ import { invalid, UserFriendlyError } from '../kit/errors.ts';
 import { saveTempFile } from '../kit/files.ts';
 import { lookupTable } from '../kit/lookup.ts';
 import { fullNameOf } from '../kit/names.ts';
-import type { Culture } from '../localization/texts.ts';
+import type { TextKey } from '../localization/texts.ts';
 
 /**
  * One mechanism for the three money lists (ledger, recharges, consumption):
@@ -54,10 +54,8 @@ export function baseConditions(
   spec: Pick<MoneyListSpec, 'table' | 'softDelete' | 'numberColumns'>,
   q: MoneyFilter,
 ): Prisma.Sql[] {
-  if (q.DateFrom && q.DateTo && q.DateTo < q.DateFrom)
-    invalid('dateTo', ctx.culture === 'zh-Hans' ? '结束日期不能早于开始日期。' : 'The end date is before the start date.');
-  if (q.MinAmount !== undefined && q.MaxAmount !== undefined && q.MaxAmount < q.MinAmount)
-    invalid('maxAmount', ctx.culture === 'zh-Hans' ? '最大金额不能小于最小金额。' : 'The largest amount is below the smallest.');
+  if (q.DateFrom && q.DateTo && q.DateTo < q.DateFrom) invalid('dateTo', ctx.t('MoneyDateRangeReversed'));
+  if (q.MinAmount !== undefined && q.MaxAmount !== undefined && q.MaxAmount < q.MinAmount) invalid('maxAmount', ctx.t('MoneyAmountRangeReversed'));
   const range = chinaDayRange(q.DateFrom, q.DateTo);
   const tenant = ctx.session.tenantId;
   const out: Prisma.Sql[] = [tenant === null ? Prisma.sql`"tenantId" IS NULL` : Prisma.sql`"tenantId" = ${tenant}`];
@@ -96,8 +94,7 @@ function orderOf(ctx: RequestContext, sorting: string | undefined): Prisma.Sql {
   const parts = sorting.split(',').map((p) => {
     const [field = '', dir = 'asc', ...rest] = p.trim().split(/\s+/);
     const column = SORTABLE[field.toLowerCase()];
-    if (!column || rest.length || !/^(asc|desc)$/i.test(dir))
-      invalid('sorting', ctx.culture === 'zh-Hans' ? `无法按“${p.trim()}”排序。` : `Cannot sort by "${p.trim()}".`);
+    if (!column || rest.length || !/^(asc|desc)$/i.test(dir)) invalid('sorting', ctx.t('MoneyCannotSortBy', p.trim()));
     return `"${column}" ${dir.toUpperCase()}`;
   });
   return Prisma.raw(`${parts.join(', ')}, "id" DESC`);
@@ -157,17 +154,12 @@ export const EXPORT_MAX_ROWS = 100_000;
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export interface ExportColumn<R> {
-  header: Readonly<Record<Culture, string>>;
+  header: TextKey;
   width?: number;
   /** `yuan`: fen shown as a number with two decimals; `text`: kept as text (long numbers never turn into 1.2E+19); `time`: UTC+8 local time text. */
   kind: 'text' | 'yuan' | 'time' | 'number';
   value: (row: R) => string | number | null;
 }
-
-const TOTAL_LABELS: Readonly<Record<Culture, readonly [string, string, string, string, string]>> = {
-  'zh-Hans': ['合计', '笔数', '收入（元）', '支出（元）', '净额（元）'],
-  en: ['Total', 'Count', 'In (yuan)', 'Out (yuan)', 'Net (yuan)'],
-};
 
 /**
  * The totals of the filter under the rows, after an empty row: a heading and
@@ -175,18 +167,17 @@ const TOTAL_LABELS: Readonly<Record<Culture, readonly [string, string, string, s
  * cells of the second column with a number format (whole number; yuan with
  * two decimals), so a spreadsheet sums and charts them like the rows' amounts.
  */
-function addTotals(sheet: Worksheet, totals: MoneyTotals, culture: Culture): void {
-  const [heading, count, income, out, net] = TOTAL_LABELS[culture];
+function addTotals(ctx: RequestContext, sheet: Worksheet, totals: MoneyTotals): void {
   sheet.addRow([]);
-  sheet.addRow([heading]).font = { bold: true };
-  const figures: Array<[string, number, string]> = [
-    [count, totals.count, '0'],
-    [income, totals.in / 100, '#,##0.00'],
-    [out, totals.out / 100, '#,##0.00'],
-    [net, totals.net / 100, '#,##0.00'],
+  sheet.addRow([ctx.t('MoneyTotal')]).font = { bold: true };
+  const figures: Array<[TextKey, number, string]> = [
+    ['MoneyTotalCount', totals.count, '0'],
+    ['MoneyTotalIn', totals.in / 100, '#,##0.00'],
+    ['MoneyTotalOut', totals.out / 100, '#,##0.00'],
+    ['MoneyTotalNet', totals.net / 100, '#,##0.00'],
   ];
   for (const [label, value, numFmt] of figures) {
-    const row = sheet.addRow([label, value]);
+    const row = sheet.addRow([ctx.t(label), value]);
     row.font = { bold: true };
     // The cell's own format wins over a text column's ('@'), so the figure stays a number.
     row.getCell(2).numFmt = numFmt;
@@ -202,15 +193,10 @@ export async function exportMoney<R>(
   options: { fileName: string; sheetName: string; columns: ReadonlyArray<ExportColumn<R>> },
 ): Promise<FileDto> {
   const first = await moneyPageIds(ctx, spec, { ...q, SkipCount: 0, MaxResultCount: 1 });
-  if (first.totalCount > EXPORT_MAX_ROWS)
-    throw new UserFriendlyError(
-      ctx.culture === 'zh-Hans'
-        ? `一次最多导出 ${EXPORT_MAX_ROWS} 条，当前筛选有 ${first.totalCount} 条，请缩小范围。`
-        : `At most ${EXPORT_MAX_ROWS} rows can be exported; the filter has ${first.totalCount}. Narrow it.`,
-    );
+  if (first.totalCount > EXPORT_MAX_ROWS) throw new UserFriendlyError(ctx.t('MoneyExportTooMany', EXPORT_MAX_ROWS, first.totalCount));
   const workbook = new (await loadExcel()).Workbook();
   const sheet = workbook.addWorksheet(options.sheetName);
-  sheet.columns = options.columns.map((c, i) => ({ header: c.header[ctx.culture], key: `c${i}`, width: c.width ?? 14 }));
+  sheet.columns = options.columns.map((c, i) => ({ header: ctx.t(c.header), key: `c${i}`, width: c.width ?? 14 }));
   sheet.getRow(1).font = { bold: true };
   sheet.views = [{ state: 'frozen', ySplit: 1 }];
   options.columns.forEach((c, i) => {
@@ -231,7 +217,7 @@ export async function exportMoney<R>(
       );
     }
   }
-  addTotals(sheet, first.totals, ctx.culture);
+  addTotals(ctx, sheet, first.totals);
   const bytes = new Uint8Array(await workbook.xlsx.writeBuffer());
   return saveTempFile(
     ctx.prisma,
@@ -255,12 +241,12 @@ export async function userNames(ctx: RequestContext, ids: Iterable<number | null
 
 /** The member column of every money export: `姓名（用户名）`. */
 export function memberExportColumn<R extends { memberName: string; memberUserName: string }>(): ExportColumn<R> {
-  return { header: { 'zh-Hans': '会员', en: 'Member' }, kind: 'text', width: 16, value: (r) => `${r.memberName}（${r.memberUserName}）` };
+  return { header: 'MoneyColumnMember', kind: 'text', width: 16, value: (r) => `${r.memberName}（${r.memberUserName}）` };
 }
 
 /** The remark column of every money export. */
 export function remarkExportColumn<R extends { remark: string | null }>(): ExportColumn<R> {
-  return { header: { 'zh-Hans': '备注', en: 'Remark' }, kind: 'text', width: 30, value: (r) => r.remark };
+  return { header: 'MoneyColumnRemark', kind: 'text', width: 30, value: (r) => r.remark };
 }
 
 /**
@@ -272,7 +258,7 @@ export function moneyListCalls<Q extends MoneyFilter, R>(list: {
   spec: (q: Q) => MoneyListSpec;
   load: (ctx: RequestContext, ids: number[]) => Promise<R[]>;
   one: (ctx: RequestContext, id: number) => Promise<R>;
-  title: Readonly<Record<Culture, string>>;
+  title: TextKey;
   columns: (ctx: RequestContext) => ReadonlyArray<ExportColumn<R>>;
 }) {
   return {
@@ -283,15 +269,17 @@ export function moneyListCalls<Q extends MoneyFilter, R>(list: {
     Get: async (q: { Id: number }, ctx: RequestContext) => list.one(ctx, q.Id),
     GetAllToExcel: async (q: Q, ctx: RequestContext) =>
       exportMoney(ctx, list.spec(q), q, (ids) => list.load(ctx, ids), {
-        fileName: `${list.title[ctx.culture]}-${chinaDay(new Date())}.xlsx`,
-        sheetName: list.title[ctx.culture],
+        fileName: `${ctx.t(list.title)}-${chinaDay(new Date())}.xlsx`,
+        sheetName: ctx.t(list.title),
         columns: list.columns(ctx),
       }),
   };
 }
 
-/** Payment channels by name, for the money exports (payments and income). */
+/** Payment channels' names, for the money exports (payments and income). */
 export const channelNames = {
-  'zh-Hans': { 1: '微信支付', 2: '支付宝', 3: '线下', 4: '余额' },
-  en: { 1: 'WeChat Pay', 2: 'Alipay', 3: 'Offline', 4: 'Balance' },
-} as const;
+  1: 'MoneyChannelWeChat',
+  2: 'MoneyChannelAlipay',
+  3: 'MoneyChannelOffline',
+  4: 'MoneyChannelBalance',
+} as const satisfies Record<number, TextKey>;

@@ -7,6 +7,10 @@ import { questionnaireTexts } from './questionnaire-texts.ts';
 import { siteMessageTexts } from './site-message-texts.ts';
 import { feedbackTexts } from './feedback-texts.ts';
 import { roleTexts } from './role-texts.ts';
+import { identityTexts } from './identity-texts.ts';
+import { moneyTexts } from './money-texts.ts';
+import { uploadTexts } from './upload-texts.ts';
+import { auditTexts } from './audit-texts.ts';
 
 /** The cultures the mock localizes; anything else falls back to its parent or the default. */
 export const CULTURES = ['zh-Hans', 'en'] as const;
@@ -138,27 +142,34 @@ const educationTexts = {
   },
 } satisfies Source;
 
+/**
+ * The areas' tables merged into the Education source (one file each under
+ * localization/); a key belongs to one table only (checked by texts.test.ts).
+ */
+export const EDUCATION_TABLES = [
+  educationTexts,
+  reviewTexts,
+  contentTexts,
+  structureTexts,
+  questionTexts,
+  paperTexts,
+  questionnaireTexts,
+  siteMessageTexts,
+  feedbackTexts,
+  roleTexts,
+  identityTexts,
+  moneyTexts,
+  uploadTexts,
+  auditTexts,
+] as const satisfies readonly Source[];
+
 function educationSource(): Source {
-  const out: Source = { en: { ...educationTexts.en }, 'zh-Hans': { ...educationTexts['zh-Hans'] } };
-  Object.assign(out.en, contentTexts.en);
-  Object.assign(out['zh-Hans'], contentTexts['zh-Hans']);
-  Object.assign(out.en, structureTexts.en);
-  Object.assign(out['zh-Hans'], structureTexts['zh-Hans']);
-  Object.assign(out.en, questionTexts.en);
-  Object.assign(out['zh-Hans'], questionTexts['zh-Hans']);
-  Object.assign(out.en, paperTexts.en);
-  Object.assign(out['zh-Hans'], paperTexts['zh-Hans']);
-  Object.assign(out.en, questionnaireTexts.en);
-  Object.assign(out['zh-Hans'], questionnaireTexts['zh-Hans']);
-  Object.assign(out.en, siteMessageTexts.en);
-  Object.assign(out['zh-Hans'], siteMessageTexts['zh-Hans']);
-  Object.assign(out.en, feedbackTexts.en);
-  Object.assign(out['zh-Hans'], feedbackTexts['zh-Hans']);
-  Object.assign(out.en, roleTexts.en);
-  Object.assign(out['zh-Hans'], roleTexts['zh-Hans']);
-  // Review texts, and the reviewables' names and counts from the SDK's review registry.
-  Object.assign(out.en, reviewTexts.en);
-  Object.assign(out['zh-Hans'], reviewTexts['zh-Hans']);
+  const out: Source = { en: {}, 'zh-Hans': {} };
+  for (const table of EDUCATION_TABLES) {
+    Object.assign(out.en, table.en);
+    Object.assign(out['zh-Hans'], table['zh-Hans']);
+  }
+  // The reviewables' names and counts from the SDK's review registry.
   for (const r of reviewableList) {
     out.en[`Reviewable:${r.entity}`] = r.displayName.en;
     out['zh-Hans'][`Reviewable:${r.entity}`] = r.displayName['zh-Hans'];
@@ -172,8 +183,8 @@ function educationSource(): Source {
   return out;
 }
 
-/** The keys a table holds, in either culture. */
-type KeysOf<T extends Record<Culture, object>> = keyof T['en'] | keyof T['zh-Hans'];
+/** The keys a table holds, in either culture (each member of a union of tables). */
+type KeysOf<T extends Record<Culture, object>> = T extends Record<Culture, object> ? keyof T['en'] | keyof T['zh-Hans'] : never;
 
 /**
  * Every key the server's texts have: `localize` and `ctx.t` take only these,
@@ -185,16 +196,7 @@ export type TextKey =
   | KeysOf<typeof abp>
   | KeysOf<typeof abpWeb>
   | KeysOf<typeof abpZero>
-  | KeysOf<typeof reviewTexts>
-  | KeysOf<typeof educationTexts>
-  | KeysOf<typeof contentTexts>
-  | KeysOf<typeof structureTexts>
-  | KeysOf<typeof questionTexts>
-  | KeysOf<typeof paperTexts>
-  | KeysOf<typeof questionnaireTexts>
-  | KeysOf<typeof siteMessageTexts>
-  | KeysOf<typeof feedbackTexts>
-  | KeysOf<typeof roleTexts>
+  | KeysOf<(typeof EDUCATION_TABLES)[number]>
   | `Reviewable:${string}`
   | `UsedBy:${string}`
   | `Permission:${string}`;
@@ -218,7 +220,8 @@ export const SOURCE_TYPES: Record<string, string> = {
 export function localize(culture: Culture, key: TextKey, ...args: Array<string | number>): string {
   for (const source of Object.values(SOURCES)) {
     const text = source[culture][key] ?? source.en[key];
-    if (text !== undefined) return args.reduce<string>((s, a, i) => s.replaceAll(`{${i}}`, String(a)), text);
+    // One pass, as string.Format: an argument's own `{1}` (a file name, say) is kept as written.
+    if (text !== undefined) return text.replace(/\{(\d+)\}/g, (whole, i: string) => (Number(i) < args.length ? String(args[Number(i)]) : whole));
   }
   return key;
 }

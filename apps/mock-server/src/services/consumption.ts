@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { RowOf } from '../kit/crud.ts';
 import type { RequestContext } from '../kit/context.ts';
 import { EntityNotFoundError, invalid, UserFriendlyError } from '../kit/errors.ts';
+import type { TextKey } from '../localization/texts.ts';
 import { iso } from '../kit/paging.ts';
 import { implement } from '../kit/register-service.ts';
 import { book, requireMember, reserveNumbers } from '../ledger/ledger.ts';
@@ -30,22 +31,6 @@ import {
 
 type ConsumptionRow = RowOf<'Consumption'>;
 type ConsumptionQuery = z.output<typeof GetAllConsumptionInput>;
-
-const texts = {
-  'zh-Hans': {
-    overRefund: (left: number) => `退款金额超过可退金额 ¥${fenToYuan(left)}。`,
-    requestOfOther: '该退款请求号已用于其他记录。',
-    requestChanged: '该退款请求号已用于另一笔不同的退款请求，请为新的退款生成新的请求号。',
-    notRefunded: '只有已全额退款的消费记录可以删除。',
-  },
-  en: {
-    overRefund: (left: number) => `The refund exceeds the refundable ¥${fenToYuan(left)}.`,
-    requestOfOther: 'This refund request number was used for another record.',
-    requestChanged:
-      'This refund request number was used for a different refund request (another amount or reason); make a new number for a new refund.',
-    notRefunded: 'Only fully refunded records can be deleted.',
-  },
-} as const;
 
 const spec = (q: Partial<ConsumptionQuery>): MoneyListSpec => ({
   table: 'Consumption',
@@ -111,23 +96,26 @@ const dtoOf = async (ctx: RequestContext, id: number) => (await toDtos(ctx, [awa
 const load = async (ctx: RequestContext, ids: number[]) =>
   toDtos(ctx, inOrder(ids, await ctx.db.consumption.findMany({ where: { id: { in: ids } } })), false);
 
-const itemNames = { 'zh-Hans': { 1: '课程', 2: '试卷', 3: '作业' }, en: { 1: 'Course', 2: 'Paper', 3: 'Homework' } } as const;
-const statusNames = { 'zh-Hans': { 1: '已支付', 2: '部分退款', 3: '已退款' }, en: { 1: 'Paid', 2: 'Partly refunded', 3: 'Refunded' } } as const;
+const itemNames = { 1: 'ConsumptionItemCourse', 2: 'ConsumptionItemPaper', 3: 'ConsumptionItemHomework' } as const satisfies Record<number, TextKey>;
+const statusNames = { 1: 'ConsumptionStatusPaid', 2: 'ConsumptionStatusPartlyRefunded', 3: 'ConsumptionStatusRefunded' } as const satisfies Record<
+  number,
+  TextKey
+>;
 const columns = (ctx: RequestContext): Array<ExportColumn<ConsumptionDto>> => [
-  { header: { 'zh-Hans': '订单号', en: 'Order no.' }, kind: 'text', width: 22, value: (r) => r.orderNo },
-  { header: { 'zh-Hans': '时间', en: 'Time' }, kind: 'time', width: 20, value: (r) => chinaTime(new Date(r.creationTime)) },
+  { header: 'MoneyColumnOrderNo', kind: 'text', width: 22, value: (r) => r.orderNo },
+  { header: 'MoneyColumnTime', kind: 'time', width: 20, value: (r) => chinaTime(new Date(r.creationTime)) },
   memberExportColumn(),
-  { header: { 'zh-Hans': '类型', en: 'Type' }, kind: 'text', value: (r) => itemNames[ctx.culture][r.itemType] },
-  { header: { 'zh-Hans': '商品', en: 'Item' }, kind: 'text', width: 30, value: (r) => r.itemName },
-  { header: { 'zh-Hans': '金额（元）', en: 'Amount (yuan)' }, kind: 'yuan', value: (r) => r.amount },
-  { header: { 'zh-Hans': '已退款（元）', en: 'Refunded (yuan)' }, kind: 'yuan', value: (r) => r.refundedAmount },
-  { header: { 'zh-Hans': '状态', en: 'Status' }, kind: 'text', value: (r) => statusNames[ctx.culture][r.status] },
-  { header: { 'zh-Hans': '流水号', en: 'Ledger serial' }, kind: 'text', width: 22, value: (r) => r.ledgerSerialNo },
+  { header: 'MoneyColumnType', kind: 'text', value: (r) => ctx.t(itemNames[r.itemType]) },
+  { header: 'MoneyColumnItem', kind: 'text', width: 30, value: (r) => r.itemName },
+  { header: 'MoneyColumnAmount', kind: 'yuan', value: (r) => r.amount },
+  { header: 'MoneyColumnRefunded', kind: 'yuan', value: (r) => r.refundedAmount },
+  { header: 'MoneyColumnStatus', kind: 'text', value: (r) => ctx.t(statusNames[r.status]) },
+  { header: 'MoneyColumnLedgerSerial', kind: 'text', width: 22, value: (r) => r.ledgerSerialNo },
   remarkExportColumn(),
 ];
 
 export const consumption = implement(ConsumptionService, {
-  ...moneyListCalls({ spec, load, one: dtoOf, title: { 'zh-Hans': '消费记录', en: 'Consumption' }, columns }),
+  ...moneyListCalls({ spec, load, one: dtoOf, title: 'MoneyTitleConsumption', columns }),
   Create: async (input, ctx) => {
     await requireMember(ctx, input.memberId);
     const id = await ctx.transaction(async (tx) => {
@@ -159,19 +147,18 @@ export const consumption = implement(ConsumptionService, {
     const row = await ctx.db.consumption.findFirst({ where: { id: q.Id } });
     if (!row) return null;
     const gone = await ctx.db.consumption.deleteMany({ where: { id: row.id, status: 3 } });
-    if (gone.count === 0) throw new UserFriendlyError(texts[ctx.culture].notRefunded);
+    if (gone.count === 0) throw new UserFriendlyError(ctx.t('ConsumptionNotRefunded'));
     return null;
   },
   Refund: async (input, ctx) => {
-    const T = texts[ctx.culture];
     const row = await rowOr404(ctx, input.id);
     const sameRequest = async (db: RequestContext['db']) => {
       const earlier = await db.consumptionRefund.findFirst({
         where: { requestNo: input.requestNo },
         select: { consumptionId: true, amount: true, reason: true },
       });
-      if (earlier && earlier.consumptionId !== row.id) invalid('requestNo', T.requestOfOther);
-      if (earlier && (earlier.amount !== input.amount || earlier.reason !== input.reason)) invalid('requestNo', T.requestChanged);
+      if (earlier && earlier.consumptionId !== row.id) invalid('requestNo', ctx.t('RefundRequestOfOther'));
+      if (earlier && (earlier.amount !== input.amount || earlier.reason !== input.reason)) invalid('requestNo', ctx.t('RefundRequestChanged'));
       return earlier !== null;
     };
     try {
@@ -186,7 +173,7 @@ export const consumption = implement(ConsumptionService, {
         const after = raised[0];
         if (!after) {
           const now = await rowOr404(tx, row.id);
-          throw new UserFriendlyError(T.overRefund(now.amount - now.refundedAmount));
+          throw new UserFriendlyError(tx.t('RefundOverLimit', fenToYuan(now.amount - now.refundedAmount)));
         }
         const refunded = Number(after.refundedAmount);
         await tx.db.consumption.update({ where: { id: row.id }, data: { status: statusOf(Number(after.amount), refunded) } });
@@ -213,7 +200,7 @@ export const consumption = implement(ConsumptionService, {
     } catch (err) {
       // Two submissions of one request raced: the unique key let one commit; this one answers it (or names another tenant's key).
       if (!(err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002')) throw err;
-      if (!(await sameRequest(ctx.db))) invalid('requestNo', T.requestOfOther);
+      if (!(await sameRequest(ctx.db))) invalid('requestNo', ctx.t('RefundRequestOfOther'));
     }
     return dtoOf(ctx, row.id);
   },

@@ -3,6 +3,7 @@ import { Prisma } from '@edu/db';
 import type { z } from 'zod';
 import type { RequestContext } from '../kit/context.ts';
 import { EntityNotFoundError, invalid } from '../kit/errors.ts';
+import type { TextKey } from '../localization/texts.ts';
 import { iso } from '../kit/paging.ts';
 import { implement } from '../kit/register-service.ts';
 import { book, ledgerBalance, requireMember, reverse, type LedgerRow } from '../ledger/ledger.ts';
@@ -88,21 +89,24 @@ const load = async (ctx: RequestContext, ids: number[]) => ledgerDtos(ctx, inOrd
 const one = async (ctx: RequestContext, id: number) => (await ledgerDtos(ctx, [await entryOr404(ctx, id)]))[0]!;
 
 const typeNames = {
-  'zh-Hans': { 1: '充值', 2: '消费', 3: '退款', 4: '收入', 5: '调整' },
-  en: { 1: 'Recharge', 2: 'Consumption', 3: 'Refund', 4: 'Income', 5: 'Adjustment' },
-} as const;
+  1: 'LedgerTypeRecharge',
+  2: 'LedgerTypeConsumption',
+  3: 'LedgerTypeRefund',
+  4: 'LedgerTypeIncome',
+  5: 'LedgerTypeAdjustment',
+} as const satisfies Record<number, TextKey>;
 
 const ledgerColumns = (ctx: RequestContext): Array<ExportColumn<LedgerEntryDto>> => [
-  { header: { 'zh-Hans': '流水号', en: 'Serial no.' }, kind: 'text', width: 22, value: (r) => r.serialNo },
-  { header: { 'zh-Hans': '时间', en: 'Time' }, kind: 'time', width: 20, value: (r) => chinaTime(new Date(r.creationTime)) },
+  { header: 'MoneyColumnSerialNo', kind: 'text', width: 22, value: (r) => r.serialNo },
+  { header: 'MoneyColumnTime', kind: 'time', width: 20, value: (r) => chinaTime(new Date(r.creationTime)) },
   memberExportColumn(),
-  { header: { 'zh-Hans': '类型', en: 'Type' }, kind: 'text', value: (r) => typeNames[ctx.culture][r.type] },
-  { header: { 'zh-Hans': '渠道', en: 'Channel' }, kind: 'text', value: (r) => channelNames[ctx.culture][r.channel] },
-  { header: { 'zh-Hans': '金额（元）', en: 'Amount (yuan)' }, kind: 'yuan', value: (r) => r.amount },
-  { header: { 'zh-Hans': '变动后余额（元）', en: 'Balance after (yuan)' }, kind: 'yuan', width: 18, value: (r) => r.balanceAfter },
-  { header: { 'zh-Hans': '关联订单', en: 'Order no.' }, kind: 'text', width: 22, value: (r) => r.orderNo },
-  { header: { 'zh-Hans': '交易号', en: 'Transaction no.' }, kind: 'text', width: 34, value: (r) => r.transactionNo },
-  { header: { 'zh-Hans': '操作人', en: 'Operator' }, kind: 'text', value: (r) => r.operatorName },
+  { header: 'MoneyColumnType', kind: 'text', value: (r) => ctx.t(typeNames[r.type]) },
+  { header: 'MoneyColumnChannel', kind: 'text', value: (r) => ctx.t(channelNames[r.channel]) },
+  { header: 'MoneyColumnAmount', kind: 'yuan', value: (r) => r.amount },
+  { header: 'MoneyColumnBalanceAfter', kind: 'yuan', width: 18, value: (r) => r.balanceAfter },
+  { header: 'MoneyColumnRelatedOrder', kind: 'text', width: 22, value: (r) => r.orderNo },
+  { header: 'MoneyColumnTransactionNo', kind: 'text', width: 34, value: (r) => r.transactionNo },
+  { header: 'MoneyColumnOperator', kind: 'text', value: (r) => r.operatorName },
   remarkExportColumn(),
 ];
 
@@ -114,13 +118,13 @@ function daysOf(from: string, to: string): string[] {
 }
 
 export const income = implement(IncomeService, {
-  ...moneyListCalls({ spec: ledgerSpec, load, one, title: { 'zh-Hans': '资金流水', en: 'Ledger' }, columns: ledgerColumns }),
+  ...moneyListCalls({ spec: ledgerSpec, load, one, title: 'MoneyTitleLedger', columns: ledgerColumns }),
   GetIncomeSummary: async (q, ctx) => {
     const to = q.DateTo ?? chinaDay(new Date());
     const from = q.DateFrom ?? new Date(Date.parse(`${to}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10);
-    if (to < from) invalid('dateTo', ctx.culture === 'zh-Hans' ? '结束日期不能早于开始日期。' : 'The end date is before the start date.');
+    if (to < from) invalid('dateTo', ctx.t('MoneyDateRangeReversed'));
     const days = daysOf(from, to);
-    if (days.length > 366) invalid('dateFrom', ctx.culture === 'zh-Hans' ? '统计区间最长 366 天。' : 'The period is at most 366 days.');
+    if (days.length > 366) invalid('dateFrom', ctx.t('MoneyPeriodTooLong'));
     const range = chinaDayRange(from, to);
     const gte = sqlTime(range.gte ?? new Date(0));
     const lt = sqlTime(range.lt ?? new Date());

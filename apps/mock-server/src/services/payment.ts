@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { RowOf } from '../kit/crud.ts';
 import type { RequestContext } from '../kit/context.ts';
 import { EntityNotFoundError, invalid, UserFriendlyError } from '../kit/errors.ts';
+import type { TextKey } from '../localization/texts.ts';
 import { iso } from '../kit/paging.ts';
 import { implement } from '../kit/register-service.ts';
 import { book, requireMember, reserveNumbers } from '../ledger/ledger.ts';
@@ -28,27 +29,6 @@ import {
 
 type PaymentRow = RowOf<'Payment'>;
 type PaymentQuery = z.output<typeof GetAllPaymentInput>;
-
-const texts = {
-  'zh-Hans': {
-    closed: '该充值订单已关闭，请重新下单。',
-    paidNoEdit: '已支付或已关闭的订单只能修改备注，金额和渠道不能更改。',
-    paidNoDelete: '已入账的充值订单不能删除；如需更正，请在资金流水中冲正。',
-    notPending: '只有待支付的订单可以关闭。',
-    otherTransaction: (no: string) => `该订单已按交易号 ${no} 入账，不能再次确认。`,
-    transactionUsed: (no: string) => `交易号 ${no} 已被其他订单使用。`,
-    rechargeRemark: '充值',
-  },
-  en: {
-    closed: 'This recharge order is closed; place a new one.',
-    paidNoEdit: 'Only the remark of a paid or closed order can change; amount and channel cannot.',
-    paidNoDelete: 'A paid recharge cannot be deleted; reverse its ledger entry to correct it.',
-    notPending: 'Only pending orders can be closed.',
-    otherTransaction: (no: string) => `This order was booked with transaction ${no}; it cannot be confirmed again.`,
-    transactionUsed: (no: string) => `The transaction number ${no} belongs to another order.`,
-    rechargeRemark: 'Recharge',
-  },
-} as const;
 
 const spec = (q: Partial<PaymentQuery>): MoneyListSpec => ({
   table: 'Payment',
@@ -109,7 +89,7 @@ async function assertTransactionFree(tx: RequestContext, transactionNo: string, 
     where: { transactionNo, ...(exceptId !== null && { NOT: { id: exceptId } }) },
     select: { id: true },
   });
-  if (other) invalid('transactionNo', texts[tx.culture].transactionUsed(transactionNo));
+  if (other) invalid('transactionNo', tx.t('RechargeTransactionUsed', transactionNo));
 }
 
 /**
@@ -128,7 +108,7 @@ async function markPaid(tx: RequestContext, order: PaymentRow, transactionNo: st
     amount: order.amount,
     orderNo: order.orderNo,
     transactionNo,
-    remark: order.remark ?? texts[tx.culture].rechargeRemark,
+    remark: order.remark ?? tx.t('RechargeRemark'),
   });
   await tx.db.payment.update({ where: { id: order.id }, data: { ledgerEntryId: entry.id } });
   return true;
@@ -136,23 +116,23 @@ async function markPaid(tx: RequestContext, order: PaymentRow, transactionNo: st
 
 const load = async (ctx: RequestContext, ids: number[]) => toDtos(ctx, inOrder(ids, await ctx.db.payment.findMany({ where: { id: { in: ids } } })));
 
-const statusNames = { 'zh-Hans': { 0: '待支付', 1: '已支付', 2: '已关闭' }, en: { 0: 'Pending', 1: 'Paid', 2: 'Closed' } } as const;
+const statusNames = { 0: 'RechargeStatusPending', 1: 'RechargeStatusPaid', 2: 'RechargeStatusClosed' } as const satisfies Record<number, TextKey>;
 const columns = (ctx: RequestContext): Array<ExportColumn<PaymentDto>> => [
-  { header: { 'zh-Hans': '订单号', en: 'Order no.' }, kind: 'text', width: 22, value: (r) => r.orderNo },
-  { header: { 'zh-Hans': '下单时间', en: 'Created' }, kind: 'time', width: 20, value: (r) => chinaTime(new Date(r.creationTime)) },
+  { header: 'MoneyColumnOrderNo', kind: 'text', width: 22, value: (r) => r.orderNo },
+  { header: 'MoneyColumnCreated', kind: 'time', width: 20, value: (r) => chinaTime(new Date(r.creationTime)) },
   memberExportColumn(),
-  { header: { 'zh-Hans': '金额（元）', en: 'Amount (yuan)' }, kind: 'yuan', value: (r) => r.amount },
-  { header: { 'zh-Hans': '渠道', en: 'Channel' }, kind: 'text', value: (r) => channelNames[ctx.culture][r.channel] },
-  { header: { 'zh-Hans': '状态', en: 'Status' }, kind: 'text', value: (r) => statusNames[ctx.culture][r.status] },
-  { header: { 'zh-Hans': '交易号', en: 'Transaction no.' }, kind: 'text', width: 34, value: (r) => r.transactionNo },
-  { header: { 'zh-Hans': '支付时间', en: 'Paid' }, kind: 'time', width: 20, value: (r) => chinaTime(r.paidTime ? new Date(r.paidTime) : null) },
-  { header: { 'zh-Hans': '流水号', en: 'Ledger serial' }, kind: 'text', width: 22, value: (r) => r.ledgerSerialNo },
-  { header: { 'zh-Hans': '操作人', en: 'Operator' }, kind: 'text', value: (r) => r.operatorName },
+  { header: 'MoneyColumnAmount', kind: 'yuan', value: (r) => r.amount },
+  { header: 'MoneyColumnChannel', kind: 'text', value: (r) => ctx.t(channelNames[r.channel]) },
+  { header: 'MoneyColumnStatus', kind: 'text', value: (r) => ctx.t(statusNames[r.status]) },
+  { header: 'MoneyColumnTransactionNo', kind: 'text', width: 34, value: (r) => r.transactionNo },
+  { header: 'MoneyColumnPaid', kind: 'time', width: 20, value: (r) => chinaTime(r.paidTime ? new Date(r.paidTime) : null) },
+  { header: 'MoneyColumnLedgerSerial', kind: 'text', width: 22, value: (r) => r.ledgerSerialNo },
+  { header: 'MoneyColumnOperator', kind: 'text', value: (r) => r.operatorName },
   remarkExportColumn(),
 ];
 
 export const payment = implement(PaymentService, {
-  ...moneyListCalls({ spec, load, one: dtoOf, title: { 'zh-Hans': '充值记录', en: 'Recharges' }, columns }),
+  ...moneyListCalls({ spec, load, one: dtoOf, title: 'MoneyTitleRecharges', columns }),
   Create: async (input, ctx) => {
     await requireMember(ctx, input.memberId);
     const id = await ctx.transaction(async (tx) => {
@@ -180,45 +160,44 @@ export const payment = implement(PaymentService, {
   },
   Update: async (input, ctx) => {
     const row = await rowOr404(ctx, input.id);
-    const T = texts[ctx.culture];
-    if (row.status !== 0 && (input.amount !== row.amount || input.channel !== row.channel)) throw new UserFriendlyError(T.paidNoEdit);
+    if (row.status !== 0 && (input.amount !== row.amount || input.channel !== row.channel)) throw new UserFriendlyError(ctx.t('RechargePaidNoEdit'));
     // The guard repeats the status: an order paid meanwhile keeps its booked amount.
     const moved = await ctx.db.payment.updateMany({
       where: row.status === 0 ? { id: row.id, status: 0 } : { id: row.id },
       data: row.status === 0 ? { amount: input.amount, channel: input.channel, remark: input.remark ?? null } : { remark: input.remark ?? null },
     });
-    if (moved.count === 0) throw new UserFriendlyError(T.paidNoEdit);
+    if (moved.count === 0) throw new UserFriendlyError(ctx.t('RechargePaidNoEdit'));
     return dtoOf(ctx, row.id);
   },
   Delete: async (q, ctx) => {
     const row = await ctx.db.payment.findFirst({ where: { id: q.Id } });
     if (!row) return null;
-    if (row.status === 1) throw new UserFriendlyError(texts[ctx.culture].paidNoDelete);
+    if (row.status === 1) throw new UserFriendlyError(ctx.t('RechargePaidNoDelete'));
     const gone = await ctx.db.payment.deleteMany({ where: { id: row.id, status: { not: 1 } } });
-    if (gone.count === 0) throw new UserFriendlyError(texts[ctx.culture].paidNoDelete);
+    if (gone.count === 0) throw new UserFriendlyError(ctx.t('RechargePaidNoDelete'));
     return null;
   },
   ContinueToRecharge: async (input, ctx) => {
     const row = await rowOr404(ctx, input.id);
-    if (row.status === 2) throw new UserFriendlyError(texts[ctx.culture].closed);
+    if (row.status === 2) throw new UserFriendlyError(ctx.t('RechargeClosed'));
     // Pending: the same order, one more attempt; paid: answered as it is (idempotent).
     if (row.status === 0)
       await ctx.db.payment.updateMany({ where: { id: row.id, status: 0 }, data: { attempts: { increment: 1 }, lastAttemptTime: new Date() } });
     return dtoOf(ctx, row.id);
   },
   ConfirmPaid: async (input, ctx) => {
-    const T = texts[ctx.culture];
     await ctx.transaction(async (tx) => {
       const row = await rowOr404(tx, input.id);
-      if (row.status === 2) throw new UserFriendlyError(T.closed);
+      if (row.status === 2) throw new UserFriendlyError(ctx.t('RechargeClosed'));
       if (row.status === 1) {
-        if (row.transactionNo !== input.transactionNo) throw new UserFriendlyError(T.otherTransaction(row.transactionNo ?? '-'));
+        if (row.transactionNo !== input.transactionNo) throw new UserFriendlyError(ctx.t('RechargeOtherTransaction', row.transactionNo ?? '-'));
         return;
       }
       await assertTransactionFree(tx, input.transactionNo, row.id);
       if (!(await markPaid(tx, row, input.transactionNo))) {
         const now = await rowOr404(tx, input.id);
-        if (now.status !== 1 || now.transactionNo !== input.transactionNo) throw new UserFriendlyError(T.otherTransaction(now.transactionNo ?? '-'));
+        if (now.status !== 1 || now.transactionNo !== input.transactionNo)
+          throw new UserFriendlyError(ctx.t('RechargeOtherTransaction', now.transactionNo ?? '-'));
       }
     });
     return dtoOf(ctx, input.id);
@@ -226,7 +205,7 @@ export const payment = implement(PaymentService, {
   Close: async (input, ctx) => {
     await rowOr404(ctx, input.id);
     const moved = await ctx.db.payment.updateMany({ where: { id: input.id, status: 0 }, data: { status: 2, closedTime: new Date() } });
-    if (moved.count === 0) throw new UserFriendlyError(texts[ctx.culture].notPending);
+    if (moved.count === 0) throw new UserFriendlyError(ctx.t('RechargeNotPending'));
     return dtoOf(ctx, input.id);
   },
 });
