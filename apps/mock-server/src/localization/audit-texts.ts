@@ -1,0 +1,31 @@
+/** Texts of the audit log queries and their export (audit/queries.ts), merged into the Education source. */
+export const auditTexts = {
+  'zh-Hans': {
+    AuditUnsupportedSorting: '不支持的排序：{0}',
+    AuditLogsSheet: '审计日志',
+    AuditColumnTime: '时间',
+    AuditColumnUser: '用户',
+    AuditColumnService: '服务',
+    AuditColumnMethod: '方法',
+    AuditColumnDuration: '耗时(毫秒)',
+    AuditColumnClientAddress: '客户端地址',
+    AuditColumnBrowser: '浏览器',
+    AuditColumnParameters: '参数',
+    AuditColumnException: '异常',
+    AuditExportCapped: '仅导出最新的 {0} 条（共 {1} 条），请缩小筛选范围。',
+  },
+  en: {
+    AuditUnsupportedSorting: 'Unsupported sorting: {0}',
+    AuditLogsSheet: 'Audit logs',
+    AuditColumnTime: 'Time',
+    AuditColumnUser: 'User',
+    AuditColumnService: 'Service',
+    AuditColumnMethod: 'Method',
+    AuditColumnDuration: 'Duration (ms)',
+    AuditColumnClientAddress: 'Client address',
+    AuditColumnBrowser: 'Browser',
+    AuditColumnParameters: 'Parameters',
+    AuditColumnException: 'Exception',
+    AuditExportCapped: 'Only the newest {0} of {1} rows are exported; narrow the filter.',
+  },
+};

@@ -1,0 +1,33 @@
+/** Texts of uploaded and temporary files (kit/files.ts): sizes, types, content sniffing; merged into the Education source. */
+export const uploadTexts = {
+  'zh-Hans': {
+    FileTooLarge: '文件过大：{0} 不能超过 {1}。',
+    FileEmpty: '{0}: 文件不能为空。',
+    FileTypeNotAccepted: '{0}: 不支持该文件类型，允许的类型为 {1}。',
+    FileExpired: '文件不存在或已过期，请重新导出。',
+    MultipartBoundaryTooLong: 'multipart 表单的分隔符（boundary）长 {0} 个字符，最多允许 {1} 个（RFC 2046）。',
+    FileSvgRefused: '{0}：不接受 SVG 图片，因为其中可以含有脚本；请另存为 PNG 或 JPEG 后上传。',
+    FileHtmlRefused: '{0}：文件内容是 HTML 网页，其中可以含有脚本，不予接受。',
+    FileContentMismatch: '{0}：文件内容是 {1}，与其名称或类型（{2}）不符。',
+    FileContentNotAccepted: '{0}：文件内容是 {1}，此处不接受；允许的类型为 {2}。',
+    FileContentInvalid: '{0}：文件内容不是有效的 {1} 文件。',
+    FileNotText: '{0}：不是有效的文本文件（须为 UTF-8 或 GBK 编码，且不含 NUL 等控制字符）。',
+    FileContentUnrecognised: '{0}：无法识别文件内容；允许的类型为 {1}。',
+    FileKindText: '文本',
+  },
+  en: {
+    FileTooLarge: 'The file is too large: {0} may be at most {1}.',
+    FileEmpty: '{0}: the file is empty.',
+    FileTypeNotAccepted: '{0}: this file type is not accepted; allowed: {1}.',
+    FileExpired: 'The file does not exist or has expired; please export it again.',
+    MultipartBoundaryTooLong: 'The multipart boundary is {0} characters long; at most {1} are allowed (RFC 2046).',
+    FileSvgRefused: '{0}: SVG images are not accepted, as they can carry script; save it as PNG or JPEG and upload that.',
+    FileHtmlRefused: '{0}: the content is an HTML page, which can carry script; it is not accepted.',
+    FileContentMismatch: '{0}: the content is {1}, not {2} as its name or type says.',
+    FileContentNotAccepted: '{0}: the content is {1}, which is not accepted here; allowed: {2}.',
+    FileContentInvalid: '{0}: the content is not a valid {1} file.',
+    FileNotText: '{0}: not a valid text file (it must be UTF-8 or GBK, without NUL or other control characters).',
+    FileContentUnrecognised: '{0}: the content is of no type recognised; allowed: {1}.',
+    FileKindText: 'text',
+  },
+};
