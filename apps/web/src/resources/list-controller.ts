@@ -158,7 +158,8 @@ export function useListController(resource: AnyResource) {
   // any other filter's change applies the box as it reads. The box follows the applied keyword when that
   // changes from elsewhere (a link, 重置, back).
   const keywordFilter = resource.filters?.find((f) => f.type === 'keyword');
-  const keywordName = keywordFilter?.name;
+  // Names are open (`any`) on a resource of any service; a list state keys its filters by string.
+  const keywordName = keywordFilter ? String(keywordFilter.name) : undefined;
   const applied = keywordName ? state.filters[keywordName] : undefined;
   const appliedKeyword = typeof applied === 'string' ? applied : '';
   const { draft: keyword, setDraft, markApplied } = useFollowingDraft(appliedKeyword);
@@ -191,7 +192,7 @@ export function useListController(resource: AnyResource) {
   const createDefaults: Record<string, unknown> = {};
   for (const f of resource.filters ?? []) {
     if ((f.type === 'select' || f.type === 'cascader') && f.formField) {
-      const v = state.filters[f.name];
+      const v = state.filters[String(f.name)];
       if (v !== undefined && v !== null && v !== '') createDefaults[f.formField] = v;
     }
   }
