@@ -15,7 +15,7 @@ import { invalid } from '../kit/errors.ts';
 import { saveTempFile } from '../kit/files.ts';
 import { loadExcel } from '../kit/lazy.ts';
 import { lookupTable } from '../kit/lookup.ts';
-import type { Culture } from '../localization/texts.ts';
+import type { TextKey } from '../localization/texts.ts';
 
 type AuditFilter = z.output<typeof GetAuditLogsToExcelInput>;
 type AuditQuery = z.output<typeof GetAuditLogsInput>;
@@ -28,17 +28,16 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
  * `desc`; none means `fallback`. Anything else is a 400 on `sorting`.
  */
 function orderOf<T>(
+  ctx: RequestContext,
   sorting: string | undefined,
   columns: Readonly<Record<string, T>>,
   fallback: T,
-  culture: Culture,
 ): Array<Record<string, 'asc' | 'desc'>> {
   const text = sorting?.trim();
   const parts = text ? text.split(/\s+/) : [];
   const column = parts[0] === undefined ? fallback : columns[parts[0].toLowerCase()];
   const dir = (parts[1] ?? (parts.length ? 'asc' : 'desc')).toLowerCase();
-  if (column === undefined || parts.length > 2 || (dir !== 'asc' && dir !== 'desc'))
-    invalid('sorting', culture === 'zh-Hans' ? `不支持的排序：${text}` : `Unsupported sorting: ${text}`);
+  if (column === undefined || parts.length > 2 || (dir !== 'asc' && dir !== 'desc')) invalid('sorting', ctx.t('AuditUnsupportedSorting', text ?? ''));
   return [{ [String(column)]: dir }, { id: dir }];
 }
 
@@ -117,7 +116,7 @@ async function toDtos(ctx: RequestContext, rows: readonly AuditRow[]): Promise<A
 
 /** A page of the side's audit rows (the data filter keeps the host to host rows, a tenant to its own). */
 export async function getAuditLogs(ctx: RequestContext, q: AuditQuery) {
-  const orderBy = orderOf(q.Sorting, AUDIT_SORTABLE, 'executionTime', ctx.culture);
+  const orderBy = orderOf(ctx, q.Sorting, AUDIT_SORTABLE, 'executionTime');
   const where = await auditWhere(ctx, q);
   const [totalCount, rows] = await Promise.all([
     ctx.db.auditLog.count({ where }),
@@ -126,18 +125,18 @@ export async function getAuditLogs(ctx: RequestContext, q: AuditQuery) {
   return { totalCount, items: await toDtos(ctx, rows) };
 }
 
-const EXPORT_TEXTS = {
-  'zh-Hans': {
-    sheet: '审计日志',
-    headers: ['时间', '用户', '服务', '方法', '耗时(毫秒)', '客户端地址', '浏览器', '参数', '异常'],
-    capped: (n: number, total: number) => `仅导出最新的 ${n} 条（共 ${total} 条），请缩小筛选范围。`,
-  },
-  en: {
-    sheet: 'Audit logs',
-    headers: ['Time', 'User', 'Service', 'Method', 'Duration (ms)', 'Client address', 'Browser', 'Parameters', 'Exception'],
-    capped: (n: number, total: number) => `Only the newest ${n} of ${total} rows are exported; narrow the filter.`,
-  },
-} as const;
+/** The export's columns: their headers and widths. */
+const EXPORT_COLUMNS = [
+  ['AuditColumnTime', 20],
+  ['AuditColumnUser', 14],
+  ['AuditColumnService', 18],
+  ['AuditColumnMethod', 22],
+  ['AuditColumnDuration', 12],
+  ['AuditColumnClientAddress', 16],
+  ['AuditColumnBrowser', 30],
+  ['AuditColumnParameters', 50],
+  ['AuditColumnException', 40],
+] as const satisfies ReadonlyArray<readonly [TextKey, number]>;
 
 /**
  * The filtered rows as xlsx (Zero's `GetAuditLogsToExcel`), through the temp
@@ -145,13 +144,13 @@ const EXPORT_TEXTS = {
  * past that the sheet's last row says how many there were.
  */
 export async function exportAuditLogs(ctx: RequestContext, q: AuditFilter): Promise<FileDto> {
-  const texts = EXPORT_TEXTS[ctx.culture];
-  const orderBy = orderOf(q.Sorting, AUDIT_SORTABLE, 'executionTime', ctx.culture);
+  const sheetName = ctx.t('AuditLogsSheet');
+  const orderBy = orderOf(ctx, q.Sorting, AUDIT_SORTABLE, 'executionTime');
   const where = await auditWhere(ctx, q);
   const totalCount = await ctx.db.auditLog.count({ where });
   const workbook = new (await loadExcel()).Workbook();
-  const sheet = workbook.addWorksheet(texts.sheet);
-  sheet.columns = texts.headers.map((header, i) => ({ header, key: `c${i}`, width: [20, 14, 18, 22, 12, 16, 30, 50, 40][i] }));
+  const sheet = workbook.addWorksheet(sheetName);
+  sheet.columns = EXPORT_COLUMNS.map(([header, width], i) => ({ header: ctx.t(header), key: `c${i}`, width }));
   sheet.getRow(1).font = { bold: true };
   sheet.views = [{ state: 'frozen', ySplit: 1 }];
   const pageSize = 2000;
@@ -170,13 +169,13 @@ export async function exportAuditLogs(ctx: RequestContext, q: AuditFilter): Prom
         r.exception,
       ]);
   }
-  if (totalCount > AUDIT_EXPORT_MAX_ROWS) sheet.addRow([texts.capped(AUDIT_EXPORT_MAX_ROWS, totalCount)]).font = { bold: true };
+  if (totalCount > AUDIT_EXPORT_MAX_ROWS) sheet.addRow([ctx.t('AuditExportCapped', AUDIT_EXPORT_MAX_ROWS, totalCount)]).font = { bold: true };
   const bytes = new Uint8Array(await workbook.xlsx.writeBuffer());
   const day = new Date().toISOString().slice(0, 10);
   return saveTempFile(
     ctx.prisma,
     { tenantId: ctx.session.tenantId, userId: ctx.session.userId },
-    { fileName: `${texts.sheet}-${day}.xlsx`, contentType: XLSX_TYPE, bytes },
+    { fileName: `${sheetName}-${day}.xlsx`, contentType: XLSX_TYPE, bytes },
   );
 }
 
@@ -209,7 +208,7 @@ async function attemptDtos(ctx: RequestContext, rows: readonly AttemptRow[]): Pr
 
 /** A page of the side's sign-in attempts (host: the host's; a tenant: its own). */
 export async function getUserLoginAttempts(ctx: RequestContext, q: AttemptQuery) {
-  const orderBy = orderOf(q.Sorting, ATTEMPT_SORTABLE, 'creationTime', ctx.culture);
+  const orderBy = orderOf(ctx, q.Sorting, ATTEMPT_SORTABLE, 'creationTime');
   const where: Prisma.UserLoginAttemptWhereInput = {};
   const time = range(q.StartDate, q.EndDate);
   if (time) where.creationTime = time;

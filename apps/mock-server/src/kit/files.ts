@@ -5,7 +5,7 @@ import type {} from '@fastify/multipart';
 import { fileTypeFromBuffer } from 'file-type';
 import { isAcceptedFile, type Endpoint, type FileContent, type FileDto, type FileFieldSpec, type ValidationErrorInfo } from '@edu/sdk';
 import type { Prisma, PrismaClient } from '@edu/db';
-import type { Culture } from '../localization/texts.ts';
+import { localize, type Culture, type TextKey } from '../localization/texts.ts';
 import { AbpValidationError, EntityNotFoundError, UserFriendlyError } from './errors.ts';
 
 /**
@@ -32,40 +32,6 @@ export const MAX_BOUNDARY_LENGTH = 70;
 /** File names are kept to this many characters (code points), extension included. */
 export const MAX_FILE_NAME_LENGTH = 120;
 
-const texts = {
-  'zh-Hans': {
-    tooLarge: (name: string, limit: string) => `文件过大：${name} 不能超过 ${limit}。`,
-    empty: (name: string) => `${name}: 文件不能为空。`,
-    type: (name: string, accept: string) => `${name}: 不支持该文件类型，允许的类型为 ${accept}。`,
-    expired: '文件不存在或已过期，请重新导出。',
-    boundary: (length: number) => `multipart 表单的分隔符（boundary）长 ${length} 个字符，最多允许 ${MAX_BOUNDARY_LENGTH} 个（RFC 2046）。`,
-    svg: (file: string) => `${file}：不接受 SVG 图片，因为其中可以含有脚本；请另存为 PNG 或 JPEG 后上传。`,
-    html: (file: string) => `${file}：文件内容是 HTML 网页，其中可以含有脚本，不予接受。`,
-    mismatch: (file: string, actual: string, claimed: string) => `${file}：文件内容是 ${actual}，与其名称或类型（${claimed}）不符。`,
-    notAccepted: (file: string, actual: string, accept: string) => `${file}：文件内容是 ${actual}，此处不接受；允许的类型为 ${accept}。`,
-    unrecognised: (file: string, claimed: string) => `${file}：文件内容不是有效的 ${claimed} 文件。`,
-    notText: (file: string) => `${file}：不是有效的文本文件（须为 UTF-8 或 GBK 编码，且不含 NUL 等控制字符）。`,
-    unrecognisedAny: (file: string, accept: string) => `${file}：无法识别文件内容；允许的类型为 ${accept}。`,
-    text: '文本',
-  },
-  en: {
-    tooLarge: (name: string, limit: string) => `The file is too large: ${name} may be at most ${limit}.`,
-    empty: (name: string) => `${name}: the file is empty.`,
-    type: (name: string, accept: string) => `${name}: this file type is not accepted; allowed: ${accept}.`,
-    expired: 'The file does not exist or has expired; please export it again.',
-    boundary: (length: number) => `The multipart boundary is ${length} characters long; at most ${MAX_BOUNDARY_LENGTH} are allowed (RFC 2046).`,
-    svg: (file: string) => `${file}: SVG images are not accepted, as they can carry script; save it as PNG or JPEG and upload that.`,
-    html: (file: string) => `${file}: the content is an HTML page, which can carry script; it is not accepted.`,
-    mismatch: (file: string, actual: string, claimed: string) => `${file}: the content is ${actual}, not ${claimed} as its name or type says.`,
-    notAccepted: (file: string, actual: string, accept: string) =>
-      `${file}: the content is ${actual}, which is not accepted here; allowed: ${accept}.`,
-    unrecognised: (file: string, claimed: string) => `${file}: the content is not a valid ${claimed} file.`,
-    notText: (file: string) => `${file}: not a valid text file (it must be UTF-8 or GBK, without NUL or other control characters).`,
-    unrecognisedAny: (file: string, accept: string) => `${file}: the content is of no type recognised; allowed: ${accept}.`,
-    text: 'text',
-  },
-} as const satisfies Record<Culture, unknown>;
-
 const pascal = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const camel = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 
@@ -82,7 +48,7 @@ function formatBytes(n: number): string {
 export class FileTooLargeError extends Error {
   readonly statusCode = 413;
   constructor(field: FileFieldSpec, culture: Culture) {
-    super(texts[culture].tooLarge(pascal(field.name), formatBytes(field.maxBytes)));
+    super(localize(culture, 'FileTooLarge', pascal(field.name), formatBytes(field.maxBytes)));
   }
 }
 
@@ -116,7 +82,8 @@ export function cleanFileName(raw: string, fallback: string): string {
 function checkBoundary(contentType: string, culture: Culture) {
   const boundary = /;\s*boundary\s*=\s*(?:"([^"]*)"|([^;\s]*))/i.exec(contentType);
   const length = (boundary?.[1] ?? boundary?.[2])?.length ?? 0;
-  if (length > MAX_BOUNDARY_LENGTH) throw new AbpValidationError([{ message: texts[culture].boundary(length), members: ['$'] }]);
+  if (length > MAX_BOUNDARY_LENGTH)
+    throw new AbpValidationError([{ message: localize(culture, 'MultipartBoundaryTooLong', length, MAX_BOUNDARY_LENGTH), members: ['$'] }]);
 }
 
 /**
@@ -168,11 +135,13 @@ export function checkFiles(endpoint: Endpoint, input: unknown, culture: Culture)
     if (!(file instanceof Blob)) continue; // missing: zod has reported it
     const name = file instanceof File ? file.name : field.name;
     const member = camel(field.name);
-    if (file.size === 0) errors.push({ message: texts[culture].empty(pascal(field.name)), members: [member] });
+    if (file.size === 0) errors.push({ message: localize(culture, 'FileEmpty', pascal(field.name)), members: [member] });
     else if (!isAcceptedFile(field, name, file.type))
       errors.push({
         // SVG is refused everywhere (no field accepts it): say why rather than only that.
-        message: isSvgClaim(name, file.type) ? texts[culture].svg(name) : texts[culture].type(pascal(field.name), field.accept.join(', ')),
+        message: isSvgClaim(name, file.type)
+          ? localize(culture, 'FileSvgRefused', name)
+          : localize(culture, 'FileTypeNotAccepted', pascal(field.name), field.accept.join(', ')),
         members: [member],
       });
   }
@@ -307,7 +276,7 @@ function markupOf(text: string): 'svg' | 'html' | null {
  * are refused outright: served back, they could run script.
  */
 export async function checkFileContent(field: FileFieldSpec, file: File, culture: Culture): Promise<string> {
-  const T = texts[culture];
+  const say = (key: TextKey, ...args: string[]) => localize(culture, key, ...args);
   // Annotated so that a call narrows like `throw`.
   const refuse: (message: string) => never = (message) => {
     throw new AbpValidationError([{ message, members: [camel(field.name)] }]);
@@ -328,24 +297,24 @@ export async function checkFileContent(field: FileFieldSpec, file: File, culture
   } else {
     const text = decodeText(bytes);
     const markup = text === null ? null : markupOf(text);
-    if (markup === 'svg' || (markup === null && isSvgClaim(file.name, declared))) refuse(T.svg(file.name));
-    if (markup === 'html') refuse(T.html(file.name));
+    if (markup === 'svg' || (markup === null && isSvgClaim(file.name, declared))) refuse(say('FileSvgRefused', file.name));
+    if (markup === 'html') refuse(say('FileHtmlRefused', file.name));
     candidates = text === null ? [] : KINDS.filter((k) => k.detected === 'text');
-    actual = detected ? 'XML' : text === null ? null : T.text;
+    actual = detected ? 'XML' : text === null ? null : say('FileKindText');
   }
   const accepted = candidates.filter((k) => kindAccepted(field, k));
   const agreeing = accepted.find((k) => kindAgrees(k, declared, ext));
   if (agreeing) return agreeing.mime;
   const allowed = field.accept.join(', ');
-  if (!accepted.length && actual !== null) refuse(T.notAccepted(file.name, actual, allowed));
+  if (!accepted.length && actual !== null) refuse(say('FileContentNotAccepted', file.name, actual, allowed));
   // What the file claims to be, by whichever of its name and type the content disagrees with.
   const nameDisagrees = ext !== '' && !accepted.some((k) => k.exts.includes(ext));
   const claimed = nameDisagrees ? (byExt?.label ?? ext) : (byType?.label ?? (GENERIC_TYPES.has(declared) ? null : declared));
   if (actual === null) {
-    if ((byExt ?? byType)?.detected === 'text') refuse(T.notText(file.name));
-    refuse(claimed === null ? T.unrecognisedAny(file.name, allowed) : T.unrecognised(file.name, claimed));
+    if ((byExt ?? byType)?.detected === 'text') refuse(say('FileNotText', file.name));
+    refuse(claimed === null ? say('FileContentUnrecognised', file.name, allowed) : say('FileContentInvalid', file.name, claimed));
   }
-  return refuse(T.mismatch(file.name, actual, claimed ?? declared));
+  return refuse(say('FileContentMismatch', file.name, actual, claimed ?? declared));
 }
 
 export interface FileOwner {
@@ -394,7 +363,7 @@ export async function readTempFile(prisma: PrismaClient, owner: FileOwner, token
     row.userId === owner.userId &&
     row.expiresAt !== null &&
     row.expiresAt.getTime() > Date.now();
-  if (!valid) throw new UserFriendlyError(texts[culture].expired);
+  if (!valid) throw new UserFriendlyError(localize(culture, 'FileExpired'));
   return {
     blob: new Blob([new Uint8Array(row.bytes)], { type: row.contentType }),
     fileName: cleanFileName(row.fileName, 'export'),
