@@ -18,6 +18,7 @@ import {
   type ToolbarAction,
 } from '../../resources/index.ts';
 import { downloadAction } from '../../resources/file-actions.tsx';
+import { RichTextLine } from '../../resources/rich-text/math-line.tsx';
 import { reviewColumn } from '../../shared/content-preset.tsx';
 import { categoryColumn, categoryFilter, ClassType } from '../../shared/categories.tsx';
 import { difficultyOptions, listQuestions, typeOptions, useQuestionChapterOptions } from '../../shared/questions/question-api.ts';
@@ -26,6 +27,10 @@ import { createQuestionAction, editQuestionAction } from './question-editor.tsx'
 import { reviewHistoryAction, stepReviewActions } from './question-review.tsx';
 import { previewQuestionAction } from './question-view.tsx';
 import { sisterAction } from './sister-panel.tsx';
+
+function StemTitle({ row }: { row: TestQuestionDto }) {
+  return <RichTextLine html={row.stem} fallback={row.title} />;
+}
 
 function SisterCount({ row }: { row: TestQuestionDto }) {
   return (
@@ -37,7 +42,8 @@ function SisterCount({ row }: { row: TestQuestionDto }) {
 
 const columns: ColumnSpec<TestQuestionDto>[] = [
   // Truncated (预览 shows it whole); 180 px leaves the English labels room, so no column lies under the pinned actions at 1440 px.
-  { field: 'title', truncate: true, width: '180px' },
+  // Equations (imported from Word) typeset, not shown as LaTeX source; KaTeX only loads on a page holding one.
+  { field: 'title', truncate: true, width: '180px', cell: StemTitle },
   { field: 'questionType', sortable: true, options: typeOptions, width: '80px' },
   { field: 'difficulty', sortable: true, options: difficultyOptions, width: '72px' },
   { field: 'score', sortable: true, width: '64px', align: 'end' },

@@ -1,5 +1,6 @@
 import katex from 'katex';
 import 'katex/dist/katex.min.css';
+import { MATH_SPAN } from './math-span.ts';
 
 /**
  * Equations in the bank's rich text typeset with KaTeX. The Word importer
@@ -10,9 +11,6 @@ import 'katex/dist/katex.min.css';
  * never an exception. This module is loaded on demand (`use-math.ts`): only a
  * screen showing an equation fetches KaTeX and its fonts.
  */
-
-/** A marked equation span, its (escaped) LaTeX captured. */
-export const MATH_SPAN = /<span\b[^>]*\bclass\s*=\s*["']math-tex["'][^>]*>\s*\\\(([\s\S]*?)\\\)\s*<\/span>/g;
 
 const unescapeHtml = (s: string) =>
   s

@@ -1,7 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-
-/** Whether rich text holds an equation as the importer marks it (`math.ts`). */
-export const hasMath = (html: string) => /\bclass\s*=\s*["']math-tex["']/.test(html);
+import { hasMath } from './math-span.ts';
 
 type Render = (html: string) => string;
 let loaded: Render | null = null;
