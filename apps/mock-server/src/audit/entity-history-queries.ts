@@ -80,7 +80,7 @@ async function page(ctx: RequestContext, where: Prisma.EntityChangeWhereInput, d
 export async function getEntityChanges(ctx: RequestContext, q: ChangesQuery) {
   const sorting = q.Sorting?.trim().toLowerCase().split(/\s+/) ?? [];
   if (sorting.length && (sorting[0] !== 'changetime' || sorting.length > 2 || (sorting[1] && sorting[1] !== 'asc' && sorting[1] !== 'desc')))
-    invalid('sorting', ctx.culture === 'zh-Hans' ? `不支持的排序：${q.Sorting}` : `Unsupported sorting: ${q.Sorting}`);
+    invalid('sorting', ctx.t('AuditUnsupportedSorting', q.Sorting ?? ''));
   const where: Prisma.EntityChangeWhereInput = {};
   if (q.StartDate || q.EndDate)
     where.changeTime = { ...(q.StartDate && { gte: new Date(q.StartDate) }), ...(q.EndDate && { lte: new Date(q.EndDate) }) };

@@ -54,7 +54,7 @@ export function baseConditions(
   spec: Pick<MoneyListSpec, 'table' | 'softDelete' | 'numberColumns'>,
   q: MoneyFilter,
 ): Prisma.Sql[] {
-  if (q.DateFrom && q.DateTo && q.DateTo < q.DateFrom) invalid('dateTo', ctx.t('MoneyDateRangeReversed'));
+  if (q.DateFrom && q.DateTo && q.DateTo < q.DateFrom) invalid('dateTo', ctx.t('DateRangeReversed'));
   if (q.MinAmount !== undefined && q.MaxAmount !== undefined && q.MaxAmount < q.MinAmount) invalid('maxAmount', ctx.t('MoneyAmountRangeReversed'));
   const range = chinaDayRange(q.DateFrom, q.DateTo);
   const tenant = ctx.session.tenantId;
@@ -94,7 +94,7 @@ function orderOf(ctx: RequestContext, sorting: string | undefined): Prisma.Sql {
   const parts = sorting.split(',').map((p) => {
     const [field = '', dir = 'asc', ...rest] = p.trim().split(/\s+/);
     const column = SORTABLE[field.toLowerCase()];
-    if (!column || rest.length || !/^(asc|desc)$/i.test(dir)) invalid('sorting', ctx.t('MoneyCannotSortBy', p.trim()));
+    if (!column || rest.length || !/^(asc|desc)$/i.test(dir)) invalid('sorting', ctx.t('CannotSortBy', p.trim()));
     return `"${column}" ${dir.toUpperCase()}`;
   });
   return Prisma.raw(`${parts.join(', ')}, "id" DESC`);

@@ -126,19 +126,23 @@ const reviewTexts = {
   },
 } satisfies Source;
 
-/** The Education source's own keys; the mechanisms' tables are merged in below. */
+/** The Education source's own keys (and texts every list shares); the areas' tables are merged in below. */
 const educationTexts = {
   en: {
     AppName: 'Online Education & Testing Platform',
     Identity_General: 'General member',
     Identity_Teacher: 'Teacher',
     Identity_Administrator: 'Administrator',
+    DateRangeReversed: 'The end date is before the start date.',
+    CannotSortBy: 'Cannot sort by "{0}".',
   },
   'zh-Hans': {
     AppName: '在线教育考试平台',
     Identity_General: '普通会员',
     Identity_Teacher: '教师',
     Identity_Administrator: '管理员',
+    DateRangeReversed: '结束日期不能早于开始日期。',
+    CannotSortBy: '无法按“{0}”排序。',
   },
 } satisfies Source;
 

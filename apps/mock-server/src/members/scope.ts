@@ -54,8 +54,7 @@ export async function memberPage(
 ): Promise<{ ids: number[]; totalCount: number; balances: Map<number, number> }> {
   const identity = q.Identity ?? GENERAL;
   if (identity !== GENERAL && !(await managesStaff(ctx))) throw new ForbiddenError([Permissions.Manages]);
-  if (q.RegisteredFrom && q.RegisteredTo && q.RegisteredTo < q.RegisteredFrom)
-    invalid('registeredTo', ctx.culture === 'zh-Hans' ? '结束日期不能早于开始日期。' : 'The end date is before the start date.');
+  if (q.RegisteredFrom && q.RegisteredTo && q.RegisteredTo < q.RegisteredFrom) invalid('registeredTo', ctx.t('DateRangeReversed'));
   const tenant = ctx.session.tenantId;
   const range = chinaDayRange(q.RegisteredFrom, q.RegisteredTo);
   const conds: Prisma.Sql[] = [
@@ -84,8 +83,7 @@ export async function memberPage(
       .map((p) => {
         const [field = '', dir = 'asc', ...rest] = p.trim().split(/\s+/);
         const column = SORTABLE[field.toLowerCase()];
-        if (!column || rest.length || !/^(asc|desc)$/i.test(dir))
-          invalid('sorting', ctx.culture === 'zh-Hans' ? `无法按“${p.trim()}”排序。` : `Cannot sort by "${p.trim()}".`);
+        if (!column || rest.length || !/^(asc|desc)$/i.test(dir)) invalid('sorting', ctx.t('CannotSortBy', p.trim()));
         return `${column} ${dir.toUpperCase()}`;
       })
       .concat('u."id" DESC')

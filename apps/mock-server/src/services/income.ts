@@ -122,7 +122,7 @@ export const income = implement(IncomeService, {
   GetIncomeSummary: async (q, ctx) => {
     const to = q.DateTo ?? chinaDay(new Date());
     const from = q.DateFrom ?? new Date(Date.parse(`${to}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10);
-    if (to < from) invalid('dateTo', ctx.t('MoneyDateRangeReversed'));
+    if (to < from) invalid('dateTo', ctx.t('DateRangeReversed'));
     const days = daysOf(from, to);
     if (days.length > 366) invalid('dateFrom', ctx.t('MoneyPeriodTooLong'));
     const range = chinaDayRange(from, to);

@@ -86,8 +86,7 @@ const hitsOf = (row: InboxRow, column: string | undefined) => {
 /** Conditions of the filters shared by list and counts; `null` when they match nothing (an author text nobody has). */
 async function filterConditions(ctx: RequestContext, f: Filter): Promise<InboxWhere[] | null> {
   const out: InboxWhere[] = [];
-  if (f.SubmittedFrom && f.SubmittedTo && f.SubmittedTo < f.SubmittedFrom)
-    invalid('submittedTo', ctx.culture === 'zh-Hans' ? '结束日期不能早于开始日期。' : 'The end date is before the start date.');
+  if (f.SubmittedFrom && f.SubmittedTo && f.SubmittedTo < f.SubmittedFrom) invalid('submittedTo', ctx.t('DateRangeReversed'));
   const range = chinaDayRange(f.SubmittedFrom, f.SubmittedTo);
   if (f.OlderThanDays !== undefined) {
     // Rounded to the minute, so a repeated query hits the count cache.

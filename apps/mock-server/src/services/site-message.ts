@@ -245,8 +245,7 @@ function messagesOf(c: Caller): ModelCrud<'SiteMessage', ListRow, GetAllSiteMess
 export const siteMessage = implement(SiteMessageService, {
   GetAll: async (input, ctx) => {
     const c = await callerOf(ctx);
-    if (input.CreationFrom && input.CreationTo && input.CreationTo < input.CreationFrom)
-      invalid('creationTo', ctx.culture === 'zh-Hans' ? '结束日期不能早于开始日期。' : 'The end date is before the start date.');
+    if (input.CreationFrom && input.CreationTo && input.CreationTo < input.CreationFrom) invalid('creationTo', ctx.t('DateRangeReversed'));
     return pagedList(messagesOf(c), input, ctx, { AND: listFilter(input, c) }, [{ id: 'desc' }]);
   },
   Get: async (input, ctx) => {
