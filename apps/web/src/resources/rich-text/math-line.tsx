@@ -1,7 +1,7 @@
 import { Box } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import { htmlToText } from './html.ts';
-import { hasMath, MATH_SPAN } from './math-span.ts';
+import { hasMath, MATH_SPAN } from './equation-marks.ts';
 import { useMathHtml } from './use-math.ts';
 
 /**

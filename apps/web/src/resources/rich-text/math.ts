@@ -1,6 +1,6 @@
 import katex from 'katex';
 import 'katex/dist/katex.min.css';
-import { MATH_SPAN } from './math-span.ts';
+import { MATH_SPAN } from './equation-marks.ts';
 
 /**
  * Equations in the bank's rich text typeset with KaTeX. The Word importer

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { hasMath } from './math-span.ts';
+import { hasMath } from './equation-marks.ts';
 
 type Render = (html: string) => string;
 let loaded: Render | null = null;
