@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { FileContent, contentDisposition, requiredPermissions, type Endpoint, type Service } from '@edu/sdk';
 import { bindValue, toValidationErrors, validate } from './bind-input.ts';
 import { createContext, type RequestContext } from './context.ts';
+import { localize, type Culture } from '../localization/texts.ts';
 import { compilePageWriter } from './dto.ts';
 import { AbpValidationError, ForbiddenError, UnauthorizedError } from './errors.ts';
 import { checkFiles, readMultipart } from './files.ts';
@@ -118,7 +119,7 @@ function shapeRows(result: unknown, keys: ReadonlySet<string>): unknown {
  * the body (a generic client sending the whole input there); given in both,
  * the values must agree, else a 400 on the member.
  */
-function withQueryKeys(endpoint: Endpoint, bound: unknown, query: unknown, culture: string): unknown {
+function withQueryKeys(endpoint: Endpoint, bound: unknown, query: unknown, culture: Culture): unknown {
   const keys = endpoint.queryKeys;
   if (!keys?.length || typeof bound !== 'object' || bound === null || Array.isArray(bound)) return bound;
   const fromQuery = bindValue(endpoint.input, query ?? {}, true);
@@ -130,8 +131,7 @@ function withQueryKeys(endpoint: Endpoint, bound: unknown, query: unknown, cultu
     if (key in out && out[key] !== given[key])
       throw new AbpValidationError([
         {
-          message:
-            culture === 'zh-Hans' ? `${key}：查询字符串与请求体中的值不一致。` : `${key}: the query string and the body name different values.`,
+          message: localize(culture, 'QueryAndBodyDiffer', key),
           members: [key],
         },
       ]);

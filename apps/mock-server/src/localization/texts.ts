@@ -11,6 +11,7 @@ import { identityTexts } from './identity-texts.ts';
 import { moneyTexts } from './money-texts.ts';
 import { uploadTexts } from './upload-texts.ts';
 import { auditTexts } from './audit-texts.ts';
+import { askTexts } from './ask-texts.ts';
 
 /** The cultures the mock localizes; anything else falls back to its parent or the default. */
 export const CULTURES = ['zh-Hans', 'en'] as const;
@@ -37,6 +38,7 @@ const abpWeb = {
     RequestBodyTooLarge: 'The request body is too large.',
     InvalidJson: 'The JSON value could not be parsed.',
     InvalidMultipart: 'The multipart body could not be parsed.',
+    QueryAndBodyDiffer: '{0}: the query string and the body name different values.',
   },
   'zh-Hans': {
     DefaultError: '发生错误!',
@@ -49,6 +51,7 @@ const abpWeb = {
     RequestBodyTooLarge: '请求内容过大。',
     InvalidJson: '无法解析 JSON 内容。',
     InvalidMultipart: '无法解析 multipart 表单内容。',
+    QueryAndBodyDiffer: '{0}：查询字符串与请求体中的值不一致。',
   },
 } satisfies Source;
 
@@ -165,6 +168,7 @@ export const EDUCATION_TABLES = [
   moneyTexts,
   uploadTexts,
   auditTexts,
+  askTexts,
 ] as const satisfies readonly Source[];
 
 function educationSource(): Source {

@@ -37,9 +37,6 @@ const questionDto = dtoMapper(QuestionOfAskDto);
 const replyDto = dtoMapper(QuestionOfAskReplyDto);
 const EXCERPT = 60;
 
-/** A text of this slice in the request's culture (zh-Hans or en). */
-const say = (ctx: RequestContext, zh: string, en: string) => (ctx.culture === 'zh-Hans' ? zh : en);
-
 /** The plain-text excerpt a reply is listed and notified by. */
 export const excerptOf = (content: string) => {
   const flat = content.replace(/\s+/g, ' ').trim();
@@ -82,8 +79,7 @@ function questionFilter(q: Query, ctx: RequestContext): Cond<QuestionWhere> | un
   // Relation conditions escape the data filters (db/data-filters.ts): soft delete written out; the tenant follows the question.
   const pending = { some: { auditStatus: 0, isDeleted: false } };
   if (q.HasPendingReplies !== undefined) and.push(q.HasPendingReplies ? { replies: pending } : { NOT: { replies: pending } });
-  if (q.CreatedFrom && q.CreatedTo && q.CreatedTo < q.CreatedFrom)
-    invalid('createdTo', say(ctx, '结束日期不能早于开始日期。', 'The end date is before the start date.'));
+  if (q.CreatedFrom && q.CreatedTo && q.CreatedTo < q.CreatedFrom) invalid('createdTo', ctx.t('DateRangeReversed'));
   const range = chinaDayRange(q.CreatedFrom, q.CreatedTo);
   if (range.gte || range.lt) and.push({ creationTime: { ...(range.gte && { gte: range.gte }), ...(range.lt && { lt: range.lt }) } });
   return and.length ? { AND: and } : undefined;
@@ -217,8 +213,7 @@ export const questionOfAsk = implement(
     ReplayAsk: async (input, ctx) => {
       const me = await ctx.requireUser();
       const question = await questionOr404(input.questionOfAskId, ctx);
-      if (question.auditStatus !== 1)
-        throw new UserFriendlyError(say(ctx, '问题尚未通过审核，不能回复。', 'The question is not approved yet; it cannot be answered.'));
+      if (question.auditStatus !== 1) throw new UserFriendlyError(ctx.t('AskNotApproved'));
       const tenantId = tenantOf(ctx);
       const word = await ctx.app.dictionaryCache.findSensitiveWord(tenantId, input.content);
       if (word) invalid('content', ctx.t('ContainsSensitiveWord', word));
@@ -249,8 +244,8 @@ export const questionOfAsk = implement(
       const question = await questionOr404(id, ctx);
       if (replyId !== null) {
         const reply = await replies(ctx).findFirst({ where: { id: replyId, questionOfAskId: question.id } });
-        if (!reply) invalid('replyId', say(ctx, '该回答不属于这个问题。', 'The reply is not part of this thread.'));
-        if (reply.auditStatus !== 1) invalid('replyId', say(ctx, '只能采纳已通过审核的回答。', 'Only an approved reply can be accepted.'));
+        if (!reply) invalid('replyId', ctx.t('AskReplyOfOtherThread'));
+        if (reply.auditStatus !== 1) invalid('replyId', ctx.t('AskReplyNotApproved'));
       }
       await ctx.db.questionOfAsk.update({ where: { id: question.id }, data: { acceptedReplyId: replyId } });
       return questions.Get({ Id: question.id }, ctx);
