@@ -10,18 +10,21 @@ import type { Prisma } from '@edu/db';
 import type { z } from 'zod';
 import type { RequestContext } from '../kit/context.ts';
 import { invalid } from '../kit/errors.ts';
-import type { Culture } from '../localization/texts.ts';
+import type { TextKey } from '../localization/texts.ts';
 
 type ChangesQuery = z.output<typeof GetEntityChangesInput>;
 type TypeChangesQuery = z.output<typeof GetEntityTypeChangesInput>;
 
-const TYPE_NAMES: Readonly<Record<string, { 'zh-Hans': string; en: string }>> = {
-  User: { 'zh-Hans': '用户', en: 'User' },
-  Role: { 'zh-Hans': '角色', en: 'Role' },
-  TestPaper: { 'zh-Hans': '试卷', en: 'Test paper' },
-  Setting: { 'zh-Hans': '设置', en: 'Setting' },
+const TYPE_NAMES: Readonly<Record<string, TextKey>> = {
+  User: 'EntityHistoryType_User',
+  Role: 'EntityHistoryType_Role',
+  TestPaper: 'EntityHistoryType_TestPaper',
+  Setting: 'EntityHistoryType_Setting',
 };
-const CHANGE_TYPE_NAMES: Record<Culture, readonly string[]> = { 'zh-Hans': ['创建', '修改', '删除'], en: ['Created', 'Updated', 'Deleted'] };
+const CHANGE_TYPE_NAMES: readonly TextKey[] = ['EntityChangeCreated', 'EntityChangeUpdated', 'EntityChangeDeleted'];
+
+/** A name in the request's culture, or the raw value when it has none. */
+const nameOrValue = (ctx: RequestContext, key: TextKey | undefined, value: string) => (key === undefined ? value : ctx.t(key));
 
 type ChangeRow = Prisma.EntityChangeGetPayload<{ include: { changeSet: true; propertyChanges: true } }>;
 
@@ -48,7 +51,7 @@ async function toDtos(ctx: RequestContext, rows: readonly ChangeRow[]): Promise<
     entityTypeFullName: r.entityTypeFullName,
     entityId: r.entityId,
     changeType: EntityChangeType.parse(r.changeType),
-    changeTypeName: CHANGE_TYPE_NAMES[ctx.culture][r.changeType] ?? String(r.changeType),
+    changeTypeName: nameOrValue(ctx, CHANGE_TYPE_NAMES[r.changeType], String(r.changeType)),
     reason: r.changeSet.reason,
     propertyChanges: r.propertyChanges.map(propertyDto),
   }));
@@ -110,5 +113,5 @@ export async function getEntityPropertyChanges(ctx: RequestContext, entityChange
 
 /** Zero's `GetEntityHistoryObjectTypes`: the tracked types, named in the request's language. */
 export function getEntityHistoryObjectTypes(ctx: RequestContext) {
-  return ENTITY_HISTORY_TYPES.map((value) => ({ name: TYPE_NAMES[value]?.[ctx.culture] ?? value, value }));
+  return ENTITY_HISTORY_TYPES.map((value) => ({ name: nameOrValue(ctx, TYPE_NAMES[value], value), value }));
 }

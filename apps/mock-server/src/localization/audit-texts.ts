@@ -1,4 +1,4 @@
-/** Texts of the audit log queries and their export (audit/queries.ts), merged into the Education source. */
+/** Texts of the audit log queries and their export (audit/queries.ts) and of entity history (audit/entity-history-queries.ts), merged into the Education source. */
 export const auditTexts = {
   'zh-Hans': {
     AuditUnsupportedSorting: '不支持的排序：{0}',
@@ -13,6 +13,13 @@ export const auditTexts = {
     AuditColumnParameters: '参数',
     AuditColumnException: '异常',
     AuditExportCapped: '仅导出最新的 {0} 条（共 {1} 条），请缩小筛选范围。',
+    EntityChangeCreated: '创建',
+    EntityChangeUpdated: '修改',
+    EntityChangeDeleted: '删除',
+    EntityHistoryType_User: '用户',
+    EntityHistoryType_Role: '角色',
+    EntityHistoryType_TestPaper: '试卷',
+    EntityHistoryType_Setting: '设置',
   },
   en: {
     AuditUnsupportedSorting: 'Unsupported sorting: {0}',
@@ -27,5 +34,12 @@ export const auditTexts = {
     AuditColumnParameters: 'Parameters',
     AuditColumnException: 'Exception',
     AuditExportCapped: 'Only the newest {0} of {1} rows are exported; narrow the filter.',
+    EntityChangeCreated: 'Created',
+    EntityChangeUpdated: 'Updated',
+    EntityChangeDeleted: 'Deleted',
+    EntityHistoryType_User: 'User',
+    EntityHistoryType_Role: 'Role',
+    EntityHistoryType_TestPaper: 'Test paper',
+    EntityHistoryType_Setting: 'Setting',
   },
 };
