@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ValidationErrorInfo } from '@edu/sdk';
-import type { Culture } from '../localization/texts.ts';
+import { localize, type Culture, type TextKey } from '../localization/texts.ts';
 
 /**
  * Model binding as ASP.NET Core does it, in front of zod validation:
@@ -114,7 +114,7 @@ export function toValidationErrors(error: z.ZodError, culture: Culture): Validat
     const member = memberPath(issue.path);
     const label = pascal(String(issue.path.at(-1) ?? 'input'));
     const missing = issue.code === 'invalid_type' && (issue as { input?: unknown }).input === undefined;
-    const message = missing ? (culture === 'zh-Hans' ? `${label} 字段是必需的。` : `The ${label} field is required.`) : `${label}: ${issue.message}`;
+    const message = missing ? localize(culture, 'FieldIsRequired', label) : `${label}: ${issue.message}`;
     return { message, members: member ? [member] : null };
   });
 }
@@ -169,10 +169,7 @@ export function badTextPath(value: unknown, path: PropertyKey[] = [], depth = 0)
   return null;
 }
 
-const TEXT_PROBLEMS = {
-  surrogate: { 'zh-Hans': '包含无效的 Unicode 字符（孤立代理项）', en: 'Contains an invalid Unicode character (lone surrogate)' },
-  control: { 'zh-Hans': '包含不允许的控制字符', en: 'Contains a control character text may not hold' },
-} as const;
+const TEXT_PROBLEMS = { surrogate: 'TextHasLoneSurrogate', control: 'TextHasControlCharacter' } as const satisfies Record<string, TextKey>;
 
 /**
  * Validates bound input with the culture's zod messages. Every string of every
@@ -184,7 +181,7 @@ const TEXT_PROBLEMS = {
 export function validate<S extends z.ZodType>(schema: S, value: unknown, culture: Culture) {
   const bad = badTextPath(value);
   if (bad) {
-    const message = TEXT_PROBLEMS[bad.problem][culture === 'zh-Hans' ? 'zh-Hans' : 'en'];
+    const message = localize(culture, TEXT_PROBLEMS[bad.problem]);
     const error = new z.ZodError([{ code: 'custom', path: bad.path, message, input: undefined }]);
     return { success: false as const, error };
   }

@@ -39,6 +39,9 @@ const abpWeb = {
     InvalidJson: 'The JSON value could not be parsed.',
     InvalidMultipart: 'The multipart body could not be parsed.',
     QueryAndBodyDiffer: '{0}: the query string and the body name different values.',
+    FieldIsRequired: 'The {0} field is required.',
+    TextHasLoneSurrogate: 'Contains an invalid Unicode character (lone surrogate)',
+    TextHasControlCharacter: 'Contains a control character text may not hold',
   },
   'zh-Hans': {
     DefaultError: '发生错误!',
@@ -52,6 +55,9 @@ const abpWeb = {
     InvalidJson: '无法解析 JSON 内容。',
     InvalidMultipart: '无法解析 multipart 表单内容。',
     QueryAndBodyDiffer: '{0}：查询字符串与请求体中的值不一致。',
+    FieldIsRequired: '{0} 字段是必需的。',
+    TextHasLoneSurrogate: '包含无效的 Unicode 字符（孤立代理项）',
+    TextHasControlCharacter: '包含不允许的控制字符',
   },
 } satisfies Source;
 
@@ -138,6 +144,7 @@ const educationTexts = {
     Identity_Administrator: 'Administrator',
     DateRangeReversed: 'The end date is before the start date.',
     CannotSortBy: 'Cannot sort by "{0}".',
+    ListSeparator: ', ',
   },
   'zh-Hans': {
     AppName: '在线教育考试平台',
@@ -146,6 +153,7 @@ const educationTexts = {
     Identity_Administrator: '管理员',
     DateRangeReversed: '结束日期不能早于开始日期。',
     CannotSortBy: '无法按“{0}”排序。',
+    ListSeparator: '、',
   },
 } satisfies Source;
 

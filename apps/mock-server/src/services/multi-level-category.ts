@@ -90,7 +90,7 @@ async function usageOf(ctx: RequestContext, categoryId: number): Promise<Array<[
 /** "3 篇文章、2 个资源" in the request's language. */
 function describeUsage(ctx: RequestContext, usage: Array<[string, number]>): string {
   // A key no source has reads as itself, as `localize` answers it.
-  return usage.map(([key, n]) => (isTextKey(key) ? ctx.t(key, n) : key)).join(ctx.culture === 'zh-Hans' ? '、' : ', ');
+  return usage.map(([key, n]) => (isTextKey(key) ? ctx.t(key, n) : key)).join(ctx.t('ListSeparator'));
 }
 
 async function assertClassType(ctx: RequestContext, classTypeId: number) {
