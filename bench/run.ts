@@ -64,6 +64,9 @@ let bare: RunningProcess | undefined;
 let uncached: RunningProcess | undefined;
 /** A second server on its own copy of the database with `PAGE_CACHE_ROWS=0`, started when a case needs it. */
 const uncachedServer = async () => (uncached ??= await startServerProcess(copyTemplate(template, dir, 'uncached.db'), { PAGE_CACHE_ROWS: '0' }));
+let unaudited: RunningProcess | undefined;
+/** A server with `AUDITING=0`, for what recording every call in the audit log costs beside the floor. */
+const unauditedServer = async () => (unaudited ??= await startServerProcess(copyTemplate(template, dir, 'unaudited.db'), { AUDITING: '0' }));
 try {
   const auth = await signIn(server.url, 'admin', '123qwe', BENCH_TENANT);
   const api = (p: string) => `${server.url}/api/services/app/${p}`;
@@ -104,6 +107,18 @@ try {
   const cases: BenchCase[] = [
     getCase('Session/GetCurrentLoginInformations (floor)', ['floor', 'session'], 'Session/GetCurrentLoginInformations'),
     getCase('FriendLink/GetAll', ['floor', 'friendlink'], 'FriendLink/GetAll?SkipCount=0&MaxResultCount=10'),
+    {
+      // The floor on a server that records no audit rows: the floor's ratio against this is what auditing costs.
+      name: 'Session/GetCurrentLoginInformations (floor), auditing off',
+      tags: ['floor', 'auditing'],
+      run: async (d) => {
+        const target = await unauditedServer();
+        return loadProcess(target, 'floor, auditing off', `${target.url}/api/services/app/Session/GetCurrentLoginInformations`, {
+          ...opts,
+          durationSec: d,
+        });
+      },
+    },
     getCase('Article/GetAll page 1', ['articles', 'page'], 'Article/GetAll?SkipCount=0&MaxResultCount=10'),
     {
       // The same read on a server started with the list page cache off: what a page costs when its table was just written.
@@ -211,6 +226,7 @@ try {
 } finally {
   await bare?.stop();
   await uncached?.stop();
+  await unaudited?.stop();
   await server.stop();
   if (!process.env.BENCH_KEEP) rmSync(dir, { recursive: true, force: true });
   else console.log(`kept ${dir}`);

@@ -56,6 +56,8 @@ export interface BuildOptions {
   validateOutput?: boolean;
   /** Rows the list page cache keeps (kit/sql-list.ts; default `DEFAULT_PAGE_CACHE_ROWS`, 0 turns it off). */
   pageCacheRows?: number;
+  /** Record every service call in the audit log (default true; `AUDITING=0`, as ABP's `Configuration.Auditing.IsEnabled`). */
+  auditing?: boolean;
   production?: boolean;
   logger?: FastifyServerOptions['logger'];
   tokenLifetimeSeconds?: number;
@@ -156,7 +158,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(tenantPlugin);
   await app.register(envelopePlugin);
   // Every service call becomes an audit row after its response, written in batches (audit/plugin.ts).
-  await app.register(auditPlugin);
+  await app.register(auditPlugin, { enabled: options.auditing !== false });
   await app.register(realtimePlugin, {
     passPhrase,
     revalidateEveryMs: options.realtimeRevalidateEveryMs,

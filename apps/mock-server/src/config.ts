@@ -29,6 +29,8 @@ export interface ServerConfig {
   validateOutput: boolean;
   /** Rows the list page cache keeps (`PAGE_CACHE_ROWS`; 0 turns it off); the kit's default when unset. */
   pageCacheRows: number | undefined;
+  /** Record every service call in the audit log (`AUDITING`, default 1; ABP's `Configuration.Auditing.IsEnabled`). */
+  auditing: boolean;
 }
 
 /** The SQLite file a `file:` URL names (relative paths against the working directory). */
@@ -125,5 +127,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     publicBaseUrl: publicBaseUrlOf(env.PUBLIC_BASE_URL),
     validateOutput: flag('VALIDATE_OUTPUT', env.VALIDATE_OUTPUT),
     pageCacheRows: count('PAGE_CACHE_ROWS', env.PAGE_CACHE_ROWS),
+    auditing: env.AUDITING === undefined || env.AUDITING === '' ? true : flag('AUDITING', env.AUDITING),
   };
 }

@@ -315,6 +315,14 @@ describe('9b. Response checks', () => {
     expect(configFromEnv({ ...env, PAGE_CACHE_ROWS: '20000' }).pageCacheRows).toBe(20_000);
     for (const bad of ['-1', '1.5', 'many', '1e400']) expect(() => configFromEnv({ ...env, PAGE_CACHE_ROWS: bad }), bad).toThrow(/PAGE_CACHE_ROWS/);
   });
+
+  it('AUDITING records service calls by default; 0 turns it off, anything else is refused', () => {
+    const env = { DATABASE_URL: `file:${path.join(t.dir, 'x.db')}`, JWT_SECRET: 'z'.repeat(40) };
+    expect(configFromEnv(env).auditing).toBe(true);
+    expect(configFromEnv({ ...env, AUDITING: '0' }).auditing).toBe(false);
+    expect(configFromEnv({ ...env, AUDITING: '1' }).auditing).toBe(true);
+    expect(() => configFromEnv({ ...env, AUDITING: 'off' })).toThrow(/AUDITING/);
+  });
 });
 
 describe('10. CORS', () => {

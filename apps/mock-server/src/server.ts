@@ -25,6 +25,7 @@ async function main() {
     ...(config.publicBaseUrl !== undefined && { publicBaseUrl: config.publicBaseUrl }),
     validateOutput: config.validateOutput,
     ...(config.pageCacheRows !== undefined && { pageCacheRows: config.pageCacheRows }),
+    auditing: config.auditing,
     logger: { level: process.env.LOG_LEVEL ?? 'info' },
   });
   for (const signal of ['SIGINT', 'SIGTERM'] as const)

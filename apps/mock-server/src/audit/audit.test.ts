@@ -3,33 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { createTenant } from '../testing/tenants.ts';
 import { maskParameters } from './mask.ts';
+import { httpClient } from './testing/http.ts';
 import { pruneAuditLogs } from './retention.ts';
 
 /** The audit log over real HTTP: the server listens and every call goes through fetch. */
 let t: TestApp;
 let base: string;
+let http: Awaited<ReturnType<typeof httpClient>>['http'];
+let login: Awaited<ReturnType<typeof httpClient>>['login'];
 let admin: string;
-
-async function http(
-  verb: string,
-  path: string,
-  opts: { token?: string; tenantId?: number | null; query?: Record<string, string | number | boolean | undefined>; body?: unknown } = {},
-) {
-  const url = new URL(path, base);
-  for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
-  const headers: Record<string, string> = { 'user-agent': 'audit-test-browser/1.0' };
-  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-  if (opts.tenantId !== undefined && opts.tenantId !== null) headers['abp.tenantid'] = String(opts.tenantId);
-  if (opts.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(url, { method: verb, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined };
-}
 const api = (p: string) => `/api/services/app/${p}`;
-const login = async (userName: string, tenantId: number | null = 1, password = '123qwe') => {
-  const res = await http('POST', '/api/TokenAuth/UsersLogin', { tenantId, body: { userNameOrEmailAddress: userName, password } });
-  return res.body.result?.accessToken as string;
-};
 const logs = async (token: string, query: Record<string, string | number | boolean | undefined> = {}) => {
   await t.app.auditWriter.flush();
   return http('GET', api('AuditLog/GetAuditLogs'), { token, query: { MaxResultCount: 100, ...query } });
@@ -37,7 +20,7 @@ const logs = async (token: string, query: Record<string, string | number | boole
 
 beforeAll(async () => {
   t = await createTestApp();
-  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  ({ base, http, login } = await httpClient(t));
   admin = await login('admin');
 });
 afterAll(async () => t.close());
@@ -231,6 +214,21 @@ describe('Audit log', () => {
       expect((await http('GET', api('FriendLink/GetAll'), { token: admin })).status).toBe(200);
     } finally {
       await t.app.prisma.$executeRawUnsafe('ALTER TABLE "AuditLogAway" RENAME TO "AuditLog"');
+    }
+  });
+});
+
+describe('Auditing off (AUDITING=0)', () => {
+  it('records no call, and the calls still answer', async () => {
+    const quiet = await createTestApp({ auditing: false });
+    try {
+      const client = await httpClient(quiet);
+      const token = await client.login('admin');
+      expect((await client.http('GET', client.api('FriendLink/GetAll'), { token })).status).toBe(200);
+      await quiet.app.auditWriter.flush();
+      expect(await quiet.app.prisma.auditLog.count()).toBe(0);
+    } finally {
+      await quiet.close();
     }
   });
 });
