@@ -36,6 +36,26 @@ describe('Audit settings contract', () => {
   });
 });
 
+describe('Audit log contract', () => {
+  it("leaves no row for Session/GetCurrentLoginInformations (ABP's [DisableAuditing]) and records the audited call made after it", async () => {
+    const marker = unique('auditmark');
+    await admin.client.session.getCurrentLoginInformations({});
+    await admin.client.friendLink.getAll({ Keyword: marker });
+    // Rows are written off the request's path: wait for the later call's row, then the earlier call's would be there too.
+    const deadline = Date.now() + 10_000;
+    let recorded = false;
+    while (!recorded && Date.now() < deadline) {
+      await backend.mock?.auditWriter.flush();
+      const page = await admin.client.auditLog.getAuditLogs({ ServiceName: 'FriendLink', MethodName: 'GetAll', MaxResultCount: 20 });
+      recorded = page.items.some((r) => r.parameters?.includes(marker) === true);
+      if (!recorded) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(recorded).toBe(true);
+    const session = await admin.client.auditLog.getAuditLogs({ ServiceName: 'Session', MethodName: 'GetCurrentLoginInformations' });
+    expect(session.totalCount).toBe(0);
+  });
+});
+
 describe('Entity history contract', () => {
   it("records a user's creation and update and lists them by entity, newest first, with their property changes", async () => {
     const userName = unique('hist');

@@ -47,6 +47,16 @@ describe('Audit log', () => {
     expect(row.executionDuration).toBeGreaterThanOrEqual(0);
   });
 
+  it("leaves no row for a call declared unaudited (Session/GetCurrentLoginInformations, ABP's [DisableAuditing]); the call beside it is recorded", async () => {
+    const marker = `session-${Date.now()}`;
+    expect((await http('GET', api('Session/GetCurrentLoginInformations'), { token: admin })).status).toBe(200);
+    expect((await http('GET', api('FriendLink/GetAll'), { token: admin, query: { Keyword: marker } })).status).toBe(200);
+    const session = await logs(admin, { ServiceName: 'Session', MethodName: 'GetCurrentLoginInformations' });
+    expect(session.body.result.totalCount).toBe(0);
+    const audited = await logs(admin, { ServiceName: 'FriendLink', MethodName: 'GetAll' });
+    expect(audited.body.result.items.some((r: AuditLogListDto) => r.parameters?.includes(marker))).toBe(true);
+  });
+
   it('masks passwords, tokens, secrets and file contents, in the sign-in too', async () => {
     await login('admin');
     const page = await logs(admin, { ServiceName: 'TokenAuth' });

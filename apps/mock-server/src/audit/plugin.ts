@@ -18,8 +18,12 @@ declare module 'fastify' {
   }
 }
 
-/** `VERB /path` of every SDK endpoint (paths lower-cased, as routes match without case). */
-const endpointsByRoute = new Map<string, Endpoint>(allEndpoints().map((e) => [`${e.verb} ${e.path.toLowerCase()}`, e]));
+/** `VERB /path` of every audited SDK endpoint (paths lower-cased, as routes match without case); `audited: false` is ABP's `[DisableAuditing]`. */
+const endpointsByRoute = new Map<string, Endpoint>(
+  allEndpoints()
+    .filter((e) => e.audited)
+    .map((e) => [`${e.verb} ${e.path.toLowerCase()}`, e]),
+);
 
 /** The failure of a request, kept from `onError` to `onResponse`. */
 const failures = new WeakMap<FastifyRequest, string>();
@@ -36,7 +40,7 @@ function inputOf(request: FastifyRequest, endpoint: Endpoint): unknown {
 const cut = (s: string | undefined, max: number) => (s === undefined ? null : s.slice(0, max));
 
 /**
- * ABP's auditing of application services: every SDK endpoint's call becomes an
+ * ABP's auditing of application services: every audited SDK endpoint's call becomes an
  * AbpAuditLogs row (tenant, user, service, method, masked parameters,
  * execution time and duration, client address and browser, the exception's
  * message). Rows are made after the response is sent (`onResponse`) and

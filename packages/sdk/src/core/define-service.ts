@@ -28,6 +28,8 @@ export interface EndpointOptions<I extends z.ZodType = z.ZodType, O extends z.Zo
   extension?: boolean;
   /** In the spec, but its name or shape was inferred because the spec does not show it. */
   inferred?: boolean;
+  /** `false`: calls are not written to the audit log (ABP's `[DisableAuditing]` on the method). Default true. */
+  audited?: boolean;
 }
 
 export interface Endpoint<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
@@ -49,6 +51,8 @@ export interface Endpoint<I extends z.ZodType = z.ZodType, O extends z.ZodType =
   readonly summary?: string;
   readonly extension: boolean;
   readonly inferred: boolean;
+  /** Whether a call is written to the audit log (false: ABP's `[DisableAuditing]`). */
+  readonly audited: boolean;
 }
 
 export type EndpointMap = Record<string, EndpointOptions>;
@@ -97,6 +101,7 @@ export function defineService<const N extends string, const E extends EndpointMa
       summary: spec.summary,
       extension: spec.extension ?? false,
       inferred: spec.inferred ?? false,
+      audited: spec.audited ?? true,
     });
   }
   return Object.freeze({ name, endpoints: Object.freeze(out) as Endpoints<E> });

@@ -72,7 +72,8 @@ export const WebSiteStatisticsDto = z.object({
 });
 
 export const SessionService = defineService('Session', {
-  GetCurrentLoginInformations: { input: NoInput, output: GetCurrentLoginInformationsOutput, access: 'anonymous' },
+  // ABP's templates mark it [DisableAuditing]: every page asks for it, and an audit row of it tells nothing.
+  GetCurrentLoginInformations: { input: NoInput, output: GetCurrentLoginInformationsOutput, access: 'anonymous', audited: false },
   GetManageHomePage: { input: GetManageHomePageInput, output: ManageHomePageDto, access: Permissions.Pages, inferred: true },
   GetWebSiteStatistics: { input: NoInput, output: WebSiteStatisticsDto, access: Permissions.Pages, inferred: true },
 });
