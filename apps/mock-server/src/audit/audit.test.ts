@@ -214,6 +214,38 @@ describe('Audit log', () => {
     expect(await t.app.prisma.auditLog.findUnique({ where: { id: ofC.id } })).toBeNull();
     expect(await t.app.prisma.auditLog.findUnique({ where: { id: ofDefault.id } })).not.toBeNull();
   });
+  it('writes its rows outside a transaction open on the connection: the transaction rolled back takes none with it', async () => {
+    const writer = t.app.auditWriter;
+    await writer.flush();
+    const serviceName = `Rollback${Date.now()}`;
+    let flushed: Promise<void> | undefined;
+    const rolledBack = t.app.prisma.$transaction(async (tx) => {
+      await tx.auditLog.count();
+      writer.record({
+        tenantId: 1,
+        userId: null,
+        impersonatorUserId: null,
+        impersonatorTenantId: null,
+        serviceName,
+        methodName: 'Call',
+        parameters: null,
+        executionTime: new Date(),
+        executionDuration: 0,
+        clientIpAddress: null,
+        clientName: null,
+        browserInfo: null,
+        exception: null,
+      });
+      flushed = writer.flush();
+      // The flush has its chance to write while the transaction is open.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      throw new Error('rolled back');
+    });
+    await expect(rolledBack).rejects.toThrow('rolled back');
+    await flushed;
+    expect(await t.app.prisma.auditLog.count({ where: { serviceName } })).toBe(1);
+  });
+
   it('never fails the request when the audit write fails', async () => {
     await t.app.auditWriter.flush();
     await t.app.prisma.$executeRawUnsafe('ALTER TABLE "AuditLog" RENAME TO "AuditLogAway"');
