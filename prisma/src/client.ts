@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PrismaClient } from '../generated/prisma/client.ts';
 import { ensureKeywordIndexes, type KeywordIndexes } from './keyword-index.ts';
+import { applyDataUpgrades, markDataUpgraded, type DataUpgrade } from './data-upgrades.ts';
 import { applyMigrations } from './migrate.ts';
 import type Database from 'better-sqlite3';
 import { sqliteAdapterFactory, sqliteFilePath, type SqliteAdapterFactory } from './sqlite.ts';
@@ -62,12 +63,15 @@ export interface OpenDatabaseOptions {
   seed?: Seeder;
   /** The keyword indexes to create or repair (keyword-index.ts); the server declares them beside its lists. */
   keywordIndexes?: KeywordIndexes;
+  /** Stored derived values to recompute when their rule changed (data-upgrades.ts); the server declares them. */
+  dataUpgrades?: readonly DataUpgrade[];
 }
 
 /**
  * Creates the database file and its folder if missing, applies pending
  * migrations, creates or repairs the given keyword indexes (keyword-index.ts), seeds it when empty
- * and a seed is given, and returns a connected client.
+ * and a seed is given, runs the data upgrades it has not had (data-upgrades.ts; a database just
+ * seeded only records them), and returns a connected client.
  * The caller decides the URL (and its default); the caller disconnects.
  */
 export async function openDatabase(databaseUrl: string, options: OpenDatabaseOptions = {}): Promise<PrismaClient> {
@@ -77,7 +81,11 @@ export async function openDatabase(databaseUrl: string, options: OpenDatabaseOpt
   const prisma = createPrismaClient(databaseUrl);
   try {
     await ensureKeywordIndexes(prisma, options.keywordIndexes ?? {});
-    if (options.seed && (await isEmpty(prisma))) await options.seed(prisma);
+    const upgrades = options.dataUpgrades ?? [];
+    if (options.seed && (await isEmpty(prisma))) {
+      await options.seed(prisma);
+      await markDataUpgraded(prisma, upgrades);
+    } else await applyDataUpgrades(prisma, upgrades);
     await refreshPlannerStatistics(prisma);
     return prisma;
   } catch (err) {

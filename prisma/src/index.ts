@@ -15,6 +15,7 @@ export {
   type Seeder,
 } from './client.ts';
 export { applyMigrations, createMigration, diagnoseMigrations, MIGRATIONS_DIR, PRISMA_DIR } from './migrate.ts';
+export { applyDataUpgrades, DATA_VERSION, dataVersion, type DataUpgrade } from './data-upgrades.ts';
 export { ensureKeywordIndexes, keywordIndexTable, type KeywordIndexes } from './keyword-index.ts';
 export { hashPassword, verifyPassword, type VerifyResult } from './password-hash.ts';
 export { CONNECTION_PRAGMAS, ownStatement, SQLITE_MAX_BIND_VALUES } from './sqlite.ts';

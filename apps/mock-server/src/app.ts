@@ -15,6 +15,7 @@ import { DictionaryCache } from './kit/dictionary-cache.ts';
 import { JobRunner, failInterruptedJobs } from './kit/jobs.ts';
 import { PermissionChecker } from './kit/permission-checker.ts';
 import { keywordIndexes } from './kit/keyword-search.ts';
+import { dataUpgrades } from './data-upgrades.ts';
 import { registerServices } from './kit/register-service.ts';
 import { registerReviewFlows } from './kit/review.ts';
 import { configurePageCache, DEFAULT_PAGE_CACHE_ROWS } from './kit/sql-list.ts';
@@ -112,6 +113,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // The keyword indexes the services' lists declared (kit/keyword-search.ts), created or repaired as the database opens.
   const prisma = await openDatabase(options.databaseUrl, {
     keywordIndexes: keywordIndexes(),
+    dataUpgrades,
     ...(options.seed !== false && { seed: seedOnFirstStart }),
   });
   app.decorate('prisma', prisma);

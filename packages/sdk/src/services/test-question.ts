@@ -305,8 +305,12 @@ export const SectionQuestionCountsDto = z.object({
 /**
  * Text as compared for duplicates: tags removed, common entities decoded, NFKC
  * (full-width letters, digits and punctuation become half-width), lower case,
- * whitespace and punctuation dropped. Symbols (+ = < >) are kept, so `1+1`
- * and `1=1` stay different. Shared by the server, the seed and the console.
+ * blanks (`STEM_BLANK_PATTERN`, and brackets left empty) and whitespace dropped,
+ * and prose punctuation dropped (`PROSE_PUNCTUATION`): `题，目` and `题 目` are
+ * one question. What carries meaning in a formula or a coordinate is kept:
+ * signs and symbols (`+ - = < >`), brackets, slashes, primes, and `.` `,` `:`
+ * between digits, so `点(2,9)` and `点(-2,9)`, `3.14` and `314`, `f'(x)` and
+ * `f(x)` stay different. Shared by the server, the seed and the console.
  */
 export function normaliseQuestionText(html: string): string {
   const text = html
@@ -319,8 +323,18 @@ export function normaliseQuestionText(html: string): string {
   return text
     .normalize('NFKC')
     .toLowerCase()
-    .replace(/[\s\p{P}]+/gu, '');
+    .replace(STEM_BLANK_PATTERN, ' ')
+    .replace(/\s+/gu, '')
+    .replace(PROSE_PUNCTUATION, '')
+    .replace(/\(\)|\[\]/g, '');
 }
+
+/**
+ * Punctuation of prose, as NFKC leaves it: sentence marks, quotes, book-title
+ * marks, the enumeration comma, ellipsis and em dash, and `.` `,` `:` unless
+ * between two digits (a decimal point, a thousands or coordinate separator, a ratio).
+ */
+const PROSE_PUNCTUATION = /[!?;"“”‘’「」『』《》〈〉【】、。…—]|(?<!\d)[.,:]|[.,:](?!\d)/gu;
 
 /**
  * A blank as a stem marks it: a run of three or more underscores (`____`),
@@ -340,14 +354,29 @@ export function countStemBlanks(stem: string): number {
   return stem.replace(/<[^>]*>/g, '').match(STEM_BLANK_PATTERN)?.length ?? 0;
 }
 
-/** 64-bit FNV-1a over UTF-16 code units, as 16 hex digits (not cryptographic: a duplicate key). */
-function fnv1a64(text: string): string {
-  let h = 0xcbf29ce484222325n;
+/**
+ * 64-bit FNV-1a over UTF-16 code units, as 16 hex digits (not cryptographic: a
+ * duplicate key). In four 16-bit limbs (h3…h0): the prime is 2^40 + 0x1b3, so
+ * a step is the limbs times 0x1b3 plus the hash shifted left by 40 bits, with
+ * carries; BigInt arithmetic gave the same digits about nine times slower.
+ */
+export function fnv1a64(text: string): string {
+  let h0 = 0x2325;
+  let h1 = 0x8422;
+  let h2 = 0x9ce4;
+  let h3 = 0xcbf2;
   for (let i = 0; i < text.length; i++) {
-    h ^= BigInt(text.charCodeAt(i));
-    h = (h * 0x100000001b3n) & 0xffffffffffffffffn;
+    h0 ^= text.charCodeAt(i);
+    const t0 = h0 * 0x1b3;
+    const t1 = h1 * 0x1b3 + (t0 >>> 16);
+    const t2 = h2 * 0x1b3 + ((h0 & 0xff) << 8) + (t1 >>> 16);
+    const t3 = h3 * 0x1b3 + ((h0 >>> 8) | ((h1 & 0xff) << 8)) + (t2 >>> 16);
+    h0 = t0 & 0xffff;
+    h1 = t1 & 0xffff;
+    h2 = t2 & 0xffff;
+    h3 = t3 & 0xffff;
   }
-  return h.toString(16).padStart(16, '0');
+  return [h3, h2, h1, h0].map((h) => h.toString(16).padStart(4, '0')).join('');
 }
 
 /**
