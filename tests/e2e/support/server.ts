@@ -17,7 +17,7 @@ export interface ConsoleServer {
   app: Awaited<ReturnType<typeof MockServer.buildApp>>;
   /**
    * Puts the seeded database back for the next test file: waits for the
-   * background jobs still running, then restores the snapshot taken at start
+   * background jobs still running and writes the buffered audit rows, then restores the snapshot taken at start
    * (SQLite's online backup under the open server; its caches see every table
    * changed) and reads the sensitive-word dictionary again.
    */
@@ -85,6 +85,8 @@ async function startConsoleServer(): Promise<ConsoleServer> {
     app,
     async reset() {
       await app.jobs.idle();
+      // Audit rows are written off the request's path: the earlier file's go in before the restore, not after it.
+      await app.auditWriter.flush();
       const tenantIds = async () => (await app.prisma.tenant.findMany({ select: { id: true } })).map((t) => t.id);
       const before = await tenantIds();
       await restoreDatabase(app.prisma, db.url, seeded);
