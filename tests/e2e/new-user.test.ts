@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { animationsDone } from './support/axe.ts';
-import { newContext, shot, signIn } from './support/browser.ts';
+import { newContext, shot, signInWithToken } from './support/browser.ts';
 import { useConsole } from './support/suite.ts';
 
 /** What a new user hit walking every route: each item checked in Chromium at 1366×768. */
@@ -13,7 +13,7 @@ const suite = useConsole();
 async function pageAs(tenant: string | null, o: { width?: number; height?: number } = {}): Promise<Page> {
   const ctx = await newContext(suite.browser, suite.baseUrl, { width: 1366, height: 768, ...o });
   const page = await ctx.newPage();
-  await signIn(page, { tenant });
+  await signInWithToken(page, suite.baseUrl, { tenant });
   return page;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newContext, shot, signIn } from './support/browser.ts';
+import { newContext, shot, signInWithToken } from './support/browser.ts';
 import { useConsole } from './support/suite.ts';
 
 const suite = useConsole();
@@ -8,7 +8,7 @@ describe('site title, built-in role names and 网站首页 per language', () => 
   it('switching to English at runtime renames the title and the built-in roles (home donut, users list); no 网站首页 without a public website', async () => {
     const ctx = await newContext(suite.browser, suite.baseUrl, { width: 1440, height: 900 });
     const page = await ctx.newPage();
-    await signIn(page, { tenant: 'Default' });
+    await signInWithToken(page, suite.baseUrl);
     await page.waitForLoadState('networkidle');
     expect(await page.title()).toBe('在线教育考试平台 - 首页');
     await expect.poll(() => page.locator('main').innerText()).toContain('管理员');
@@ -48,7 +48,7 @@ describe('site title, built-in role names and 网站首页 per language', () => 
       route.fulfill({ json: { remoteServiceBaseUrl: '', publicWebsiteUrl: 'https://www.example.edu.cn/', defaultTenancyName: 'Default' } }),
     );
     const page = await ctx.newPage();
-    await signIn(page, { tenant: 'Default' });
+    await signInWithToken(page, suite.baseUrl);
     const link = page.getByTestId('website-home');
     await link.waitFor();
     expect(await link.getAttribute('href')).toBe('https://www.example.edu.cn/');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { animationsDone } from './support/axe.ts';
-import { newContext, shot, signIn } from './support/browser.ts';
+import { newContext, shot, signInWithToken } from './support/browser.ts';
 import { useConsole } from './support/suite.ts';
 
 const suite = useConsole();
@@ -9,7 +9,7 @@ const suite = useConsole();
 async function openUsers(): Promise<Page> {
   const ctx = await newContext(suite.browser, suite.baseUrl);
   const page = await ctx.newPage();
-  await signIn(page, { tenant: 'Default' });
+  await signInWithToken(page, suite.baseUrl);
   await page.getByTestId('menu-group-setting').click();
   await page.getByTestId('menu-manager').click();
   await page.getByTestId('resource-page-user').waitFor();

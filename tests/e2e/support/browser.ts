@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createClient } from '@edu/sdk';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 
@@ -71,6 +72,65 @@ export async function signIn(
   if (o.rememberMe) await page.getByTestId('remember-me').click();
   await page.getByTestId('login-submit').click();
   // The header's menu button is in the shell at every width (at phone width the sidebar is an overlay, closed).
+  await page.getByTestId('sidebar-toggle').waitFor();
+}
+
+export interface TokenSignIn {
+  userName?: string;
+  password?: string;
+  /** Tenancy name (default Default); null = host. */
+  tenant?: string | null;
+  /** Where the signed-in page opens (default /main/home, where the login page goes). */
+  path?: string;
+}
+
+/**
+ * Signs in as the login page would, without its form: the token from
+ * TokenAuth/UsersLogin, then the cookies and session storage the login page
+ * writes (lib/auth.ts: session token cookies, as without remember me; the
+ * tenant's id and name), then opens `path` and waits for the shell. For the
+ * tests that are not about signing in: one page load instead of the login
+ * page, the tenant switch's reload and the boot after submitting.
+ */
+export async function signInWithToken(page: Page, baseUrl: string, o: TokenSignIn = {}): Promise<void> {
+  const tenancyName = o.tenant === undefined ? 'Default' : o.tenant;
+  const client = (tenantId: number | null) => createClient({ baseUrl, getToken: () => null, getTenantId: () => tenantId, getCulture: () => 'en' });
+  let tenantId: number | null = null;
+  if (tenancyName) {
+    const r = await client(null).account.isTenantAvailable({ tenancyName });
+    if (r.state !== 1 || !r.tenantId) throw new Error(`Tenant ${tenancyName} is not available (state ${r.state})`);
+    tenantId = r.tenantId;
+  }
+  const r = await client(tenantId).tokenAuth.usersLogin({
+    userNameOrEmailAddress: o.userName ?? 'admin',
+    password: o.password ?? '123qwe',
+    rememberMe: false,
+  });
+  // As abp.js writes them: URI-encoded, path /; the tenant cookies for five years, the token ones for the session.
+  const years = Date.now() / 1000 + 5 * 365 * 24 * 3600;
+  const cookie = (name: string, value: string, expires?: number) => ({
+    name,
+    value: encodeURIComponent(value),
+    url: baseUrl,
+    ...(expires ? { expires } : {}),
+  });
+  await page
+    .context()
+    .addCookies([
+      cookie('Abp.AuthToken', r.accessToken),
+      cookie('enc_auth_token', r.encryptedAccessToken),
+      ...(tenantId && tenancyName ? [cookie('Abp.TenantId', String(tenantId), years), cookie('Abp.TenancyName', tenancyName, years)] : []),
+    ]);
+  // Session storage belongs to the page's origin: written before the app's scripts run, on this page only, while its token is there.
+  await page.addInitScript(
+    (s) => {
+      if (sessionStorage.getItem('userId') === null && document.cookie.includes('Abp.AuthToken=')) {
+        for (const [k, v] of Object.entries(s)) sessionStorage.setItem(k, v);
+      }
+    },
+    { userId: String(r.userId), isGeneral: String(r.isGeneral), rememberMe: 'false' },
+  );
+  await page.goto(o.path ?? '/main/home');
   await page.getByTestId('sidebar-toggle').waitFor();
 }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { onWorkerStop, perWorker } from '../../support/worker.ts';
-import { launchBrowser, newContext, signIn, type ContextOptions } from './browser.ts';
+import { launchBrowser, newContext, signInWithToken, type ContextOptions } from './browser.ts';
 import { workerServer, type ConsoleServer } from './server.ts';
 
 export interface Suite {
@@ -37,10 +37,14 @@ export function useConsole(): Suite {
   return suite;
 }
 
-/** A new browser context signed in to tenant Default (as admin unless another demo user is named). */
+/**
+ * A new browser context signed in to tenant Default (as admin unless another
+ * demo user is named), on the home page. It signs in with a token
+ * (signInWithToken); the login form's own tests sign in through it (signIn).
+ */
 export async function signedIn(suite: Suite, userName = 'admin', o: ContextOptions = {}): Promise<Page> {
   const ctx = await newContext(suite.browser, suite.baseUrl, o);
   const page = await ctx.newPage();
-  await signIn(page, { tenant: 'Default', userName });
+  await signInWithToken(page, suite.baseUrl, { userName });
   return page;
 }
