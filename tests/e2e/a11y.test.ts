@@ -42,8 +42,10 @@ const report = (list: Finding[]) => list.map((f) => `${f.page}: ${f.rule} (${f.i
 
 /** Waits for the page's lists to finish loading and for lazy screens to mount. */
 async function settle(page: Page): Promise<void> {
+  // The signed-in app's loading bar at rest, or the login page (the visitor's app has no loading bar).
   await page
-    .locator('[data-testid="loading-bar"][data-state="idle"]')
+    .locator('[data-testid="loading-bar"][data-state="idle"], [data-testid="login-form"]')
+    .first()
     .waitFor({ state: 'attached', timeout: 15_000 })
     .catch(() => undefined);
   await page.waitForLoadState('networkidle');
