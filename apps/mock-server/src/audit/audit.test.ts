@@ -69,6 +69,16 @@ describe('Audit log', () => {
       user: { newPassword: '***', apiKey: '***', fileToken: '***', clientSecret: '***', file: '***', name: 'n' },
     });
     expect(maskParameters({ a: 'x'.repeat(5000) })!.length).toBe(1024);
+    // Flat inputs (a query string's) take a shorter path: a secret member among them is still masked.
+    expect(JSON.parse(maskParameters({ userName: 'u', Password: 'p', MaxResultCount: '10' })!)).toEqual({
+      userName: 'u',
+      Password: '***',
+      MaxResultCount: '10',
+    });
+    expect(maskParameters(Object.assign(Object.create(null) as object, { Keyword: 'k', SkipCount: '0', on: true, n: null }))).toBe(
+      '{"Keyword":"k","SkipCount":"0","on":true,"n":null}',
+    );
+    expect(maskParameters({ upload: new Uint8Array([1]), name: 'n' })).toBe('{"upload":"***","name":"n"}');
   });
 
   it('records the exception of a failed call', async () => {

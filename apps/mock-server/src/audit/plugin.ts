@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { FastifyError, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest, HookHandlerDoneFunction, onResponseHookHandler } from 'fastify';
 import { allEndpoints, type Endpoint } from '@edu/sdk';
 import { maskParameters } from './mask.ts';
 import { startRetention } from './retention.ts';
@@ -59,12 +59,20 @@ export const auditPlugin = fp<AuditOptions>(async (app, options) => {
   app.addHook('onError', async (request, _reply, error: FastifyError) => {
     failures.set(request, error.message || error.name);
   });
-  app.addHook('onResponse', async (request, reply) => {
+  // Each audited endpoint's route gets its recorder when it is added: other routes pay nothing, and a call finds its endpoint without a lookup.
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const endpoint = methods.map((m) => endpointsByRoute.get(`${m} ${route.url.toLowerCase()}`)).find((e) => e !== undefined);
+    if (!endpoint) return;
+    const hooks = route.onResponse === undefined ? [] : Array.isArray(route.onResponse) ? route.onResponse : [route.onResponse];
+    route.onResponse = [...hooks, recorder(writer, endpoint)];
+  });
+});
+
+/** The `onResponse` hook of an audited endpoint's route: the call as an audit row for `writer` (a callback hook: no promise per call). */
+function recorder(writer: AuditWriter, endpoint: Endpoint): onResponseHookHandler {
+  return (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
     try {
-      const url = request.routeOptions.url;
-      if (url === undefined) return;
-      const endpoint = endpointsByRoute.get(`${request.method} ${url.toLowerCase()}`);
-      if (!endpoint) return;
       const elapsed = reply.elapsedTime;
       const session = request.abpSession;
       writer.record({
@@ -85,5 +93,6 @@ export const auditPlugin = fp<AuditOptions>(async (app, options) => {
     } catch (err) {
       request.log.error({ err }, 'Could not record the audit log');
     }
-  });
-});
+    done();
+  };
+}
