@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { WebUrl } from '../core/content.ts';
 import { defineService } from '../core/define-service.ts';
 import { AbpDateTime, AbpDateTimeInput, PagedQuery, crud } from '../core/schemas.ts';
-import { Permissions } from '../permissions.ts';
+import { PermissionGroups } from '../core/permission.ts';
 
 /** An advertisement shown in an ad position (a category of class type 8) between optional start and end times. */
 export const AdvertisingDto = z.object({
@@ -50,5 +50,5 @@ export const AdvertisingService = defineService(
       inferred: true,
     },
   },
-  { access: Permissions.Administration },
+  { access: PermissionGroups.Administration.name },
 );

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AuditInput, AuthorDto, ContentQuery, PinDto, PinInput, ReviewDto, WebUrl, scopedLists } from '../core/content.ts';
 import { defineService } from '../core/define-service.ts';
 import { crud, listDto } from '../core/schemas.ts';
-import { Permissions } from '../permissions.ts';
+import { declarePermissions, permission, withPermissions } from '../core/permission.ts';
 import { reviewable, singleStepFlow } from '../core/review.ts';
 import { ClassType } from './classification-type.ts';
 
@@ -46,19 +46,29 @@ export const CreateArticleInput = z.object({
 });
 export const UpdateArticleInput = CreateArticleInput.extend({ id: z.number().int().min(1) });
 
-const P = Permissions;
+/** The articles' permissions (the permission tree collects them from this service). */
+export const ArticlePermissions = declarePermissions({
+  Articles: {
+    Article: permission('文章', 'Articles'),
+    AuditArticle: permission('文章审核', 'Article review', { reviews: true }),
+  },
+});
+const P = ArticlePermissions;
 export const ArticleService = reviewable(
-  defineService(
-    'Article',
-    {
-      ...crud({ dto: ArticleDto, list: ArticleListDto, create: CreateArticleInput, update: UpdateArticleInput, query: ContentQuery }),
-      ...scopedLists(ArticleListDto, ContentQuery, { mine: P.ArticlesArticle, moderated: P.ArticlesAuditArticle }),
-      /** Approve or reject; the author is notified in real time. */
-      AuditedArticle: { input: AuditInput, output: ArticleDto, access: P.ArticlesAuditArticle },
-      /** Pin or unpin: pinned articles list first, newest pin first. */
-      PlacedTopArticle: { input: PinInput, output: ArticleDto },
-    },
-    { access: P.ArticlesArticle },
+  withPermissions(
+    defineService(
+      'Article',
+      {
+        ...crud({ dto: ArticleDto, list: ArticleListDto, create: CreateArticleInput, update: UpdateArticleInput, query: ContentQuery }),
+        ...scopedLists(ArticleListDto, ContentQuery, { mine: P.ArticlesArticle, moderated: P.ArticlesAuditArticle }),
+        /** Approve or reject; the author is notified in real time. */
+        AuditedArticle: { input: AuditInput, output: ArticleDto, access: P.ArticlesAuditArticle },
+        /** Pin or unpin: pinned articles list first, newest pin first. */
+        PlacedTopArticle: { input: PinInput, output: ArticleDto },
+      },
+      { access: P.ArticlesArticle },
+    ),
+    ArticlePermissions,
   ),
   {
     /** Articles: one step by `Pages.Articles.AuditArticle`. */

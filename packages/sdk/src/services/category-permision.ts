@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineService } from '../core/define-service.ts';
-import { Permissions } from '../permissions.ts';
+import { PlatformPermissions } from '../platform-permissions.ts';
 
 /** A category with whether the role may manage it. */
 export interface CategoryPermissionNode {
@@ -40,5 +40,5 @@ export const CategoryPermisionService = defineService(
       inferred: true,
     },
   },
-  { access: Permissions.Manages },
+  { access: PlatformPermissions.Manages },
 );

@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { CascaderList } from '../core/content.ts';
 import { defineService } from '../core/define-service.ts';
 import { AbpDateTime, PagedQuery, crud } from '../core/schemas.ts';
-import { Permissions } from '../permissions.ts';
+import { PaperPermissions } from './test-paper-questions.ts';
+import { QuestionPermissions } from './test-question.ts';
+import { LearningCoursePermissions } from './learning-course.ts';
+import { MultiLevelCategoryPermissions } from './multi-level-category.ts';
 
 /** A chapter (章), or with a parent a section (节), of a course category (class type 2) or a question category's knowledge point (class type 3). */
 export const ChapterTypeDto = z.object({
@@ -40,19 +43,19 @@ export const GetAllChapterTypeInput = PagedQuery.extend({ CategoryId: z.number()
  * `Pages.Administration.ChapterTypes`.
  */
 const readers = [
-  Permissions.ChapterTypes,
-  Permissions.ArticlesLearningCourse,
-  Permissions.ArticlesUniversityCourse,
-  Permissions.QuestionsTestQuestion,
-  Permissions.QuestionsUniversityQuestion,
-  Permissions.QuestionsTeachers,
-  Permissions.QuestionsStatistical,
-  Permissions.TestPapersHand,
-  Permissions.TestPapersUniversityHand,
-  Permissions.TestPapersRandom,
-  Permissions.TestPapersUniversityRandom,
-  Permissions.HomeworksHand,
-  Permissions.HomeworksRandom,
+  MultiLevelCategoryPermissions.ChapterTypes,
+  LearningCoursePermissions.ArticlesLearningCourse,
+  LearningCoursePermissions.ArticlesUniversityCourse,
+  QuestionPermissions.QuestionsTestQuestion,
+  QuestionPermissions.QuestionsUniversityQuestion,
+  QuestionPermissions.QuestionsTeachers,
+  QuestionPermissions.QuestionsStatistical,
+  PaperPermissions.TestPapersHand,
+  PaperPermissions.TestPapersUniversityHand,
+  PaperPermissions.TestPapersRandom,
+  PaperPermissions.TestPapersUniversityRandom,
+  PaperPermissions.HomeworksHand,
+  PaperPermissions.HomeworksRandom,
 ] as const;
 
 export const ChapterTypeService = defineService(
@@ -70,5 +73,5 @@ export const ChapterTypeService = defineService(
     /** Chapters with their sections as children. */
     GetCascaderList: { input: z.object({ CategoryId: z.number().int().min(1) }), output: CascaderList, access: readers },
   },
-  { access: Permissions.ChapterTypes },
+  { access: MultiLevelCategoryPermissions.ChapterTypes },
 );

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineService } from '../core/define-service.ts';
 import { AbpDateTime, crud, listResult } from '../core/schemas.ts';
-import { Permissions } from '../permissions.ts';
+import { declarePermissions, permission, withPermissions } from '../core/permission.ts';
 
 /**
  * The built-in classification types (分类类型), shared by every tenant with
@@ -46,16 +46,26 @@ export const CreateClassificationTypeInput = z.object({
 });
 export const UpdateClassificationTypeInput = CreateClassificationTypeInput.extend({ id: z.number().int().min(1) });
 
-export const ClassificationTypeService = defineService(
-  'ClassificationType',
-  {
-    ...crud({ dto: ClassificationTypeDto, create: CreateClassificationTypeInput, update: UpdateClassificationTypeInput }),
-    /** Active types for pickers (built-in and the tenant's own), by sort. Any console user may read it. */
-    GetClassificationTypeList: {
-      input: z.object({}),
-      output: listResult(z.object({ id: z.number().int(), name: z.string(), code: z.string() })),
-      access: 'authenticated',
-    },
+/** The classification types' permission (the permission tree collects them from this service). */
+export const ClassificationTypePermissions = declarePermissions({
+  Administration: {
+    ClassificationTypes: permission('分类类型', 'Classification types', { order: 4 }),
   },
-  { access: Permissions.ClassificationTypes },
+});
+
+export const ClassificationTypeService = withPermissions(
+  defineService(
+    'ClassificationType',
+    {
+      ...crud({ dto: ClassificationTypeDto, create: CreateClassificationTypeInput, update: UpdateClassificationTypeInput }),
+      /** Active types for pickers (built-in and the tenant's own), by sort. Any console user may read it. */
+      GetClassificationTypeList: {
+        input: z.object({}),
+        output: listResult(z.object({ id: z.number().int(), name: z.string(), code: z.string() })),
+        access: 'authenticated',
+      },
+    },
+    { access: ClassificationTypePermissions.ClassificationTypes },
+  ),
+  ClassificationTypePermissions,
 );

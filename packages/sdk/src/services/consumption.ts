@@ -4,7 +4,7 @@ import { abpEnum } from '../core/enums.ts';
 import { FileDto } from '../core/files.ts';
 import { FenAmount, MemberRef, MoneyQuery, moneyPage } from '../core/money.ts';
 import { AbpDateTime, IdQuery, VoidResult } from '../core/schemas.ts';
-import { Permissions } from '../permissions.ts';
+import { PermissionGroups } from '../core/permission.ts';
 
 /**
  * Consumption records (消费记录, `/member/consumptions`): the spec's five
@@ -112,5 +112,5 @@ export const ConsumptionService = defineService(
     Refund: { input: RefundConsumptionInput, output: ConsumptionDto, extension: true },
     GetAllToExcel: { input: GetAllConsumptionInput.omit({ SkipCount: true, MaxResultCount: true }), output: FileDto, extension: true },
   },
-  { access: Permissions.Administration },
+  { access: PermissionGroups.Administration.name },
 );

@@ -4,7 +4,7 @@ import { defineService } from '../core/define-service.ts';
 import { abpEnum } from '../core/enums.ts';
 import { AbpDateInput, PagedQuery, crud } from '../core/schemas.ts';
 import { SensitiveFlagDto } from '../core/sensitive.ts';
-import { Permissions } from '../permissions.ts';
+import { declarePermissions, permission, withPermissions } from '../core/permission.ts';
 import { reviewable, singleStepFlow } from '../core/review.ts';
 
 /**
@@ -76,25 +76,34 @@ export const GetAllDiscussInput = PagedQuery.extend({
 });
 export type GetAllDiscussInput = z.input<typeof GetAllDiscussInput>;
 
-const P = Permissions;
+/** The comments' permission (the permission tree collects them from this service). */
+export const DiscussPermissions = declarePermissions({
+  Others: {
+    Discuss: permission('会员评论', 'Member comments', { reviews: true, order: 3 }),
+  },
+});
+const P = DiscussPermissions;
 export const DiscussService = reviewable(
-  defineService(
-    'Discuss',
-    {
-      ...crud({ dto: DiscussDto, create: CreateDiscussInput, update: UpdateDiscussInput, query: GetAllDiscussInput }),
-      /** Extension: the reviewers' queue (pending, not their own; the review registry's `moderatedList`). */
-      GetAllModerated: {
-        ...scopedLists(DiscussDto, GetAllDiscussInput, { mine: P.OthersDiscuss, moderated: P.OthersDiscuss }).GetAllModerated,
-        extension: true,
+  withPermissions(
+    defineService(
+      'Discuss',
+      {
+        ...crud({ dto: DiscussDto, create: CreateDiscussInput, update: UpdateDiscussInput, query: GetAllDiscussInput }),
+        /** Extension: the reviewers' queue (pending, not their own; the review registry's `moderatedList`). */
+        GetAllModerated: {
+          ...scopedLists(DiscussDto, GetAllDiscussInput, { mine: P.OthersDiscuss, moderated: P.OthersDiscuss }).GetAllModerated,
+          extension: true,
+        },
+        /**
+         * The spec's `POST auditedDiscuss?id={id}`: `id` in the query, the decision
+         * (`auditStatus`, `auditReason`) in the body. The server also accepts the id in
+         * the body (a generic AuditInput); given in both they must agree.
+         */
+        AuditedDiscuss: { input: AuditInput, output: DiscussDto, queryKeys: ['id'], action: 'auditedDiscuss', inferred: true },
       },
-      /**
-       * The spec's `POST auditedDiscuss?id={id}`: `id` in the query, the decision
-       * (`auditStatus`, `auditReason`) in the body. The server also accepts the id in
-       * the body (a generic AuditInput); given in both they must agree.
-       */
-      AuditedDiscuss: { input: AuditInput, output: DiscussDto, queryKeys: ['id'], action: 'auditedDiscuss', inferred: true },
-    },
-    { access: P.OthersDiscuss },
+      { access: P.OthersDiscuss },
+    ),
+    DiscussPermissions,
   ),
   {
     /** Member comments: one step by `Pages.Others.Discuss` (spec: `POST auditedDiscuss?id=`: the id in the query, the decision in the body). */

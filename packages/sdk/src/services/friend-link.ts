@@ -3,7 +3,7 @@ import { WebUrl } from '../core/content.ts';
 import { defineService } from '../core/define-service.ts';
 import { abpEnum } from '../core/enums.ts';
 import { AbpDateTime, crud } from '../core/schemas.ts';
-import { Permissions } from '../permissions.ts';
+import { declarePermissions, permission, withPermissions } from '../core/permission.ts';
 
 /** 1 text link (文字链接), 2 image link (图片链接, needs a logo). */
 export const LinkType = abpEnum({ Text: 1, Image: 2 }, 'Link type');
@@ -34,8 +34,16 @@ const logoMessage = { message: 'An image link needs a logo', path: ['logoUrl'] }
 export const CreateFriendLinkInput = friendLinkFields.refine(logoForImages, logoMessage);
 export const UpdateFriendLinkInput = friendLinkFields.extend({ id: z.number().int().min(1) }).refine(logoForImages, logoMessage);
 
-export const FriendLinkService = defineService(
-  'FriendLink',
-  crud({ dto: FriendLinkDto, create: CreateFriendLinkInput, update: UpdateFriendLinkInput }),
-  { access: Permissions.OthersFriendlyLink },
+/** The friend links' permission (the permission tree collects them from this service). */
+export const FriendLinkPermissions = declarePermissions({
+  Others: {
+    FriendlyLink: permission('友情链接', 'Friend links', { order: 1 }),
+  },
+});
+
+export const FriendLinkService = withPermissions(
+  defineService('FriendLink', crud({ dto: FriendLinkDto, create: CreateFriendLinkInput, update: UpdateFriendLinkInput }), {
+    access: FriendLinkPermissions.OthersFriendlyLink,
+  }),
+  FriendLinkPermissions,
 );

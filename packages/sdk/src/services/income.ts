@@ -4,7 +4,7 @@ import { abpEnum } from '../core/enums.ts';
 import { FileDto } from '../core/files.ts';
 import { Fen, MemberRef, MoneyQuery, moneyPage } from '../core/money.ts';
 import { AbpDateInput, AbpDateTime } from '../core/schemas.ts';
-import { Permissions } from '../permissions.ts';
+import { PermissionGroups } from '../core/permission.ts';
 
 /**
  * The ledger and the platform's income (收入记录, `/member/income`). The spec
@@ -135,5 +135,5 @@ export const IncomeService = defineService(
     ReverseEntry: { input: ReverseEntryInput, output: LedgerEntryDto, extension: true },
     GetMemberBalance: { input: z.object({ MemberId: z.number().int().min(1) }), output: MemberBalanceDto, extension: true },
   },
-  { access: Permissions.Administration },
+  { access: PermissionGroups.Administration.name },
 );

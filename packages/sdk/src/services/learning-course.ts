@@ -3,7 +3,7 @@ import { AuditInput, AuthorDto, ContentQuery, ReviewDto, WebUrl, scopedLists } f
 import { childDto, orderedChildren } from '../core/children.ts';
 import { defineService } from '../core/define-service.ts';
 import { crud, listDto } from '../core/schemas.ts';
-import { Permissions } from '../permissions.ts';
+import { declarePermissions, permission, withPermissions } from '../core/permission.ts';
 import { reviewable, singleStepFlow } from '../core/review.ts';
 import { ClassType } from './classification-type.ts';
 
@@ -78,24 +78,35 @@ export const GetAllLearningCourseInput = ContentQuery.extend({
   ChapterTypeId: z.number().int().min(1).optional(),
 });
 
-const P = Permissions;
+/** The courses' permissions (the permission tree collects them from this service). */
+export const LearningCoursePermissions = declarePermissions({
+  Articles: {
+    LearningCourse: permission('课程管理', 'Courses'),
+    UniversityCourse: permission('大学课程', 'University courses'),
+    AuditLearning: permission('课程审核', 'Course review', { inferred: true, reviews: true }),
+  },
+});
+const P = LearningCoursePermissions;
 const editors = [P.ArticlesLearningCourse, P.ArticlesUniversityCourse] as const;
 
 export const LearningCourseService = reviewable(
-  defineService(
-    'LearningCourse',
-    {
-      ...crud({
-        dto: LearningCourseDto,
-        list: LearningCourseListDto,
-        create: CreateLearningCourseInput,
-        update: UpdateLearningCourseInput,
-        query: GetAllLearningCourseInput,
-      }),
-      ...scopedLists(LearningCourseListDto, GetAllLearningCourseInput, { mine: editors, moderated: P.ArticlesAuditLearning }),
-      AuditedLearningCourse: { input: AuditInput, output: LearningCourseDto, access: P.ArticlesAuditLearning },
-    },
-    { access: editors },
+  withPermissions(
+    defineService(
+      'LearningCourse',
+      {
+        ...crud({
+          dto: LearningCourseDto,
+          list: LearningCourseListDto,
+          create: CreateLearningCourseInput,
+          update: UpdateLearningCourseInput,
+          query: GetAllLearningCourseInput,
+        }),
+        ...scopedLists(LearningCourseListDto, GetAllLearningCourseInput, { mine: editors, moderated: P.ArticlesAuditLearning }),
+        AuditedLearningCourse: { input: AuditInput, output: LearningCourseDto, access: P.ArticlesAuditLearning },
+      },
+      { access: editors },
+    ),
+    LearningCoursePermissions,
   ),
   {
     /** Courses: one step by the inferred `Pages.Articles.AuditLearning`. */

@@ -4,7 +4,7 @@ import { defineService } from '../core/define-service.ts';
 import { abpEnum } from '../core/enums.ts';
 import { AbpDateInput, AbpDateTime, PagedQuery, crud } from '../core/schemas.ts';
 import { SensitiveFlagDto } from '../core/sensitive.ts';
-import { Permissions } from '../permissions.ts';
+import { declarePermissions, permission, withPermissions } from '../core/permission.ts';
 import { reviewable, singleStepFlow } from '../core/review.ts';
 
 /** Kind of a leave message (inferred): 1 consultation (咨询), 2 suggestion (建议), 3 complaint (投诉), 4 other (其他). */
@@ -74,23 +74,32 @@ export const GetAllLeaveMessageInput = PagedQuery.extend({
 });
 export type GetAllLeaveMessageInput = z.input<typeof GetAllLeaveMessageInput>;
 
-const P = Permissions;
+/** The messages' permission (the permission tree collects them from this service). */
+export const LeaveMessagePermissions = declarePermissions({
+  Others: {
+    LeaveMessage: permission('互动留言', 'Mutual messages', { reviews: true, order: 4 }),
+  },
+});
+const P = LeaveMessagePermissions;
 export const LeaveMessageService = reviewable(
-  defineService(
-    'LeaveMessage',
-    {
-      ...crud({ dto: LeaveMessageDto, create: CreateLeaveMessageInput, update: UpdateLeaveMessageInput, query: GetAllLeaveMessageInput }),
-      /** Extension: the reviewers' queue (pending, not their own; the review registry's `moderatedList`). */
-      GetAllModerated: {
-        ...scopedLists(LeaveMessageDto, GetAllLeaveMessageInput, { mine: P.OthersLeaveMessage, moderated: P.OthersLeaveMessage }).GetAllModerated,
-        extension: true,
+  withPermissions(
+    defineService(
+      'LeaveMessage',
+      {
+        ...crud({ dto: LeaveMessageDto, create: CreateLeaveMessageInput, update: UpdateLeaveMessageInput, query: GetAllLeaveMessageInput }),
+        /** Extension: the reviewers' queue (pending, not their own; the review registry's `moderatedList`). */
+        GetAllModerated: {
+          ...scopedLists(LeaveMessageDto, GetAllLeaveMessageInput, { mine: P.OthersLeaveMessage, moderated: P.OthersLeaveMessage }).GetAllModerated,
+          extension: true,
+        },
+        /** The spec's `POST AuditedLeaveMessage?id`: `id` in the query, the decision in the body (as Discuss's). */
+        AuditedLeaveMessage: { input: AuditInput, output: LeaveMessageDto, queryKeys: ['id'], inferred: true },
+        /** Extension: answer (or re-answer) the message; notifies the author. */
+        ReplyLeaveMessage: { input: ReplyLeaveMessageInput, output: LeaveMessageDto, extension: true },
       },
-      /** The spec's `POST AuditedLeaveMessage?id`: `id` in the query, the decision in the body (as Discuss's). */
-      AuditedLeaveMessage: { input: AuditInput, output: LeaveMessageDto, queryKeys: ['id'], inferred: true },
-      /** Extension: answer (or re-answer) the message; notifies the author. */
-      ReplyLeaveMessage: { input: ReplyLeaveMessageInput, output: LeaveMessageDto, extension: true },
-    },
-    { access: P.OthersLeaveMessage },
+      { access: P.OthersLeaveMessage },
+    ),
+    LeaveMessagePermissions,
   ),
   {
     /** Leave messages: one step by `Pages.Others.LeaveMessage` (spec: `POST AuditedLeaveMessage?id`, as Discuss). */

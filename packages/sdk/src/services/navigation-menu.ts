@@ -3,7 +3,7 @@ import { WebUrl } from '../core/content.ts';
 import { defineService } from '../core/define-service.ts';
 import { abpEnum } from '../core/enums.ts';
 import { AbpDateTime, IdBody, PagedQuery, crud } from '../core/schemas.ts';
-import { Permissions } from '../permissions.ts';
+import { PermissionGroups } from '../core/permission.ts';
 
 /** Where an entry shows on the public website: 1 top bar (顶部导航), 2 footer (底部导航). */
 export const MenuPosition = abpEnum({ Top: 1, Footer: 2 }, 'Menu position');
@@ -55,5 +55,5 @@ export const NavigationMenuService = defineService(
       output: z.array(z.object({ id: z.number().int(), name: z.string(), parentId: z.number().int().nullable(), position: MenuPosition })),
     },
   },
-  { access: Permissions.Administration },
+  { access: PermissionGroups.Administration.name },
 );

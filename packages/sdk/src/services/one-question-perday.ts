@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AuditInput, AuthorDto, ContentQuery, ReviewDto, scopedLists } from '../core/content.ts';
 import { defineService } from '../core/define-service.ts';
 import { AbpDateInput, AbpDateTime, crud, listDto } from '../core/schemas.ts';
-import { Permissions } from '../permissions.ts';
+import { declarePermissions, permission, withPermissions } from '../core/permission.ts';
 import { reviewable, singleStepFlow } from '../core/review.ts';
 import { ClassType } from './classification-type.ts';
 
@@ -42,22 +42,32 @@ export const CreateOneQuestionPerdayInput = z.object({
 });
 export const UpdateOneQuestionPerdayInput = CreateOneQuestionPerdayInput.extend({ id: z.number().int().min(1) });
 
-const P = Permissions;
+/** The daily question's permissions (the permission tree collects them from this service). */
+export const OneQuestionPerdayPermissions = declarePermissions({
+  Articles: {
+    OneQuestionPerday: permission('每日一题', 'Daily question'),
+    AuditOneQuestionPerday: permission('每日一题审核', 'Daily question review', { inferred: true, reviews: true }),
+  },
+});
+const P = OneQuestionPerdayPermissions;
 export const OneQuestionPerdayService = reviewable(
-  defineService(
-    'OneQuestionPerday',
-    {
-      ...crud({
-        dto: OneQuestionPerdayDto,
-        list: OneQuestionPerdayListDto,
-        create: CreateOneQuestionPerdayInput,
-        update: UpdateOneQuestionPerdayInput,
-        query: ContentQuery,
-      }),
-      ...scopedLists(OneQuestionPerdayListDto, ContentQuery, { mine: P.ArticlesOneQuestionPerday, moderated: P.ArticlesAuditOneQuestionPerday }),
-      AuditedOneQuestionPerday: { input: AuditInput, output: OneQuestionPerdayDto, access: P.ArticlesAuditOneQuestionPerday },
-    },
-    { access: P.ArticlesOneQuestionPerday },
+  withPermissions(
+    defineService(
+      'OneQuestionPerday',
+      {
+        ...crud({
+          dto: OneQuestionPerdayDto,
+          list: OneQuestionPerdayListDto,
+          create: CreateOneQuestionPerdayInput,
+          update: UpdateOneQuestionPerdayInput,
+          query: ContentQuery,
+        }),
+        ...scopedLists(OneQuestionPerdayListDto, ContentQuery, { mine: P.ArticlesOneQuestionPerday, moderated: P.ArticlesAuditOneQuestionPerday }),
+        AuditedOneQuestionPerday: { input: AuditInput, output: OneQuestionPerdayDto, access: P.ArticlesAuditOneQuestionPerday },
+      },
+      { access: P.ArticlesOneQuestionPerday },
+    ),
+    OneQuestionPerdayPermissions,
   ),
   {
     /** Daily questions: one step by the inferred `Pages.Articles.AuditOneQuestionPerday`. */

@@ -4,7 +4,7 @@ import { abpEnum } from '../core/enums.ts';
 import { FileDto } from '../core/files.ts';
 import { FenAmount, MemberRef, MoneyQuery, moneyPage } from '../core/money.ts';
 import { AbpDateTime, IdQuery, VoidResult } from '../core/schemas.ts';
-import { Permissions } from '../permissions.ts';
+import { PermissionGroups } from '../core/permission.ts';
 import { PayChannel } from './income.ts';
 
 /**
@@ -113,5 +113,5 @@ export const PaymentService = defineService(
     Close: { input: PaymentIdInput, output: PaymentDto, extension: true },
     GetAllToExcel: { input: GetAllPaymentInput.omit({ SkipCount: true, MaxResultCount: true }), output: FileDto, extension: true },
   },
-  { access: Permissions.Administration },
+  { access: PermissionGroups.Administration.name },
 );

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AuditInput, AuditStatus, AuthorDto, ContentQuery, ReviewDto } from '../core/content.ts';
 import { defineService } from '../core/define-service.ts';
 import { AbpDateInput, IdQuery, PagedQuery, VoidResult, crud, listDto, paged } from '../core/schemas.ts';
-import { Permissions } from '../permissions.ts';
+import { declarePermissions, permission, withPermissions } from '../core/permission.ts';
 import { UserIdentity } from './user.ts';
 import { reviewable, singleStepFlow } from '../core/review.ts';
 import { ClassType } from './classification-type.ts';
@@ -127,31 +127,40 @@ export type ReplayAskInput = z.input<typeof ReplayAskInput>;
 /** Accepts a reply as the best answer, or clears it (`replyId` null). */
 export const AcceptReplayAskInput = z.object({ id: z.number().int().min(1), replyId: z.number().int().min(1).nullable() });
 
-const P = Permissions;
+/** The online Q&A's permission (the permission tree collects them from this service). */
+export const QuestionOfAskPermissions = declarePermissions({
+  Others: {
+    Answerquestion: permission('在线问答', 'Online Q&A', { reviews: true, order: 6 }),
+  },
+});
+const P = QuestionOfAskPermissions;
 export const QuestionOfAskService = reviewable(
-  defineService(
-    'QuestionOfAsk',
-    {
-      ...crud({
-        dto: QuestionOfAskDto,
-        list: QuestionOfAskListDto,
-        create: CreateQuestionOfAskInput,
-        update: UpdateQuestionOfAskInput,
-        query: GetAllQuestionOfAskInput,
-      }),
-      GetAllAskReply: { input: GetAllAskReplyInput, output: paged(QuestionOfAskReplyDto), inferred: true },
-      ReplayAsk: { input: ReplayAskInput, output: QuestionOfAskReplyDto, inferred: true },
-      DeleteReplayAsk: { input: IdQuery, output: VoidResult },
-      AuditReplayAsk: { input: AuditInput, output: QuestionOfAskReplyDto },
-      AuditedQuestionOfAsk: { input: AuditInput, output: QuestionOfAskDto },
-      /** Extension: the questions awaiting the caller's review (the registry's moderated list). */
-      GetAllModerated: { input: GetAllQuestionOfAskInput, output: paged(QuestionOfAskListDto), extension: true },
-      /** Extension: the replies awaiting the caller's review. */
-      GetAllModeratedReplies: { input: GetAllModeratedRepliesInput, output: paged(QuestionOfAskReplyDto), extension: true },
-      /** Extension: the accepted (best) answer of a thread. */
-      AcceptReplayAsk: { input: AcceptReplayAskInput, output: QuestionOfAskDto, extension: true },
-    },
-    { access: P.OthersAnswerquestion },
+  withPermissions(
+    defineService(
+      'QuestionOfAsk',
+      {
+        ...crud({
+          dto: QuestionOfAskDto,
+          list: QuestionOfAskListDto,
+          create: CreateQuestionOfAskInput,
+          update: UpdateQuestionOfAskInput,
+          query: GetAllQuestionOfAskInput,
+        }),
+        GetAllAskReply: { input: GetAllAskReplyInput, output: paged(QuestionOfAskReplyDto), inferred: true },
+        ReplayAsk: { input: ReplayAskInput, output: QuestionOfAskReplyDto, inferred: true },
+        DeleteReplayAsk: { input: IdQuery, output: VoidResult },
+        AuditReplayAsk: { input: AuditInput, output: QuestionOfAskReplyDto },
+        AuditedQuestionOfAsk: { input: AuditInput, output: QuestionOfAskDto },
+        /** Extension: the questions awaiting the caller's review (the registry's moderated list). */
+        GetAllModerated: { input: GetAllQuestionOfAskInput, output: paged(QuestionOfAskListDto), extension: true },
+        /** Extension: the replies awaiting the caller's review. */
+        GetAllModeratedReplies: { input: GetAllModeratedRepliesInput, output: paged(QuestionOfAskReplyDto), extension: true },
+        /** Extension: the accepted (best) answer of a thread. */
+        AcceptReplayAsk: { input: AcceptReplayAskInput, output: QuestionOfAskDto, extension: true },
+      },
+      { access: P.OthersAnswerquestion },
+    ),
+    QuestionOfAskPermissions,
   ),
   {
     /** Online Q&A questions: one step by `Pages.Others.Answerquestion` (spec: AuditedQuestionOfAsk); optional question category. */

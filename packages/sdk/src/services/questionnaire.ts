@@ -4,7 +4,7 @@ import { childDto, orderedChildren } from '../core/children.ts';
 import { defineService } from '../core/define-service.ts';
 import { abpEnum } from '../core/enums.ts';
 import { AbpDateInput, AbpDateTime, AbpDateTimeInput, IdQuery, PagedQuery, listDto, paged } from '../core/schemas.ts';
-import { Permissions } from '../permissions.ts';
+import { declarePermissions, permission, withPermissions } from '../core/permission.ts';
 import { reviewable, singleStepFlow } from '../core/review.ts';
 
 /**
@@ -243,47 +243,56 @@ export const QuestionnaireForAnswerDto = QuestionnaireDto.pick({
 }).extend({ questions: z.array(QuestionnaireQuestionDto), isOpen: z.boolean(), answered: z.boolean() });
 export type QuestionnaireForAnswerDto = z.infer<typeof QuestionnaireForAnswerDto>;
 
-const P = Permissions;
+/** The questionnaires' permission (the permission tree collects them from this service). */
+export const QuestionnairePermissions = declarePermissions({
+  Others: {
+    Questionnaire: permission('问卷调查', 'Questionnaires', { reviews: true, order: 5 }),
+  },
+});
+const P = QuestionnairePermissions;
 
 export const QuestionnaireService = reviewable(
-  defineService(
-    'Questionnaire',
-    {
-      GetAllOfBack: { input: GetAllQuestionnaireInput, output: paged(QuestionnaireListDto) },
-      Get: { input: IdQuery, output: QuestionnaireDto },
-      Create: {
-        input: createQuestionnaireInput,
-        output: QuestionnaireDto,
-        summary: 'Create a questionnaire (pending review) with its questions and options; the caller is its author.',
+  withPermissions(
+    defineService(
+      'Questionnaire',
+      {
+        GetAllOfBack: { input: GetAllQuestionnaireInput, output: paged(QuestionnaireListDto) },
+        Get: { input: IdQuery, output: QuestionnaireDto },
+        Create: {
+          input: createQuestionnaireInput,
+          output: QuestionnaireDto,
+          summary: 'Create a questionnaire (pending review) with its questions and options; the caller is its author.',
+        },
+        Update: { input: UpdateQuestionnaireInput, output: QuestionnaireDto },
+        Delete: { input: IdQuery, output: z.null() },
+        auditedQuestionnaire: { input: AuditInput, output: QuestionnaireDto },
+        /** The reviewers' queue (the review registry's moderated list). */
+        GetAllModerated: { input: GetAllQuestionnaireInput, output: paged(QuestionnaireListDto), extension: true },
+        GetResult: {
+          input: IdQuery,
+          output: QuestionnaireResultDto,
+          extension: true,
+          summary: 'Answers collected so far: per question, counts and percentages per option.',
+        },
+        GetTextAnswers: { input: GetQuestionnaireTextAnswersInput, output: paged(QuestionnaireTextAnswerDto), extension: true },
+        GetForAnswer: {
+          input: GetQuestionnaireForAnswerInput,
+          output: QuestionnaireForAnswerDto,
+          access: 'anonymous',
+          extension: true,
+          summary: 'The member side: a published questionnaire with its questions, whether it is open and whether the caller has answered.',
+        },
+        Submit: {
+          input: SubmitQuestionnaireInput,
+          output: QuestionnaireResponseDto,
+          access: 'anonymous',
+          extension: true,
+          summary: 'The member side: answer a published questionnaire once (visitors only on public ones).',
+        },
       },
-      Update: { input: UpdateQuestionnaireInput, output: QuestionnaireDto },
-      Delete: { input: IdQuery, output: z.null() },
-      auditedQuestionnaire: { input: AuditInput, output: QuestionnaireDto },
-      /** The reviewers' queue (the review registry's moderated list). */
-      GetAllModerated: { input: GetAllQuestionnaireInput, output: paged(QuestionnaireListDto), extension: true },
-      GetResult: {
-        input: IdQuery,
-        output: QuestionnaireResultDto,
-        extension: true,
-        summary: 'Answers collected so far: per question, counts and percentages per option.',
-      },
-      GetTextAnswers: { input: GetQuestionnaireTextAnswersInput, output: paged(QuestionnaireTextAnswerDto), extension: true },
-      GetForAnswer: {
-        input: GetQuestionnaireForAnswerInput,
-        output: QuestionnaireForAnswerDto,
-        access: 'anonymous',
-        extension: true,
-        summary: 'The member side: a published questionnaire with its questions, whether it is open and whether the caller has answered.',
-      },
-      Submit: {
-        input: SubmitQuestionnaireInput,
-        output: QuestionnaireResponseDto,
-        access: 'anonymous',
-        extension: true,
-        summary: 'The member side: answer a published questionnaire once (visitors only on public ones).',
-      },
-    },
-    { access: P.OthersQuestionnaire },
+      { access: P.OthersQuestionnaire },
+    ),
+    QuestionnairePermissions,
   ),
   {
     /** Questionnaires: one step by `Pages.Others.Questionnaire` (spec: auditedQuestionnaire); approval publishes (answers accepted). */

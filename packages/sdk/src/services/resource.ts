@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AuditInput, AuthorDto, ContentQuery, PinDto, PinInput, ReviewDto, WebUrl } from '../core/content.ts';
 import { defineService } from '../core/define-service.ts';
 import { paged, crud } from '../core/schemas.ts';
-import { Permissions } from '../permissions.ts';
+import { declarePermissions, permission, withPermissions } from '../core/permission.ts';
 import { reviewable, singleStepFlow } from '../core/review.ts';
 import { ClassType } from './classification-type.ts';
 
@@ -57,19 +57,30 @@ export const UpdateResourceInput = CreateResourceInput.extend({ id: z.number().i
 /** `IsUniversity` picks the variant (default false: the ordinary list). */
 export const GetAllResourceInput = ContentQuery.extend({ IsUniversity: z.boolean().optional() });
 
-const P = Permissions;
+/** The resources' permissions (the permission tree collects them from this service). */
+export const ResourcePermissions = declarePermissions({
+  Resources: {
+    Resource: permission('资源', 'Resources'),
+    University: permission('大学资源', 'University resources'),
+    AuditResource: permission('资源审核', 'Resource review', { reviews: true }),
+  },
+});
+const P = ResourcePermissions;
 const editors = [P.ResourcesResource, P.ResourcesUniversity] as const;
 
 export const ResourceService = reviewable(
-  defineService(
-    'Resource',
-    {
-      ...crud({ dto: ResourceDto, create: CreateResourceInput, update: UpdateResourceInput, query: GetAllResourceInput }),
-      GetAllModerated: { input: GetAllResourceInput, output: paged(ResourceDto), access: P.ResourcesAuditResource },
-      PlacedTopResource: { input: PinInput, output: ResourceDto },
-      AuditedResource: { input: AuditInput, output: ResourceDto, access: P.ResourcesAuditResource },
-    },
-    { access: editors },
+  withPermissions(
+    defineService(
+      'Resource',
+      {
+        ...crud({ dto: ResourceDto, create: CreateResourceInput, update: UpdateResourceInput, query: GetAllResourceInput }),
+        GetAllModerated: { input: GetAllResourceInput, output: paged(ResourceDto), access: P.ResourcesAuditResource },
+        PlacedTopResource: { input: PinInput, output: ResourceDto },
+        AuditedResource: { input: AuditInput, output: ResourceDto, access: P.ResourcesAuditResource },
+      },
+      { access: editors },
+    ),
+    ResourcePermissions,
   ),
   {
     /** Resources: one step by `Pages.Resources.AuditResource`. */

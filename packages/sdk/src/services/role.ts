@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineService } from '../core/define-service.ts';
 import { AbpDateTime, crud, listResult, PagedQuery } from '../core/schemas.ts';
-import { Permissions } from '../permissions.ts';
+import { PlatformPermissions } from '../platform-permissions.ts';
 
 export const RoleDto = z.object({
   id: z.number().int(),
@@ -74,5 +74,5 @@ export const RoleService = defineService(
     /** Every permission the caller's side may grant, ordered by display name (`id` is always 0). */
     getAllPermissions: { input: z.object({}), output: listResult(PermissionDto) },
   },
-  { access: Permissions.Manages },
+  { access: PlatformPermissions.Manages },
 );

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineService } from '../core/define-service.ts';
 import { abpEnum } from '../core/enums.ts';
 import { AbpDateInput, AbpDateTime, IdQuery, NoInput, PagedQuery, PickerOptionDto, VoidResult, listDto, paged } from '../core/schemas.ts';
-import { Permissions } from '../permissions.ts';
+import { declarePermissions, permission, withPermissions } from '../core/permission.ts';
 
 /**
  * Site messages (站内消息, `SiteMessage`): messages from the platform to
@@ -162,20 +162,30 @@ export const GetRecipientOptionsInput = z.object({
 export const RecipientOptionDto = PickerOptionDto;
 export type RecipientOptionDto = PickerOptionDto;
 
-export const SiteMessageService = defineService(
-  'SiteMessage',
-  {
-    /** Staff: every message of the tenant; anyone else: their inbox. */
-    GetAll: { input: GetAllSiteMessageInput, output: paged(SiteMessageListDto), access: 'authenticated' },
-    /** Staff see any message; a recipient sees theirs, and opening it marks it read for them. */
-    Get: { input: IdQuery, output: SiteMessageDto, access: 'authenticated' },
-    Create: { input: CreateSiteMessageInput, output: SiteMessageDto },
-    Update: { input: UpdateSiteMessageInput, output: SiteMessageDto },
-    /** Soft delete: the message leaves every inbox and unread count. */
-    Delete: { input: IdQuery, output: VoidResult },
-    GetNotReadMessageCount: { input: NoInput, output: NotReadMessageCountDto, access: 'authenticated', inferred: true },
-    ReplayMessage: { input: ReplayMessageInput, output: SiteMessageReplyDto, access: 'authenticated', inferred: true },
-    GetRecipientOptions: { input: GetRecipientOptionsInput, output: z.object({ items: z.array(RecipientOptionDto) }), extension: true },
+/** The site messages' permission (the permission tree collects them from this service). */
+export const SiteMessagePermissions = declarePermissions({
+  Others: {
+    SiteMessage: permission('网站消息', 'Website messages', { order: 2 }),
   },
-  { access: Permissions.OthersSiteMessage },
+});
+
+export const SiteMessageService = withPermissions(
+  defineService(
+    'SiteMessage',
+    {
+      /** Staff: every message of the tenant; anyone else: their inbox. */
+      GetAll: { input: GetAllSiteMessageInput, output: paged(SiteMessageListDto), access: 'authenticated' },
+      /** Staff see any message; a recipient sees theirs, and opening it marks it read for them. */
+      Get: { input: IdQuery, output: SiteMessageDto, access: 'authenticated' },
+      Create: { input: CreateSiteMessageInput, output: SiteMessageDto },
+      Update: { input: UpdateSiteMessageInput, output: SiteMessageDto },
+      /** Soft delete: the message leaves every inbox and unread count. */
+      Delete: { input: IdQuery, output: VoidResult },
+      GetNotReadMessageCount: { input: NoInput, output: NotReadMessageCountDto, access: 'authenticated', inferred: true },
+      ReplayMessage: { input: ReplayMessageInput, output: SiteMessageReplyDto, access: 'authenticated', inferred: true },
+      GetRecipientOptions: { input: GetRecipientOptionsInput, output: z.object({ items: z.array(RecipientOptionDto) }), extension: true },
+    },
+    { access: SiteMessagePermissions.OthersSiteMessage },
+  ),
+  SiteMessagePermissions,
 );

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineService } from '../core/define-service.ts';
 import { AbpDateTime, IdQuery, PagedQuery, VoidResult, crud } from '../core/schemas.ts';
-import { Permissions } from '../permissions.ts';
+import { declarePermissions, permission, withPermissions } from '../core/permission.ts';
 
 /**
  * Dictionary types (字典类型). `sensitiveWord` entries are enforced: content
@@ -58,23 +58,33 @@ const { GetAll, Get, Create, Update } = crud({
   query: GetAllSystemDictionaryInput,
 });
 
-export const SystemDictionaryService = defineService(
-  'SystemDictionary',
-  {
-    GetAll,
-    Get,
-    Create,
-    Update,
-    CreateKeywordAndCharacter: { input: CreateKeywordAndCharacterInput, output: CreateKeywordAndCharacterOutput },
-    /** The spec's delete: `DELETE CreateKeywordAndCharacter?Id=` (same path as the bulk create). */
-    DeleteKeywordAndCharacter: { input: IdQuery, output: VoidResult, verb: 'DELETE', action: 'CreateKeywordAndCharacter' },
-    GetDictionaryTypeList: {
-      input: z.object({}),
-      output: z.array(z.object({ value: DictionaryType, label: z.string() })),
-      access: 'authenticated',
-    },
-    /** Reloads the server's dictionary cache and reports what it holds. */
-    SettingUpdateCache: { input: z.object({}), output: DictionaryCacheDto },
+/** The dictionaries' permission (the permission tree collects them from this service). */
+export const SystemDictionaryPermissions = declarePermissions({
+  Administration: {
+    Dictionarys: permission('字典管理', 'Dictionaries', { order: 6 }),
   },
-  { access: Permissions.Dictionarys },
+});
+
+export const SystemDictionaryService = withPermissions(
+  defineService(
+    'SystemDictionary',
+    {
+      GetAll,
+      Get,
+      Create,
+      Update,
+      CreateKeywordAndCharacter: { input: CreateKeywordAndCharacterInput, output: CreateKeywordAndCharacterOutput },
+      /** The spec's delete: `DELETE CreateKeywordAndCharacter?Id=` (same path as the bulk create). */
+      DeleteKeywordAndCharacter: { input: IdQuery, output: VoidResult, verb: 'DELETE', action: 'CreateKeywordAndCharacter' },
+      GetDictionaryTypeList: {
+        input: z.object({}),
+        output: z.array(z.object({ value: DictionaryType, label: z.string() })),
+        access: 'authenticated',
+      },
+      /** Reloads the server's dictionary cache and reports what it holds. */
+      SettingUpdateCache: { input: z.object({}), output: DictionaryCacheDto },
+    },
+    { access: SystemDictionaryPermissions.Dictionarys },
+  ),
+  SystemDictionaryPermissions,
 );

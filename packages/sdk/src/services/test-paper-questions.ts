@@ -2,7 +2,8 @@ import { z } from 'zod';
 import type { EndpointOptions } from '../core/define-service.ts';
 import { abpEnum } from '../core/enums.ts';
 import { IdQuery, VoidResult, listResult } from '../core/schemas.ts';
-import { Permissions } from '../permissions.ts';
+import { declarePermissions, permission } from '../core/permission.ts';
+import { PlatformPermissions } from '../platform-permissions.ts';
 
 /**
  * What papers share with the question bank's service: the kinds, the
@@ -27,7 +28,20 @@ export const MAX_PAPER_QUESTIONS = 300;
 export const MAX_RANDOM_RULES = 30;
 export const MAX_PAPER_CLASS_NAMES = 20;
 
-const P = Permissions;
+/** The papers' and homework's permissions, attached to the TestPaper service (the permission tree collects them from this service). */
+export const PaperPermissions = declarePermissions({
+  TestPapers: {
+    Hand: permission('手动组卷', 'Manual papers'),
+    UniversityHand: permission('大学手动组卷', 'University manual papers'),
+    Random: permission('随机组卷', 'Random papers'),
+    UniversityRandom: permission('大学随机组卷', 'University random papers'),
+  },
+  Homeworks: {
+    Hand: permission('手动作业', 'Manual homework'),
+    Random: permission('随机作业', 'Random homework'),
+  },
+});
+const P = PaperPermissions;
 
 /**
  * The permission of each cell kind × assembly × bank; `null`: no such cell
@@ -64,7 +78,7 @@ export const PAPER_CELLS: ReadonlyArray<{ kind: PaperKind; assembly: PaperAssemb
 );
 
 /** Who reviews papers and homework (spec: `auditedTestPaper`, `auditedHomeWork`). */
-export const paperReviewers = P.Manages;
+export const paperReviewers = PlatformPermissions.Manages;
 /** Anyone who works with papers or reviews them (the service's first gate; the cell is checked per paper). */
 export const paperAccess = [...new Set(PAPER_CELLS.map((c) => c.permission)), paperReviewers] as const;
 

@@ -13,13 +13,15 @@ import {
   MAX_RANDOM_RULES,
   PaperAssembly,
   PaperKind,
+  PaperPermissions,
   paperAccess,
   paperQuestionDetailDto,
   paperReviewers,
 } from './test-paper-questions.ts';
 import { reviewable, singleStepFlow } from '../core/review.ts';
 import { ClassType } from './classification-type.ts';
-import { Permissions } from '../permissions.ts';
+import { withPermissions } from '../core/permission.ts';
+import { PlatformPermissions } from '../platform-permissions.ts';
 
 export * from './test-paper-questions.ts';
 
@@ -433,30 +435,33 @@ export function paperImportResultOf(job: { result: unknown }): PaperImportResult
 }
 
 export const TestPaperService = reviewable(
-  defineService(
-    'TestPaper',
-    {
-      GetAll: { input: GetAllTestPaperInput, output: paged(TestPaperDto) },
-      Get: { input: IdQuery, output: TestPaperDto },
-      Create: { input: CreateTestPaperInput, output: TestPaperDto },
-      Update: { input: UpdateTestPaperInput, output: TestPaperDto },
-      Delete: { input: IdQuery, output: VoidResult },
-      CreateRandomGroup: { input: CreateRandomGroupInput, output: RandomGroupResult, inferred: true },
-      Review: { input: AuditInput, output: TestPaperDto, access: paperReviewers },
-      /** Extension: the reviewers' queue (auditedTestPaper with `Kind=1`, auditedHomeWork with `Kind=2`). */
-      GetAllModerated: { input: GetAllTestPaperInput, output: paged(TestPaperDto), access: paperReviewers, extension: true },
-      Activation: { input: PaperActivationInput, output: TestPaperDto, inferred: true },
-      UpdateTestPaperIsShow: { input: PaperIsShowInput, output: TestPaperDto, inferred: true },
-      ImprotQuestionOfPaper: { input: ImportQuestionOfPaperInput, output: ImportQuestionOfPaperResult, inferred: true },
-    },
-    { access: paperAccess },
+  withPermissions(
+    defineService(
+      'TestPaper',
+      {
+        GetAll: { input: GetAllTestPaperInput, output: paged(TestPaperDto) },
+        Get: { input: IdQuery, output: TestPaperDto },
+        Create: { input: CreateTestPaperInput, output: TestPaperDto },
+        Update: { input: UpdateTestPaperInput, output: TestPaperDto },
+        Delete: { input: IdQuery, output: VoidResult },
+        CreateRandomGroup: { input: CreateRandomGroupInput, output: RandomGroupResult, inferred: true },
+        Review: { input: AuditInput, output: TestPaperDto, access: paperReviewers },
+        /** Extension: the reviewers' queue (auditedTestPaper with `Kind=1`, auditedHomeWork with `Kind=2`). */
+        GetAllModerated: { input: GetAllTestPaperInput, output: paged(TestPaperDto), access: paperReviewers, extension: true },
+        Activation: { input: PaperActivationInput, output: TestPaperDto, inferred: true },
+        UpdateTestPaperIsShow: { input: PaperIsShowInput, output: TestPaperDto, inferred: true },
+        ImprotQuestionOfPaper: { input: ImportQuestionOfPaperInput, output: ImportQuestionOfPaperResult, inferred: true },
+      },
+      { access: paperAccess },
+    ),
+    PaperPermissions,
   ),
   {
     /** Papers and homework (one entity, `kind`): one step by `Pages.Administration.Manages` (spec: auditedTestPaper, auditedHomeWork). */
     testPaper: {
       reviewEndpoint: 'Review',
       moderatedList: 'GetAllModerated',
-      flow: singleStepFlow('AuditTestPaperFlow', Permissions.Manages),
+      flow: singleStepFlow('AuditTestPaperFlow', PlatformPermissions.Manages),
       classTypeId: ClassType.Paper,
       displayName: { 'zh-Hans': '试卷', en: 'paper' },
       countText: { 'zh-Hans': '{0} 份试卷', en: '{0} paper(s)' },

@@ -4,7 +4,8 @@ import { childDto, orderedChildren } from '../core/children.ts';
 import { defineService } from '../core/define-service.ts';
 import { abpEnum } from '../core/enums.ts';
 import { AbpDateInput, AbpDateTime, IdQuery, VoidResult, paged } from '../core/schemas.ts';
-import { Permissions } from '../permissions.ts';
+import { declarePermissions, permission, withPermissions } from '../core/permission.ts';
+import { MultiLevelCategoryPermissions } from './multi-level-category.ts';
 import { questionImportEndpoints } from './test-question-import.ts';
 import { paperAccess, paperQuestionEndpoints } from './test-paper-questions.ts';
 import { FileContent } from '../core/files.ts';
@@ -394,66 +395,78 @@ export function questionFingerprint(q: {
   return fnv1a64([part(q), ...(q.subQuestions ?? []).map(part)].join('\u0002'));
 }
 
-const P = Permissions;
+/** The question bank's permissions (the permission tree collects them from this service). */
+export const QuestionPermissions = declarePermissions({
+  Questions: {
+    TestQuestion: permission('试题', 'Test questions', { reviews: true }),
+    UniversityQuestion: permission('大学试题', 'University questions'),
+    Statistical: permission('试题统计', 'Question statistics'),
+    Teachers: permission('教师试题', 'Teacher questions', { reviews: true }),
+  },
+});
+const P = QuestionPermissions;
 const editors = [P.QuestionsTestQuestion, P.QuestionsUniversityQuestion] as const;
 /** Who decides the two steps: 初审 teacher-question reviewers, 复审 bank editors (its flow: `reviewable(...)` below). */
 export const questionReviewers = [P.QuestionsTeachers, P.QuestionsTestQuestion] as const;
 
 export const TestQuestionService = reviewable(
-  defineService(
-    'TestQuestion',
-    {
-      GetAllQuestion: { input: GetAllQuestionInput, output: NestedQuestionPage },
-      /** Extension: the reviewers' queue (the review registry's moderated list). */
-      GetAllModerated: { input: GetAllQuestionInput, output: paged(TestQuestionDto), access: questionReviewers },
-      /**
-       * Extension: the teacher question list (教师题目, spec "a teacher question
-       * list"): questions whose author's identity is Teacher (教师), in every
-       * review state, both banks unless `IsUniversity` is given, with
-       * GetAllQuestion's filters (`AuditStatus` for a state). For the
-       * teacher-question screen (`Pages.Questions.Teachers`) and bank editors.
-       */
-      GetAllTeacherQuestion: { input: GetAllQuestionInput, output: paged(TestQuestionDto), access: questionReviewers },
-      Get: { input: IdQuery, output: TestQuestionDto },
-      CreateQuestion: { input: CreateQuestionInput, output: TestQuestionDto },
-      UpdateQuestion: { input: UpdateQuestionInput, output: TestQuestionDto },
-      DeleteQuestion: { input: DeleteQuestionInput, output: VoidResult },
-      AuditedTestQuestion: { input: AuditInput, output: TestQuestionDto, access: questionReviewers },
-      AuditTestQuestionFlow: { input: AuditQuestionFlowInput, output: TestQuestionDto, access: questionReviewers },
-      ImportSisterQuestion: { input: ImportSisterInput, output: TestQuestionDto },
-      DeleteSisterQuestion: { input: DeleteSisterInput, output: VoidResult },
-      showStateSwitching: { input: ShowStateInput, output: TestQuestionDto },
-      getTopicOfStatistical: { input: QuestionStatisticsQuery, output: QuestionStatisticsDto, access: P.QuestionsStatistical },
-      /** Listed under MultiLevelCategory in the spec; its path is TestQuestion's. */
-      GetQuestionStatistical: {
-        input: z.object({ SectionId: z.number().int().min(1) }),
-        output: SectionQuestionCountsDto,
-        access: [P.QuestionsStatistical, P.MultiLevelCategorys],
+  withPermissions(
+    defineService(
+      'TestQuestion',
+      {
+        GetAllQuestion: { input: GetAllQuestionInput, output: NestedQuestionPage },
+        /** Extension: the reviewers' queue (the review registry's moderated list). */
+        GetAllModerated: { input: GetAllQuestionInput, output: paged(TestQuestionDto), access: questionReviewers },
+        /**
+         * Extension: the teacher question list (教师题目, spec "a teacher question
+         * list"): questions whose author's identity is Teacher (教师), in every
+         * review state, both banks unless `IsUniversity` is given, with
+         * GetAllQuestion's filters (`AuditStatus` for a state). For the
+         * teacher-question screen (`Pages.Questions.Teachers`) and bank editors.
+         */
+        GetAllTeacherQuestion: { input: GetAllQuestionInput, output: paged(TestQuestionDto), access: questionReviewers },
+        Get: { input: IdQuery, output: TestQuestionDto },
+        CreateQuestion: { input: CreateQuestionInput, output: TestQuestionDto },
+        UpdateQuestion: { input: UpdateQuestionInput, output: TestQuestionDto },
+        DeleteQuestion: { input: DeleteQuestionInput, output: VoidResult },
+        AuditedTestQuestion: { input: AuditInput, output: TestQuestionDto, access: questionReviewers },
+        AuditTestQuestionFlow: { input: AuditQuestionFlowInput, output: TestQuestionDto, access: questionReviewers },
+        ImportSisterQuestion: { input: ImportSisterInput, output: TestQuestionDto },
+        DeleteSisterQuestion: { input: DeleteSisterInput, output: VoidResult },
+        showStateSwitching: { input: ShowStateInput, output: TestQuestionDto },
+        getTopicOfStatistical: { input: QuestionStatisticsQuery, output: QuestionStatisticsDto, access: P.QuestionsStatistical },
+        /** Listed under MultiLevelCategory in the spec; its path is TestQuestion's. */
+        GetQuestionStatistical: {
+          input: z.object({ SectionId: z.number().int().min(1) }),
+          output: SectionQuestionCountsDto,
+          access: [P.QuestionsStatistical, MultiLevelCategoryPermissions.MultiLevelCategorys],
+        },
+        /** Extensions: the import template and the import upload (services/test-question-import.ts). */
+        ...questionImportEndpoints,
+        /** The paper calls (services/test-paper-questions.ts): a paper's questions, and removing one. */
+        ...paperQuestionEndpoints(TestQuestionDto),
+        /** Preview and export of a paper (services/test-paper-export.ts). */
+        ...paperExportEndpoints,
+        /** Extensions: the selection as Word (the importer's format) or a QTI 2.1 package, a paper as a QTI package (see `ExportQuestionsInput`). */
+        ExportQuestions: {
+          input: ExportQuestionsInput,
+          output: FileContent,
+          response: 'file',
+          extension: true,
+          summary: 'Downloads the questions the filters select as Word (the import format) or an IMS QTI 2.1 package',
+        },
+        ExportTestPaperQti: {
+          input: ExportTestPaperQtiInput,
+          output: FileContent,
+          response: 'file',
+          access: paperAccess,
+          extension: true,
+          summary: "Downloads a paper's questions as an IMS QTI 2.1 package (assessmentTest and items)",
+        },
       },
-      /** Extensions: the import template and the import upload (services/test-question-import.ts). */
-      ...questionImportEndpoints,
-      /** The paper calls (services/test-paper-questions.ts): a paper's questions, and removing one. */
-      ...paperQuestionEndpoints(TestQuestionDto),
-      /** Preview and export of a paper (services/test-paper-export.ts). */
-      ...paperExportEndpoints,
-      /** Extensions: the selection as Word (the importer's format) or a QTI 2.1 package, a paper as a QTI package (see `ExportQuestionsInput`). */
-      ExportQuestions: {
-        input: ExportQuestionsInput,
-        output: FileContent,
-        response: 'file',
-        extension: true,
-        summary: 'Downloads the questions the filters select as Word (the import format) or an IMS QTI 2.1 package',
-      },
-      ExportTestPaperQti: {
-        input: ExportTestPaperQtiInput,
-        output: FileContent,
-        response: 'file',
-        access: paperAccess,
-        extension: true,
-        summary: "Downloads a paper's questions as an IMS QTI 2.1 package (assessmentTest and items)",
-      },
-    },
-    { access: editors },
+      { access: editors },
+    ),
+    QuestionPermissions,
   ),
   {
     /**

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { defineService } from '../core/define-service.ts';
 import { AbpDateTime, PagedQuery, PickerOptionDto, VoidResult, crud, listResult, paged } from '../core/schemas.ts';
 import { abpEnum } from '../core/enums.ts';
-import { Permissions } from '../permissions.ts';
+import { PermissionGroups } from '../core/permission.ts';
+import { PlatformPermissions } from '../platform-permissions.ts';
 import { RoleDto } from './role.ts';
 import { BackgroundJobDto } from './job.ts';
 import { GetAllMembersInput, GetMemberOptionsInput, ImportFromExcelInput, MemberExtra, memberImportTemplateEndpoint } from './member.ts';
@@ -96,7 +97,7 @@ export const MemberDto = UserDto.extend(MemberExtra.shape);
 export type MemberDto = z.infer<typeof MemberDto>;
 
 /** Reading and changing users takes administrator or member management. */
-const manageUsers = [Permissions.Manages, Permissions.MembersUsers] as const;
+const manageUsers = [PlatformPermissions.Manages, PlatformPermissions.MembersUsers] as const;
 
 export const UserService = defineService(
   'User',
@@ -115,17 +116,17 @@ export const UserService = defineService(
     /** CUSTOM: soft-deletes several users at once. */
     BatchDelete: { input: BatchDeleteInput, output: VoidResult, inferred: true },
     /** Members (General identity) with their balance; see member.ts. */
-    GetAllMembers: { input: GetAllMembersInput, output: paged(MemberDto), extension: true, access: Permissions.MembersUsers },
+    GetAllMembers: { input: GetAllMembersInput, output: paged(MemberDto), extension: true, access: PlatformPermissions.MembersUsers },
     /** Member search for pickers (member.ts); the money screens' permission suffices. */
     GetMemberOptions: {
       input: GetMemberOptionsInput,
       output: listResult(PickerOptionDto),
       extension: true,
-      access: [Permissions.Administration, ...manageUsers],
+      access: [PermissionGroups.Administration.name, ...manageUsers],
     },
     /** Member import as a background job (member.ts). */
-    ImportFromExcel: { input: ImportFromExcelInput, output: BackgroundJobDto, inferred: true, access: Permissions.MembersImportUsers },
-    GetMemberImportTemplate: { ...memberImportTemplateEndpoint, access: Permissions.MembersImportUsers },
+    ImportFromExcel: { input: ImportFromExcelInput, output: BackgroundJobDto, inferred: true, access: PlatformPermissions.MembersImportUsers },
+    GetMemberImportTemplate: { ...memberImportTemplateEndpoint, access: PlatformPermissions.MembersImportUsers },
   },
   { access: manageUsers },
 );
