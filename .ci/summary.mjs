@@ -1,7 +1,8 @@
 // Prints when each turbo task of the last `turbo run --summarize` started and how long it took,
-// so a slow CI run shows which task (or which wait for a free slot) the time went to; then the
-// ten slowest test files and the ten slowest tests across every vitest run, read from the JSON
-// report each package's `test` script writes (test-results/vitest.json). Whatever is missing
+// so a slow CI run shows which task (or which wait for a free slot) the time went to; then each
+// package's count of test files and tests (passed, failed, skipped), the ten slowest test files
+// and the ten slowest tests across every vitest run, read from the JSON report each package's
+// `test` script writes (test-results/vitest.json). Whatever is missing
 // (no run summary, a package whose suite did not run or crashed) is said and skipped.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -25,7 +26,11 @@ if (run) {
 
 const files = [];
 const tests = [];
+const counts = [];
 for (const { pkg, report } of vitestReports(run?.execution.startTime ?? 0)) {
+  counts.push(
+    `| ${pkg} | ${report.testResults?.length ?? 0} | ${report.numTotalTests ?? 0} | ${report.numPassedTests ?? 0} | ${report.numFailedTests ?? 0} | ${(report.numPendingTests ?? 0) + (report.numTodoTests ?? 0)} |`,
+  );
   for (const file of report.testResults ?? []) {
     const name = rel(file.name);
     if (Number.isFinite(file.startTime) && Number.isFinite(file.endTime))
@@ -49,6 +54,9 @@ const top = (rows, title) => {
       .map(row),
   );
 };
+// The count of checks, so a run that lost some shows it (a skipped or todo test is counted apart).
+if (counts.length)
+  out.push('', 'Tests by package', '| package | files | tests | passed | failed | skipped |', '|---|---:|---:|---:|---:|---:|', ...counts);
 top(files, 'The ten slowest test files');
 top(tests, 'The ten slowest tests');
 console.log(out.join('\n'));
