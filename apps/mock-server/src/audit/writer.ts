@@ -156,8 +156,8 @@ export class AuditWriter {
   }
 }
 
-/** Waits (a millisecond at a time, at most TRANSACTION_WAIT_MS) until no transaction is open on `db`. */
+/** Waits until no transaction is open on `db` (checking after 1, 2, 4 … at most 50 ms), at most TRANSACTION_WAIT_MS. */
 async function transactionEnd(db: Database.Database): Promise<void> {
   const until = Date.now() + TRANSACTION_WAIT_MS;
-  while (db.inTransaction && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 1));
+  for (let wait = 1; db.inTransaction && Date.now() < until; wait = Math.min(wait * 2, 50)) await new Promise((resolve) => setTimeout(resolve, wait));
 }
