@@ -3,7 +3,18 @@ import type { z } from 'zod';
 import type { Prisma } from '@edu/db';
 import { tenantOf, type RequestContext } from './context.ts';
 import { assertCategory, categoryNames, subtreeIds } from './categories.ts';
-import { crudHandlers, getOr404, pagedList, type Cond, type CrudConfig, type ListQuery, type RowOf, type Table, type WhereOf } from './crud.ts';
+import {
+  createRow,
+  crudHandlers,
+  getOr404,
+  pagedList,
+  type Cond,
+  type CrudConfig,
+  type ListQuery,
+  type RowOf,
+  type Table,
+  type WhereOf,
+} from './crud.ts';
 import { EntityNotFoundError, ForbiddenError, invalid, UserFriendlyError } from './errors.ts';
 import { hierarchyCondition } from './hierarchy.ts';
 import { iso, type OrderBy } from './paging.ts';
@@ -168,7 +179,17 @@ export function sanitizeRichText(html: string): string {
   return sanitizeHtml(html, RICH_TEXT);
 }
 
-const plain = (html: string) => sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} });
+/**
+ * Whether sanitized HTML (`sanitizeRichText`'s output) shows any text: what
+ * a second pass through sanitize-html keeping no tags would leave non-blank,
+ * without that second parse (about as costly as the first). Sanitized markup
+ * has no `<` or `>` outside its tags (text and attribute values are escaped),
+ * so dropping the tags leaves the text; its only entities (`&amp;`, `&lt;`,
+ * `&gt;`, `&quot;`) are not blank.
+ */
+export function showsText(safe: string): boolean {
+  return /\S/.test(safe.replace(/<[^>]*>/g, ''));
+}
 
 /** Distinct ids, nulls left out. */
 export const distinctIds = (ids: ReadonlyArray<number | null | undefined>) => [...new Set(ids.filter((id): id is number => typeof id === 'number'))];
@@ -300,7 +321,7 @@ export function contentHandlers<
         if (typeof raw !== 'string' || !raw.trim()) return [f, typeof raw === 'string' ? raw : null] as const;
         const safe = sanitizeRichText(raw);
         // Text that was there but was all unsafe markup: refuse rather than save an empty body.
-        if (!plain(safe).trim() && !/<(img|video)\b/i.test(safe)) invalid(f, ctx.t('RichTextEmpty'));
+        if (!showsText(safe) && !/<(img|video)\b/i.test(safe)) invalid(f, ctx.t('RichTextEmpty'));
         return [f, safe] as const;
       }),
     );
@@ -365,7 +386,7 @@ export function contentHandlers<
             await cfg.afterWrite?.({ id: created.id, tenantId }, input, tx);
             return created.id;
           })
-        : (await cfg.model(ctx).create({ data: row })).id;
+        : await createRow(ctx, cfg.reviewable.entity, cfg.model(ctx), row);
       return dtoOf(id, ctx);
     },
     /** Any edit sends the item (back) to review: an approved item is no longer live until approved again. */

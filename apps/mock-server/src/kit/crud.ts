@@ -3,6 +3,7 @@ import type { RequestContext } from './context.ts';
 import { EntityNotFoundError } from './errors.ts';
 import { keywordColumnsOf, keywordCondition } from './keyword-search.ts';
 import { parseSorting, type OrderBy } from './paging.ts';
+import { insertRow } from './sql-insert.ts';
 import { compiledTable } from './sql-list.ts';
 
 // ---------------------------------------------------------------------------
@@ -139,8 +140,7 @@ type ListArgs<W> = { where?: Cond<W>; orderBy?: OrderBy; skip?: number; take?: n
  * it is.
  */
 function listTable<Row extends { id: number }, W>(ctx: RequestContext, entityName: string, model: Table<Row, W>): Table<Row, W> {
-  const own: unknown = Reflect.get(ctx.db, entityName.charAt(0).toLowerCase() + entityName.slice(1));
-  if (own !== model) return model;
+  if (!isOwnDelegate(ctx, entityName, model)) return model;
   const compiled = compiledTable(ctx.prisma, entityName, ctx.session);
   if (!compiled) return model;
   // The compiled rows are the model's own columns, mapped as Prisma maps them (sql-list.ts).
@@ -160,6 +160,26 @@ function listTable<Row extends { id: number }, W>(ctx: RequestContext, entityNam
     },
     delete: (args) => model.delete(args),
   };
+}
+
+/** Whether `model` is the entity's own delegate of the request's filtered client (its filters are exactly the session's default ones). */
+function isOwnDelegate(ctx: RequestContext, entityName: string, model: unknown): boolean {
+  return Reflect.get(ctx.db, entityName.charAt(0).toLowerCase() + entityName.slice(1)) === model;
+}
+
+/**
+ * Creates one row and answers its id: one compiled INSERT (kit/sql-insert.ts)
+ * when `model` is the entity's own delegate of the request's filtered client,
+ * else (or when the row needs Prisma) the model's own `create`.
+ */
+export async function createRow<Data extends object>(
+  ctx: RequestContext,
+  entityName: string,
+  model: { create(args: { data: Data }): PromiseLike<{ id: number }> },
+  data: Data,
+): Promise<number> {
+  const id = isOwnDelegate(ctx, entityName, model) ? insertRow(ctx.prisma, entityName, ctx.session, data) : undefined;
+  return id ?? (await model.create({ data })).id;
 }
 
 /** Beyond this offset (from either end) a page is found by ids first (see pageRows). */
