@@ -3,7 +3,7 @@ import { openDatabase, sqliteConnection, type Prisma, type PrismaClient } from '
 import { seededDatabase, type TempDatabase } from '@edu/db/testing';
 import { withDataFilters } from '../db/data-filters.ts';
 import type { OrderBy } from './paging.ts';
-import { compiledTable, configurePageCache, DEFAULT_PAGE_CACHE_ROWS } from './sql-list.ts';
+import { compiledTable, configurePageCache, DEFAULT_PAGE_CACHE_ROWS, toDate } from './sql-list.ts';
 
 /**
  * The compiled list reads answer exactly what Prisma answers through the data
@@ -172,5 +172,29 @@ describe('compiled list reads', () => {
       sneak(row.title as string);
       configurePageCache(prisma, DEFAULT_PAGE_CACHE_ROWS);
     }
+  });
+});
+
+describe('toDate', () => {
+  it('reads a stored date as the engine reads its text, the adapter-written form digit by digit', () => {
+    const texts = [
+      '2026-11-28T06:11:40.123+00:00',
+      '2024-02-29T23:59:59.999+00:00',
+      '1970-01-01T00:00:00.000+00:00',
+      '0099-12-31T12:00:00.000+00:00',
+      '2026-02-30T00:00:00.000+00:00',
+      '2026-13-01T00:00:00.000+00:00',
+      '2026-01-01T24:00:00.000+00:00',
+      '2026-11-28T06:11:40.123+08:00',
+      '2026-11-28T06:11:40.123Z',
+      '2026-11-28 06:11:40',
+      '2026-11-28',
+    ];
+    for (const text of texts) {
+      const zoned = /(Z|[+-]\d\d:?\d\d)$/.test(text) ? text : text.length === 10 ? `${text}T00:00:00Z` : `${text.replace(' ', 'T')}Z`;
+      expect(toDate(text)?.getTime(), text).toEqual(new Date(zoned).getTime());
+    }
+    expect(toDate(1_700_000_000_000)).toEqual(new Date(1_700_000_000_000));
+    expect(toDate(null)).toBeNull();
   });
 });
