@@ -1,5 +1,5 @@
 import { appGroups, otherPages, publicPages } from '../navigation.ts';
-import { findPageByPath } from './nav-logic.ts';
+import { allPages, findPageByPath } from './nav-logic.ts';
 import { initShell } from './shell-store.ts';
 import { tabsStorageKey } from './tabs.ts';
 
@@ -21,4 +21,21 @@ export function startShell(opts: { pathname: string; userId: number; tenantId: n
   const currentRouteName = routeNameOf(opts.pathname);
   initShell({ currentRouteName, tabsKey: tabsStorageKey(opts.userId, opts.tenantId), windowWidth: opts.windowWidth });
   return currentRouteName;
+}
+
+/** Whether a route path (segments `:name` take any one segment) matches `pathname`, as the router matches it (case-insensitive). */
+export function routeMatches(routePath: string, pathname: string): boolean {
+  const want = routePath.toLowerCase().split('/');
+  const got = (pathname.replace(/\/+$/, '') || '/').toLowerCase().split('/');
+  return want.length === got.length && want.every((s, i) => (s.startsWith(':') ? got[i] !== '' : s === got[i]));
+}
+
+/**
+ * Starts loading the screen of `pathname` and what it imports (main.tsx, with a token, while boot asks the
+ * server), so a first visit does not wait for boot, the root and the router before it asks for the screen's
+ * code: the router's lazy route then finds the modules loaded or under way. Guards still decide what renders.
+ */
+export function prefetchScreen(pathname: string): void {
+  const found = allPages(appGroups, otherPages).find((e) => routeMatches(e.page.path, pathname));
+  void found?.page.page?.().catch(() => undefined);
 }
