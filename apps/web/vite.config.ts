@@ -2,12 +2,13 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { chakraPartsAlias } from './chakra-parts.ts';
 import { precompress } from './precompress.ts';
+import { visitorTexts } from './visitor-texts.ts';
 
 /** The mock server (or a real ABP host on its default port) during development. */
 const backend = 'http://localhost:21021';
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), visitorTexts()],
   resolve: { alias: [chakraPartsAlias] },
   server: {
     port: 5173,

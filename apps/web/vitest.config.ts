@@ -2,9 +2,10 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { chakraPartsAlias } from './chakra-parts.ts';
+import { visitorTexts } from './visitor-texts.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), visitorTexts()],
   resolve: { alias: [chakraPartsAlias] },
   test: {
     environment: 'happy-dom',

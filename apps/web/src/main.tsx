@@ -1,27 +1,38 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { loadAllLocales } from './lib/i18n.ts';
-import { getToken } from './lib/cookies.ts';
+import { getCultureCookie, getToken } from './lib/cookies.ts';
+import { toAppLanguage } from './lib/language.ts';
+import { textSource } from './lib/texts.ts';
 import { boot } from './app/boot.ts';
 
 // With a token the visitor is most likely signed in: fetch the signed-in root (router, full Chakra system,
-// toaster), boot's shell step and the shell while boot asks the server, instead of after. Without one,
-// only the visitor's root (the login page, its small system, no router): a visitor never loads the other.
+// toaster), i18next with every locale file, boot's shell step and the shell while boot asks the server,
+// instead of after. Without one, only the visitor's root (the login page, its small system, no router) and
+// its one small text file, read without i18next: a visitor never loads the other.
 const token = getToken();
+// As boot will choose (the culture cookie, which boot sets to the browser's language when absent).
+const expectedLanguage = toAppLanguage(getCultureCookie() ?? navigator.language);
 const loadSignedIn = () => Promise.all([import('./app/app.tsx'), import('./app/signed-in-ui.ts')]);
-const loadVisitor = () => import('./app/visitor-app.tsx');
-const signedInRoot = token ? loadSignedIn() : null;
+const loadSignedInTexts = () =>
+  import('./lib/i18n.ts').then(async ({ default: i18n, loadAllLocales }) => {
+    // Signed-in pages need every locale file.
+    await loadAllLocales([expectedLanguage]);
+    return i18n;
+  });
+const loadVisitor = () =>
+  Promise.all([import('./app/visitor-app.tsx'), import('./lib/visitor-texts.ts').then((m) => m.installVisitorTexts(expectedLanguage))]);
+const signedInRoot = token ? Promise.all([loadSignedIn(), loadSignedInTexts()]) : null;
 const visitorRoot = token ? null : loadVisitor();
 if (token) {
-  void import('./app/boot-shell.ts').catch(() => undefined);
+  void import('./app/boot-shell.ts').then((m) => m.prefetchScreen(window.location.pathname)).catch(() => undefined);
   void import('./app/shell-route.tsx').catch(() => undefined);
 }
 
 void boot().then(async (result) => {
   const root = createRoot(document.getElementById('root')!);
   if (result.signedIn) {
-    // Signed-in pages need every recipe, the toaster and every locale file.
-    const [[{ App }, ui]] = await Promise.all([signedInRoot ?? loadSignedIn(), loadAllLocales()]);
+    const [[{ App }, ui], i18n] = await (signedInRoot ?? Promise.all([loadSignedIn(), loadSignedInTexts()]));
+    await i18n.changeLanguage(result.language);
     root.render(
       <StrictMode>
         <App boot={result} system={ui.system} toaster={ui.AppToaster} />
@@ -29,7 +40,8 @@ void boot().then(async (result) => {
     );
     return;
   }
-  const { VisitorApp } = await (visitorRoot ?? loadVisitor());
+  const [{ VisitorApp }] = await (visitorRoot ?? loadVisitor());
+  await textSource().changeLanguage(result.language);
   root.render(
     <StrictMode>
       <VisitorApp />

@@ -28,7 +28,7 @@ function signIn(granted: string[]) {
 async function mountAt(path: string) {
   window.history.replaceState(null, '', path);
   initShell({ currentRouteName: null, tabsKey: 'tabs:1:2', windowWidth: 1280 });
-  render(<App boot={{ configLoaded: true, signedIn: true, signalR: false, currentRouteName: null, steps: [] }} system={system} />);
+  render(<App boot={{ configLoaded: true, signedIn: true, language: 'zh-CN', signalR: false, currentRouteName: null, steps: [] }} system={system} />);
 }
 
 describe('the app in a browser-like DOM', () => {

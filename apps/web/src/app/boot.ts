@@ -5,7 +5,7 @@ import { onRecovered, reportUnreachable, unreachableReason } from '../lib/connec
 import { getCultureCookie, setCultureCookie } from '../lib/cookies.ts';
 import { onSessionRenewed } from '../lib/session-renewal.ts';
 import { deepMerge, getAbpState, setAbpState, type SessionInfo } from '../lib/abp-store.ts';
-import i18n, { toAppLanguage } from '../lib/i18n.ts';
+import { toAppLanguage, type AppLanguage } from '../lib/language.ts';
 import { STORAGE, readLocal, writeLocal } from '../lib/storage.ts';
 import { LOGIN_NAME } from '../public-pages.ts';
 import { realtimeEnabled } from './realtime.ts';
@@ -27,6 +27,8 @@ export interface BootDeps {
 export interface BootResult {
   configLoaded: boolean;
   signedIn: boolean;
+  /** The language to show (the culture cookie's): main.tsx loads its texts, i18next's when signed in, the visitor's otherwise. */
+  language: AppLanguage;
   signalR: boolean;
   /** The route of the path opened; a signed-out visitor's is always the login page. */
   currentRouteName: string | null;
@@ -69,7 +71,7 @@ const defaultDeps = (): BootDeps => ({
 
 /**
  * The start sequence (spec section 1; docs/architecture/web-resources.md, "Boot and the shell"):
- * 1. the culture cookie, set to the browser language when absent (5 years);
+ * 1. the culture cookie, set to the browser language when absent (5 years), gives the language;
  * 2. runtime configuration from /appconfig.json (defaults when missing);
  * 3. AbpUserConfiguration/GetAll, deep-merged into the app configuration;
  *    when it fails the app still mounts, without a session; when the backend
@@ -84,7 +86,7 @@ export async function boot(overrides: Partial<BootDeps> = {}): Promise<BootResul
   const steps: string[] = [];
 
   if (!getCultureCookie()) setCultureCookie(deps.browserLanguage);
-  await i18n.changeLanguage(toAppLanguage(getCultureCookie()));
+  const language = toAppLanguage(getCultureCookie());
   steps.push('culture');
 
   try {
@@ -142,5 +144,5 @@ export async function boot(overrides: Partial<BootDeps> = {}): Promise<BootResul
     deps.startSignalR(appConfig.remoteServiceBaseUrl);
     steps.push('signalr');
   }
-  return { configLoaded, signedIn, signalR, currentRouteName, steps };
+  return { configLoaded, signedIn, language, signalR, currentRouteName, steps };
 }

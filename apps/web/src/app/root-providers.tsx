@@ -1,9 +1,9 @@
 import { useEffect, type ComponentType, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { SystemContext } from '@chakra-ui/react';
 import { AbpError } from '@edu/sdk';
 import { UiBaseProvider } from '@edu/ui';
-import { useLocalizedUiLabels } from '../resources/i18n.tsx';
+import { useTexts } from '../lib/texts.ts';
+import { useLocalizedUiLabels } from '../lib/ui-labels.ts';
 import { ErrorModalHost, showError, wasShown } from '../lib/errors.tsx';
 import { ConnectionBannerHost, SessionDialogHost } from '../lib/resilience.tsx';
 
@@ -35,13 +35,13 @@ export interface RootProvidersProps {
  * language, the error modal, the connection banner and the sign-in-again dialog.
  */
 export function RootProviders({ system, toaster: Toaster, children }: RootProvidersProps) {
-  // One set of translated ui labels for the whole app (resources/i18n.tsx).
+  // One set of translated ui labels for the whole app (lib/ui-labels.ts).
   const labels = useLocalizedUiLabels();
-  const { i18n } = useTranslation();
+  const { language } = useTexts();
   useGlobalErrorHandler();
   useEffect(() => {
-    document.documentElement.lang = i18n.language;
-  }, [i18n.language]);
+    document.documentElement.lang = language;
+  }, [language]);
   return (
     <UiBaseProvider system={system} labels={labels}>
       {children}

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '../lib/texts.ts';
 import LoginPage from '../pages/login-page.tsx';
 import { publicPages } from '../public-pages.ts';
 import { loginSystem } from './login-system.ts';
@@ -32,11 +32,11 @@ function useLoginPath() {
  * "The console's first load").
  */
 export function VisitorApp() {
-  const { t, i18n } = useTranslation();
+  const { t, language } = useTexts();
   useLoginPath();
   useEffect(() => {
     document.title = pageTitle(t('app.titlePrefix'), t(publicPages.login.titleKey));
-  }, [t, i18n.language]);
+  }, [t, language]);
   return (
     <RootProviders system={loginSystem}>
       <LoginPage />

@@ -2,7 +2,8 @@ import { AbpError } from '@edu/sdk';
 import { publicApi } from './api-core.ts';
 import { getAbpState } from './abp-store.ts';
 import { clearAuthCookies, setAuthCookies, setCultureCookie, setTenantIdCookie, setTenancyNameCookie } from './cookies.ts';
-import i18n, { ABP_LANGUAGE, type AppLanguage } from './i18n.ts';
+import { ABP_LANGUAGE, type AppLanguage } from './language.ts';
+import { textSource } from './texts.ts';
 import { endSession } from './session-renewal.ts';
 import { STORAGE, writeLocal, writeSession } from './storage.ts';
 
@@ -140,7 +141,7 @@ export async function unlock(userName: string, password: string): Promise<string
 /**
  * Switches the language at runtime: stores it on the server when signed in
  * (`User/ChangeLanguage`), sets the culture cookie for 5 years and changes
- * i18next. The server localizes some data per request culture (built-in role
+ * the texts (lib/texts.ts). The server localizes some data per request culture (built-in role
  * names, permission names), so every cached read is then fetched again.
  */
 export async function changeLanguage(lng: AppLanguage): Promise<void> {
@@ -151,7 +152,7 @@ export async function changeLanguage(lng: AppLanguage): Promise<void> {
     await api.user.changeLanguage({ languageName });
   }
   setCultureCookie(languageName);
-  await i18n.changeLanguage(lng);
+  await textSource().changeLanguage(lng);
   document.documentElement.lang = lng;
   if (sessionUserId() !== null) {
     // SWR is loaded with the signed-in screens; the import only reaches it.

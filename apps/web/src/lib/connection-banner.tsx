@@ -1,5 +1,5 @@
 import { Button, HStack, Text } from '@chakra-ui/react';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from './texts.ts';
 import { appConfig } from './app-config.ts';
 import { probeNow, useConnectivity } from './connectivity.ts';
 
@@ -9,7 +9,7 @@ import { probeNow, useConnectivity } from './connectivity.ts';
  * Retry that probes at once. Loaded with the first outage.
  */
 export default function ConnectionBanner() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const { down, probing } = useConnectivity();
   if (!down) return null;
   return (

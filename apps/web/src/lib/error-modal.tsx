@@ -1,10 +1,10 @@
 import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from './texts.ts';
 import { closeCurrent, useErrorQueue } from './error-queue.ts';
 
 /** The spec's error modal: the first queued error (errors.tsx), the next after OK. Loaded with the first error. */
 export default function ErrorModal() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const current = useErrorQueue();
   const title = current ? (current.title ?? t(current.titleKey ?? 'errors.unknownTitle')) : '';
   const content = current ? (current.content ?? (current.contentKey ? t(current.contentKey, current.contentValues) : '')) : '';

@@ -1,21 +1,10 @@
 import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { getCultureCookie } from './cookies.ts';
+import { LANGUAGES, toAppLanguage } from './language.ts';
+import { setTextSource, type TextSource } from './texts.ts';
 
-/** The languages of the console; the first is the default. */
-export const LANGUAGES = ['zh-CN', 'en'] as const;
-export type AppLanguage = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: AppLanguage = 'zh-CN';
-
-/** ABP's language names for `User/ChangeLanguage` and the culture cookie. */
-export const ABP_LANGUAGE: Record<AppLanguage, 'zh-Hans' | 'en'> = { 'zh-CN': 'zh-Hans', en: 'en' };
-
-/** Maps a culture (`zh-Hans`, `zh-CN`, `en-US`, `c=en|uic=en`, ...) to a console language; anything else is the default. */
-export function toAppLanguage(culture: string | null | undefined): AppLanguage {
-  const c = (culture ?? '').replace(/^c=/, '').split('|')[0]!.toLowerCase();
-  if (c.startsWith('en')) return 'en';
-  return DEFAULT_LANGUAGE;
-}
+export { ABP_LANGUAGE, DEFAULT_LANGUAGE, LANGUAGES, toAppLanguage, type AppLanguage } from './language.ts';
 
 type Dict = Record<string, unknown>;
 const isDict = (v: unknown): v is Dict => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -133,3 +122,19 @@ void i18n
   });
 
 export default i18n;
+
+/** i18next as the text source of what a visitor also renders (lib/texts.ts), installed with this module. */
+const i18nextTexts: TextSource = {
+  get language() {
+    return i18n.language;
+  },
+  t: (key, values) => i18n.t(key, values),
+  changeLanguage: async (lng) => {
+    await i18n.changeLanguage(lng);
+  },
+  subscribe: (listener) => {
+    i18n.on('languageChanged', listener);
+    return () => i18n.off('languageChanged', listener);
+  },
+};
+setTextSource(i18nextTexts);

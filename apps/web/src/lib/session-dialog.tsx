@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Dialog, Field, Input, Portal, Stack, Text } from '@chakra-ui/react';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from './texts.ts';
 import { AbpError } from '@edu/sdk';
 import { getAbpState } from './abp-store.ts';
 import { lockedOutUntil, lockoutTime, login, logout, returnToLoginUrl } from './auth.ts';
@@ -15,7 +15,7 @@ import { STORAGE } from './storage.ts';
  * the user back to this route afterwards.
  */
 export default function SessionDialog() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const userName = getAbpState().session?.user?.userName ?? '';
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);

@@ -1,11 +1,11 @@
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { Box, Button, chakra, Field, Flex, Heading, HStack, Input, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
-import { useTranslation } from 'react-i18next';
 import { afterLoginPath, lockedOutUntil, lockoutTime, login, switchTenant } from '../lib/auth.ts';
 import { appConfig } from '../lib/app-config.ts';
 import { getTenancyNameCookie, getTenantIdCookie } from '../lib/cookies.ts';
 import { showError } from '../lib/errors.tsx';
-import { toAppLanguage } from '../lib/i18n.ts';
+import { toAppLanguage } from '../lib/language.ts';
+import { useTexts } from '../lib/texts.ts';
 import { Icon } from '../app/shell/icons.tsx';
 import { AuthBackdrop } from './auth-backdrop.tsx';
 
@@ -19,7 +19,7 @@ type LoginForm = { userNameOrEmailAddress: string; password: string; rememberMe:
 
 /** The sign-in page (route `/`): user name or email, password, remember me, tenant switch. */
 export default function LoginPage() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const form = useLoginForm();
   const { values, errors, set } = form;
   const [tenantOpen, setTenantOpen] = useState(false);
@@ -189,7 +189,7 @@ type LoginErrors = Partial<Record<'userNameOrEmailAddress' | 'password', string>
  * takes the focus; `submitting` while the handler runs.
  */
 function useLoginForm() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const [values, setValues] = useState<LoginForm>({ userNameOrEmailAddress: '', password: '', rememberMe: false });
   const [errors, setErrors] = useState<LoginErrors>({});
   const [submitted, setSubmitted] = useState(false);
@@ -249,7 +249,7 @@ function LoginField({ name, label, error, children }: { name: string; label: str
  * clicked: it then opens at once, with the focus on its own trigger.
  */
 function DeferredLanguagePicker() {
-  const { t, i18n } = useTranslation();
+  const { t, language } = useTexts();
   const [open, setOpen] = useState(false);
   const slot = useRef<HTMLSpanElement>(null);
   const fetchMenu = () => void loadLanguagePicker().catch(() => undefined);
@@ -258,7 +258,7 @@ function DeferredLanguagePicker() {
     <>
       <Icon name="language" />
       <VisuallyHidden>{t('shell.language')}</VisuallyHidden>
-      {t(`shell.languages.${toAppLanguage(i18n.language)}`)}
+      {t(`shell.languages.${toAppLanguage(language)}`)}
     </>
   );
   const look = { variant: 'ghost', size: 'sm', color: 'gray.600', px: 2, 'data-testid': 'language-picker' } as const;

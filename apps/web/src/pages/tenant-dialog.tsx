@@ -1,13 +1,13 @@
 import { Button, HStack } from '@chakra-ui/react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { ModalDialog, TextField } from '@edu/ui';
 import { switchTenant } from '../lib/auth.ts';
+import { useTexts } from '../lib/texts.ts';
 import { showError } from '../lib/errors.tsx';
 
 /** The tenant switch (login page): a name, checked with Account/IsTenantAvailable; empty is the host. Loaded when it first opens. */
 export default function TenantDialog({ open, onOpenChange, initial }: { open: boolean; onOpenChange: (o: boolean) => void; initial: string }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const form = useForm<{ tenancyName: string }>({ values: { tenancyName: initial } });
   const submit = form.handleSubmit(async ({ tenancyName }) => {
     try {

@@ -1,39 +1,8 @@
-import { UiLabelsProvider, type SelectOption, type UiLabels } from '@edu/ui';
+import { UiLabelsProvider, type SelectOption } from '@edu/ui';
 import type { TFunction } from 'i18next';
-import { useMemo, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import type { ReactNode } from 'react';
+import { useLocalizedUiLabels } from '../lib/ui-labels.ts';
 import type { OptionSpec } from './types.ts';
-
-/** The ui package's texts in the user's language (table, pager, dialogs, tree). */
-export function useLocalizedUiLabels(): UiLabels {
-  const { t, i18n } = useTranslation();
-  return useMemo(
-    () => ({
-      empty: t('table.empty'),
-      loading: t('table.loading'),
-      total: (count: number) => t('table.total', { count }),
-      perPage: (count: number) => t('table.perPage', { count }),
-      previousPage: t('table.previousPage'),
-      nextPage: t('table.nextPage'),
-      pagination: t('table.pagination'),
-      notifications: t('table.notifications'),
-      selectAll: t('table.selectAll'),
-      selectRow: t('table.selectRow'),
-      selected: (count: number) => t('table.selected', { count }),
-      ok: t('form.ok'),
-      cancel: t('form.cancel'),
-      close: t('form.close'),
-      confirm: t('form.confirm'),
-      selectPlaceholder: t('form.selectPlaceholder'),
-      none: t('form.none'),
-      checkAll: t('form.checkAll'),
-      search: t('content.ui.search'),
-      clear: t('content.ui.clear'),
-    }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [t, i18n.language],
-  );
-}
 
 /** Gives the ui components under it their translated texts. */
 export function LocalizedUi({ children }: { children: ReactNode }) {

@@ -1,8 +1,8 @@
 import { Button, Menu, VisuallyHidden } from '@chakra-ui/react';
-import { useTranslation } from 'react-i18next';
 import { changeLanguage } from '../../lib/auth.ts';
 import { showError } from '../../lib/errors.tsx';
-import { LANGUAGES, toAppLanguage, type AppLanguage } from '../../lib/i18n.ts';
+import { LANGUAGES, toAppLanguage, type AppLanguage } from '../../lib/language.ts';
+import { useTexts } from '../../lib/texts.ts';
 import { Icon } from './icons.tsx';
 
 /** zh-CN (default) or en: stored on the server when signed in, in the culture cookie, and applied at once. */
@@ -14,8 +14,8 @@ export function LanguagePicker({
   /** Open at mount (the login page's click before the menu had loaded). */
   defaultOpen?: boolean;
 }) {
-  const { t, i18n } = useTranslation();
-  const current = toAppLanguage(i18n.language);
+  const { t, language } = useTexts();
+  const current = toAppLanguage(language);
   return (
     // Not portalled: the open menu stays inside its landmark (banner, or the login page's main).
     <Menu.Root
