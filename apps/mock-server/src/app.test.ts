@@ -1,15 +1,11 @@
 import { HttpTransportType, HubConnectionBuilder, LogLevel } from '@microsoft/signalr';
 import { services, type Service } from '@edu/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { implement } from './kit/register-service.ts';
 import { implementations } from './services/index.ts';
-import { createTestApp, type TestApp } from './testing/test-app.ts';
+import { useTestApp } from './testing/test-app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp({ signIn: false });
 
 describe('the registry is served', () => {
   it('implements every SDK service, every endpoint', () => {

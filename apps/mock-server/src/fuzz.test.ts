@@ -1,7 +1,7 @@
 import { allEndpoints, type Endpoint } from '@edu/sdk';
 import type { InjectOptions } from 'fastify';
 import type { z } from 'zod';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 /** A request part as text for a failure message. */
 const textOf = (v: unknown): string => (typeof v === 'string' ? v : v === undefined ? '' : (JSON.stringify(v) ?? ''));
@@ -15,7 +15,7 @@ import {
   RICH_DISGUISES,
   sensitiveSurfaces,
 } from './testing/sensitive-surfaces.ts';
-import { createTestApp, type TestApp } from './testing/test-app.ts';
+import { useTestApp } from './testing/test-app.ts';
 import { docxBomb, docxEntityBomb, manyEntriesDocx, wideCsv, xlsxBomb } from './testing/bombs.ts';
 
 /**
@@ -261,7 +261,7 @@ function request(endpoint: Endpoint, rng: Rng, tokens: Tokens): InjectOptions {
   };
 }
 
-let t: TestApp;
+const t = useTestApp({ signIn: false });
 let tokens: Tokens;
 const failures: string[] = [];
 const statuses = new Map<number, number>();
@@ -313,11 +313,9 @@ async function signIn(userName: string, tenantId: number | null): Promise<string
 
 let before: Map<string, number>;
 beforeAll(async () => {
-  t = await createTestApp();
   tokens = { host: await signIn('admin', null), tenant: await signIn('admin', 1) };
   before = await readLists();
 }, 120_000);
-afterAll(async () => t.close());
 
 // ---------------------------------------------------------------------------------------------
 // Files: every upload endpoint of the registry with hostile multipart bodies (odd file names,
@@ -533,11 +531,7 @@ function disguise(rng: Rng, word: string, rich: boolean): string {
 }
 
 describe(`fuzz: dictionary words in disguise (seed ${SEED})`, () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await createTestApp();
-  }, 60_000);
-  afterAll(async () => app.close());
+  const app = useTestApp({ signIn: false });
 
   it('every scanning surface refuses or masks the word, whatever it looks like', async () => {
     const rng = prng(SEED + 2);

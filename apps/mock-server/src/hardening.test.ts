@@ -2,39 +2,33 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { AbpDateInput, AbpDateTimeInput, Permissions, WebUrl } from '@edu/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { configFromEnv, JWT_SECRET_FILE } from './config.ts';
-import { createTestApp, type TestApp } from './testing/test-app.ts';
+import { useTestApp } from './testing/test-app.ts';
 import { api } from './testing/tenants.ts';
 
 /** Hostile-input hardening: one test (or more) per finding; each fails without its fix. */
-let t: TestApp;
-let admin: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 let seq = 0;
 /** A role with exactly `permissions`, and a user in it, signed in. */
 async function userWith(permissions: string[]): Promise<{ id: number; token: string; userName: string }> {
   const n = ++seq;
   const role = await t.call('POST', api('Role/Create'), {
-    token: admin,
+    token: t.admin,
     body: { name: `Hard${n}`, displayName: `Hard ${n}`, grantedPermissions: permissions },
   });
   expect(role.status).toBe(200);
   const userName = `hard${n}`;
   const created = await t.call('POST', api('User/Create'), {
-    token: admin,
+    token: t.admin,
     body: { userName, name: '测', surname: '试', emailAddress: `${userName}@x.cn`, password: '123qwe', roleNames: [`HARD${n}`] },
   });
   expect(created.status).toBe(200);
   return { id: created.body.result.id, token: await t.login(userName, '123qwe'), userName };
 }
 
-const getUser = async (id: number) => (await t.call('GET', api('User/Get'), { token: admin, query: { Id: id } })).body.result;
+const getUser = async (id: number) => (await t.call('GET', api('User/Get'), { token: t.admin, query: { Id: id } })).body.result;
 const adminId = async () => (await t.app.prisma.user.findFirstOrThrow({ where: { tenantId: 1, userName: 'admin' } })).id;
 
 describe('1. privilege escalation', () => {
@@ -64,7 +58,7 @@ describe('1. privilege escalation', () => {
     expect(identity.status).toBe(403);
     // A second administrator (not the undeletable `admin`) cannot be deleted either.
     const other = await t.call('POST', api('User/Create'), {
-      token: admin,
+      token: t.admin,
       body: { userName: 'admin2', name: 'a', surname: 'b', emailAddress: 'admin2@x.cn', password: '123qwe', roleNames: ['ADMIN'] },
     });
     expect((await t.call('DELETE', api('User/Delete'), { token: me.token, query: { Id: other.body.result.id } })).status).toBe(403);
@@ -90,14 +84,14 @@ describe('1. privilege escalation', () => {
       body: { ...narrow.body.result, grantedPermissions: [Permissions.MembersUsers, Permissions.MembersImportUsers] },
     });
     expect(widen.status).toBe(403);
-    const adminRole = (await t.call('GET', api('Role/GetAll'), { token: admin, query: { MaxResultCount: 100 } })).body.result.items.find(
+    const adminRole = (await t.call('GET', api('Role/GetAll'), { token: t.admin, query: { MaxResultCount: 100 } })).body.result.items.find(
       (r: { normalizedName: string }) => r.normalizedName === 'ADMIN',
     );
     const strip = await t.call('PUT', api('Role/Update'), { token: me.token, body: { ...adminRole, grantedPermissions: [] } });
     expect(strip.status).toBe(403);
     // A role holding more than the caller (here: the seeded one with ImportUsers) cannot be deleted by them.
     const rich = await t.call('POST', api('Role/Create'), {
-      token: admin,
+      token: t.admin,
       body: { name: `Rich${seq}`, displayName: 'Rich', grantedPermissions: [Permissions.MembersImportUsers] },
     });
     expect((await t.call('DELETE', api('Role/Delete'), { token: me.token, query: { Id: rich.body.result.id } })).status).toBe(403);
@@ -117,7 +111,7 @@ describe('1. privilege escalation', () => {
   it('the static admin keeps every power', async () => {
     const someone = await userWith([]);
     const row = await getUser(someone.id);
-    expect((await t.call('PUT', api('User/Update'), { token: admin, body: { ...row, roleNames: ['ADMIN'] } })).status).toBe(200);
+    expect((await t.call('PUT', api('User/Update'), { token: t.admin, body: { ...row, roleNames: ['ADMIN'] } })).status).toBe(200);
   });
 });
 
@@ -135,18 +129,18 @@ describe('2. dates', () => {
     const position = await t.app.prisma.multiLevelCategory.findFirstOrThrow({ where: { tenantId: 1, classTypeId: 8 } });
     const ad = { title: '极值', categoryId: position.id, imageUrl: '/a.png' };
     const ok = await t.call('POST', api('Advertising/Create'), {
-      token: admin,
+      token: t.admin,
       body: { ...ad, startTime: '1900-01-01T00:00:00Z', endTime: '9999-12-31T23:59:59.999Z' },
     });
     expect(ok.status).toBe(200);
     expect(ok.body.result).toMatchObject({ startTime: '1900-01-01T00:00:00.000Z', endTime: '9999-12-31T23:59:59.999Z' });
-    expect((await t.call('GET', api('Advertising/Get'), { token: admin, query: { Id: ok.body.result.id } })).status).toBe(200);
+    expect((await t.call('GET', api('Advertising/Get'), { token: t.admin, query: { Id: ok.body.result.id } })).status).toBe(200);
     for (const endTime of ['9999-12-31T23:59:59-23:59', '0000-01-01T00:00:00Z']) {
-      const bad = await t.call('POST', api('Advertising/Create'), { token: admin, body: { ...ad, endTime } });
+      const bad = await t.call('POST', api('Advertising/Create'), { token: t.admin, body: { ...ad, endTime } });
       expect(bad.status).toBe(400);
       expect(bad.body.error.validationErrors[0].members).toEqual(['endTime']);
     }
-    expect((await t.call('GET', api('Advertising/GetAll'), { token: admin, query: { MaxResultCount: 1000 } })).status).toBe(200);
+    expect((await t.call('GET', api('Advertising/GetAll'), { token: t.admin, query: { MaxResultCount: 1000 } })).status).toBe(200);
   });
 });
 
@@ -163,7 +157,7 @@ describe('3. malformed culture', () => {
       expect(res.status).toBe(200);
       expect(res.body.result.localization.currentCulture.name).toBe('zh-Hans');
     }
-    const change = await t.call('POST', api('User/ChangeLanguage'), { token: admin, body: { languageName: '%E4%zz' } });
+    const change = await t.call('POST', api('User/ChangeLanguage'), { token: t.admin, body: { languageName: '%E4%zz' } });
     expect(change.status).toBe(400);
     expect(change.body.error.validationErrors[0].members).toEqual(['languageName']);
   });
@@ -193,7 +187,7 @@ describe('5. WebUrl', () => {
     for (const url of ['//evil.example/x', '/\\evil.example/x', '/a\\b', 'http://a\u0001b', '/a\u007f', 'https://a b'])
       expect(WebUrl.safeParse(url).success, url).toBe(false);
     for (const url of ['/uploads/a.png', 'https://example.com/a?b=1', '/']) expect(WebUrl.safeParse(url).success, url).toBe(true);
-    const res = await t.call('POST', api('FriendLink/Create'), { token: admin, body: { name: '站外', url: '//evil.example/x' } });
+    const res = await t.call('POST', api('FriendLink/Create'), { token: t.admin, body: { name: '站外', url: '//evil.example/x' } });
     expect(res.status).toBe(400);
   });
 });
@@ -201,36 +195,36 @@ describe('5. WebUrl', () => {
 describe('6. lone surrogates and control characters', () => {
   it('are refused with a 400 naming the field, on any endpoint', async () => {
     const res = await t.call('POST', api('Role/Create'), {
-      token: admin,
+      token: t.admin,
       body: JSON.stringify({ name: 'Sur', displayName: 'a\uD800b' }).replace('\\ud800', '\\uD800'),
     });
     expect(res.status).toBe(400);
     expect(res.body.error.validationErrors[0].members).toEqual(['displayName']);
     const body = '{"name":"Sur","displayName":"ok","description":"x\\uDC00"}';
-    const res2 = await t.call('POST', api('Role/Create'), { token: admin, body });
+    const res2 = await t.call('POST', api('Role/Create'), { token: t.admin, body });
     expect(res2.status).toBe(400);
     expect(res2.body.error.validationErrors[0].members).toEqual(['description']);
     // A proper pair (an emoji) is text like any other.
-    expect((await t.call('POST', api('Role/Create'), { token: admin, body: { name: 'Emoji', displayName: '😀' } })).status).toBe(200);
+    expect((await t.call('POST', api('Role/Create'), { token: t.admin, body: { name: 'Emoji', displayName: '😀' } })).status).toBe(200);
   });
 
   it('so are characters XML cannot hold (exports would break), in bodies, queries and keys; tab and line breaks are text', async () => {
     for (const bad of ['a\u0000b', 'a\u0001b', 'a\u000bb', 'a\u001fb', 'a\uFFFEb', 'a\uFFFF']) {
-      const res = await t.call('POST', api('Role/Create'), { token: admin, body: { name: 'Ctl', displayName: 'ok', description: bad } });
+      const res = await t.call('POST', api('Role/Create'), { token: t.admin, body: { name: 'Ctl', displayName: 'ok', description: bad } });
       expect(res.status, JSON.stringify(bad)).toBe(400);
       expect(res.body.error.validationErrors[0].members).toEqual(['description']);
       expect(res.body.error.validationErrors[0].message).toContain('控制字符');
     }
-    expect((await t.call('POST', api('Role/Create'), { token: admin, body: { name: 'Ctl', 'dis\u0002playName': 'x' } })).status).toBe(400);
-    const query = await t.call('GET', api('Role/GetAll'), { token: admin, query: { Keyword: 'x\u0007' } });
+    expect((await t.call('POST', api('Role/Create'), { token: t.admin, body: { name: 'Ctl', 'dis\u0002playName': 'x' } })).status).toBe(400);
+    const query = await t.call('GET', api('Role/GetAll'), { token: t.admin, query: { Keyword: 'x\u0007' } });
     expect(query.status).toBe(400);
     expect(query.body.error.validationErrors[0].members).toEqual(['keyword']);
     const ok = await t.call('POST', api('Role/Create'), {
-      token: admin,
+      token: t.admin,
       body: { name: 'Tabs', displayName: 'ok', description: '第一行\t制表\r\n第二行' },
     });
     expect(ok.status).toBe(200);
-    expect((await t.call('GET', api('Role/Get'), { token: admin, query: { Id: ok.body.result.id } })).body.result.description).toBe(
+    expect((await t.call('GET', api('Role/Get'), { token: t.admin, query: { Id: ok.body.result.id } })).body.result.description).toBe(
       '第一行\t制表\r\n第二行',
     );
     expect(await t.app.prisma.role.count({ where: { name: 'Ctl' } })).toBe(0);
@@ -243,14 +237,14 @@ describe('7. a password reset revokes earlier tokens', () => {
     const me = (tok: string) => t.call('GET', api('Session/GetCurrentLoginInformations'), { token: tok });
     expect((await me(victim.token)).body.result.user.id).toBe(victim.id);
     const reset = await t.call('POST', api('User/ResetPassword'), {
-      token: admin,
+      token: t.admin,
       body: { adminPassword: '123qwe', userId: victim.id, newPassword: 'n3wpass' },
     });
     expect(reset.status).toBe(200);
     expect((await me(victim.token)).body.result.user).toBeNull();
     const fresh = await t.login(victim.userName, 'n3wpass');
     expect((await me(fresh)).body.result.user.id).toBe(victim.id);
-    expect((await me(admin)).body.result.user).not.toBeNull();
+    expect((await me(t.admin)).body.result.user).not.toBeNull();
   });
 });
 

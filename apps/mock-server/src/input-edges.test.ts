@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { importResultOf, type BackgroundJobDto, type ImportResult } from '@edu/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './testing/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from './testing/test-app.ts';
 import { api } from './testing/tenants.ts';
 
 /**
@@ -12,17 +12,10 @@ import { api } from './testing/tenants.ts';
  * wrong, never a 500 and never a silent success.
  */
 
-let t: TestApp;
-let admin: string;
+const t = useTestApp();
 
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login();
-});
-afterAll(async () => t?.close());
-
-const post = (path: string, body: unknown) => t.call('POST', api(path), { token: admin, body });
-const get = (path: string, query: Record<string, unknown>) => t.call('GET', api(path), { token: admin, query });
+const post = (path: string, body: unknown) => t.call('POST', api(path), { token: t.admin, body });
+const get = (path: string, query: Record<string, unknown>) => t.call('GET', api(path), { token: t.admin, query });
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Names every JavaScript object inherits, and the prototype itself. */
@@ -56,7 +49,7 @@ async function dryRun(path: string, file: File, fields: Record<string, string>):
     method: 'POST',
     url: api(path),
     payload,
-    headers: { 'content-type': contentType, authorization: `Bearer ${admin}`, 'abp.tenantid': '1' },
+    headers: { 'content-type': contentType, authorization: `Bearer ${t.admin}`, 'abp.tenantid': '1' },
   });
   expect(res.statusCode, res.body).toBe(200);
   const started: BackgroundJobDto = res.json().result;
@@ -152,7 +145,7 @@ describe('multipart field names naming Object.prototype members', () => {
       method: 'POST',
       url: api('User/ImportFromExcel'),
       payload,
-      headers: { 'content-type': contentType, authorization: `Bearer ${admin}`, 'abp.tenantid': '1' },
+      headers: { 'content-type': contentType, authorization: `Bearer ${t.admin}`, 'abp.tenantid': '1' },
     });
     expect(res.statusCode, res.body).toBe(400);
     expect(JSON.stringify(res.json().error.validationErrors)).not.toContain('__proto__');

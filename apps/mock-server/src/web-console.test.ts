@@ -2,15 +2,14 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './testing/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from './testing/test-app.ts';
 import { HASHED_ASSET_CACHE, REVALIDATE } from './web-console.ts';
 
-let t: TestApp;
 const script = `console.log(${JSON.stringify('控制台'.repeat(500))});`;
 
-beforeAll(async () => {
-  // A built console as `vite build` leaves it: hashed assets with .br/.gz siblings, a plain appconfig.json.
+/** A built console as `vite build` leaves it: hashed assets with .br/.gz siblings, a plain appconfig.json. */
+function builtConsole(): string {
   const webRoot = mkdtempSync(path.join(tmpdir(), 'web-root-'));
   mkdirSync(path.join(webRoot, 'assets'));
   const js = path.join(webRoot, 'assets', 'index-AbC123.js');
@@ -19,9 +18,10 @@ beforeAll(async () => {
   writeFileSync(`${js}.gz`, gzipSync(script));
   writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>console</title>');
   writeFileSync(path.join(webRoot, 'appconfig.json'), '{"remoteServiceBaseUrl":""}');
-  t = await createTestApp({ webRoot, corsOrigins: ['https://console.example.edu.cn'] });
-});
-afterAll(() => t.close());
+  return webRoot;
+}
+
+const t = useTestApp({ webRoot: builtConsole(), corsOrigins: ['https://console.example.edu.cn'], signIn: false });
 
 describe('the built console', () => {
   it('sends hashed assets compressed to clients that accept it, immutable for a year', async () => {

@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../testing/test-app.ts';
 import { api } from '../testing/tenants.ts';
 
-let t: TestApp;
-let admin: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 const get = async (path: string, culture: string, query: Record<string, unknown> = {}) =>
-  (await t.call('GET', api(path), { token: admin, query: { ...query, culture } })).body.result;
+  (await t.call('GET', api(path), { token: t.admin, query: { ...query, culture } })).body.result;
 const displayNames = async (culture: string) =>
   Object.fromEntries(
     ((await get('Role/GetAll', culture, { MaxResultCount: 100 })).items as Array<{ name: string; displayName: string }>).map((r) => [
@@ -40,9 +34,9 @@ describe('built-in role display names follow the request culture', () => {
 
   it('keeps a display name the admin typed, and a custom role as typed, in every culture', async () => {
     const member = (await get('Role/GetAll', 'zh-Hans', { Keyword: 'Member' })).items[0];
-    await t.call('PUT', api('Role/Update'), { token: admin, body: { ...member, displayName: '学员' } });
+    await t.call('PUT', api('Role/Update'), { token: t.admin, body: { ...member, displayName: '学员' } });
     const created = await t.call('POST', api('Role/Create'), {
-      token: admin,
+      token: t.admin,
       body: { name: 'ClassHead', displayName: '班主任', description: null, isDefault: false, grantedPermissions: [] },
     });
     expect(created.status).toBe(200);
@@ -51,7 +45,7 @@ describe('built-in role display names follow the request culture', () => {
       expect(names.Member).toBe('学员');
       expect(names.ClassHead).toBe('班主任');
     }
-    await t.call('PUT', api('Role/Update'), { token: admin, body: { ...member } });
+    await t.call('PUT', api('Role/Update'), { token: t.admin, body: { ...member } });
     expect((await displayNames('en')).Member).toBe('Member');
   });
 
@@ -74,13 +68,13 @@ describe('built-in role display names follow the request culture', () => {
     const teacher = (await get('Role/GetAll', 'en', { Keyword: 'Teacher' })).items[0] as { id: number };
     const edited = await get('Role/Get', 'en', { Id: teacher.id });
     expect(edited.description).toBe('Writes articles and courses, sets questions, assembles papers and assigns homework');
-    expect((await t.call('PUT', api('Role/Update'), { token: admin, body: edited })).status).toBe(200);
+    expect((await t.call('PUT', api('Role/Update'), { token: t.admin, body: edited })).status).toBe(200);
     expect((await descriptions('zh-Hans')).Teacher).toBe('编写文章与课程，出题、组卷、布置作业');
 
-    expect((await t.call('PUT', api('Role/Update'), { token: admin, body: { ...edited, description: '负责初三化学' } })).status).toBe(200);
+    expect((await t.call('PUT', api('Role/Update'), { token: t.admin, body: { ...edited, description: '负责初三化学' } })).status).toBe(200);
     expect((await descriptions('en')).Teacher).toBe('负责初三化学');
-    await t.call('PUT', api('Role/Update'), { token: admin, body: { ...edited, description: null } });
+    await t.call('PUT', api('Role/Update'), { token: t.admin, body: { ...edited, description: null } });
     expect((await descriptions('en')).Teacher).toBeNull();
-    await t.call('PUT', api('Role/Update'), { token: admin, body: edited });
+    await t.call('PUT', api('Role/Update'), { token: t.admin, body: edited });
   });
 });

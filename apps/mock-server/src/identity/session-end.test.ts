@@ -1,6 +1,6 @@
 import { HttpTransportType, HubConnectionBuilder, HubConnectionState, LogLevel, type HubConnection } from '@microsoft/signalr';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../testing/test-app.ts';
 import type { UserNotificationPayload } from '../plugins/realtime.ts';
 
 /**
@@ -10,19 +10,17 @@ import type { UserNotificationPayload } from '../plugins/realtime.ts';
  * until when.
  */
 
-let t: TestApp;
+// No periodic revalidation: every close below comes from the call that ended the session.
+const t = useTestApp({ realtimeRevalidateEveryMs: 0, signIn: false });
 let baseUrl: string;
 const clients: HubConnection[] = [];
 
 beforeAll(async () => {
-  // No periodic revalidation: every close below comes from the call that ended the session.
-  t = await createTestApp({ realtimeRevalidateEveryMs: 0 });
   baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterEach(async () => {
   await Promise.all(clients.splice(0).map((c) => c.stop()));
 });
-afterAll(async () => t.close());
 
 interface SignIn {
   accessToken: string;

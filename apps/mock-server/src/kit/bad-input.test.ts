@@ -1,22 +1,20 @@
 import { allEndpoints, type Endpoint } from '@edu/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../testing/test-app.ts';
 
 /**
  * Throws malformed input at every registered endpoint as an administrator of
  * the host and of a tenant: nothing may answer 500 (other than a business
  * rule's user-friendly error, which carries a message) or crash the server.
  */
-let t: TestApp;
+const t = useTestApp();
 let tokens: Array<{ token: string; tenantId: number | null }>;
 beforeAll(async () => {
-  t = await createTestApp();
   tokens = [
-    { token: await t.login('admin', '123qwe', 1), tenantId: 1 },
+    { token: t.admin, tenantId: 1 },
     { token: await t.login('admin', '123qwe', null), tenantId: null },
   ];
 });
-afterAll(async () => t.close());
 
 const NASTY_VALUES: unknown[] = [null, -1, 0, 1.5, 'x', '', [], {}, true, '<script>alert(1)</script>', 'a'.repeat(5000), 2 ** 53, -(2 ** 31)];
 const QUERY_VALUES = ['-1', '0', 'abc', '', '1e309', '99999999999999999999', 'true', '%00', '1 OR 1=1'];

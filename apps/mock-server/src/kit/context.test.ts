@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../testing/test-app.ts';
 import { createContext, type RequestContext } from './context.ts';
 import { crudHandlers, getOr404, type ModelCrud } from './crud.ts';
 
@@ -9,7 +9,7 @@ import { crudHandlers, getOr404, type ModelCrud } from './crud.ts';
  * data-filtered client (tenant filter, soft delete, audit), used by the kit's
  * generic handlers the same way as outside; a throw rolls everything back.
  */
-let t: TestApp;
+const t = useTestApp({ signIn: false });
 let otherTenantLink: number;
 
 /** A context for tenant 1's admin (user 2) without an HTTP request. */
@@ -27,11 +27,9 @@ const links: ModelCrud<'FriendLink', { id: number; name: string }> = {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
   const other = await t.app.prisma.tenant.create({ data: { tenancyName: 'TxOther', name: 'Tx other' } });
   otherTenantLink = (await t.app.prisma.friendLink.create({ data: { tenantId: other.id, name: 'other tenant', url: 'https://other.example' } })).id;
 });
-afterAll(async () => t.close());
 
 describe('ctx.transaction', () => {
   it('keeps the tenant filter, soft delete and audit fields inside, and commits', async () => {

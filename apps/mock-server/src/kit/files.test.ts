@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { allEndpoints, parseContentDisposition } from '@edu/sdk';
 import { createTenant } from '../testing/tenants.ts';
-import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { useTestApp } from '../testing/test-app.ts';
 import { publicBaseUrlOf } from '../config.ts';
 import { cleanFileName, MAX_BOUNDARY_LENGTH, MAX_FILE_NAME_LENGTH, saveTempFile, TEMP_FILE_LIFETIME_MS } from './files.ts';
 
@@ -27,11 +27,10 @@ async function multipart(form: FormData): Promise<{ payload: Buffer; contentType
   return { payload: Buffer.from(await req.arrayBuffer()), contentType: req.headers.get('content-type')! };
 }
 
-let t: TestApp;
-let token: string;
+const t = useTestApp();
 let me: { userId: number; tenantId: number };
 
-async function upload(path: string, form: FormData, auth: string | null = token) {
+async function upload(path: string, form: FormData, auth: string | null = t.admin) {
   const { payload, contentType } = await multipart(form);
   const res = await t.app.inject({
     method: 'POST',
@@ -49,17 +48,14 @@ const formWith = (file?: Blob, name = 'file') => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  token = await t.login('admin', '123qwe', 1);
-  const info = await t.call('GET', '/api/services/app/Session/GetCurrentLoginInformations', { token });
+  const info = await t.call('GET', '/api/services/app/Session/GetCurrentLoginInformations', { token: t.admin });
   me = { userId: info.body.result.user.id, tenantId: 1 };
 });
-afterAll(async () => t?.close());
 
 describe('multipart uploads', () => {
   it('accepts a file over the JSON body limit on an endpoint whose file limit is larger, and serves it back', async () => {
     // The JSON limit is real: the same size as JSON is refused.
-    const json = await t.call('POST', '/api/services/app/Role/Create', { token, body: { name: 'x'.repeat(2 * MB) } });
+    const json = await t.call('POST', '/api/services/app/Role/Create', { token: t.admin, body: { name: 'x'.repeat(2 * MB) } });
     expect(json.status).toBe(413);
 
     const bytes = png(2 * MB);
@@ -90,7 +86,7 @@ describe('multipart uploads', () => {
     expect(missing.status).toBe(400);
     expect(missing.body.error.validationErrors).toEqual([expect.objectContaining({ members: ['file'] })]);
 
-    const notMultipart = await t.call('POST', '/File/UploadImage', { token, body: {} });
+    const notMultipart = await t.call('POST', '/File/UploadImage', { token: t.admin, body: {} });
     expect(notMultipart.status).toBe(400);
     expect(notMultipart.body.error.validationErrors[0].members).toEqual(['file']);
 
@@ -134,7 +130,7 @@ describe('/File/DownloadTempFile', () => {
       method: 'GET',
       url: '/File/DownloadTempFile',
       query: { fileType: dto.fileType, fileToken: dto.fileToken, fileName: dto.fileName },
-      headers: { authorization: `Bearer ${token}` },
+      headers: { authorization: `Bearer ${t.admin}` },
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
@@ -156,7 +152,7 @@ describe('/File/DownloadTempFile', () => {
     expect((await t.call('GET', '/File/DownloadTempFile', { query: { fileToken: dto.fileToken } })).status).toBe(401);
 
     await t.app.prisma.storedFile.update({ where: { token: dto.fileToken }, data: { expiresAt: new Date(Date.now() - 1) } });
-    expect((await t.call('GET', '/File/DownloadTempFile', { token, query: { fileToken: dto.fileToken } })).status).toBe(500);
+    expect((await t.call('GET', '/File/DownloadTempFile', { token: t.admin, query: { fileToken: dto.fileToken } })).status).toBe(500);
     expect(TEMP_FILE_LIFETIME_MS).toBeGreaterThan(0);
   });
 });
@@ -223,7 +219,7 @@ describe('hostile uploads over HTTP', () => {
 
   const send = (path: string, part: RawPart, headers: Record<string, string> = {}, boundary?: string) => {
     const { body, contentType } = rawMultipart(part, boundary);
-    return http(base, 'POST', path, { 'content-type': contentType, authorization: `Bearer ${token}`, ...headers }, body);
+    return http(base, 'POST', path, { 'content-type': contentType, authorization: `Bearer ${t.admin}`, ...headers }, body);
   };
   const refusal = (res: HttpAnswer) => {
     expect(res.status, JSON.stringify(res.body)).toBe(400);
@@ -413,13 +409,11 @@ describe('a configured public base URL', () => {
       expect(() => publicBaseUrlOf(bad), bad).toThrow(/PUBLIC_BASE_URL/);
   });
 
-  let p: TestApp;
+  const p = useTestApp({ publicBaseUrl: 'https://edu.example.cn/site', corsOrigins: [], signIn: false });
   let base: string;
   beforeAll(async () => {
-    p = await createTestApp({ publicBaseUrl: 'https://edu.example.cn/site', corsOrigins: [] });
     base = await p.app.listen({ port: 0, host: '127.0.0.1' });
   });
-  afterAll(async () => p?.close());
 
   it('is what every upload link starts with, whatever the Host header', async () => {
     const auth = await p.login('admin', '123qwe', 1);

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../testing/test-app.ts';
 import { hierarchyCondition, selfAndDescendantIds } from './hierarchy.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp({ signIn: false });
 
 const userId = async (userName: string) => (await t.app.prisma.user.findFirstOrThrow({ where: { tenantId: 1, userName } })).id;
 const articleCount = (mine: Awaited<ReturnType<typeof hierarchyCondition>>) =>

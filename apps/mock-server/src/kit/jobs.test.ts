@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { BackgroundJobState, jobReport, type BackgroundJobDto, type UserNotificationDto } from '@edu/sdk';
 import { buildApp } from '../app.ts';
 import { createTenant } from '../testing/tenants.ts';
-import { createTestApp, TEST_JWT_SECRET, type TestApp } from '../testing/test-app.ts';
+import { TEST_JWT_SECRET, useTestApp } from '../testing/test-app.ts';
 import { UserFriendlyError } from './errors.ts';
 import { defineJob, failInterruptedJobs, startJob } from './jobs.ts';
 
@@ -34,7 +34,7 @@ const importRows = defineJob({
   },
 });
 
-let t: TestApp;
+const t = useTestApp({ signIn: false });
 let token: string;
 let encrypted: string;
 let userId: number;
@@ -42,14 +42,12 @@ let address: string;
 const hubs: HubConnection[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp();
   const login = await t.call('POST', '/api/TokenAuth/UsersLogin', { tenantId: 1, body: { userNameOrEmailAddress: 'admin', password: '123qwe' } });
   ({ accessToken: token, encryptedAccessToken: encrypted, userId } = login.body.result);
   address = await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {
   await Promise.all(hubs.map((h) => h.stop()));
-  await t?.close();
 });
 
 async function connect(): Promise<HubConnection> {

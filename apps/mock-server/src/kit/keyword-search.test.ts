@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { api, createTenant } from '../testing/tenants.ts';
-import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { useTestApp } from '../testing/test-app.ts';
 import { declareKeywordIndex, keywordColumnsOf, keywordIndexes, keywordIndexOf, MAX_KEYWORD_IDS } from './keyword-search.ts';
 
 /**
@@ -9,27 +9,23 @@ import { declareKeywordIndex, keywordColumnsOf, keywordIndexes, keywordIndexOf, 
  * counts, short keywords, writes seen at once, rollbacks, hostile keywords,
  * tenants and soft delete.
  */
-let t: TestApp;
-let admin: string;
+const t = useTestApp();
 let categoryId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login();
-  const cascader = await t.call('GET', api('MultiLevelCategory/GetCascaderList'), { token: admin, query: { ClassTypeId: 1 } });
+  const cascader = await t.call('GET', api('MultiLevelCategory/GetCascaderList'), { token: t.admin, query: { ClassTypeId: 1 } });
   let node = cascader.body.result[0];
   while (node.children?.length) node = node.children[0];
   categoryId = node.value;
 });
-afterAll(async () => t.close());
 
-async function create(title: string, extra: object = {}, token = admin): Promise<number> {
+async function create(title: string, extra: object = {}, token = t.admin): Promise<number> {
   const res = await t.call('POST', api('Article/Create'), { token, body: { title, categoryId, content: '<p>正文</p>', ...extra } });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.result.id;
 }
 
-async function search(keyword: string, token = admin): Promise<{ totalCount: number; ids: number[] }> {
+async function search(keyword: string, token = t.admin): Promise<{ totalCount: number; ids: number[] }> {
   const res = await t.call('GET', api('Article/GetAll'), { token, query: { Keyword: keyword, MaxResultCount: 1000 } });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return { totalCount: res.body.result.totalCount, ids: res.body.result.items.map((i: { id: number }) => i.id) };
@@ -75,11 +71,14 @@ describe('keyword search', () => {
   it('sees an update and a delete at once', async () => {
     const id = await create('原始标题玳瑁');
     expect((await search('玳瑁')).ids).toEqual([id]);
-    const updated = await t.call('PUT', api('Article/Update'), { token: admin, body: { id, title: '新标题砗磲', categoryId, content: '<p>x</p>' } });
+    const updated = await t.call('PUT', api('Article/Update'), {
+      token: t.admin,
+      body: { id, title: '新标题砗磲', categoryId, content: '<p>x</p>' },
+    });
     expect(updated.status).toBe(200);
     expect((await search('玳瑁')).totalCount).toBe(0);
     expect((await search('标题砗磲')).ids).toEqual([id]);
-    expect((await t.call('DELETE', api('Article/Delete'), { token: admin, query: { Id: id } })).status).toBe(200);
+    expect((await t.call('DELETE', api('Article/Delete'), { token: t.admin, query: { Id: id } })).status).toBe(200);
     expect(await search('标题砗磲')).toEqual({ totalCount: 0, ids: [] });
     expect((await search('砗')).totalCount).toBe(0);
     await expectIndexConsistent();
@@ -109,10 +108,10 @@ describe('keyword search', () => {
       expect(found.totalCount, k).toBe(1);
     }
     // Tables without an index (users) match through Prisma's contains: wildcards literal there too.
-    const users = await t.call('GET', api('User/GetAll'), { token: admin, query: { Keyword: '%' } });
+    const users = await t.call('GET', api('User/GetAll'), { token: t.admin, query: { Keyword: '%' } });
     expect(users.body.result.totalCount).toBe(0);
     for (const k of ['NOT', '^', '{', '(', ')', ':', '-', 'title:满分', '""""', 'a AND b']) {
-      const res = await t.call('GET', api('Article/GetAll'), { token: admin, query: { Keyword: k } });
+      const res = await t.call('GET', api('Article/GetAll'), { token: t.admin, query: { Keyword: k } });
       expect(res.status, k).toBe(200);
     }
   });
@@ -124,7 +123,7 @@ describe('keyword search', () => {
       ['User/GetAll', '胡\u0000'],
       ['User/GetMemberOptions', '\u0000'],
     ]) {
-      const res = await t.call('GET', api(path!), { token: admin, query: { Keyword: k } });
+      const res = await t.call('GET', api(path!), { token: t.admin, query: { Keyword: k } });
       expect(res.status, `${path} ${JSON.stringify(k)}`).toBe(400);
       expect(res.body.error.validationErrors[0].members).toEqual(['keyword']);
     }
@@ -132,7 +131,7 @@ describe('keyword search', () => {
 
   it('finds a user by the full name typed as one word (surname and name are two columns), with an exact count', async () => {
     const users = async (keyword: string) => {
-      const res = await t.call('GET', api('User/GetAll'), { token: admin, query: { Keyword: keyword, MaxResultCount: 1000 } });
+      const res = await t.call('GET', api('User/GetAll'), { token: t.admin, query: { Keyword: keyword, MaxResultCount: 1000 } });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       const { totalCount, items } = res.body.result as { totalCount: number; items: Array<{ userName: string }> };
       expect(totalCount).toBe(items.length);
@@ -157,7 +156,7 @@ describe('keyword search', () => {
     const ours = await create('本校的鹦鹉螺');
     expect((await search('鹦鹉螺')).ids).toEqual([ours]);
     expect((await search('鹦鹉螺', other.token)).ids).toEqual([theirs]);
-    await t.call('DELETE', api('Article/Delete'), { token: admin, query: { Id: ours } });
+    await t.call('DELETE', api('Article/Delete'), { token: t.admin, query: { Id: ours } });
     expect((await search('鹦鹉螺')).totalCount).toBe(0);
     expect((await search('鹦')).totalCount).toBe(0);
   });
@@ -168,7 +167,7 @@ describe('keyword search', () => {
     await t.app.prisma.article.create({ data: { tenantId: 1, title: '百分号100%海葵', categoryId, content: 'x' } });
     for (const k of ['海葵', '批量海葵', '海']) expect((await search(k)).totalCount, k).toBeGreaterThanOrEqual(MAX_KEYWORD_IDS + 5);
     expect((await search('批量海葵文章')).totalCount).toBe(MAX_KEYWORD_IDS + 5);
-    const page = await t.call('GET', api('Article/GetAll'), { token: admin, query: { Keyword: '批量海葵文章', MaxResultCount: 3 } });
+    const page = await t.call('GET', api('Article/GetAll'), { token: t.admin, query: { Keyword: '批量海葵文章', MaxResultCount: 3 } });
     expect(page.body.result.items.map((i: { title: string }) => i.title)).toEqual([
       `批量海葵文章${MAX_KEYWORD_IDS + 4}`,
       `批量海葵文章${MAX_KEYWORD_IDS + 3}`,

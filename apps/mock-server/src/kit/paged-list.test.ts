@@ -1,20 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../testing/tenants.ts';
-import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { useTestApp } from '../testing/test-app.ts';
 
 /**
  * Paged lists of the kit (crud.ts pagedList): every page, deep or near the end,
  * is the slice of the whole ordered list; list rows are the SDK's list DTOs.
  */
-let t: TestApp;
-let admin: string;
+const t = useTestApp();
 let categoryId: number;
 const ROWS = 2500;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login();
-  const cascader = await t.call('GET', api('MultiLevelCategory/GetCascaderList'), { token: admin, query: { ClassTypeId: 1 } });
+  const cascader = await t.call('GET', api('MultiLevelCategory/GetCascaderList'), { token: t.admin, query: { ClassTypeId: 1 } });
   let node = cascader.body.result[0];
   while (node.children?.length) node = node.children[0];
   categoryId = node.value;
@@ -32,10 +29,9 @@ beforeAll(async () => {
     })),
   });
 }, 60_000);
-afterAll(async () => t.close());
 
 async function ids(query: Record<string, unknown>): Promise<{ totalCount: number; ids: number[] }> {
-  const res = await t.call('GET', api('Article/GetAll'), { token: admin, query });
+  const res = await t.call('GET', api('Article/GetAll'), { token: t.admin, query });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return { totalCount: res.body.result.totalCount, ids: res.body.result.items.map((i: { id: number }) => i.id) };
 }
@@ -55,21 +51,21 @@ describe('paged lists', () => {
   }
 
   it('list rows leave out the rich-text body, Get returns it', async () => {
-    const list = await t.call('GET', api('Article/GetAll'), { token: admin, query: { MaxResultCount: 3 } });
+    const list = await t.call('GET', api('Article/GetAll'), { token: t.admin, query: { MaxResultCount: 3 } });
     const row = list.body.result.items[0];
     expect(row).not.toHaveProperty('content');
     expect(row).toHaveProperty('title');
     expect(row).toHaveProperty('categoryName');
-    const one = await t.call('GET', api('Article/Get'), { token: admin, query: { Id: row.id } });
+    const one = await t.call('GET', api('Article/Get'), { token: t.admin, query: { Id: row.id } });
     expect(one.body.result.content.length).toBeGreaterThan(0);
     for (const [service, left] of [
       ['LearningCourse', ['content', 'lessons']],
       ['OneQuestionPerday', ['content', 'analysis']],
     ] as const) {
-      const rows = await t.call('GET', api(`${service}/GetAll`), { token: admin, query: { MaxResultCount: 5 } });
+      const rows = await t.call('GET', api(`${service}/GetAll`), { token: t.admin, query: { MaxResultCount: 5 } });
       expect(rows.body.result.items.length, service).toBeGreaterThan(0);
       for (const r of rows.body.result.items) for (const k of left) expect(r, `${service}.${k}`).not.toHaveProperty(k);
-      const mine = await t.call('GET', api(`${service}/GetAllMyselfAndChildren`), { token: admin, query: { MaxResultCount: 5 } });
+      const mine = await t.call('GET', api(`${service}/GetAllMyselfAndChildren`), { token: t.admin, query: { MaxResultCount: 5 } });
       for (const r of mine.body.result.items) for (const k of left) expect(r, `${service}.${k}`).not.toHaveProperty(k);
     }
   });

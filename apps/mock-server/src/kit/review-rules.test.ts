@@ -1,6 +1,6 @@
 import { reviewFlow, type DecideManyResult, type ReviewInboxItemDto } from '@edu/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../testing/test-app.ts';
 
 /**
  * Who decides (docs/architecture/review.md, "Deciding"), over HTTP: a later step of a round
@@ -18,8 +18,7 @@ const twoStep = reviewFlow('TwoStepArticleFlow', [
   { name: 'second', permission: SECOND, displayName: { 'zh-Hans': '复审', en: 'Second review' } },
 ]);
 
-let t: TestApp;
-let admin: string;
+const t = useTestApp({ reviewFlows: { Article: twoStep } });
 let categoryId: number;
 const api = (path: string) => `/api/services/app/${path}`;
 type User = { id: number; token: string };
@@ -29,7 +28,7 @@ let other: User;
 
 async function makeUser(userName: string, permissions: string[]): Promise<User> {
   const role = await t.call('POST', api('Role/Create'), {
-    token: admin,
+    token: t.admin,
     body: {
       name: userName,
       displayName: userName,
@@ -39,7 +38,7 @@ async function makeUser(userName: string, permissions: string[]): Promise<User> 
   });
   expect(role.status, JSON.stringify(role.body)).toBe(200);
   const res = await t.call('POST', api('User/Create'), {
-    token: admin,
+    token: t.admin,
     body: {
       userName,
       name: '审',
@@ -57,7 +56,7 @@ async function makeUser(userName: string, permissions: string[]): Promise<User> 
 const audit = (who: Pick<User, 'token'>, id: number, auditStatus: 1 | 2, auditReason?: string) =>
   t.call('POST', api('Article/AuditedArticle'), { token: who.token, body: { id, auditStatus, auditReason } });
 const settings = async (value: { allowSameReviewerForSteps: boolean; allowAuthorReview: boolean }) => {
-  const r = await t.call('PUT', api('Review/UpdateSettings'), { token: admin, body: value });
+  const r = await t.call('PUT', api('Review/UpdateSettings'), { token: t.admin, body: value });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   expect(r.body.result).toEqual(value);
 };
@@ -80,9 +79,7 @@ async function inboxItem(who: User, id: number): Promise<ReviewInboxItemDto | un
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ reviewFlows: { Article: twoStep } });
-  admin = await t.login();
-  const cascader = await t.call('GET', api('MultiLevelCategory/GetCascaderList'), { token: admin, query: { ClassTypeId: 1 } });
+  const cascader = await t.call('GET', api('MultiLevelCategory/GetCascaderList'), { token: t.admin, query: { ClassTypeId: 1 } });
   let node = cascader.body.result[0];
   while (node.children?.length) node = node.children[0];
   categoryId = node.value;
@@ -92,19 +89,18 @@ beforeAll(async () => {
   // The decision endpoint admits the registry flow's permission (FIRST) too.
   other = await makeUser('rules-other', [FIRST, SECOND]);
 });
-afterAll(async () => t.close());
 
 describe('the rules of who decides', () => {
   it('are off by default, shown to the client, and changed by administrators only', async () => {
-    expect(await ok(t.call('GET', api('Review/GetSettings'), { token: admin }))).toEqual(OFF);
-    const config = await t.call('GET', '/AbpUserConfiguration/GetAll', { token: admin });
+    expect(await ok(t.call('GET', api('Review/GetSettings'), { token: t.admin }))).toEqual(OFF);
+    const config = await t.call('GET', '/AbpUserConfiguration/GetAll', { token: t.admin });
     expect(config.body.result.setting.values).toMatchObject({
       'App.Review.AllowSameReviewerForSteps': 'false',
       'App.Review.AllowAuthorReview': 'false',
     });
     const denied = await t.call('PUT', api('Review/UpdateSettings'), { token: both.token, body: { ...OFF, allowAuthorReview: true } });
     expect(denied.status).toBe(403);
-    const bad = await t.call('PUT', api('Review/UpdateSettings'), { token: admin, body: { allowAuthorReview: 'yes' } });
+    const bad = await t.call('PUT', api('Review/UpdateSettings'), { token: t.admin, body: { allowAuthorReview: 'yes' } });
     expect(bad.status).toBe(400);
   });
 
@@ -144,7 +140,7 @@ describe('the rules of who decides', () => {
     });
     expect(edited.body.result).toMatchObject({ auditStatus: 0, reviewStep: 0 });
     // This round's first step by the admin; `both` passed the first step of the last round only.
-    expect((await audit({ token: admin }, id, 1)).status).toBe(200);
+    expect((await audit({ token: t.admin }, id, 1)).status).toBe(200);
     expect((await audit(both, id, 1)).body.result).toMatchObject({ auditStatus: 1 });
   });
 
@@ -184,7 +180,7 @@ describe('a bulk decision', () => {
     const atSecond = await submit('批量：管理员初审过');
     const byBoth = await submit('批量：本人初审过');
     const toReject = await submit('批量：驳回');
-    expect((await audit({ token: admin }, atSecond, 1)).status).toBe(200);
+    expect((await audit({ token: t.admin }, atSecond, 1)).status).toBe(200);
     expect((await audit(both, byBoth, 1)).status).toBe(200);
 
     const res = (await ok(

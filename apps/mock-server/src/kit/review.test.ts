@@ -1,6 +1,6 @@
 import { reviewFlow } from '@edu/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../testing/test-app.ts';
 
 /**
  * The review state machine (kit/review.ts) with a two-step flow declared here
@@ -14,14 +14,13 @@ const twoStep = reviewFlow('TwoStepArticleFlow', [
   { name: 'second', permission: SECOND, displayName: { 'zh-Hans': '复审', en: 'Second review' } },
 ]);
 
-let t: TestApp;
-let admin: string;
+const t = useTestApp({ reviewFlows: { Article: twoStep } });
 let categoryId: number;
 const api = (path: string) => `/api/services/app/${path}`;
 
 async function makeRole(name: string, permissions: string[]) {
   const r = await t.call('POST', api('Role/Create'), {
-    token: admin,
+    token: t.admin,
     body: { name, displayName: name, grantedPermissions: ['Pages', 'Pages.Articles', ...permissions] },
   });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
@@ -29,7 +28,7 @@ async function makeRole(name: string, permissions: string[]) {
 
 async function makeUser(userName: string, roleNames: string[]) {
   const res = await t.call('POST', api('User/Create'), {
-    token: admin,
+    token: t.admin,
     body: { userName, name: '审', surname: '核', emailAddress: `${userName}@example.edu.cn`, password: 'Passw0rd!', roleNames, identity: 2 },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -60,9 +59,7 @@ const queueIds = async (token: string) =>
   (await t.call('GET', api('Article/GetAllModerated'), { token, query: { MaxResultCount: 100 } })).body.result.items.map((i: { id: number }) => i.id);
 
 beforeAll(async () => {
-  t = await createTestApp({ reviewFlows: { Article: twoStep } });
-  admin = await t.login();
-  const cascader = await t.call('GET', api('MultiLevelCategory/GetCascaderList'), { token: admin, query: { ClassTypeId: 1 } });
+  const cascader = await t.call('GET', api('MultiLevelCategory/GetCascaderList'), { token: t.admin, query: { ClassTypeId: 1 } });
   let node = cascader.body.result[0];
   while (node.children?.length) node = node.children[0];
   categoryId = node.value;
@@ -72,7 +69,6 @@ beforeAll(async () => {
   first = await makeUser('flow-first', ['FirstReviewer']);
   second = await makeUser('flow-second', ['SecondReviewer']);
 });
-afterAll(async () => t.close());
 
 describe('a two-step review', () => {
   it('goes through both steps, each by its own permission, recording every decision and notifying the author at every step', async () => {

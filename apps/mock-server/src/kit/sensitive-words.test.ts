@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   expectRefused,
   HAN_DISGUISES,
@@ -9,7 +9,7 @@ import {
   sensitiveSurfaces,
   type Surface,
 } from '../testing/sensitive-surfaces.ts';
-import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { useTestApp } from '../testing/test-app.ts';
 import { scanText, sensitiveAction, type SensitiveWord } from './sensitive-words.ts';
 
 const word = (name: string, action: SensitiveWord['action']): SensitiveWord => ({ name, lower: name.toLowerCase(), action });
@@ -119,13 +119,11 @@ describe('scanText', () => {
  * text, the rest of the text kept as written (member feedback).
  */
 describe('the one scanner on every surface', () => {
-  let t: TestApp;
+  const t = useTestApp({ signIn: false });
   let surfaces: Surface[];
   beforeAll(async () => {
-    t = await createTestApp();
     surfaces = await sensitiveSurfaces(t);
   }, 60_000);
-  afterAll(async () => t.close());
 
   it('refuses the refuse word 赌博 in every disguise on every surface', async () => {
     for (const s of surfaces) for (const [label, text] of Object.entries(HAN_DISGUISES)) expectRefused(s, await s.write(text), HAN_WORD, label);

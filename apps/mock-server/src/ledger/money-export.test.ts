@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { useTestApp } from '../testing/test-app.ts';
 
 /**
  * The totals under every money export (Payment, Consumption and Income
@@ -37,27 +37,21 @@ async function viaLibreOffice(name: string, bytes: Uint8Array): Promise<string |
 const calc = (await viaLibreOffice('probe', new Uint8Array(await new ExcelJS.Workbook().xlsx.writeBuffer()))) !== null;
 if (!calc) console.warn('LibreOffice Calc (soffice with libreoffice-calc) is not installed: the LibreOffice read-back of money exports is skipped.');
 
-let t: TestApp;
-let admin: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login();
-});
+const t = useTestApp();
 afterAll(async () => {
-  await t.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
 async function exported(service: string): Promise<{ bytes: Uint8Array; totals: { count: number; in: number; out: number; net: number } }> {
-  const list = await t.call('GET', `/api/services/app/${service}/GetAll`, { token: admin, query: { MaxResultCount: 1 } });
+  const list = await t.call('GET', `/api/services/app/${service}/GetAll`, { token: t.admin, query: { MaxResultCount: 1 } });
   expect(list.status, JSON.stringify(list.body)).toBe(200);
-  const file = await t.call('GET', `/api/services/app/${service}/GetAllToExcel`, { token: admin });
+  const file = await t.call('GET', `/api/services/app/${service}/GetAllToExcel`, { token: t.admin });
   expect(file.status, JSON.stringify(file.body)).toBe(200);
   const { fileType, fileToken } = file.body.result as { fileType: string; fileToken: string };
   const dl = await t.app.inject({
     method: 'GET',
     url: `/File/DownloadTempFile?fileType=${encodeURIComponent(fileType)}&fileToken=${fileToken}&fileName=x.xlsx`,
-    headers: { authorization: `Bearer ${admin}`, 'abp.tenantid': '1' },
+    headers: { authorization: `Bearer ${t.admin}`, 'abp.tenantid': '1' },
   });
   expect(dl.statusCode).toBe(200);
   return { bytes: new Uint8Array(dl.rawPayload), totals: list.body.result.totals };

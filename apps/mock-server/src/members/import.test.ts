@@ -2,8 +2,8 @@ import ExcelJS from 'exceljs';
 import * as XLSX from 'xlsx';
 import { importResultOf, shownEmail, type BackgroundJobDto, type ImportResult, type MemberDto } from '@edu/sdk';
 import { verifyPassword } from '@edu/db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../testing/test-app.ts';
 import { api } from '../testing/tenants.ts';
 import { normalizePhone, splitName } from './import-sheet.ts';
 
@@ -15,15 +15,8 @@ import { normalizePhone, splitName } from './import-sheet.ts';
  * apostrophes, trailing empty rows; CSV in UTF-8 with BOM and in GB18030.
  */
 
-let t: TestApp;
-let admin: string;
+const t = useTestApp();
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login();
-});
-afterAll(async () => t.close());
 
 async function multipart(form: FormData): Promise<{ payload: Buffer; contentType: string }> {
   const req = new Request('http://local/', { method: 'POST', body: form });
@@ -44,7 +37,7 @@ async function upload(file: File, o: Options = {}) {
     method: 'POST',
     url: api('User/ImportFromExcel'),
     payload,
-    headers: { 'content-type': contentType, authorization: `Bearer ${o.token ?? admin}`, 'abp.tenantid': '1' },
+    headers: { 'content-type': contentType, authorization: `Bearer ${o.token ?? t.admin}`, 'abp.tenantid': '1' },
   });
   return { status: res.statusCode, body: res.json() };
 }
@@ -55,7 +48,7 @@ async function importFile(file: File, o: Options = {}): Promise<ImportResult> {
   const started: BackgroundJobDto = res.body.result;
   expect(started.name).toBe('User.ImportFromExcel');
   await t.app.jobs.idle();
-  const job: BackgroundJobDto = (await t.call('GET', api('BackgroundJob/GetJob'), { token: o.token ?? admin, query: { Id: started.id } })).body
+  const job: BackgroundJobDto = (await t.call('GET', api('BackgroundJob/GetJob'), { token: o.token ?? t.admin, query: { Id: started.id } })).body
     .result;
   expect(job.error, JSON.stringify(job)).toBeNull();
   return importResultOf(job)!;
@@ -98,7 +91,7 @@ describe('member import', () => {
     const res = await t.app.inject({
       method: 'GET',
       url: api('User/GetMemberImportTemplate'),
-      headers: { authorization: `Bearer ${admin}`, 'abp.tenantid': '1' },
+      headers: { authorization: `Bearer ${t.admin}`, 'abp.tenantid': '1' },
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toContain(encodeURIComponent('会员导入模板.xlsx'));
@@ -250,7 +243,7 @@ describe('member import', () => {
     const dl = await t.app.inject({
       method: 'GET',
       url: `/File/DownloadTempFile?fileType=${encodeURIComponent(file.fileType)}&fileToken=${file.fileToken}&fileName=p.xlsx`,
-      headers: { authorization: `Bearer ${admin}`, 'abp.tenantid': '1' },
+      headers: { authorization: `Bearer ${t.admin}`, 'abp.tenantid': '1' },
     });
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(new Uint8Array(dl.rawPayload).buffer);
@@ -297,7 +290,7 @@ describe('members and member managers', () => {
   let teacherId: number;
   beforeAll(async () => {
     const role = await t.call('POST', api('Role/Create'), {
-      token: admin,
+      token: t.admin,
       body: {
         name: 'MemberManager',
         displayName: '会员管理员',
@@ -306,7 +299,7 @@ describe('members and member managers', () => {
     });
     expect(role.status, JSON.stringify(role.body)).toBe(200);
     const res = await t.call('POST', api('User/Create'), {
-      token: admin,
+      token: t.admin,
       body: {
         userName: 'mm_wang',
         name: '会管',
@@ -324,7 +317,7 @@ describe('members and member managers', () => {
 
   it('lists members with balance, filters and sorting', async () => {
     const m = await t.app.prisma.user.findFirstOrThrow({ where: { userName: 'huyuhang', tenantId: 1 } });
-    await t.call('POST', api('Payment/Create'), { token: admin, body: { memberId: m.id, amount: 8888, channel: 3 } });
+    await t.call('POST', api('Payment/Create'), { token: t.admin, body: { memberId: m.id, amount: 8888, channel: 3 } });
     const list = (await t.call('GET', api('User/GetAllMembers'), { token: manager, query: { Keyword: '宇航' } })).body.result;
     expect(list.items.map((u: MemberDto) => u.userName)).toEqual(['huyuhang']);
     expect(list.items[0].balance).toBeGreaterThanOrEqual(8888);
@@ -344,7 +337,7 @@ describe('members and member managers', () => {
     const inactive = (await t.call('GET', api('User/GetAllMembers'), { token: manager, query: { IsActive: false } })).body.result;
     expect(inactive.items.every((u: MemberDto) => !u.isActive)).toBe(true);
     expect((await t.call('GET', api('User/GetAllMembers'), { token: manager, query: { Identity: 2 } })).status).toBe(403);
-    expect((await t.call('GET', api('User/GetAllMembers'), { token: admin, query: { Identity: 2 } })).body.result.totalCount).toBeGreaterThan(0);
+    expect((await t.call('GET', api('User/GetAllMembers'), { token: t.admin, query: { Identity: 2 } })).body.result.totalCount).toBeGreaterThan(0);
     expect((await t.call('GET', api('User/GetAllMembers'), { token: await t.login('zhaolei') })).status).toBe(403);
   });
 

@@ -1,31 +1,30 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parseContentDisposition } from '@edu/sdk';
 import { docxPart, docxText, hasPoppler, pdfFonts, pdfImageCount, pdfPagesPng, pdfText } from './export/inspect.ts';
 import { samplePng } from './export/sample-paper.ts';
 import { createTenant } from '../testing/tenants.ts';
-import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { useTestApp } from '../testing/test-app.ts';
 
 /**
  * PreviewTestPaper and ExportTestPaper over HTTP: a paper with every
  * question type, exported to DOCX and PDF (read back), the answer key and
  * the sheet, the inline preview, bad input, permissions and tenants.
  */
-let t: TestApp;
-let admin: string;
+const t = useTestApp();
 let paperId: number;
 let totalFraction: number;
 const api = (path: string) => `/api/services/app/${path}`;
 const TITLE = '2024–2025学年第一学期期末考试 八年级综合 B 卷';
 const poppler = await hasPoppler();
 
-async function ok(verb: 'GET' | 'POST', path: string, body?: unknown, token = admin) {
+async function ok(verb: 'GET' | 'POST', path: string, body?: unknown, token = t.admin) {
   const r = await t.call(verb, api(path), { token, ...(verb === 'GET' ? { query: body as Record<string, unknown> } : { body }) });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r.body.result;
 }
 
 /** A file endpoint's raw answer (the bytes are not JSON). */
-async function download(path: 'ExportTestPaper' | 'PreviewTestPaper', body: unknown, token = admin) {
+async function download(path: 'ExportTestPaper' | 'PreviewTestPaper', body: unknown, token = t.admin) {
   const res = await t.app.inject({
     method: 'POST',
     url: api(`TestQuestion/${path}`),
@@ -46,11 +45,9 @@ async function approvedQuestion(body: Record<string, unknown>): Promise<number> 
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login();
   // Setup approves questions through both steps as the admin; the four-eyes rule across steps is tested in kit/review-rules.test.ts.
   const rules = await t.call('PUT', api('Review/UpdateSettings'), {
-    token: admin,
+    token: t.admin,
     body: { allowSameReviewerForSteps: true, allowAuthorReview: false },
   });
   expect(rules.status, JSON.stringify(rules.body)).toBe(200);
@@ -112,7 +109,6 @@ beforeAll(async () => {
   totalFraction = created.totalFraction;
   expect(totalFraction).toBe(3 + 3 + 4 + 2 + 2 + 8 + 4 + 4);
 });
-afterAll(async () => t.close());
 
 describe('ExportTestPaper', () => {
   it('downloads the paper as DOCX with headers, 计分栏 summing to the full score, options and footer', async () => {
@@ -203,16 +199,16 @@ describe('ExportTestPaper', () => {
       docxText(docxPart((await download('ExportTestPaper', { id: paperId, format: 'docx' })).bytes, 'word/document.xml') ?? '');
     const before = await ok('GET', 'TenantSettings/GetAllSettings', {});
     expect(before).toEqual({ general: { schoolName: '', effectiveSchoolName: null } });
-    const set = await t.call('PUT', api('TenantSettings/UpdateAllSettings'), { token: admin, body: { general: { schoolName: ' 示范实验中学 ' } } });
+    const set = await t.call('PUT', api('TenantSettings/UpdateAllSettings'), { token: t.admin, body: { general: { schoolName: ' 示范实验中学 ' } } });
     expect(set.body.result).toEqual({ general: { schoolName: '示范实验中学', effectiveSchoolName: '示范实验中学' } });
     expect(await schoolLine()).toMatch(/^示范实验中学/);
     // Cleared: the tenant's display name, once it is more than the code name.
-    await t.call('PUT', api('TenantSettings/UpdateAllSettings'), { token: admin, body: { general: { schoolName: '' } } });
+    await t.call('PUT', api('TenantSettings/UpdateAllSettings'), { token: t.admin, body: { general: { schoolName: '' } } });
     await t.app.prisma.tenant.update({ where: { id: 1 }, data: { name: '第一实验中学' } });
     expect(await schoolLine()).toMatch(/^第一实验中学/);
     await t.app.prisma.tenant.update({ where: { id: 1 }, data: { name: 'Default' } });
     const tooLong = await t.call('PUT', api('TenantSettings/UpdateAllSettings'), {
-      token: admin,
+      token: t.admin,
       body: { general: { schoolName: '校'.repeat(65) } },
     });
     expect(tooLong.status).toBe(400);
@@ -242,7 +238,7 @@ describe('pictures', () => {
       method: 'POST',
       url: '/File/UploadImage',
       payload: Buffer.from(await body.arrayBuffer()),
-      headers: { authorization: `Bearer ${admin}`, 'content-type': body.headers.get('content-type') ?? '' },
+      headers: { authorization: `Bearer ${t.admin}`, 'content-type': body.headers.get('content-type') ?? '' },
     });
     expect(uploaded.statusCode, uploaded.body).toBe(200);
     const url = uploaded.json<{ result: { url: string } }>().result.url;

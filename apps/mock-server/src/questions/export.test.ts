@@ -1,6 +1,6 @@
 import { importResultOf, normaliseQuestionText, QUESTION_IMPORT_MAX_ROWS, type BackgroundJobDto, type TestQuestionDto } from '@edu/sdk';
 import sanitizeHtml from 'sanitize-html';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readArchive } from '../kit/import/archive.ts';
 import { docxLines } from '../import/docx-lines.ts';
 import { withDocumentMedia } from '../import/pictures.ts';
@@ -9,7 +9,7 @@ import { unimportablePackage } from '../import/qti-export.ts';
 import { parseQuestionDocument } from '../import/question-document.ts';
 import { parseXml, findAll } from '../import/xml.ts';
 import { CP_XSD, QTI_ITEM_XSD, schemaErrors } from '../testing/qti-xsd.ts';
-import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { useTestApp } from '../testing/test-app.ts';
 
 /**
  * Export (questions/export.ts): the whole seeded bank as Word in the import
@@ -19,8 +19,7 @@ import { createTestApp, type TestApp } from '../testing/test-app.ts';
  * (src/import/fixtures/qti-xsd) that the QTI reader reads back.
  */
 
-let t: TestApp;
-let admin: string;
+const t = useTestApp();
 const api = (p: string) => `/api/services/app/${p}`;
 const base = { categoryId: 1, chapterTypeId: null, isUniversity: false };
 
@@ -29,14 +28,14 @@ async function download(path: string, body: Record<string, unknown>): Promise<Ui
     method: 'POST',
     url: api(path),
     payload: body,
-    headers: { authorization: `Bearer ${admin}`, 'abp.tenantid': '1' },
+    headers: { authorization: `Bearer ${t.admin}`, 'abp.tenantid': '1' },
   });
   expect(res.statusCode, res.body.slice(0, 500)).toBe(200);
   return new Uint8Array(res.rawPayload);
 }
 
 async function allQuestions(query: Record<string, unknown> = {}): Promise<TestQuestionDto[]> {
-  const res = await t.call('GET', api('TestQuestion/GetAllQuestion'), { token: admin, query: { MaxResultCount: 5000, ...query } });
+  const res = await t.call('GET', api('TestQuestion/GetAllQuestion'), { token: t.admin, query: { MaxResultCount: 5000, ...query } });
   expect(res.status).toBe(200);
   return res.body.result.result.items;
 }
@@ -71,12 +70,6 @@ function shape(q: {
   };
 }
 
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login();
-});
-afterAll(async () => t?.close());
-
 describe('Word export in the import format', () => {
   it('exports the whole seeded bank and reads every question back equal (type, stem, options, answers, analysis, score, difficulty)', async () => {
     const bank = await allQuestions();
@@ -106,15 +99,15 @@ describe('Word export in the import format', () => {
       method: 'POST',
       url: '/File/UploadImage',
       payload: Buffer.from(await req.arrayBuffer()),
-      headers: { 'content-type': req.headers.get('content-type')!, authorization: `Bearer ${admin}`, 'abp.tenantid': '1' },
+      headers: { 'content-type': req.headers.get('content-type')!, authorization: `Bearer ${t.admin}`, 'abp.tenantid': '1' },
     });
     expect(up.statusCode, up.body).toBe(200);
     const url: string = up.json().result.url ?? up.json().result;
     const token = /token=([\w-]+)/.exec(url)![1]!;
-    const category = (await t.call('POST', api('MultiLevelCategory/Create'), { token: admin, body: { classTypeId: 3, name: '导出·图片' } })).body
+    const category = (await t.call('POST', api('MultiLevelCategory/Create'), { token: t.admin, body: { classTypeId: 3, name: '导出·图片' } })).body
       .result.id;
     const created = await t.call('POST', api('TestQuestion/CreateQuestion'), {
-      token: admin,
+      token: t.admin,
       body: {
         categoryId: category,
         questionType: 1,
@@ -142,7 +135,7 @@ describe('Word export in the import format', () => {
       method: 'POST',
       url: api('TestQuestion/ExportQuestions'),
       payload: { format: 'pdf' },
-      headers: { authorization: `Bearer ${admin}`, 'abp.tenantid': '1' },
+      headers: { authorization: `Bearer ${t.admin}`, 'abp.tenantid': '1' },
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.validationErrors[0].members).toEqual(['format']);
@@ -218,7 +211,7 @@ describe('QTI 2.1 export', () => {
   });
 
   it('marks 不定项 so it reads back as itself, while other QTI tools read a multiple-answer choice', async () => {
-    const category = (await t.call('POST', api('MultiLevelCategory/Create'), { token: admin, body: { classTypeId: 3, name: '导出·不定项' } })).body
+    const category = (await t.call('POST', api('MultiLevelCategory/Create'), { token: t.admin, body: { classTypeId: 3, name: '导出·不定项' } })).body
       .result.id;
     const keys = [
       [true, false, false],
@@ -227,7 +220,7 @@ describe('QTI 2.1 export', () => {
     const created: TestQuestionDto[] = [];
     for (const [n, correct] of keys.entries()) {
       const res = await t.call('POST', api('TestQuestion/CreateQuestion'), {
-        token: admin,
+        token: t.admin,
         body: {
           categoryId: category,
           questionType: 7,
@@ -251,7 +244,7 @@ describe('QTI 2.1 export', () => {
   });
 
   it('exports a paper as a package with its assessmentTest, a section per paper section', async () => {
-    const papers = await t.call('GET', api('TestPaper/GetAll'), { token: admin, query: { MaxResultCount: 50 } });
+    const papers = await t.call('GET', api('TestPaper/GetAll'), { token: t.admin, query: { MaxResultCount: 50 } });
     const paper = (papers.body.result.items as Array<{ id: number; title: string }>)[0]!;
     const bytes = await download('TestQuestion/ExportTestPaperQti', { id: paper.id });
     const { entries, resources } = await checkPackage(bytes);
@@ -271,8 +264,8 @@ describe('QTI 2.1 export', () => {
     const items = [...entries.keys()].filter((n) => n.startsWith('items/')).length;
     const form = new FormData();
     form.append('file', new File([new Uint8Array(bytes)], 'bank.zip', { type: 'application/zip' }));
-    const category = (await t.call('POST', api('MultiLevelCategory/Create'), { token: admin, body: { classTypeId: 3, name: '导出·QTI 回读' } })).body
-      .result.id;
+    const category = (await t.call('POST', api('MultiLevelCategory/Create'), { token: t.admin, body: { classTypeId: 3, name: '导出·QTI 回读' } }))
+      .body.result.id;
     form.append('categoryId', String(category));
     form.append('mode', 'dryRun');
     const req = new Request('http://local/', { method: 'POST', body: form });
@@ -280,12 +273,12 @@ describe('QTI 2.1 export', () => {
       method: 'POST',
       url: api('TestQuestion/ImportQuestions'),
       payload: Buffer.from(await req.arrayBuffer()),
-      headers: { 'content-type': req.headers.get('content-type')!, authorization: `Bearer ${admin}`, 'abp.tenantid': '1' },
+      headers: { 'content-type': req.headers.get('content-type')!, authorization: `Bearer ${t.admin}`, 'abp.tenantid': '1' },
     });
     expect(res.statusCode, res.body.slice(0, 500)).toBe(200);
     const started: BackgroundJobDto = res.json().result;
     await t.app.jobs.idle();
-    const polled = await t.call('GET', api('BackgroundJob/GetJob'), { token: admin, query: { Id: started.id } });
+    const polled = await t.call('GET', api('BackgroundJob/GetJob'), { token: t.admin, query: { Id: started.id } });
     const job: BackgroundJobDto = polled.body.result;
     expect(job.error).toBeNull();
     const result = importResultOf(job);

@@ -2,9 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { importResultOf, type BackgroundJobDto, type ImportResult } from '@edu/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createTenant } from '../testing/tenants.ts';
-import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { useTestApp } from '../testing/test-app.ts';
 
 /**
  * Question import through HTTP (app.inject) on a real SQLite file: the
@@ -13,8 +13,7 @@ import { createTestApp, type TestApp } from '../testing/test-app.ts';
  * file of thousands of questions run as a job, permissions and bad files.
  */
 
-let t: TestApp;
-let admin: string;
+const t = useTestApp();
 let math: number;
 let chinese: number;
 const api = (p: string) => `/api/services/app/${p}`;
@@ -49,7 +48,7 @@ async function upload(file: File, o: Options = {}) {
     method: 'POST',
     url: api('TestQuestion/ImportQuestions'),
     payload,
-    headers: { 'content-type': contentType, authorization: `Bearer ${o.token ?? admin}`, 'abp.tenantid': '1' },
+    headers: { 'content-type': contentType, authorization: `Bearer ${o.token ?? t.admin}`, 'abp.tenantid': '1' },
   });
   return { status: res.statusCode, body: res.json() };
 }
@@ -61,7 +60,7 @@ async function importFile(file: File, o: Options = {}): Promise<ImportResult & {
   const started: BackgroundJobDto = res.body.result;
   expect(started.name).toBe('TestQuestion.Import');
   await t.app.jobs.idle();
-  const polled = await t.call('GET', api('BackgroundJob/GetJob'), { token: o.token ?? admin, query: { Id: started.id } });
+  const polled = await t.call('GET', api('BackgroundJob/GetJob'), { token: o.token ?? t.admin, query: { Id: started.id } });
   const job: BackgroundJobDto = polled.body.result;
   expect(job.error).toBeNull();
   const result = importResultOf(job);
@@ -78,7 +77,7 @@ const HEAD = ['题型', '题干', '选项A', '选项B', '选项C', '选项D', '�
 
 const count = (categoryId = math) => t.app.prisma.testQuestion.count({ where: { categoryId, isDeleted: false } });
 
-async function category(name: string, token = admin, classTypeId = 3): Promise<number> {
+async function category(name: string, token = t.admin, classTypeId = 3): Promise<number> {
   const r = await t.call('POST', api('MultiLevelCategory/Create'), { token, body: { classTypeId, name } });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r.body.result.id;
@@ -86,12 +85,12 @@ async function category(name: string, token = admin, classTypeId = 3): Promise<n
 
 async function userWith(userName: string, permissions: string[]) {
   const role = await t.call('POST', api('Role/Create'), {
-    token: admin,
+    token: t.admin,
     body: { name: userName, displayName: userName, grantedPermissions: ['Pages', 'Pages.Questions', ...permissions], grantedCategoryIds: [math] },
   });
   expect(role.status, JSON.stringify(role.body)).toBe(200);
   const res = await t.call('POST', api('User/Create'), {
-    token: admin,
+    token: t.admin,
     body: {
       userName,
       name: '王',
@@ -107,19 +106,16 @@ async function userWith(userName: string, permissions: string[]) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login();
   math = await category('导入测试·数学');
   chinese = await category('导入测试·语文');
 });
-afterAll(async () => t?.close());
 
 describe('the Excel template', () => {
   it('downloads a real xlsx with headers, drop-down lists and two examples per type, which pass a dry run', async () => {
     const res = await t.app.inject({
       method: 'GET',
       url: api('TestQuestion/GetQuestionImportTemplate'),
-      headers: { authorization: `Bearer ${admin}` },
+      headers: { authorization: `Bearer ${t.admin}` },
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe(XLSX);
@@ -194,7 +190,7 @@ describe('Excel and CSV rows', () => {
       [7, 'created'],
     ]);
     expect(await count()).toBe(before + 5);
-    const me = await t.call('GET', api('Session/GetCurrentLoginInformations'), { token: admin });
+    const me = await t.call('GET', api('Session/GetCurrentLoginInformations'), { token: t.admin });
     const rows = await t.app.prisma.testQuestion.findMany({ where: { id: { in: result.rows.map((r) => r.createdId!) } }, orderBy: { id: 'asc' } });
     expect(
       rows.every((r) => r.creatorUserId === me.body.result.user.id && r.auditStatus === 0 && r.reviewStep === 0 && r.fingerprint.length === 16),
@@ -206,9 +202,9 @@ describe('Excel and CSV rows', () => {
       [4, 2, 2],
       [5, 2, 4.5],
     ]);
-    const fill = await t.call('GET', api('TestQuestion/Get'), { token: admin, query: { Id: rows[3]!.id } });
+    const fill = await t.call('GET', api('TestQuestion/Get'), { token: t.admin, query: { Id: rows[3]!.id } });
     expect(fill.body.result.blanks).toEqual([{ answers: ['60', '六十'] }, { answers: ['60'] }]);
-    const single = await t.call('GET', api('TestQuestion/Get'), { token: admin, query: { Id: rows[0]!.id } });
+    const single = await t.call('GET', api('TestQuestion/Get'), { token: t.admin, query: { Id: rows[0]!.id } });
     expect(single.body.result.options.map((o: { label: string; isCorrect: boolean }) => `${o.label}${o.isCorrect ? '*' : ''}`)).toEqual([
       'A',
       'B*',
@@ -252,13 +248,13 @@ describe('Excel and CSV rows', () => {
     expect(await count()).toBe(before);
 
     // The report lists the rejected rows with their cells and a reason column.
-    const report = await t.call('GET', '/File/DownloadTempFile', { token: admin, query: { fileToken: strict.report!.fileToken } });
+    const report = await t.call('GET', '/File/DownloadTempFile', { token: t.admin, query: { fileToken: strict.report!.fileToken } });
     expect(report.status).toBe(200);
     const file = await t.app.inject({
       method: 'GET',
       url: '/File/DownloadTempFile',
       query: { fileToken: strict.report!.fileToken },
-      headers: { authorization: `Bearer ${admin}` },
+      headers: { authorization: `Bearer ${t.admin}` },
     });
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(new Uint8Array(file.rawPayload).buffer);
@@ -276,7 +272,7 @@ describe('Excel and CSV rows', () => {
 
   it('flags duplicates within a file and against the bank (width, spacing and option order folded)', async () => {
     const bank = await t.call('POST', api('TestQuestion/CreateQuestion'), {
-      token: admin,
+      token: t.admin,
       body: {
         questionType: 1,
         stem: '<p>重复检测：北京是哪国首都？</p>',
@@ -400,7 +396,7 @@ describe('Word and TXT in the Chinese numbered format', () => {
     expect(rows[2]!.stem).toBe('<p>文本：中国的首都是____，最长的河流是____。</p>');
     expect(JSON.parse(rows[2]!.blanksJson!)).toEqual([{ answers: ['北京', '北京市'] }, { answers: ['长江'] }]);
     expect(rows[4]!.referenceAnswer).toBe('把单位“1”平均分成若干份，\n表示这样的一份或几份的数。');
-    const material = await t.call('GET', api('TestQuestion/Get'), { token: admin, query: { Id: rows[5]!.id } });
+    const material = await t.call('GET', api('TestQuestion/Get'), { token: t.admin, query: { Id: rows[5]!.id } });
     expect(material.body.result.subQuestions.map((s: { questionType: number }) => s.questionType)).toEqual([1, 4]);
     expect(material.body.result).toMatchObject({ score: 4, difficulty: 3, stem: '<p>文本材料：一个长方形长 5 米，宽 3 米。</p>' });
     expect(material.body.result.analysis).toBe('<p>面积 = 长 × 宽，</p><p>周长 = (长 + 宽) × 2。</p>');
@@ -435,7 +431,7 @@ describe('Word and TXT in the Chinese numbered format', () => {
     expect(result).toMatchObject({ total: 6, created: 6, invalidRows: 0 });
     const rows = await t.app.prisma.testQuestion.findMany({ where: { id: { in: result.rows.map((r) => r.createdId!) } }, orderBy: { id: 'asc' } });
     expect(rows.map((r) => r.questionType)).toEqual([1, 2, 4, 3, 5, 6]);
-    const first = await t.call('GET', api('TestQuestion/Get'), { token: admin, query: { Id: rows[0]!.id } });
+    const first = await t.call('GET', api('TestQuestion/Get'), { token: t.admin, query: { Id: rows[0]!.id } });
     expect(first.body.result.options.map((o: { content: string }) => o.content)).toEqual(['7', '12', '34', '1']);
   });
 
@@ -531,7 +527,7 @@ describe('permissions and bad input', () => {
     const res = await upload(file(), { categoryId: theirs });
     expect(res.status).toBe(400);
     expect(res.body.error.validationErrors[0].members).toEqual(['categoryId']);
-    const articles = await category('文章分类', admin, 1);
+    const articles = await category('文章分类', t.admin, 1);
     expect((await upload(file(), { categoryId: articles })).status).toBe(400);
   });
 
@@ -638,7 +634,7 @@ describe('pictures and equations in Word files', () => {
     const done = await importFile(file(), { categoryId: media, mode: 'commit' });
     expect(done.created).toBe(3);
     const [picture, fraction, root] = await Promise.all(
-      done.rows.map((r) => t.call('GET', api('TestQuestion/Get'), { token: admin, query: { Id: r.createdId! } }).then((x) => x.body.result)),
+      done.rows.map((r) => t.call('GET', api('TestQuestion/Get'), { token: t.admin, query: { Id: r.createdId! } }).then((x) => x.body.result)),
     );
     const img = /<img src="\/File\/GetFile\?token=[\w-]+"/;
     expect(picture.stem).toMatch(img);

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { JSDOM } from 'jsdom';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../testing/test-app.ts';
 
 /**
  * abp.js from npm `abp-web-resources` (5.x and 6.x) must work unchanged on our
@@ -15,14 +15,11 @@ const ABP_JS = {
   '6.1.0': require.resolve('abp-web-resources-6/Abp/Framework/scripts/abp.js'),
 };
 
-let t: TestApp;
+const t = useTestApp();
 let result: Record<string, unknown>;
 beforeAll(async () => {
-  t = await createTestApp();
-  const token = await t.login('admin', '123qwe', 1);
-  result = (await t.call('GET', '/AbpUserConfiguration/GetAll', { token })).body.result;
+  result = (await t.call('GET', '/AbpUserConfiguration/GetAll', { token: t.admin })).body.result;
 });
-afterAll(async () => t.close());
 
 /** jQuery-style deep extend (`$.extend(true, target, source)`), as the Vue template's Util.extend. */
 function deepExtend(target: any, source: any): any {

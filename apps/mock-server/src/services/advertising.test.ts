@@ -1,18 +1,14 @@
 import type { AdvertisingDto } from '@edu/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../testing/test-app.ts';
 import { api, createTenant, expectTenantIsolation } from '../testing/tenants.ts';
 
-let t: TestApp;
-let admin: string;
+const t = useTestApp();
 let positions: Record<string, number>;
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login();
   const rows = await t.app.prisma.multiLevelCategory.findMany({ where: { tenantId: 1, classTypeId: 8 } });
   positions = Object.fromEntries(rows.map((r) => [r.name, r.id]));
 });
-afterAll(async () => t.close());
 
 const ad = (categoryId: number, extra: object = {}) => ({
   title: '暑期夏令营报名',
@@ -25,13 +21,13 @@ const member = (res: { body: any }) => res.body.error.validationErrors[0].member
 
 describe('Advertising', () => {
   it('GetAdvertisingCategoryList: the ad positions', async () => {
-    const res = await t.call('GET', api('Advertising/GetAdvertisingCategoryList'), { token: admin });
+    const res = await t.call('GET', api('Advertising/GetAdvertisingCategoryList'), { token: t.admin });
     expect(res.body.result.map((c: { name: string }) => c.name)).toEqual(['首页轮播图', '首页横幅', '侧边栏', '文章详情页']);
   });
 
   it('creates, reads, updates and deletes; lists by position', async () => {
     const created = await t.call('POST', api('Advertising/Create'), {
-      token: admin,
+      token: t.admin,
       body: ad(positions['侧边栏']!, { startTime: '2026-07-01T00:00:00Z', endTime: '2026-08-31T23:59:59+08:00', sort: 3 }),
     });
     expect(created.status).toBe(200);
@@ -44,26 +40,29 @@ describe('Advertising', () => {
       isActive: true,
     });
     const upd = await t.call('PUT', api('Advertising/Update'), {
-      token: admin,
+      token: t.admin,
       body: { ...row, categoryId: positions['首页横幅'], title: '夏令营火热报名中' },
     });
     expect(upd.body.result).toMatchObject({ title: '夏令营火热报名中', categoryName: '首页横幅' });
-    const list = await t.call('GET', api('Advertising/GetAll'), { token: admin, query: { CategoryId: positions['首页横幅'], Sorting: 'sort desc' } });
+    const list = await t.call('GET', api('Advertising/GetAll'), {
+      token: t.admin,
+      query: { CategoryId: positions['首页横幅'], Sorting: 'sort desc' },
+    });
     expect(list.body.result.items.map((a: AdvertisingDto) => a.id)).toContain(row.id);
     expect(list.body.result.items.every((a: AdvertisingDto) => a.categoryId === positions['首页横幅'])).toBe(true);
-    expect((await t.call('DELETE', api('Advertising/Delete'), { token: admin, query: { Id: row.id } })).status).toBe(200);
-    expect((await t.call('GET', api('Advertising/Get'), { token: admin, query: { Id: row.id } })).status).toBe(404);
+    expect((await t.call('DELETE', api('Advertising/Delete'), { token: t.admin, query: { Id: row.id } })).status).toBe(200);
+    expect((await t.call('GET', api('Advertising/Get'), { token: t.admin, query: { Id: row.id } })).status).toBe(404);
   });
 
   it('the category must be an ad position; the end must not precede the start', async () => {
     const news = await t.app.prisma.multiLevelCategory.findFirstOrThrow({ where: { tenantId: 1, classTypeId: 1, name: '新闻动态' } });
-    const wrong = await t.call('POST', api('Advertising/Create'), { token: admin, body: ad(news.id) });
+    const wrong = await t.call('POST', api('Advertising/Create'), { token: t.admin, body: ad(news.id) });
     expect(wrong.status).toBe(400);
     expect(member(wrong)).toEqual(['categoryId']);
-    const unknown = await t.call('POST', api('Advertising/Create'), { token: admin, body: ad(987654) });
+    const unknown = await t.call('POST', api('Advertising/Create'), { token: t.admin, body: ad(987654) });
     expect(member(unknown)).toEqual(['categoryId']);
     const backwards = await t.call('POST', api('Advertising/Create'), {
-      token: admin,
+      token: t.admin,
       body: ad(positions['侧边栏']!, { startTime: '2026-08-01T00:00:00Z', endTime: '2026-07-01T00:00:00Z' }),
     });
     expect(member(backwards)).toEqual(['endTime']);
@@ -71,7 +70,7 @@ describe('Advertising', () => {
 
   it('only in positions the user may manage (assertCategory with role category grants)', async () => {
     await t.call('POST', api('Role/Create'), {
-      token: admin,
+      token: t.admin,
       body: {
         name: 'AdDesk',
         displayName: '广告专员',
@@ -80,7 +79,7 @@ describe('Advertising', () => {
       },
     });
     await t.call('POST', api('User/Create'), {
-      token: admin,
+      token: t.admin,
       body: { userName: 'addesk', name: '广', surname: '孔', emailAddress: 'addesk@example.edu.cn', password: 'Passw0rd!', roleNames: ['AdDesk'] },
     });
     const token = await t.login('addesk', 'Passw0rd!');
@@ -97,11 +96,11 @@ describe('Advertising', () => {
     const row = (await t.call('POST', api('Advertising/Create'), { token: b.token, body: ad(position.id) })).body.result;
     await expectTenantIsolation(t, {
       service: 'Advertising',
-      tokenA: admin,
+      tokenA: t.admin,
       tokenB: b.token,
       row,
       update: { title: '篡改', categoryId: positions['侧边栏'] },
     });
-    expect(member(await t.call('POST', api('Advertising/Create'), { token: admin, body: ad(position.id) }))).toEqual(['categoryId']);
+    expect(member(await t.call('POST', api('Advertising/Create'), { token: t.admin, body: ad(position.id) }))).toEqual(['categoryId']);
   });
 });

@@ -1,21 +1,15 @@
 import type { CategoryPermissionNode } from '@edu/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../testing/test-app.ts';
 import { api, createTenant } from '../testing/tenants.ts';
 
-let t: TestApp;
-let admin: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 const roleNamed = async (name: string) => t.app.prisma.role.findFirstOrThrow({ where: { tenantId: 1, name } });
 const rootsOf = (classTypeId: number) =>
   t.app.prisma.multiLevelCategory.findMany({ where: { tenantId: 1, classTypeId, parentId: null, isDeleted: false }, orderBy: { id: 'asc' } });
 const flatten = (nodes: CategoryPermissionNode[]): CategoryPermissionNode[] => nodes.flatMap((n) => [n, ...flatten(n.children)]);
-const tree = async (query: object) => (await t.call('POST', api('CategoryPermision/BehindMultiLevel'), { token: admin, body: query })).body.result;
+const tree = async (query: object) => (await t.call('POST', api('CategoryPermision/BehindMultiLevel'), { token: t.admin, body: query })).body.result;
 
 describe('CategoryPermision/BehindMultiLevel', () => {
   it("checks the role's granted categories (the seeded Teacher: course, question and resource roots)", async () => {
@@ -59,7 +53,7 @@ describe('CategoryPermision/BehindMultiLevel', () => {
   });
 
   it('404 for an unknown role; 403 without Pages.Administration.Manages', async () => {
-    expect((await t.call('POST', api('CategoryPermision/BehindMultiLevel'), { token: admin, body: { roleId: 99999 } })).status).toBe(404);
+    expect((await t.call('POST', api('CategoryPermision/BehindMultiLevel'), { token: t.admin, body: { roleId: 99999 } })).status).toBe(404);
     const teacher = await t.login('zhaolei');
     expect((await t.call('POST', api('CategoryPermision/BehindMultiLevel'), { token: teacher, body: {} })).status).toBe(403);
   });
@@ -71,7 +65,7 @@ describe('Role grantedCategoryIds', () => {
     const junior = await t.app.prisma.multiLevelCategory.findFirstOrThrow({ where: { tenantId: 1, classTypeId: 2, parentId: null, name: '初中' } });
     const juniorMath = await t.app.prisma.multiLevelCategory.findFirstOrThrow({ where: { parentId: junior.id, name: '数学' } });
     const created = await t.call('POST', api('Role/Create'), {
-      token: admin,
+      token: t.admin,
       body: { name: 'NewsDesk', displayName: '新闻编辑', grantedPermissions: ['Pages'], grantedCategoryIds: [news.id, news.id] },
     });
     expect(created.status).toBe(200);
@@ -79,17 +73,17 @@ describe('Role grantedCategoryIds', () => {
     expect(role.grantedCategoryIds).toEqual([news.id]);
 
     const { grantedCategoryIds: _omit, ...withoutCategories } = role;
-    const unchanged = await t.call('PUT', api('Role/Update'), { token: admin, body: { ...withoutCategories, displayName: '新闻部' } });
+    const unchanged = await t.call('PUT', api('Role/Update'), { token: t.admin, body: { ...withoutCategories, displayName: '新闻部' } });
     expect(unchanged.body.result).toMatchObject({ displayName: '新闻部', grantedCategoryIds: [news.id] });
 
-    const changed = await t.call('PUT', api('Role/Update'), { token: admin, body: { ...role, grantedCategoryIds: [juniorMath.id] } });
+    const changed = await t.call('PUT', api('Role/Update'), { token: t.admin, body: { ...role, grantedCategoryIds: [juniorMath.id] } });
     expect(changed.body.result.grantedCategoryIds).toEqual([juniorMath.id]);
     const checked = flatten((await tree({ roleId: role.id })).items).filter((n) => n.checked);
     expect(checked.map((n) => n.id)).toEqual([juniorMath.id]);
 
-    const cleared = await t.call('PUT', api('Role/Update'), { token: admin, body: { ...role, grantedCategoryIds: [] } });
+    const cleared = await t.call('PUT', api('Role/Update'), { token: t.admin, body: { ...role, grantedCategoryIds: [] } });
     expect(cleared.body.result.grantedCategoryIds).toEqual([]);
-    const listed = await t.call('GET', api('Role/GetAll'), { token: admin, query: { MaxResultCount: 100 } });
+    const listed = await t.call('GET', api('Role/GetAll'), { token: t.admin, query: { MaxResultCount: 100 } });
     const adminRole = listed.body.result.items.find((r: { name: string }) => r.name === 'Admin');
     expect(adminRole.grantedCategoryIds.length).toBeGreaterThan(100);
   });
@@ -98,10 +92,13 @@ describe('Role grantedCategoryIds', () => {
     const b = await createTenant(t, 'catperm2');
     const foreign = (await t.call('POST', api('MultiLevelCategory/Create'), { token: b.token, body: { classTypeId: 1, name: '乙校栏目' } })).body
       .result;
-    const gone = (await t.call('POST', api('MultiLevelCategory/Create'), { token: admin, body: { classTypeId: 1, name: '将删除' } })).body.result;
-    await t.call('DELETE', api('MultiLevelCategory/Delete'), { token: admin, query: { Id: gone.id } });
+    const gone = (await t.call('POST', api('MultiLevelCategory/Create'), { token: t.admin, body: { classTypeId: 1, name: '将删除' } })).body.result;
+    await t.call('DELETE', api('MultiLevelCategory/Delete'), { token: t.admin, query: { Id: gone.id } });
     for (const id of [987654, foreign.id, gone.id]) {
-      const res = await t.call('POST', api('Role/Create'), { token: admin, body: { name: `Bad${id}`, displayName: 'x', grantedCategoryIds: [id] } });
+      const res = await t.call('POST', api('Role/Create'), {
+        token: t.admin,
+        body: { name: `Bad${id}`, displayName: 'x', grantedCategoryIds: [id] },
+      });
       expect(res.status).toBe(400);
       expect(res.body.error.validationErrors[0].members).toEqual(['grantedCategoryIds']);
     }

@@ -1,24 +1,20 @@
 import type { CascaderOption, ChapterTypeDto } from '@edu/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../testing/test-app.ts';
 import { api, createTenant, expectTenantIsolation } from '../testing/tenants.ts';
 
-let t: TestApp;
-let admin: string;
+const t = useTestApp();
 let grade7a: number;
 let grade7b: number;
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login();
   const junior = await t.app.prisma.multiLevelCategory.findFirstOrThrow({ where: { tenantId: 1, classTypeId: 2, parentId: null, name: '初中' } });
   const math = await t.app.prisma.multiLevelCategory.findFirstOrThrow({ where: { parentId: junior.id, name: '数学' } });
   grade7a = (await t.app.prisma.multiLevelCategory.findFirstOrThrow({ where: { parentId: math.id, name: '七年级上册' } })).id;
   grade7b = (await t.app.prisma.multiLevelCategory.findFirstOrThrow({ where: { parentId: math.id, name: '七年级下册' } })).id;
 });
-afterAll(async () => t.close());
 
-const create = async (body: object, token = admin) => t.call('POST', api('ChapterType/Create'), { token, body });
-const ok = async (body: object, token = admin): Promise<ChapterTypeDto> => {
+const create = async (body: object, token = t.admin) => t.call('POST', api('ChapterType/Create'), { token, body });
+const ok = async (body: object, token = t.admin): Promise<ChapterTypeDto> => {
   const res = await create(body, token);
   if (res.status !== 200) throw new Error(JSON.stringify(res.body));
   return res.body.result;
@@ -27,7 +23,8 @@ const member = (res: { body: any }) => res.body.error.validationErrors[0].member
 
 describe('ChapterType', () => {
   it('GetList: the chapters of a category, each followed by its sections, by sort', async () => {
-    const list = (await t.call('GET', api('ChapterType/GetList'), { token: admin, query: { CategoryId: grade7a } })).body.result as ChapterTypeDto[];
+    const list = (await t.call('GET', api('ChapterType/GetList'), { token: t.admin, query: { CategoryId: grade7a } })).body
+      .result as ChapterTypeDto[];
     expect(list.slice(0, 7).map((c) => c.name)).toEqual([
       '第一章 有理数',
       '1.1 正数和负数',
@@ -42,7 +39,7 @@ describe('ChapterType', () => {
   });
 
   it('GetCascaderList: active chapters with their sections as children', async () => {
-    const tree = (await t.call('GET', api('ChapterType/GetCascaderList'), { token: admin, query: { CategoryId: grade7a } })).body
+    const tree = (await t.call('GET', api('ChapterType/GetCascaderList'), { token: t.admin, query: { CategoryId: grade7a } })).body
       .result as CascaderOption[];
     expect(tree.map((c) => c.label)).toEqual(['第一章 有理数', '第二章 整式的加减', '第三章 一元一次方程', '第四章 几何图形初步']);
     expect(tree[1]).toMatchObject({
@@ -59,10 +56,10 @@ describe('ChapterType', () => {
     const physics = await t.app.prisma.multiLevelCategory.findFirstOrThrow({ where: { tenantId: 1, classTypeId: 3, name: '物理' } });
     const point = await ok({ categoryId: physics.id, name: '浮力' });
     const used = await t.app.prisma.chapterType.findFirstOrThrow({ where: { categoryId: physics.id, parentId: { not: null }, isDeleted: false } });
-    const refused = await t.call('DELETE', api('ChapterType/Delete'), { token: admin, query: { Id: used.id } });
+    const refused = await t.call('DELETE', api('ChapterType/Delete'), { token: t.admin, query: { Id: used.id } });
     expect(refused.status).toBe(500);
     expect(refused.body.error.message).toMatch(/已被 0 门课程、\d+ 道试题使用/);
-    expect((await t.call('DELETE', api('ChapterType/Delete'), { token: admin, query: { Id: point.id } })).status).toBe(200);
+    expect((await t.call('DELETE', api('ChapterType/Delete'), { token: t.admin, query: { Id: point.id } })).status).toBe(200);
   });
 
   it('creates chapters and sections; the category must be a course or question category', async () => {
@@ -83,10 +80,10 @@ describe('ChapterType', () => {
     expect(member(deeper)).toEqual(['parentId']);
     const otherCategory = await create({ categoryId: grade7a, parentId: chapter.id, name: '跨分类' });
     expect(member(otherCategory)).toEqual(['parentId']);
-    const self = await t.call('PUT', api('ChapterType/Update'), { token: admin, body: { ...chapter, parentId: chapter.id } });
+    const self = await t.call('PUT', api('ChapterType/Update'), { token: t.admin, body: { ...chapter, parentId: chapter.id } });
     expect(member(self)).toEqual(['parentId']);
     const demote = await t.call('PUT', api('ChapterType/Update'), {
-      token: admin,
+      token: t.admin,
       body: { ...chapter, parentId: (await ok({ categoryId: grade7b, name: '另一章' })).id },
     });
     expect(member(demote)).toEqual(['parentId']);
@@ -95,35 +92,35 @@ describe('ChapterType', () => {
   it('moving a chapter to another category takes its sections along', async () => {
     const chapter = await ok({ categoryId: grade7a, name: '搬家章' });
     const section = await ok({ categoryId: grade7a, parentId: chapter.id, name: '搬家节' });
-    const moved = await t.call('PUT', api('ChapterType/Update'), { token: admin, body: { ...chapter, categoryId: grade7b } });
+    const moved = await t.call('PUT', api('ChapterType/Update'), { token: t.admin, body: { ...chapter, categoryId: grade7b } });
     expect(moved.body.result.categoryId).toBe(grade7b);
-    expect((await t.call('GET', api('ChapterType/Get'), { token: admin, query: { Id: section.id } })).body.result.categoryId).toBe(grade7b);
+    expect((await t.call('GET', api('ChapterType/Get'), { token: t.admin, query: { Id: section.id } })).body.result.categoryId).toBe(grade7b);
   });
 
   it('refuses to delete a chapter with sections or used by a course; deletes a free section', async () => {
     const chapter = await ok({ categoryId: grade7a, name: '删除测试章' });
     const section = await ok({ categoryId: grade7a, parentId: chapter.id, name: '删除测试节' });
-    const withSections = await t.call('DELETE', api('ChapterType/Delete'), { token: admin, query: { Id: chapter.id } });
+    const withSections = await t.call('DELETE', api('ChapterType/Delete'), { token: t.admin, query: { Id: chapter.id } });
     expect(withSections.status).toBe(500);
     expect(withSections.body.error.message).toBe('章节“删除测试章”下还有 1 个小节，请先删除。');
 
     await t.app.prisma.learningCourse.create({
       data: { tenantId: 1, title: '删除测试课程', categoryId: grade7a, chapterTypeId: section.id, content: '<p>课</p>' },
     });
-    const used = await t.call('DELETE', api('ChapterType/Delete'), { token: admin, query: { Id: section.id } });
+    const used = await t.call('DELETE', api('ChapterType/Delete'), { token: t.admin, query: { Id: section.id } });
     expect(used.status).toBe(500);
     expect(used.body.error.message).toBe('章节“删除测试节”已被 1 门课程、0 道试题使用，不能删除。');
-    const moveUsed = await t.call('PUT', api('ChapterType/Update'), { token: admin, body: { ...chapter, categoryId: grade7b } });
+    const moveUsed = await t.call('PUT', api('ChapterType/Update'), { token: t.admin, body: { ...chapter, categoryId: grade7b } });
     expect(member(moveUsed)).toEqual(['categoryId']);
 
     const free = await ok({ categoryId: grade7a, parentId: chapter.id, name: '空闲节' });
-    expect((await t.call('DELETE', api('ChapterType/Delete'), { token: admin, query: { Id: free.id } })).status).toBe(200);
-    expect((await t.call('GET', api('ChapterType/Get'), { token: admin, query: { Id: free.id } })).status).toBe(404);
+    expect((await t.call('DELETE', api('ChapterType/Delete'), { token: t.admin, query: { Id: free.id } })).status).toBe(200);
+    expect((await t.call('GET', api('ChapterType/Get'), { token: t.admin, query: { Id: free.id } })).status).toBe(404);
   });
 
   it('lists with CategoryId, Keyword and sorting; a teacher reads every chapter call but manages none', async () => {
     const page = await t.call('GET', api('ChapterType/GetAll'), {
-      token: admin,
+      token: t.admin,
       query: { CategoryId: grade7a, Keyword: '有理数', Sorting: 'sort asc, id asc' },
     });
     expect(page.body.result.items.map((c: ChapterTypeDto) => c.name)).toContain('第一章 有理数');
@@ -147,12 +144,12 @@ describe('ChapterType', () => {
 
   it('refuses every chapter read to a user with none of the course, bank, paper or homework permissions', async () => {
     const role = await t.call('POST', api('Role/Create'), {
-      token: admin,
+      token: t.admin,
       body: { name: 'ArticlesOnly', displayName: 'ArticlesOnly', grantedPermissions: ['Pages', 'Pages.Articles', 'Pages.Articles.Article'] },
     });
     expect(role.status, JSON.stringify(role.body)).toBe(200);
     const user = await t.call('POST', api('User/Create'), {
-      token: admin,
+      token: t.admin,
       body: {
         userName: 'articles-only',
         name: '文',
@@ -170,12 +167,12 @@ describe('ChapterType', () => {
 
   it('lets the question bank read knowledge points (GetList, GetCascaderList) without managing chapters', async () => {
     const role = await t.call('POST', api('Role/Create'), {
-      token: admin,
+      token: t.admin,
       body: { name: 'CensusOnly', displayName: 'CensusOnly', grantedPermissions: ['Pages', 'Pages.Questions', 'Pages.Questions.Statistical'] },
     });
     expect(role.status, JSON.stringify(role.body)).toBe(200);
     const user = await t.call('POST', api('User/Create'), {
-      token: admin,
+      token: t.admin,
       body: {
         userName: 'census-only',
         name: '统',
@@ -196,9 +193,9 @@ describe('ChapterType', () => {
     const b = await createTenant(t, 'chapter2');
     const cat = (await t.call('POST', api('MultiLevelCategory/Create'), { token: b.token, body: { classTypeId: 2, name: '乙校课程' } })).body.result;
     const row = await ok({ categoryId: cat.id, name: '乙校第一章' }, b.token);
-    await expectTenantIsolation(t, { service: 'ChapterType', tokenA: admin, tokenB: b.token, row, update: { name: '篡改' } });
+    await expectTenantIsolation(t, { service: 'ChapterType', tokenA: t.admin, tokenB: b.token, row, update: { name: '篡改' } });
     // A cannot hang a chapter on B's category either.
     expect(member(await create({ categoryId: cat.id, name: '越界' }))).toEqual(['categoryId']);
-    expect((await t.call('GET', api('ChapterType/GetList'), { token: admin, query: { CategoryId: cat.id } })).body.result).toEqual([]);
+    expect((await t.call('GET', api('ChapterType/GetList'), { token: t.admin, query: { CategoryId: cat.id } })).body.result).toEqual([]);
   });
 });

@@ -1,21 +1,20 @@
 import { HttpTransportType, HubConnectionBuilder, LogLevel } from '@microsoft/signalr';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../testing/test-app.ts';
 
 /**
  * The content mechanism (kit/content.ts) through its four services: scopes on a
  * hierarchy, review with permission checks and notifications, pinning,
  * university variants, sanitizing, sensitive words and category permissions.
  */
-let t: TestApp;
-let admin: string;
+const t = useTestApp();
 const api = (path: string) => `/api/services/app/${path}`;
 let articleCategory: number;
 let resourceCategory: number;
 let courseCategory: number;
 
 async function firstCategory(classTypeId: number): Promise<number> {
-  const r = await t.call('GET', api('MultiLevelCategory/GetCascaderList'), { token: admin, query: { ClassTypeId: classTypeId } });
+  const r = await t.call('GET', api('MultiLevelCategory/GetCascaderList'), { token: t.admin, query: { ClassTypeId: classTypeId } });
   let node = r.body.result[0];
   while (node.children?.length) node = node.children[0];
   return node.value;
@@ -23,7 +22,7 @@ async function firstCategory(classTypeId: number): Promise<number> {
 
 async function makeUser(userName: string, roleNames: string[], parentId?: number) {
   const res = await t.call('POST', api('User/Create'), {
-    token: admin,
+    token: t.admin,
     body: {
       userName,
       name: '测',
@@ -42,13 +41,10 @@ async function makeUser(userName: string, roleNames: string[], parentId?: number
 const article = (title: string, extra: object = {}) => ({ title, categoryId: articleCategory, content: '<p>正文</p>', ...extra });
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login();
   articleCategory = await firstCategory(1);
   resourceCategory = await firstCategory(5);
   courseCategory = await firstCategory(2);
 });
-afterAll(async () => t.close());
 
 describe('scopes', () => {
   it('GetAllMyselfAndChildren shows the caller and everyone below, any depth, and no one else', async () => {
@@ -153,17 +149,17 @@ describe('review', () => {
 
   it('reviews courses and daily questions with their own permissions', async () => {
     const course = await t.call('POST', api('LearningCourse/Create'), {
-      token: admin,
+      token: t.admin,
       body: { title: '测试课程', categoryId: courseCategory, content: '<p>课程内容</p>' },
     });
     expect(course.status, JSON.stringify(course.body)).toBe(200);
     const ok = await t.call('POST', api('LearningCourse/AuditedLearningCourse'), {
-      token: admin,
+      token: t.admin,
       body: { id: course.body.result.id, auditStatus: 1 },
     });
     expect(ok.body.result.auditStatus).toBe(1);
     const q = await t.call('POST', api('OneQuestionPerday/Create'), {
-      token: admin,
+      token: t.admin,
       body: { title: '1+1=?', content: '<p>1+1=?</p>', answer: '2', publishDate: '2026-11-23' },
     });
     expect(q.status, JSON.stringify(q.body)).toBe(200);
@@ -186,10 +182,10 @@ describe('sides', () => {
   });
 
   it('names the owning tenant of each content row, for the host side that lists every tenant', async () => {
-    await t.call('POST', api('Article/Create'), { token: admin, body: article('租户的文章') });
+    await t.call('POST', api('Article/Create'), { token: t.admin, body: article('租户的文章') });
     const host = await t.login('admin', '123qwe', null);
     for (const service of ['Article', 'Resource', 'LearningCourse', 'OneQuestionPerday']) {
-      const own = await t.call('GET', api(`${service}/GetAll`), { token: admin, query: { MaxResultCount: 5 } });
+      const own = await t.call('GET', api(`${service}/GetAll`), { token: t.admin, query: { MaxResultCount: 5 } });
       expect(own.status, service).toBe(200);
       for (const row of own.body.result.items) expect(row.tenantId, service).toBe(1);
     }
@@ -202,44 +198,44 @@ describe('sides', () => {
 
 describe('pinning', () => {
   it('lists pinned items first, newest pin first, and unpinning restores the order', async () => {
-    const a = (await t.call('POST', api('Article/Create'), { token: admin, body: article('置顶A') })).body.result;
-    const b = (await t.call('POST', api('Article/Create'), { token: admin, body: article('置顶B') })).body.result;
-    const first = async () => (await t.call('GET', api('Article/GetAll'), { token: admin })).body.result.items[0].id;
-    await t.call('POST', api('Article/PlacedTopArticle'), { token: admin, body: { id: a.id, isTop: true } });
+    const a = (await t.call('POST', api('Article/Create'), { token: t.admin, body: article('置顶A') })).body.result;
+    const b = (await t.call('POST', api('Article/Create'), { token: t.admin, body: article('置顶B') })).body.result;
+    const first = async () => (await t.call('GET', api('Article/GetAll'), { token: t.admin })).body.result.items[0].id;
+    await t.call('POST', api('Article/PlacedTopArticle'), { token: t.admin, body: { id: a.id, isTop: true } });
     expect(await first()).toBe(a.id);
     await new Promise((r) => setTimeout(r, 5));
-    await t.call('POST', api('Article/PlacedTopArticle'), { token: admin, body: { id: b.id, isTop: true } });
+    await t.call('POST', api('Article/PlacedTopArticle'), { token: t.admin, body: { id: b.id, isTop: true } });
     expect(await first()).toBe(b.id);
-    const items = (await t.call('GET', api('Article/GetAll'), { token: admin, query: { MaxResultCount: 100 } })).body.result.items;
+    const items = (await t.call('GET', api('Article/GetAll'), { token: t.admin, query: { MaxResultCount: 100 } })).body.result.items;
     const pinnedBlock = items.findIndex((i: { isTop: boolean }) => !i.isTop);
     expect(items.slice(0, pinnedBlock).every((i: { isTop: boolean }) => i.isTop)).toBe(true);
     expect(items.slice(pinnedBlock).every((i: { isTop: boolean }) => !i.isTop)).toBe(true);
-    await t.call('POST', api('Article/PlacedTopArticle'), { token: admin, body: { id: b.id, isTop: false } });
-    await t.call('POST', api('Article/PlacedTopArticle'), { token: admin, body: { id: a.id, isTop: false } });
-    const after = (await t.call('GET', api('Article/GetAll'), { token: admin, query: { MaxResultCount: 100 } })).body.result.items;
+    await t.call('POST', api('Article/PlacedTopArticle'), { token: t.admin, body: { id: b.id, isTop: false } });
+    await t.call('POST', api('Article/PlacedTopArticle'), { token: t.admin, body: { id: a.id, isTop: false } });
+    const after = (await t.call('GET', api('Article/GetAll'), { token: t.admin, query: { MaxResultCount: 100 } })).body.result.items;
     const unpinned = after.filter((i: { isTop: boolean }) => !i.isTop).map((i: { id: number }) => i.id);
     expect(unpinned).toEqual([...unpinned].sort((x: number, y: number) => y - x));
     const resource = (
       await t.call('POST', api('Resource/Create'), {
-        token: admin,
+        token: t.admin,
         body: { title: '置顶资源', categoryId: resourceCategory, fileUrl: '/files/x.pdf' },
       })
     ).body.result;
-    await t.call('POST', api('Resource/PlacedTopResource'), { token: admin, body: { id: resource.id, isTop: true } });
-    expect((await t.call('GET', api('Resource/GetAll'), { token: admin })).body.result.items[0].id).toBe(resource.id);
+    await t.call('POST', api('Resource/PlacedTopResource'), { token: t.admin, body: { id: resource.id, isTop: true } });
+    expect((await t.call('GET', api('Resource/GetAll'), { token: t.admin })).body.result.items[0].id).toBe(resource.id);
   });
 });
 
 describe('university variants', () => {
   it('keeps the two variants apart and checks each one’s permission', async () => {
     const uni = await t.call('POST', api('Resource/Create'), {
-      token: admin,
+      token: t.admin,
       body: { title: '大学资源', categoryId: resourceCategory, fileUrl: 'https://cdn.example.edu.cn/a.pdf', isUniversity: true },
     });
     expect(uni.body.result.isUniversity).toBe(true);
-    const standard = await t.call('GET', api('Resource/GetAll'), { token: admin, query: { MaxResultCount: 100 } });
+    const standard = await t.call('GET', api('Resource/GetAll'), { token: t.admin, query: { MaxResultCount: 100 } });
     expect(standard.body.result.items.some((i: { id: number }) => i.id === uni.body.result.id)).toBe(false);
-    const university = await t.call('GET', api('Resource/GetAll'), { token: admin, query: { IsUniversity: true, MaxResultCount: 100 } });
+    const university = await t.call('GET', api('Resource/GetAll'), { token: t.admin, query: { IsUniversity: true, MaxResultCount: 100 } });
     expect(university.body.result.items.every((i: { isUniversity: boolean }) => i.isUniversity)).toBe(true);
 
     const teacher = await makeUser('uni-teacher', ['Teacher']);
@@ -260,33 +256,33 @@ describe('rich content and words', () => {
       '<p onclick="steal()">你好<script>alert(1)</script><a href="javascript:alert(2)">链接</a>' +
       '<img src="https://img.example.edu.cn/a.png" onerror="alert(3)"><iframe src="https://evil"></iframe>' +
       '<span style="color:#f00;position:fixed">红</span></p>';
-    const res = await t.call('POST', api('Article/Create'), { token: admin, body: article('净化测试', { content: dirty }) });
+    const res = await t.call('POST', api('Article/Create'), { token: t.admin, body: article('净化测试', { content: dirty }) });
     const html: string = res.body.result.content;
     expect(html).not.toMatch(/script|onclick|onerror|javascript:|iframe|position/i);
     expect(html).toContain('<img src="https://img.example.edu.cn/a.png" />');
     expect(html).toContain('color:#f00');
     const updated = await t.call('PUT', api('Article/Update'), {
-      token: admin,
+      token: t.admin,
       body: { ...article('净化测试'), id: res.body.result.id, content: '<p>ok</p><svg onload="x()"></svg>' },
     });
     expect(updated.body.result.content).toBe('<p>ok</p>');
-    const empty = await t.call('POST', api('Article/Create'), { token: admin, body: article('空正文', { content: '<script>x</script>' }) });
+    const empty = await t.call('POST', api('Article/Create'), { token: t.admin, body: article('空正文', { content: '<script>x</script>' }) });
     expect(empty.status).toBe(400);
     expect(empty.body.error.validationErrors[0].members).toEqual(['content']);
-    const badUrl = await t.call('POST', api('Article/Create'), { token: admin, body: article('坏链接', { coverImageUrl: 'javascript:alert(1)' }) });
+    const badUrl = await t.call('POST', api('Article/Create'), { token: t.admin, body: article('坏链接', { coverImageUrl: 'javascript:alert(1)' }) });
     expect(badUrl.status).toBe(400);
   });
 
   it('refuses sensitive words once the dictionary cache is refreshed', async () => {
-    await t.call('POST', api('SystemDictionary/Create'), { token: admin, body: { dictionaryType: 'sensitiveWord', name: '违禁测试词' } });
-    const before = await t.call('POST', api('Article/Create'), { token: admin, body: article('包含违禁测试词的标题') });
+    await t.call('POST', api('SystemDictionary/Create'), { token: t.admin, body: { dictionaryType: 'sensitiveWord', name: '违禁测试词' } });
+    const before = await t.call('POST', api('Article/Create'), { token: t.admin, body: article('包含违禁测试词的标题') });
     expect(before.status).toBe(200);
-    await t.call('POST', api('SystemDictionary/SettingUpdateCache'), { token: admin });
-    const after = await t.call('POST', api('Article/Create'), { token: admin, body: article('包含违禁测试词的标题') });
+    await t.call('POST', api('SystemDictionary/SettingUpdateCache'), { token: t.admin });
+    const after = await t.call('POST', api('Article/Create'), { token: t.admin, body: article('包含违禁测试词的标题') });
     expect(after.status).toBe(400);
     expect(after.body.error.validationErrors[0]).toMatchObject({ members: ['title'] });
     const inBody = await t.call('POST', api('Article/Create'), {
-      token: admin,
+      token: t.admin,
       body: article('正常标题', { content: '<p>这里有<b>违禁测试词</b></p>' }),
     });
     expect(inBody.body.error.validationErrors[0].members).toEqual(['content']);
@@ -295,11 +291,11 @@ describe('rich content and words', () => {
 
 describe('categories', () => {
   it('needs a category of the right type that the user may manage', async () => {
-    const wrongType = await t.call('POST', api('Article/Create'), { token: admin, body: article('错分类', { categoryId: resourceCategory }) });
+    const wrongType = await t.call('POST', api('Article/Create'), { token: t.admin, body: article('错分类', { categoryId: resourceCategory }) });
     expect(wrongType.status).toBe(400);
     expect(wrongType.body.error.validationErrors[0].members).toEqual(['categoryId']);
     const role = await t.call('POST', api('Role/Create'), {
-      token: admin,
+      token: t.admin,
       body: { name: 'NoCategories', displayName: '无分类编辑', grantedPermissions: ['Pages', 'Pages.Articles', 'Pages.Articles.Article'] },
     });
     expect(role.status).toBe(200);
@@ -307,17 +303,17 @@ describe('categories', () => {
     const denied = await t.call('POST', api('Article/Create'), { token: u.token, body: article('无权分类') });
     expect(denied.status).toBe(400);
     expect(denied.body.error.validationErrors[0].members).toEqual(['categoryId']);
-    await t.call('PUT', api('Role/Update'), { token: admin, body: { ...role.body.result, grantedCategoryIds: [articleCategory] } });
+    await t.call('PUT', api('Role/Update'), { token: t.admin, body: { ...role.body.result, grantedCategoryIds: [articleCategory] } });
     const allowed = await t.call('POST', api('Article/Create'), { token: await t.login('nocat', 'Passw0rd!', 1), body: article('有权分类') });
     expect(allowed.status).toBe(200);
   });
 
   it('filters a list by a category subtree', async () => {
-    const roots = (await t.call('GET', api('MultiLevelCategory/GetCascaderList'), { token: admin, query: { ClassTypeId: 1 } })).body.result;
+    const roots = (await t.call('GET', api('MultiLevelCategory/GetCascaderList'), { token: t.admin, query: { ClassTypeId: 1 } })).body.result;
     const ids = (n: { value: number; children?: unknown[] }): number[] => [n.value, ...((n.children ?? []) as never[]).flatMap(ids)];
     const subtree = new Set(ids(roots[0]));
-    const res = await t.call('GET', api('Article/GetAll'), { token: admin, query: { CategoryId: roots[0].value, MaxResultCount: 500 } });
-    const all = await t.call('GET', api('Article/GetAll'), { token: admin, query: { MaxResultCount: 500 } });
+    const res = await t.call('GET', api('Article/GetAll'), { token: t.admin, query: { CategoryId: roots[0].value, MaxResultCount: 500 } });
+    const all = await t.call('GET', api('Article/GetAll'), { token: t.admin, query: { MaxResultCount: 500 } });
     const expected = all.body.result.items.filter((i: { categoryId: number }) => subtree.has(i.categoryId)).length;
     expect(expected).toBeGreaterThan(0);
     expect(res.body.result.totalCount).toBe(expected);

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../testing/test-app.ts';
 import { createTenant } from '../testing/tenants.ts';
 
 /**
@@ -7,8 +7,7 @@ import { createTenant } from '../testing/tenants.ts';
  * `auditedDiscuss?id=` with the author notified, sensitive words masked or
  * refused as the dictionary entry says, the moderated queue and filters.
  */
-let t: TestApp;
-let admin: string;
+const t = useTestApp();
 let member: { id: number; token: string };
 let auditor: string;
 let articleId: number;
@@ -22,12 +21,10 @@ async function ok(res: Promise<{ status: number; body: any }>) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login();
   // A member who may write comments and messages from the console (the spec's route permission).
   await ok(
     t.call('POST', api('Role/Create'), {
-      token: admin,
+      token: t.admin,
       body: {
         name: 'Commenter',
         displayName: '评论员',
@@ -37,7 +34,7 @@ beforeAll(async () => {
   );
   const user = await ok(
     t.call('POST', api('User/Create'), {
-      token: admin,
+      token: t.admin,
       body: {
         userName: 'fb-member',
         name: '小明',
@@ -51,23 +48,22 @@ beforeAll(async () => {
   );
   member = { id: user.id, token: await t.login('fb-member', 'Passw0rd!') };
   auditor = await t.login('zhangwei', '123qwe');
-  articleId = (await ok(t.call('GET', api('Article/GetAll'), { token: admin, query: { MaxResultCount: 1 } }))).items[0].id;
-  courseId = (await ok(t.call('GET', api('LearningCourse/GetAll'), { token: admin, query: { MaxResultCount: 1 } }))).items[0].id;
+  articleId = (await ok(t.call('GET', api('Article/GetAll'), { token: t.admin, query: { MaxResultCount: 1 } }))).items[0].id;
+  courseId = (await ok(t.call('GET', api('LearningCourse/GetAll'), { token: t.admin, query: { MaxResultCount: 1 } }))).items[0].id;
   for (const [name, value] of [
     ['忽悠', 'mask'],
     ['废物', 'mask'],
   ])
-    await ok(t.call('POST', api('SystemDictionary/Create'), { token: admin, body: { dictionaryType: 'sensitiveWord', name, value } }));
-  await ok(t.call('POST', api('SystemDictionary/SettingUpdateCache'), { token: admin, body: {} }));
+    await ok(t.call('POST', api('SystemDictionary/Create'), { token: t.admin, body: { dictionaryType: 'sensitiveWord', name, value } }));
+  await ok(t.call('POST', api('SystemDictionary/SettingUpdateCache'), { token: t.admin, body: {} }));
 });
-afterAll(async () => t.close());
 
 const comment = (body: object, token = member.token) => ok(t.call('POST', api('Discuss/Create'), { token, body }));
 
 describe('comments', () => {
   it('carries what it comments on, its author and the pending state; a reply names the comment replied to', async () => {
     const c = await comment({ targetType: 1, targetId: articleId, content: '  这篇文章讲得很清楚，受益匪浅。 ' });
-    const article = await ok(t.call('GET', api('Article/Get'), { token: admin, query: { Id: articleId } }));
+    const article = await ok(t.call('GET', api('Article/Get'), { token: t.admin, query: { Id: articleId } }));
     expect(c).toMatchObject({
       targetType: 1,
       targetId: articleId,
@@ -82,7 +78,7 @@ describe('comments', () => {
       sensitiveWords: [],
       parentId: null,
     });
-    const reply = await comment({ targetType: 1, targetId: articleId, parentId: c.id, content: '同意楼上' }, admin);
+    const reply = await comment({ targetType: 1, targetId: articleId, parentId: c.id, content: '同意楼上' }, t.admin);
     expect(reply).toMatchObject({ parentId: c.id, replyToName: '王小明' });
   });
 
@@ -104,17 +100,17 @@ describe('comments', () => {
   it('a comment on a target deleted later still reads back, marked', async () => {
     const a = await ok(
       t.call('POST', api('Article/Create'), {
-        token: admin,
+        token: t.admin,
         body: {
           title: '即将删除的文章',
-          categoryId: (await ok(t.call('GET', api('Article/Get'), { token: admin, query: { Id: articleId } }))).categoryId,
+          categoryId: (await ok(t.call('GET', api('Article/Get'), { token: t.admin, query: { Id: articleId } }))).categoryId,
           content: '<p>正文</p>',
         },
       }),
     );
     const c = await comment({ targetType: 1, targetId: a.id, content: '先评论一下' });
-    await ok(t.call('DELETE', api('Article/Delete'), { token: admin, query: { Id: a.id } }));
-    const read = await ok(t.call('GET', api('Discuss/Get'), { token: admin, query: { Id: c.id } }));
+    await ok(t.call('DELETE', api('Article/Delete'), { token: t.admin, query: { Id: a.id } }));
+    const read = await ok(t.call('GET', api('Discuss/Get'), { token: t.admin, query: { Id: c.id } }));
     expect(read).toMatchObject({ targetTitle: '即将删除的文章', targetDeleted: true });
   });
 
@@ -130,7 +126,7 @@ describe('comments', () => {
     expect(refused.status).toBe(400);
     expect(refused.body.error.validationErrors[0]).toMatchObject({ members: ['content'] });
     expect(refused.body.error.validationErrors[0].message).toContain('赌博');
-    const flagged = await ok(t.call('GET', api('Discuss/GetAll'), { token: admin, query: { Flagged: true, MaxResultCount: 100 } }));
+    const flagged = await ok(t.call('GET', api('Discuss/GetAll'), { token: t.admin, query: { Flagged: true, MaxResultCount: 100 } }));
     expect(flagged.items.map((i: { id: number }) => i.id)).toContain(c.id);
     expect(flagged.items.every((i: { sensitiveHits: number }) => i.sensitiveHits > 0)).toBe(true);
   });
@@ -185,14 +181,14 @@ describe('comments', () => {
     const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
     const found = await ok(
       t.call('GET', api('Discuss/GetAll'), {
-        token: admin,
+        token: t.admin,
         query: { Keyword: '甲乙丙', AuditStatus: 0, TargetType: 2, DateFrom: today, DateTo: today },
       }),
     );
     expect(found.items.map((i: { id: number }) => i.id)).toEqual([c.id]);
-    const otherDay = await ok(t.call('GET', api('Discuss/GetAll'), { token: admin, query: { Keyword: '甲乙丙', DateTo: '2020-01-01' } }));
+    const otherDay = await ok(t.call('GET', api('Discuss/GetAll'), { token: t.admin, query: { Keyword: '甲乙丙', DateTo: '2020-01-01' } }));
     expect(otherDay.totalCount).toBe(0);
-    const badRange = await t.call('GET', api('Discuss/GetAll'), { token: admin, query: { DateFrom: '2026-02-02', DateTo: '2026-01-01' } });
+    const badRange = await t.call('GET', api('Discuss/GetAll'), { token: t.admin, query: { DateFrom: '2026-02-02', DateTo: '2026-01-01' } });
     expect(badRange.status).toBe(400);
     const teacher = await t.login('zhaolei', '123qwe');
     expect((await t.call('GET', api('Discuss/GetAll'), { token: teacher })).status).toBe(403);
@@ -212,7 +208,7 @@ describe('comments', () => {
 
 describe('seed', () => {
   it('holds comments on every target type in every state, replies and masked words; leave messages answered and not', async () => {
-    const all = await ok(t.call('GET', api('Discuss/GetAll'), { token: admin, query: { MaxResultCount: 200, Sorting: 'id asc' } }));
+    const all = await ok(t.call('GET', api('Discuss/GetAll'), { token: t.admin, query: { MaxResultCount: 200, Sorting: 'id asc' } }));
     const seeded = all.items.filter((i: { creatorUserId: number }) => i.creatorUserId !== member.id);
     expect(new Set(seeded.map((i: { auditStatus: number }) => i.auditStatus))).toEqual(new Set([0, 1, 2]));
     expect(new Set(seeded.map((i: { targetType: number }) => i.targetType))).toEqual(new Set([1, 2, 3, 4, 5]));
@@ -224,11 +220,13 @@ describe('seed', () => {
         .filter((i: { auditStatus: number; auditReason: string | null }) => i.auditStatus === 2)
         .every((i: { auditReason: string | null }) => i.auditReason),
     ).toBe(true);
-    const messages = await ok(t.call('GET', api('LeaveMessage/GetAll'), { token: admin, query: { MaxResultCount: 100 } }));
+    const messages = await ok(t.call('GET', api('LeaveMessage/GetAll'), { token: t.admin, query: { MaxResultCount: 100 } }));
     expect(messages.items.some((m: { replyContent: string | null }) => m.replyContent)).toBe(true);
     expect(messages.items.some((m: { replyContent: string | null }) => !m.replyContent)).toBe(true);
     const rejected = messages.items.find((m: { auditStatus: number }) => m.auditStatus === 2);
-    const history = await ok(t.call('GET', api('Review/GetReviewHistory'), { token: admin, query: { EntityName: 'LeaveMessage', Id: rejected.id } }));
+    const history = await ok(
+      t.call('GET', api('Review/GetReviewHistory'), { token: t.admin, query: { EntityName: 'LeaveMessage', Id: rejected.id } }),
+    );
     expect(history[0]).toMatchObject({ decision: 2, reason: rejected.auditReason });
   });
 });

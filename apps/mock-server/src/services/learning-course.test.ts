@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../testing/test-app.ts';
 
 /**
  * Course lessons: the first child collection (kit/children.ts). Created,
@@ -7,8 +7,7 @@ import { createTestApp, type TestApp } from '../testing/test-app.ts';
  * transaction; nested validation errors carry full paths; ids of other
  * courses' lessons are refused.
  */
-let t: TestApp;
-let admin: string;
+const t = useTestApp();
 let courseCategory: number;
 const api = (path: string) => `/api/services/app/LearningCourse/${path}`;
 
@@ -22,7 +21,7 @@ const course = (title: string, lessons?: unknown[]) => ({
 });
 
 async function create(title: string, lessons: unknown[]) {
-  const r = await t.call('POST', api('Create'), { token: admin, body: course(title, lessons) });
+  const r = await t.call('POST', api('Create'), { token: t.admin, body: course(title, lessons) });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r.body.result as { id: number; lessonCount: number; lessons: Lesson[] };
 }
@@ -30,21 +29,18 @@ async function create(title: string, lessons: unknown[]) {
 const lessonRows = (courseId: number) => t.app.prisma.learningCourseLesson.findMany({ where: { courseId }, orderBy: { sort: 'asc' } });
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login();
-  const r = await t.call('GET', '/api/services/app/MultiLevelCategory/GetCascaderList', { token: admin, query: { ClassTypeId: 2 } });
+  const r = await t.call('GET', '/api/services/app/MultiLevelCategory/GetCascaderList', { token: t.admin, query: { ClassTypeId: 2 } });
   let node = r.body.result[0];
   while (node.children?.length) node = node.children[0];
   courseCategory = node.value;
 });
-afterAll(async () => t.close());
 
 describe('course lessons', () => {
   it('are seeded on demo courses, in order, the first one a free trial', async () => {
-    const list = await t.call('GET', api('GetAll'), { token: admin, query: { Sorting: 'id asc', MaxResultCount: 3 } });
+    const list = await t.call('GET', api('GetAll'), { token: t.admin, query: { Sorting: 'id asc', MaxResultCount: 3 } });
     const first = list.body.result.items[0];
     expect(first.lessonCount).toBeGreaterThanOrEqual(3);
-    const got = await t.call('GET', api('Get'), { token: admin, query: { Id: first.id } });
+    const got = await t.call('GET', api('Get'), { token: t.admin, query: { Id: first.id } });
     const lessons = got.body.result.lessons as Lesson[];
     expect(lessons.map((l) => l.sort)).toEqual(lessons.map((_, i) => i));
     expect(lessons[0]!.isFree).toBe(true);
@@ -67,7 +63,7 @@ describe('course lessons', () => {
     expect(before.every((l) => l.tenantId === 1 && l.creatorUserId !== null)).toBe(true);
 
     const updated = await t.call('PUT', api('Update'), {
-      token: admin,
+      token: t.admin,
       body: {
         id: created.id,
         ...course('课时往返'),
@@ -97,21 +93,21 @@ describe('course lessons', () => {
     expect(rows.find((r) => r.id === lessons[1]!.id)!.lastModificationTime).toBeNull();
 
     // Get reads them back in order; lists give the count only.
-    const got = await t.call('GET', api('Get'), { token: admin, query: { Id: created.id } });
+    const got = await t.call('GET', api('Get'), { token: t.admin, query: { Id: created.id } });
     expect((got.body.result.lessons as Lesson[]).map((l) => l.id)).toEqual(lessons.map((l) => l.id));
-    const list = await t.call('GET', api('GetAll'), { token: admin, query: { Keyword: '课时往返' } });
+    const list = await t.call('GET', api('GetAll'), { token: t.admin, query: { Keyword: '课时往返' } });
     expect(list.body.result.items[0].lessonCount).toBe(3);
     expect(list.body.result.items[0].lessons).toBeUndefined();
 
     // Without `lessons` an Update leaves them as they are.
-    const untouched = await t.call('PUT', api('Update'), { token: admin, body: { id: created.id, ...course('课时往返 改名') } });
+    const untouched = await t.call('PUT', api('Update'), { token: t.admin, body: { id: created.id, ...course('课时往返 改名') } });
     expect(untouched.status).toBe(200);
     expect(untouched.body.result.lessonCount).toBe(3);
   });
 
   it('answers a nested validation error as ABP 400 with the full path', async () => {
     const r = await t.call('POST', api('Create'), {
-      token: admin,
+      token: t.admin,
       body: course('嵌套校验', [{ title: '好的一课' }, { title: '' }, { title: '时长错误', durationMinutes: 2000 }]),
     });
     expect(r.status).toBe(400);
@@ -123,7 +119,7 @@ describe('course lessons', () => {
 
   it('refuses more than 200 lessons', async () => {
     const r = await t.call('POST', api('Create'), {
-      token: admin,
+      token: t.admin,
       body: course(
         '太多课时',
         Array.from({ length: 201 }, (_, i) => ({ title: `第${i + 1}课` })),
@@ -138,7 +134,7 @@ describe('course lessons', () => {
     const theirs = await create('别人的课程', [{ title: '别人的第一课' }]);
     const foreign = theirs.lessons[0]!.id;
     const r = await t.call('PUT', api('Update'), {
-      token: admin,
+      token: t.admin,
       body: { id: mine.id, ...course('我的课程 已改名'), lessons: [{ title: '新增一课' }, { id: foreign, title: '抢过来的课' }] },
     });
     expect(r.status).toBe(400);
@@ -153,7 +149,7 @@ describe('course lessons', () => {
     const c = await create('重复编号', [{ title: '一' }, { title: '二' }]);
     const [a] = c.lessons as [Lesson];
     const twice = await t.call('PUT', api('Update'), {
-      token: admin,
+      token: t.admin,
       body: {
         id: c.id,
         ...course('重复编号'),
@@ -165,7 +161,7 @@ describe('course lessons', () => {
     });
     expect(twice.status).toBe(400);
     expect(twice.body.error.validationErrors[0].members).toEqual(['lessons[1].id']);
-    const onCreate = await t.call('POST', api('Create'), { token: admin, body: course('带编号新建', [{ id: a.id, title: '一' }]) });
+    const onCreate = await t.call('POST', api('Create'), { token: t.admin, body: course('带编号新建', [{ id: a.id, title: '一' }]) });
     expect(onCreate.status).toBe(400);
     expect(onCreate.body.error.validationErrors[0].members).toEqual(['lessons[0].id']);
     expect(await t.app.prisma.learningCourse.count({ where: { title: '带编号新建' } })).toBe(0);

@@ -1,14 +1,13 @@
 import { HttpTransportType, HubConnectionBuilder, LogLevel } from '@microsoft/signalr';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../testing/test-app.ts';
 
 /**
  * Leave messages (services/leave-message.ts): created by the caller, reviewed
  * through `AuditedLeaveMessage?id`, answered once (re-answer replaces) with
  * the author notified in real time, sensitive words in subject and text.
  */
-let t: TestApp;
-let admin: string;
+const t = useTestApp();
 let member: { id: number; token: string };
 let auditor: string;
 const api = (path: string) => `/api/services/app/${path}`;
@@ -20,17 +19,15 @@ async function ok(res: Promise<{ status: number; body: any }>) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login();
   await ok(
     t.call('POST', api('Role/Create'), {
-      token: admin,
+      token: t.admin,
       body: { name: 'Messenger', displayName: '留言会员', grantedPermissions: ['Pages', 'Pages.Others', 'Pages.Others.LeaveMessage'] },
     }),
   );
   const user = await ok(
     t.call('POST', api('User/Create'), {
-      token: admin,
+      token: t.admin,
       body: {
         userName: 'lm-member',
         name: '丽',
@@ -44,10 +41,9 @@ beforeAll(async () => {
   );
   member = { id: user.id, token: await t.login('lm-member', 'Passw0rd!') };
   auditor = await t.login('zhangwei', '123qwe');
-  await ok(t.call('POST', api('SystemDictionary/Create'), { token: admin, body: { dictionaryType: 'sensitiveWord', name: '骗钱', value: '*' } }));
-  await ok(t.call('POST', api('SystemDictionary/SettingUpdateCache'), { token: admin, body: {} }));
+  await ok(t.call('POST', api('SystemDictionary/Create'), { token: t.admin, body: { dictionaryType: 'sensitiveWord', name: '骗钱', value: '*' } }));
+  await ok(t.call('POST', api('SystemDictionary/SettingUpdateCache'), { token: t.admin, body: {} }));
 });
-afterAll(async () => t.close());
 
 const message = (body: object) => ok(t.call('POST', api('LeaveMessage/Create'), { token: member.token, body }));
 
@@ -102,7 +98,7 @@ describe('leave messages', () => {
     await live.invoke('register');
     try {
       const answered = await ok(
-        t.call('POST', api('LeaveMessage/ReplyLeaveMessage'), { token: admin, body: { id: m.id, replyContent: '请在个人中心-账号安全中修改。' } }),
+        t.call('POST', api('LeaveMessage/ReplyLeaveMessage'), { token: t.admin, body: { id: m.id, replyContent: '请在个人中心-账号安全中修改。' } }),
       );
       expect(answered).toMatchObject({ replyContent: '请在个人中心-账号安全中修改。', replyUserName: 'admin', auditStatus: 0 });
       expect(answered.replyTime).toBeTruthy();
@@ -120,12 +116,12 @@ describe('leave messages', () => {
 
   it('filters by answered, type, state and keyword; an edit sends it back to review and keeps the answer', async () => {
     const m = await message({ title: '独特主题丁戊己', content: '内容', messageType: 4 });
-    await ok(t.call('POST', api('LeaveMessage/ReplyLeaveMessage'), { token: admin, body: { id: m.id, replyContent: '收到' } }));
+    await ok(t.call('POST', api('LeaveMessage/ReplyLeaveMessage'), { token: t.admin, body: { id: m.id, replyContent: '收到' } }));
     const answered = await ok(
-      t.call('GET', api('LeaveMessage/GetAll'), { token: admin, query: { Keyword: '丁戊己', Answered: true, MessageType: 4 } }),
+      t.call('GET', api('LeaveMessage/GetAll'), { token: t.admin, query: { Keyword: '丁戊己', Answered: true, MessageType: 4 } }),
     );
     expect(answered.items.map((i: { id: number }) => i.id)).toEqual([m.id]);
-    const unanswered = await ok(t.call('GET', api('LeaveMessage/GetAll'), { token: admin, query: { Keyword: '丁戊己', Answered: false } }));
+    const unanswered = await ok(t.call('GET', api('LeaveMessage/GetAll'), { token: t.admin, query: { Keyword: '丁戊己', Answered: false } }));
     expect(unanswered.totalCount).toBe(0);
     await ok(t.call('POST', api('LeaveMessage/AuditedLeaveMessage'), { token: auditor, query: { id: String(m.id) }, body: { auditStatus: 1 } }));
     const edited = await ok(
@@ -135,7 +131,9 @@ describe('leave messages', () => {
       }),
     );
     expect(edited).toMatchObject({ auditStatus: 0, replyContent: '收到' });
-    expect((await t.call('POST', api('LeaveMessage/ReplyLeaveMessage'), { token: admin, body: { id: 999999, replyContent: 'x' } })).status).toBe(404);
+    expect((await t.call('POST', api('LeaveMessage/ReplyLeaveMessage'), { token: t.admin, body: { id: 999999, replyContent: 'x' } })).status).toBe(
+      404,
+    );
     const teacher = await t.login('zhaolei', '123qwe');
     expect((await t.call('POST', api('LeaveMessage/ReplyLeaveMessage'), { token: teacher, body: { id: m.id, replyContent: 'x' } })).status).toBe(403);
   });

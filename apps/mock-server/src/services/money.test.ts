@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { ConsumptionDto, LedgerEntryDto, PaymentDto } from '@edu/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../testing/test-app.ts';
 import { api, createTenant } from '../testing/tenants.ts';
 
 /**
@@ -10,20 +10,16 @@ import { api, createTenant } from '../testing/tenants.ts';
  * tabs, export, income, permissions and tenants.
  */
 
-let t: TestApp;
-let admin: string;
+const t = useTestApp();
 const members: number[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login();
-  const all = await t.call('GET', api('User/GetAllMembers'), { token: admin, query: { MaxResultCount: 100 } });
+  const all = await t.call('GET', api('User/GetAllMembers'), { token: t.admin, query: { MaxResultCount: 100 } });
   for (const m of all.body.result.items.slice(0, 6)) members.push(m.id);
 });
-afterAll(async () => t.close());
 
-const post = (path: string, body: unknown, token = admin) => t.call('POST', api(path), { token, body });
-const get = (path: string, query: Record<string, unknown> = {}, token = admin) => t.call('GET', api(path), { token, query });
+const post = (path: string, body: unknown, token = t.admin) => t.call('POST', api(path), { token, body });
+const get = (path: string, query: Record<string, unknown> = {}, token = t.admin) => t.call('GET', api(path), { token, query });
 
 async function balanceOf(memberId: number) {
   return (await get('Income/GetMemberBalance', { MemberId: memberId })).body.result.balance as number;
@@ -178,18 +174,18 @@ describe('Payment', () => {
   it('changes or deletes only what booked no money', async () => {
     const m = members[2]!;
     const paid: PaymentDto = (await post('Payment/Create', { memberId: m, amount: 800, channel: 3 })).body.result;
-    const bad = await t.call('PUT', api('Payment/Update'), { token: admin, body: { id: paid.id, amount: 900, channel: 3 } });
+    const bad = await t.call('PUT', api('Payment/Update'), { token: t.admin, body: { id: paid.id, amount: 900, channel: 3 } });
     expect(bad.body.error.message).toBe('已支付或已关闭的订单只能修改备注，金额和渠道不能更改。');
-    const remark = await t.call('PUT', api('Payment/Update'), { token: admin, body: { id: paid.id, amount: 800, channel: 3, remark: '补记' } });
+    const remark = await t.call('PUT', api('Payment/Update'), { token: t.admin, body: { id: paid.id, amount: 800, channel: 3, remark: '补记' } });
     expect(remark.body.result).toMatchObject({ remark: '补记', amount: 800 });
-    expect((await t.call('DELETE', api('Payment/Delete'), { token: admin, query: { Id: paid.id } })).body.error.message).toContain('不能删除');
+    expect((await t.call('DELETE', api('Payment/Delete'), { token: t.admin, query: { Id: paid.id } })).body.error.message).toContain('不能删除');
     const pending: PaymentDto = (await post('Payment/Create', { memberId: m, amount: 300, channel: 2 })).body.result;
-    const upd = await t.call('PUT', api('Payment/Update'), { token: admin, body: { id: pending.id, amount: 350, channel: 1 } });
+    const upd = await t.call('PUT', api('Payment/Update'), { token: t.admin, body: { id: pending.id, amount: 350, channel: 1 } });
     expect(upd.body.result).toMatchObject({ amount: 350, channel: 1, status: 0 });
     expect((await post('Payment/Close', { id: pending.id })).body.result.status).toBe(2);
     expect((await post('Payment/ContinueToRecharge', { id: pending.id })).body.error.message).toBe('该充值订单已关闭，请重新下单。');
     expect((await post('Payment/ConfirmPaid', { id: pending.id, transactionNo: 'T-closed-1' })).status).toBe(500);
-    expect((await t.call('DELETE', api('Payment/Delete'), { token: admin, query: { Id: pending.id } })).status).toBe(200);
+    expect((await t.call('DELETE', api('Payment/Delete'), { token: t.admin, query: { Id: pending.id } })).status).toBe(200);
     expect((await get('Payment/Get', { Id: pending.id })).status).toBe(404);
     // A recharge through the balance is no recharge.
     expect((await post('Payment/Create', { memberId: m, amount: 1, channel: 4 })).status).toBe(400);
@@ -228,7 +224,7 @@ describe('Payment', () => {
     const dl = await t.app.inject({
       method: 'GET',
       url: `/File/DownloadTempFile?fileType=${encodeURIComponent(file.fileType)}&fileToken=${file.fileToken}&fileName=x.xlsx`,
-      headers: { authorization: `Bearer ${admin}`, 'abp.tenantid': '1' },
+      headers: { authorization: `Bearer ${t.admin}`, 'abp.tenantid': '1' },
     });
     expect(dl.statusCode).toBe(200);
     const wb = new ExcelJS.Workbook();
@@ -275,16 +271,16 @@ describe('Consumption', () => {
     const after: ConsumptionDto = (await get('Consumption/Get', { Id: c.id })).body.result;
     expect(after).toMatchObject({ refundedAmount: 2600, refundable: 400, status: 2 });
     expect(after.refunds).toHaveLength(3);
-    expect((await t.call('DELETE', api('Consumption/Delete'), { token: admin, query: { Id: c.id } })).body.error.message).toBe(
+    expect((await t.call('DELETE', api('Consumption/Delete'), { token: t.admin, query: { Id: c.id } })).body.error.message).toBe(
       '只有已全额退款的消费记录可以删除。',
     );
     await post('Consumption/Refund', { id: c.id, amount: 400, reason: '全额', requestNo: 'refund-abc-0003' });
     expect((await get('Consumption/Get', { Id: c.id })).body.result.status).toBe(3);
-    expect((await t.call('DELETE', api('Consumption/Delete'), { token: admin, query: { Id: c.id } })).status).toBe(200);
+    expect((await t.call('DELETE', api('Consumption/Delete'), { token: t.admin, query: { Id: c.id } })).status).toBe(200);
     // Another record cannot reuse a request number.
     const other: ConsumptionDto = (await post('Consumption/Create', { memberId: m, itemType: 3, itemName: '寒假作业', amount: 100 })).body.result;
     expect((await post('Consumption/Refund', { id: other.id, amount: 10, reason: '复用', requestNo: 'refund-abc-0001' })).status).toBe(400);
-    const upd = await t.call('PUT', api('Consumption/Update'), { token: admin, body: { id: other.id, itemName: '寒假作业（数学）', amount: 1 } });
+    const upd = await t.call('PUT', api('Consumption/Update'), { token: t.admin, body: { id: other.id, itemName: '寒假作业（数学）', amount: 1 } });
     expect(upd.body.result).toMatchObject({ itemName: '寒假作业（数学）', amount: 100 });
     await expectLedgerConsistent([m]);
   });

@@ -1,16 +1,10 @@
 import type { CascaderOption } from '@edu/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedContentStructure } from '@edu/db/seed';
-import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { useTestApp } from '../testing/test-app.ts';
 import { api, createTenant, expectTenantIsolation } from '../testing/tenants.ts';
 
-let t: TestApp;
-let admin: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 /** The seeded category at a path of names. */
 async function catId(classTypeId: number, ...names: string[]): Promise<number> {
@@ -24,12 +18,12 @@ async function catId(classTypeId: number, ...names: string[]): Promise<number> {
   return parentId!;
 }
 
-const create = async (body: object, token = admin) => {
+const create = async (body: object, token = t.admin) => {
   const res = await t.call('POST', api('MultiLevelCategory/Create'), { token, body });
   if (res.status !== 200) throw new Error(JSON.stringify(res.body));
   return res.body.result;
 };
-const get = async (id: number) => (await t.call('GET', api('MultiLevelCategory/Get'), { token: admin, query: { Id: id } })).body.result;
+const get = async (id: number) => (await t.call('GET', api('MultiLevelCategory/Get'), { token: t.admin, query: { Id: id } })).body.result;
 const row = (id: number) => t.app.prisma.multiLevelCategory.findUniqueOrThrow({ where: { id } });
 const labels = (options: CascaderOption[]): string[] => options.map((o) => o.label);
 const find = (options: CascaderOption[] | undefined, label: string) => options?.find((o) => o.label === label);
@@ -42,19 +36,19 @@ describe('MultiLevelCategory CRUD and tree rules', () => {
     expect(c).toMatchObject({ level: 3, fullName: '甲 / 乙 / 丙', classTypeName: '文章分类', parentId: b.id, code: 'c1', childCount: 0 });
     expect((await get(a.id)).childCount).toBe(1);
     expect((await row(c.id)).path).toBe(`/${a.id}/${b.id}/${c.id}/`);
-    const dup = await t.call('POST', api('MultiLevelCategory/Create'), { token: admin, body: { classTypeId: 1, parentId: a.id, name: '乙' } });
+    const dup = await t.call('POST', api('MultiLevelCategory/Create'), { token: t.admin, body: { classTypeId: 1, parentId: a.id, name: '乙' } });
     expect(dup.status).toBe(400);
     expect(dup.body.error.validationErrors[0].members).toEqual(['name']);
   });
 
   it('refuses a parent of another class type, or an unknown class type', async () => {
     const res = await t.call('POST', api('MultiLevelCategory/Create'), {
-      token: admin,
+      token: t.admin,
       body: { classTypeId: 2, parentId: await catId(1, '新闻动态'), name: 'x' },
     });
     expect(res.status).toBe(400);
     expect(res.body.error.validationErrors[0].members).toEqual(['classTypeId']);
-    const unknown = await t.call('POST', api('MultiLevelCategory/Create'), { token: admin, body: { classTypeId: 999, name: 'x' } });
+    const unknown = await t.call('POST', api('MultiLevelCategory/Create'), { token: t.admin, body: { classTypeId: 999, name: 'x' } });
     expect(unknown.body.error.validationErrors[0].members).toEqual(['classTypeId']);
   });
 
@@ -66,7 +60,7 @@ describe('MultiLevelCategory CRUD and tree rules', () => {
     const target = await create({ classTypeId: 1, name: '新家' });
     const deep = await create({ classTypeId: 1, parentId: target.id, name: '新家二层' });
 
-    const moved = await t.call('PUT', api('MultiLevelCategory/Update'), { token: admin, body: { ...b, parentId: deep.id } });
+    const moved = await t.call('PUT', api('MultiLevelCategory/Update'), { token: t.admin, body: { ...b, parentId: deep.id } });
     expect(moved.status).toBe(200);
     expect(moved.body.result).toMatchObject({ level: 3, fullName: '新家 / 新家二层 / 移动枝' });
     expect(await row(b.id)).toMatchObject({ path: `/${target.id}/${deep.id}/${b.id}/`, level: 3 });
@@ -76,7 +70,7 @@ describe('MultiLevelCategory CRUD and tree rules', () => {
     expect((await get(a.id)).childCount).toBe(0);
 
     // Up to the root: levels shrink.
-    await t.call('PUT', api('MultiLevelCategory/Update'), { token: admin, body: { ...b, parentId: null } });
+    await t.call('PUT', api('MultiLevelCategory/Update'), { token: t.admin, body: { ...b, parentId: null } });
     expect(await row(d.id)).toMatchObject({ path: `/${b.id}/${c.id}/${d.id}/`, level: 3 });
   });
 
@@ -85,7 +79,7 @@ describe('MultiLevelCategory CRUD and tree rules', () => {
     const b = await create({ classTypeId: 1, parentId: a.id, name: '环枝' });
     const c = await create({ classTypeId: 1, parentId: b.id, name: '环叶' });
     for (const parentId of [a.id, b.id, c.id]) {
-      const res = await t.call('PUT', api('MultiLevelCategory/Update'), { token: admin, body: { ...(await get(a.id)), parentId } });
+      const res = await t.call('PUT', api('MultiLevelCategory/Update'), { token: t.admin, body: { ...(await get(a.id)), parentId } });
       expect(res.status).toBe(400);
       expect(res.body.error.validationErrors[0].members).toEqual(['parentId']);
     }
@@ -95,22 +89,25 @@ describe('MultiLevelCategory CRUD and tree rules', () => {
   it('locks the class type of a node with children', async () => {
     const a = await create({ classTypeId: 4, name: '锁根' });
     await create({ classTypeId: 4, parentId: a.id, name: '锁叶' });
-    const res = await t.call('PUT', api('MultiLevelCategory/Update'), { token: admin, body: { ...a, classTypeId: 1 } });
+    const res = await t.call('PUT', api('MultiLevelCategory/Update'), { token: t.admin, body: { ...a, classTypeId: 1 } });
     expect(res.status).toBe(400);
     expect(res.body.error.validationErrors[0].members).toEqual(['classTypeId']);
   });
 
   it('refuses to delete a node with children, or one in use, naming what uses it', async () => {
     const parent = await catId(2, '初中', '数学');
-    const withChildren = await t.call('DELETE', api('MultiLevelCategory/Delete'), { token: admin, query: { Id: parent } });
+    const withChildren = await t.call('DELETE', api('MultiLevelCategory/Delete'), { token: t.admin, query: { Id: parent } });
     expect(withChildren.status).toBe(500);
     expect(withChildren.body.error.message).toBe('分类“数学”下还有 6 个子分类，请先删除或移走。');
 
     const grade = await catId(2, '初中', '数学', '七年级上册');
-    const inUse = await t.call('DELETE', api('MultiLevelCategory/Delete'), { token: admin, query: { Id: grade } });
+    const inUse = await t.call('DELETE', api('MultiLevelCategory/Delete'), { token: t.admin, query: { Id: grade } });
     expect(inUse.status).toBe(500);
     expect(inUse.body.error.message).toMatch(/^分类“七年级上册”正在被使用（.*\d+ 个章节）/);
-    const en = await t.call('DELETE', api('MultiLevelCategory/Delete'), { token: admin, query: { Id: await catId(8, '首页轮播图'), culture: 'en' } });
+    const en = await t.call('DELETE', api('MultiLevelCategory/Delete'), {
+      token: t.admin,
+      query: { Id: await catId(8, '首页轮播图'), culture: 'en' },
+    });
     expect(en.body.error.message).toMatch(/^The category 首页轮播图 is in use \(.*3 advertisement\(s\)\)/);
     expect((await get(grade)).id).toBe(grade);
   });
@@ -118,36 +115,36 @@ describe('MultiLevelCategory CRUD and tree rules', () => {
   it('deletes a free leaf (soft) together with role grants on it', async () => {
     const leaf = await create({ classTypeId: 5, name: '临时资源分类' });
     const role = (
-      await t.call('POST', api('Role/Create'), { token: admin, body: { name: 'TmpGrant', displayName: '临时', grantedCategoryIds: [leaf.id] } })
+      await t.call('POST', api('Role/Create'), { token: t.admin, body: { name: 'TmpGrant', displayName: '临时', grantedCategoryIds: [leaf.id] } })
     ).body.result;
     expect(role.grantedCategoryIds).toEqual([leaf.id]);
-    expect((await t.call('DELETE', api('MultiLevelCategory/Delete'), { token: admin, query: { Id: leaf.id } })).status).toBe(200);
-    expect((await t.call('GET', api('MultiLevelCategory/Get'), { token: admin, query: { Id: leaf.id } })).status).toBe(404);
+    expect((await t.call('DELETE', api('MultiLevelCategory/Delete'), { token: t.admin, query: { Id: leaf.id } })).status).toBe(200);
+    expect((await t.call('GET', api('MultiLevelCategory/Get'), { token: t.admin, query: { Id: leaf.id } })).status).toBe(404);
     expect((await row(leaf.id)).isDeleted).toBe(true);
     expect(await t.app.prisma.roleCategoryGrant.count({ where: { categoryId: leaf.id } })).toBe(0);
   });
 
   it('lists with ClassTypeId and ParentId (0 = roots) filters, sorted by sort', async () => {
     const roots = await t.call('GET', api('MultiLevelCategory/GetAll'), {
-      token: admin,
+      token: t.admin,
       query: { ClassTypeId: 8, ParentId: 0, Sorting: 'sort asc' },
     });
     expect(roots.body.result.items.map((i: { name: string }) => i.name)).toEqual(['首页轮播图', '首页横幅', '侧边栏', '文章详情页']);
     expect(roots.body.result.totalCount).toBe(4);
     const children = await t.call('GET', api('MultiLevelCategory/GetAll'), {
-      token: admin,
+      token: t.admin,
       query: { ParentId: await catId(2, '初中'), Sorting: 'sort', MaxResultCount: 20 },
     });
     expect(children.body.result.items.map((i: { name: string }) => i.name)).toEqual(['语文', '数学', '英语', '物理', '化学']);
-    const search = await t.call('GET', api('MultiLevelCategory/GetAll'), { token: admin, query: { Keyword: '一〇一' } });
+    const search = await t.call('GET', api('MultiLevelCategory/GetAll'), { token: t.admin, query: { Keyword: '一〇一' } });
     expect(search.body.result.items[0]).toMatchObject({ name: '北京市第一〇一中学', fullName: '北京市 / 海淀区 / 北京市第一〇一中学', level: 3 });
-    const bad = await t.call('GET', api('MultiLevelCategory/GetAll'), { token: admin, query: { Sorting: 'path' } });
+    const bad = await t.call('GET', api('MultiLevelCategory/GetAll'), { token: t.admin, query: { Sorting: 'path' } });
     expect(bad.status).toBe(400);
   });
 
   it('GetSameLevelBreadCrumbs: the path from the root and the siblings', async () => {
     const id = await catId(2, '初中', '数学', '七年级下册');
-    const res = (await t.call('GET', api('MultiLevelCategory/GetSameLevelBreadCrumbs'), { token: admin, query: { Id: id } })).body.result;
+    const res = (await t.call('GET', api('MultiLevelCategory/GetSameLevelBreadCrumbs'), { token: t.admin, query: { Id: id } })).body.result;
     expect(res.breadcrumbs.map((c: { name: string }) => c.name)).toEqual(['初中', '数学', '七年级下册']);
     expect(res.breadcrumbs.at(-1).id).toBe(id);
     expect(res.sameLevel.map((c: { name: string }) => c.name)).toEqual(JUNIOR);
@@ -158,7 +155,7 @@ const JUNIOR = ['七年级上册', '七年级下册', '八年级上册', '八年
 
 describe('cascaders', () => {
   it('GetCascaderList: active nodes by sort then id; leaves have no children; inactive subtrees hidden', async () => {
-    const tree = (await t.call('GET', api('MultiLevelCategory/GetCascaderList'), { token: admin, query: { ClassTypeId: 2 } })).body
+    const tree = (await t.call('GET', api('MultiLevelCategory/GetCascaderList'), { token: t.admin, query: { ClassTypeId: 2 } })).body
       .result as CascaderOption[];
     expect(labels(tree)).toEqual(['小学', '初中', '高中', '大学']);
     const math = find(find(tree, '初中')!.children, '数学')!;
@@ -167,21 +164,21 @@ describe('cascaders', () => {
 
     const hidden = await create({ classTypeId: 2, name: '停用学段', sort: 99, isActive: false });
     await create({ classTypeId: 2, parentId: hidden.id, name: '停用学科' });
-    const after = (await t.call('GET', api('MultiLevelCategory/GetCascaderList'), { token: admin, query: { ClassTypeId: 2 } })).body.result;
+    const after = (await t.call('GET', api('MultiLevelCategory/GetCascaderList'), { token: t.admin, query: { ClassTypeId: 2 } })).body.result;
     expect(labels(after)).toEqual(['小学', '初中', '高中', '大学']);
   });
 
   it('school and website cascaders', async () => {
-    const schools = (await t.call('GET', api('MultiLevelCategory/GetCascaderSchool'), { token: admin })).body.result as CascaderOption[];
+    const schools = (await t.call('GET', api('MultiLevelCategory/GetCascaderSchool'), { token: t.admin })).body.result as CascaderOption[];
     const haidian = find(find(schools, '北京市')!.children, '海淀区')!;
     expect(labels(haidian.children!)).toContain('北京市第一〇一中学');
     expect(haidian.children!.every((c) => !('children' in c))).toBe(true);
-    const site = (await t.call('GET', api('MultiLevelCategory/GetCascaderWebsiteList'), { token: admin })).body.result as CascaderOption[];
+    const site = (await t.call('GET', api('MultiLevelCategory/GetCascaderWebsiteList'), { token: t.admin })).body.result as CascaderOption[];
     expect(labels(site)).toEqual(['首页', '新闻中心', '课程中心', '资源中心', '题库中心', '关于我们']);
   });
 
   it('GetChapterCascaderList: course categories with chapters and sections as leaves, empty branches left out', async () => {
-    const tree = (await t.call('GET', api('MultiLevelCategory/GetChapterCascaderList'), { token: admin })).body.result as CascaderOption[];
+    const tree = (await t.call('GET', api('MultiLevelCategory/GetChapterCascaderList'), { token: t.admin })).body.result as CascaderOption[];
     const grade = find(find(find(tree, '初中')!.children, '数学')!.children, '七年级上册')!;
     expect(grade.kind).toBe('category');
     const chapter = find(grade.children, '第一章 有理数')!;
@@ -193,7 +190,7 @@ describe('cascaders', () => {
   });
 
   it('GetAllChapterTypeSetting: course categories in tree order with their chapter counts', async () => {
-    const items = (await t.call('GET', api('MultiLevelCategory/GetAllChapterTypeSetting'), { token: admin })).body.result.items;
+    const items = (await t.call('GET', api('MultiLevelCategory/GetAllChapterTypeSetting'), { token: t.admin })).body.result.items;
     const grade = items.find((i: { fullName: string }) => i.fullName === '初中 / 数学 / 七年级上册');
     expect(grade).toMatchObject({ categoryName: '七年级上册', level: 3, chapterCount: 4 });
     expect(items[0].fullName).toBe('小学');
@@ -201,9 +198,9 @@ describe('cascaders', () => {
   });
 
   it('GetBehindCascaderList: static Admin sees all; a teacher only their granted trees', async () => {
-    const all = (await t.call('GET', api('MultiLevelCategory/GetBehindCascaderList'), { token: admin, query: { ClassTypeId: 1 } })).body.result;
+    const all = (await t.call('GET', api('MultiLevelCategory/GetBehindCascaderList'), { token: t.admin, query: { ClassTypeId: 1 } })).body.result;
     expect(labels(all)).toEqual(
-      labels((await t.call('GET', api('MultiLevelCategory/GetCascaderList'), { token: admin, query: { ClassTypeId: 1 } })).body.result),
+      labels((await t.call('GET', api('MultiLevelCategory/GetCascaderList'), { token: t.admin, query: { ClassTypeId: 1 } })).body.result),
     );
     const teacher = await t.login('zhaolei');
     expect((await t.call('GET', api('MultiLevelCategory/GetBehindCascaderList'), { token: teacher, query: { ClassTypeId: 1 } })).body.result).toEqual(
@@ -221,11 +218,11 @@ describe('cascaders', () => {
   it('GetBehindCascaderList: a grant deep in the tree shows its ancestors disabled', async () => {
     const math = await catId(2, '初中', '数学');
     await t.call('POST', api('Role/Create'), {
-      token: admin,
+      token: t.admin,
       body: { name: 'JuniorMath', displayName: '初中数学', grantedPermissions: ['Pages'], grantedCategoryIds: [math] },
     });
     await t.call('POST', api('User/Create'), {
-      token: admin,
+      token: t.admin,
       body: {
         userName: 'mathonly',
         name: '数',
@@ -251,9 +248,9 @@ describe('tenant isolation and seed', () => {
   it("keeps tenant B's categories out of reach of tenant A", async () => {
     const b = await createTenant(t, 'mlc2');
     const rowB = await create({ classTypeId: 1, name: '乙校新闻' }, b.token);
-    await expectTenantIsolation(t, { service: 'MultiLevelCategory', tokenA: admin, tokenB: b.token, row: rowB, update: { name: '篡改' } });
+    await expectTenantIsolation(t, { service: 'MultiLevelCategory', tokenA: t.admin, tokenB: b.token, row: rowB, update: { name: '篡改' } });
     const asParent = await t.call('POST', api('MultiLevelCategory/Create'), {
-      token: admin,
+      token: t.admin,
       body: { classTypeId: 1, parentId: rowB.id, name: '越界' },
     });
     expect(asParent.status).toBe(400);

@@ -1,38 +1,32 @@
 import type { NavigationMenuDto } from '@edu/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../testing/test-app.ts';
 import { api, createTenant, expectTenantIsolation } from '../testing/tenants.ts';
 
-let t: TestApp;
-let admin: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
-const create = async (body: object, token = admin): Promise<NavigationMenuDto> => {
+const create = async (body: object, token = t.admin): Promise<NavigationMenuDto> => {
   const res = await t.call('POST', api('NavigationMenu/Create'), { token, body });
   if (res.status !== 200) throw new Error(JSON.stringify(res.body));
   return res.body.result;
 };
-const get = (id: number) => t.call('GET', api('NavigationMenu/Get'), { token: admin, query: { Id: id } });
+const get = (id: number) => t.call('GET', api('NavigationMenu/Get'), { token: t.admin, query: { Id: id } });
 const bin = async () =>
-  (await t.call('GET', api('NavigationMenu/GetAll'), { token: admin, query: { IsDeleted: true, MaxResultCount: 100 } })).body.result as {
+  (await t.call('GET', api('NavigationMenu/GetAll'), { token: t.admin, query: { IsDeleted: true, MaxResultCount: 100 } })).body.result as {
     totalCount: number;
     items: NavigationMenuDto[];
   };
-const recover = (id: number, token = admin) => t.call('POST', api('NavigationMenu/Recover'), { token, body: { id } });
+const recover = (id: number, token = t.admin) => t.call('POST', api('NavigationMenu/Recover'), { token, body: { id } });
 const member = (res: { body: any }) => res.body.error.validationErrors[0].members;
 
 describe('NavigationMenu', () => {
   it('lists the seeded top bar and footer, and the seeded recycle bin', async () => {
-    const top = await t.call('GET', api('NavigationMenu/GetAll'), { token: admin, query: { Position: 1, Sorting: 'sort', MaxResultCount: 50 } });
+    const top = await t.call('GET', api('NavigationMenu/GetAll'), { token: t.admin, query: { Position: 1, Sorting: 'sort', MaxResultCount: 50 } });
     const roots = top.body.result.items.filter((m: NavigationMenuDto) => m.parentId === null).map((m: NavigationMenuDto) => m.name);
     expect(roots).toEqual(['首页', '课程中心', '题库', '资源中心', '新闻动态', '关于我们']);
     const child = top.body.result.items.find((m: NavigationMenuDto) => m.name === '初中课程');
     expect(child).toMatchObject({ parentName: '课程中心', position: 1, url: '/courses?stage=junior', isDeleted: false, deletionTime: null });
-    const footer = await t.call('GET', api('NavigationMenu/GetAll'), { token: admin, query: { Position: 2 } });
+    const footer = await t.call('GET', api('NavigationMenu/GetAll'), { token: t.admin, query: { Position: 2 } });
     expect(footer.body.result.totalCount).toBe(6);
     const deleted = await bin();
     expect(deleted.items.map((m) => m.name)).toEqual(['旧版首页']);
@@ -43,13 +37,13 @@ describe('NavigationMenu', () => {
   it('creates, updates and deletes softly; Recover brings the entry back', async () => {
     const row = await create({ name: '招生信息', url: '/admission', icon: 'user', target: '_blank', sort: 8 });
     expect(row).toMatchObject({ name: '招生信息', target: '_blank', position: 1, parentId: null, parentName: null, isDeleted: false });
-    const upd = await t.call('PUT', api('NavigationMenu/Update'), { token: admin, body: { ...row, name: '招生专栏' } });
+    const upd = await t.call('PUT', api('NavigationMenu/Update'), { token: t.admin, body: { ...row, name: '招生专栏' } });
     expect(upd.body.result.name).toBe('招生专栏');
 
-    expect((await t.call('DELETE', api('NavigationMenu/Delete'), { token: admin, query: { Id: row.id } })).status).toBe(200);
+    expect((await t.call('DELETE', api('NavigationMenu/Delete'), { token: t.admin, query: { Id: row.id } })).status).toBe(200);
     expect((await get(row.id)).status).toBe(404);
     expect((await bin()).items.some((m) => m.id === row.id)).toBe(true);
-    const dropdown = (await t.call('GET', api('NavigationMenu/GetMenuDropDownList'), { token: admin })).body.result;
+    const dropdown = (await t.call('GET', api('NavigationMenu/GetMenuDropDownList'), { token: t.admin })).body.result;
     expect(dropdown.some((m: { id: number }) => m.id === row.id)).toBe(false);
 
     const back = await recover(row.id);
@@ -68,9 +62,9 @@ describe('NavigationMenu', () => {
     const b = await create({ name: '食堂菜谱', url: '/campus/menu', parentId: parent.id });
     const leaf = await create({ name: '本周菜谱', url: '/campus/menu/week', parentId: b.id });
     // a was deleted on its own earlier: it stays in the bin when the parent comes back.
-    await t.call('DELETE', api('NavigationMenu/Delete'), { token: admin, query: { Id: a.id } });
+    await t.call('DELETE', api('NavigationMenu/Delete'), { token: t.admin, query: { Id: a.id } });
     await new Promise((r) => setTimeout(r, 5));
-    await t.call('DELETE', api('NavigationMenu/Delete'), { token: admin, query: { Id: parent.id } });
+    await t.call('DELETE', api('NavigationMenu/Delete'), { token: t.admin, query: { Id: parent.id } });
     for (const id of [parent.id, a.id, b.id, leaf.id]) expect((await get(id)).status).toBe(404);
 
     const child = await recover(b.id);
@@ -88,31 +82,31 @@ describe('NavigationMenu', () => {
     const mid = await create({ name: '层级中', url: '/h/m', parentId: top.id });
     const low = await create({ name: '层级底', url: '/h/m/l', parentId: mid.id });
     for (const parentId of [top.id, low.id]) {
-      const res = await t.call('PUT', api('NavigationMenu/Update'), { token: admin, body: { ...top, parentId } });
+      const res = await t.call('PUT', api('NavigationMenu/Update'), { token: t.admin, body: { ...top, parentId } });
       expect(res.status).toBe(400);
       expect(member(res)).toEqual(['parentId']);
     }
     const footerUnderTop = await t.call('POST', api('NavigationMenu/Create'), {
-      token: admin,
+      token: t.admin,
       body: { name: 'x', url: '/x', position: 2, parentId: top.id },
     });
     expect(member(footerUnderTop)).toEqual(['position']);
     const deletedParent = (await bin()).items[0]!;
     const underDeleted = await t.call('POST', api('NavigationMenu/Create'), {
-      token: admin,
+      token: t.admin,
       body: { name: 'y', url: '/y', parentId: deletedParent.id },
     });
     expect(member(underDeleted)).toEqual(['parentId']);
-    const badUrl = await t.call('POST', api('NavigationMenu/Create'), { token: admin, body: { name: 'z', url: 'javascript:alert(1)' } });
+    const badUrl = await t.call('POST', api('NavigationMenu/Create'), { token: t.admin, body: { name: 'z', url: 'javascript:alert(1)' } });
     expect(member(badUrl)).toEqual(['url']);
 
     // Moving the top entry to the footer carries its subtree.
-    await t.call('PUT', api('NavigationMenu/Update'), { token: admin, body: { ...top, position: 2 } });
+    await t.call('PUT', api('NavigationMenu/Update'), { token: t.admin, body: { ...top, position: 2 } });
     expect((await get(low.id)).body.result.position).toBe(2);
   });
 
   it('GetMenuDropDownList: live entries by position, sort and id', async () => {
-    const list = (await t.call('GET', api('NavigationMenu/GetMenuDropDownList'), { token: admin })).body.result as Array<{
+    const list = (await t.call('GET', api('NavigationMenu/GetMenuDropDownList'), { token: t.admin })).body.result as Array<{
       position: number;
       name: string;
     }>;
@@ -126,13 +120,13 @@ describe('NavigationMenu', () => {
   it("keeps tenant B's entries out of reach of tenant A, bin and Recover included", async () => {
     const b = await createTenant(t, 'menu2');
     const row = await create({ name: '乙校首页', url: '/' }, b.token);
-    await expectTenantIsolation(t, { service: 'NavigationMenu', tokenA: admin, tokenB: b.token, row, update: { name: '篡改' } });
+    await expectTenantIsolation(t, { service: 'NavigationMenu', tokenA: t.admin, tokenB: b.token, row, update: { name: '篡改' } });
     const gone = await create({ name: '乙校旧页', url: '/old' }, b.token);
     await t.call('DELETE', api('NavigationMenu/Delete'), { token: b.token, query: { Id: gone.id } });
     expect((await bin()).items.some((m) => m.id === gone.id)).toBe(false);
     expect((await recover(gone.id)).status).toBe(404);
     expect((await recover(gone.id, b.token)).status).toBe(200);
-    const parentFromB = await t.call('POST', api('NavigationMenu/Create'), { token: admin, body: { name: '越界', url: '/x', parentId: row.id } });
+    const parentFromB = await t.call('POST', api('NavigationMenu/Create'), { token: t.admin, body: { name: '越界', url: '/x', parentId: row.id } });
     expect(member(parentFromB)).toEqual(['parentId']);
   });
 

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../testing/test-app.ts';
 
 /**
  * Questionnaires: questions and options as nested child collections (ids kept,
@@ -8,8 +8,7 @@ import { createTestApp, type TestApp } from '../testing/test-app.ts';
  * visitor key, required questions, options of the question, min/max), the
  * result summary and the text answers; the seeded published questionnaires.
  */
-let t: TestApp;
-let admin: string;
+const t = useTestApp();
 let member: string;
 const api = (path: string) => `/api/services/app/Questionnaire/${path}`;
 
@@ -35,13 +34,13 @@ const sample = (title: string) => ({
 });
 
 async function create(body: unknown): Promise<Dto> {
-  const r = await t.call('POST', api('Create'), { token: admin, body });
+  const r = await t.call('POST', api('Create'), { token: t.admin, body });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r.body.result as Dto;
 }
 
 async function publish(id: number) {
-  const r = await t.call('POST', api('auditedQuestionnaire'), { token: admin, body: { id, auditStatus: 1 } });
+  const r = await t.call('POST', api('auditedQuestionnaire'), { token: t.admin, body: { id, auditStatus: 1 } });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
 }
 
@@ -49,11 +48,8 @@ const members = (r: { body: { error?: { validationErrors?: Array<{ members: stri
   (r.body.error?.validationErrors ?? []).flatMap((e) => e.members);
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login();
   member = await t.login('huyuhang');
 });
-afterAll(async () => t.close());
 
 describe('questionnaire editing', () => {
   it('creates questions with ordered options, pending review; Update keeps ids, reorders, adds and removes', async () => {
@@ -67,7 +63,7 @@ describe('questionnaire editing', () => {
     ]);
     const [grade, subject, advice] = created.questions as [Question, Question, Question];
     const r = await t.call('PUT', api('Update'), {
-      token: admin,
+      token: t.admin,
       body: {
         ...sample('编辑往返'),
         id: created.id,
@@ -95,7 +91,7 @@ describe('questionnaire editing', () => {
   it('reports rule errors with full paths, all at once, writing nothing', async () => {
     const before = await t.app.prisma.questionnaire.count();
     const r = await t.call('POST', api('Create'), {
-      token: admin,
+      token: t.admin,
       body: {
         title: '错误示例',
         startTime: '2030-01-02T00:00:00Z',
@@ -112,7 +108,7 @@ describe('questionnaire editing', () => {
     // zod first: the empty title and option text.
     expect(members(r)).toEqual(expect.arrayContaining(['questions[3].title', 'questions[3].options[0].content']));
     const fixed = await t.call('POST', api('Create'), {
-      token: admin,
+      token: t.admin,
       body: {
         title: '错误示例',
         startTime: '2030-01-02T00:00:00Z',
@@ -136,7 +132,7 @@ describe('questionnaire editing', () => {
     const b = await create(sample('乙'));
     const foreign = b.questions[0]!.options[0]!.id;
     const r = await t.call('PUT', api('Update'), {
-      token: admin,
+      token: t.admin,
       body: {
         ...sample('甲'),
         id: a.id,
@@ -148,7 +144,7 @@ describe('questionnaire editing', () => {
     expect(r.status).toBe(400);
     expect(members(r)).toEqual(['questions[0].options[1].id']);
     // Rolled back: the first question's options are unchanged.
-    const got = await t.call('GET', api('Get'), { token: admin, query: { Id: a.id } });
+    const got = await t.call('GET', api('Get'), { token: t.admin, query: { Id: a.id } });
     expect((got.body.result as Dto).questions[0]!.options.map((o) => o.content)).toEqual(['七年级', '八年级', '九年级']);
   });
 
@@ -212,7 +208,7 @@ describe('answers', () => {
   it('checks answers against the questionnaire with paths', async () => {
     const other = await create(sample('别的问卷'));
     const r = await t.call('POST', api('Submit'), {
-      token: admin,
+      token: t.admin,
       body: {
         questionnaireId: q.id,
         answers: [
@@ -225,7 +221,7 @@ describe('answers', () => {
     expect(r.status).toBe(400);
     // A foreign option; three of three options where at most two may be chosen; options for a text question.
     expect(members(r).sort()).toEqual(['answers[0].optionIds[0]', 'answers[1].optionIds', 'answers[2].optionIds'].sort());
-    const missing = await t.call('POST', api('Submit'), { token: admin, body: { questionnaireId: q.id, answers: [answers(q)[1]] } });
+    const missing = await t.call('POST', api('Submit'), { token: t.admin, body: { questionnaireId: q.id, answers: [answers(q)[1]] } });
     expect(missing.status).toBe(400);
     expect(missing.body.error.validationErrors[0].message).toBe('第 1 题为必答题。');
   });
@@ -243,7 +239,7 @@ describe('answers', () => {
   });
 
   it('summarizes per question and pages text answers; names hidden on anonymous questionnaires', async () => {
-    const r = await t.call('GET', api('GetResult'), { token: admin, query: { Id: q.id } });
+    const r = await t.call('GET', api('GetResult'), { token: t.admin, query: { Id: q.id } });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     const res = r.body.result;
     expect(res.responseCount).toBe(2);
@@ -258,14 +254,14 @@ describe('answers', () => {
     expect(subject.options.map((o: { count: number }) => o.count)).toEqual([1, 1, 1]);
     expect(subject.options[0].percent).toBe(50);
     expect(text.textCount).toBe(1);
-    const texts = await t.call('GET', api('GetTextAnswers'), { token: admin, query: { QuestionnaireId: q.id, QuestionId: q.questions[2]!.id } });
+    const texts = await t.call('GET', api('GetTextAnswers'), { token: t.admin, query: { QuestionnaireId: q.id, QuestionId: q.questions[2]!.id } });
     expect(texts.body.result).toMatchObject({ totalCount: 1, items: [{ text: '很好', respondentName: null, isVisitor: true }] });
-    const wrong = await t.call('GET', api('GetTextAnswers'), { token: admin, query: { QuestionnaireId: q.id, QuestionId: q.questions[0]!.id } });
+    const wrong = await t.call('GET', api('GetTextAnswers'), { token: t.admin, query: { QuestionnaireId: q.id, QuestionId: q.questions[0]!.id } });
     expect(members(wrong)).toEqual(['questionId']);
   });
 
   it('locks the structure once answered: rewording and reordering pass, adding an option does not', async () => {
-    const got = (await t.call('GET', api('Get'), { token: admin, query: { Id: q.id } })).body.result as Dto;
+    const got = (await t.call('GET', api('Get'), { token: t.admin, query: { Id: q.id } })).body.result as Dto;
     const keep = got.questions.map((x) => ({
       id: x.id,
       title: `${x.title}（修订）`,
@@ -273,11 +269,14 @@ describe('answers', () => {
       isRequired: x.isRequired,
       options: x.options.map((o) => ({ id: o.id, content: o.content })),
     }));
-    const reworded = await t.call('PUT', api('Update'), { token: admin, body: { ...sample('作答测试'), id: q.id, questions: [...keep].reverse() } });
+    const reworded = await t.call('PUT', api('Update'), {
+      token: t.admin,
+      body: { ...sample('作答测试'), id: q.id, questions: [...keep].reverse() },
+    });
     expect(reworded.status, JSON.stringify(reworded.body)).toBe(200);
     expect(reworded.body.result.auditStatus).toBe(0);
     const grown = keep.map((x, i) => (i === 0 ? { ...x, options: [...x.options, { content: '高一' }] } : x));
-    const r = await t.call('PUT', api('Update'), { token: admin, body: { ...sample('作答测试'), id: q.id, questions: grown } });
+    const r = await t.call('PUT', api('Update'), { token: t.admin, body: { ...sample('作答测试'), id: q.id, questions: grown } });
     expect(r.status).toBe(500);
     expect(r.body.error.message).toContain('该问卷已收到 2 份答卷');
   });
@@ -336,7 +335,7 @@ describe('visitors flooding a public questionnaire', () => {
     expect((await submitFrom('192.0.2.1', byVisitor)).statusCode).toBe(200);
     const byMember = { questionnaireId: q.id, answers: [...vote(q, '').answers, text(q, '会员的建议')] };
     expect((await submitFrom('192.0.2.1', byMember, member)).statusCode).toBe(200);
-    const r = await t.call('GET', api('GetTextAnswers'), { token: admin, query: { QuestionnaireId: q.id, QuestionId: q.questions[2]!.id } });
+    const r = await t.call('GET', api('GetTextAnswers'), { token: t.admin, query: { QuestionnaireId: q.id, QuestionId: q.questions[2]!.id } });
     const byText = Object.fromEntries(r.body.result.items.map((a: { text: string; isVisitor: boolean }) => [a.text, a.isVisitor]));
     expect(byText).toEqual({ 访客的建议: true, 会员的建议: false });
   });
@@ -344,26 +343,26 @@ describe('visitors flooding a public questionnaire', () => {
 
 describe('lists and seed', () => {
   it('lists seeded questionnaires in every state, filters by state, keyword and day, with response counts', async () => {
-    const all = await t.call('GET', api('GetAllOfBack'), { token: admin, query: { MaxResultCount: 100 } });
+    const all = await t.call('GET', api('GetAllOfBack'), { token: t.admin, query: { MaxResultCount: 100 } });
     const items = all.body.result.items as Array<{ title: string; auditStatus: number; responseCount: number; questions?: unknown }>;
     expect(new Set(items.map((i) => i.auditStatus))).toEqual(new Set([0, 1, 2]));
     expect(items[0]!.questions).toBeUndefined();
     const survey = items.find((i) => i.title === '2024学年秋季学期线上课程满意度调查');
     expect(survey!.responseCount).toBeGreaterThan(200);
-    const approved = await t.call('GET', api('GetAllOfBack'), { token: admin, query: { AuditStatus: 1, Keyword: '课后服务' } });
+    const approved = await t.call('GET', api('GetAllOfBack'), { token: t.admin, query: { AuditStatus: 1, Keyword: '课后服务' } });
     expect(approved.body.result.items.map((i: { title: string }) => i.title)).toEqual(['家长对课后服务的意见征集']);
     // The parents' questionnaire closed 10 days ago: not open on today's date.
     const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
-    const open = await t.call('GET', api('GetAllOfBack'), { token: admin, query: { DateFrom: today, DateTo: today, MaxResultCount: 100 } });
+    const open = await t.call('GET', api('GetAllOfBack'), { token: t.admin, query: { DateFrom: today, DateTo: today, MaxResultCount: 100 } });
     const openTitles = open.body.result.items.map((i: { title: string }) => i.title);
     expect(openTitles).toContain('2024学年秋季学期线上课程满意度调查');
     expect(openTitles).not.toContain('家长对课后服务的意见征集');
   });
 
   it('seeded results add up: each single-choice question counts every answering response once', async () => {
-    const list = await t.call('GET', api('GetAllOfBack'), { token: admin, query: { AuditStatus: 1, Keyword: '满意度' } });
+    const list = await t.call('GET', api('GetAllOfBack'), { token: t.admin, query: { AuditStatus: 1, Keyword: '满意度' } });
     const id = list.body.result.items[0].id as number;
-    const res = (await t.call('GET', api('GetResult'), { token: admin, query: { Id: id } })).body.result;
+    const res = (await t.call('GET', api('GetResult'), { token: t.admin, query: { Id: id } })).body.result;
     for (const question of res.questions.filter((x: { questionType: number }) => x.questionType === 1)) {
       const sum = question.options.reduce((s: number, o: { count: number }) => s + o.count, 0);
       expect(sum).toBe(question.answered);

@@ -1,12 +1,11 @@
 import { reviewableList, reviewInboxAccess, type ReviewInboxItemDto } from '@edu/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../testing/test-app.ts';
 import { api, createTenant } from '../testing/tenants.ts';
 
 /** The review inbox (services/review-inbox.ts) against the seeded database. */
 
-let t: TestApp;
-let admin: string;
+const t = useTestApp();
 
 const inbox = (token: string, query: Record<string, unknown> = {}, tenantId?: number) =>
   t.call('GET', api('ReviewInbox/GetAll'), { token, query: { MaxResultCount: 100, ...query }, tenantId });
@@ -15,12 +14,12 @@ const decideMany = (token: string, items: unknown[]) => t.call('POST', api('Revi
 
 async function makeUser(userName: string, permissions: string[]) {
   const role = await t.call('POST', api('Role/Create'), {
-    token: admin,
+    token: t.admin,
     body: { name: `${userName}-role`, displayName: userName, grantedPermissions: ['Pages', ...permissions] },
   });
   expect(role.status, JSON.stringify(role.body)).toBe(200);
   const res = await t.call('POST', api('User/Create'), {
-    token: admin,
+    token: t.admin,
     body: {
       userName,
       name: '审',
@@ -37,26 +36,20 @@ async function makeUser(userName: string, permissions: string[]) {
 
 const key = (i: { type: string; id: number }) => `${i.type}:${i.id}`;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login();
-});
-afterAll(async () => t.close());
-
 describe('the review inbox', () => {
   it('derives from the registry: a count for every reviewable type, and a seeded pending item of each in the queue', async () => {
-    const c = await counts(admin);
+    const c = await counts(t.admin);
     expect(c.status, JSON.stringify(c.body)).toBe(200);
     expect(c.body.result.items.map((i: { type: string }) => i.type)).toEqual(reviewableList.map((r) => r.clientKey));
     // How many items of each type there are at all (the home page's figures).
-    const home = await t.call('GET', api('Session/GetManageHomePage'), { token: admin, query: { Days: 7 } });
+    const home = await t.call('GET', api('Session/GetManageHomePage'), { token: t.admin, query: { Days: 7 } });
     const totals = new Map<string, number>(home.body.result.content.map((e: { entity: string; total: number }) => [e.entity, e.total]));
     for (const r of reviewableList) {
       const n = c.body.result.items.find((i: { type: string }) => i.type === r.clientKey).count;
       // A type the seed fills at all is seeded in every review state, so some of it awaits review.
       if (!totals.get(r.clientKey)) continue;
       expect(n, `pending ${r.clientKey} in the seed`).toBeGreaterThan(0);
-      const one = await inbox(admin, { Type: r.clientKey, MaxResultCount: 1 });
+      const one = await inbox(t.admin, { Type: r.clientKey, MaxResultCount: 1 });
       expect(one.body.result.totalCount).toBe(n);
       expect(one.body.result.items[0]).toMatchObject({ type: r.clientKey, entity: r.entity });
     }
@@ -66,7 +59,7 @@ describe('the review inbox', () => {
   });
 
   it('lists the queue oldest first across types, and pages cut the same order', async () => {
-    const all = await inbox(admin, { MaxResultCount: 100 });
+    const all = await inbox(t.admin, { MaxResultCount: 100 });
     expect(all.status, JSON.stringify(all.body)).toBe(200);
     const items: ReviewInboxItemDto[] = all.body.result.items;
     for (let i = 1; i < items.length; i++) {
@@ -79,11 +72,11 @@ describe('the review inbox', () => {
     expect(items.findIndex((i) => i.sensitiveHits === 0)).toBeGreaterThan(0);
     // Restricted to one type, the merged order is that type's own queue.
     const type = items[0]!.type;
-    const own = (await inbox(admin, { Type: type, MaxResultCount: 100 })).body.result.items as ReviewInboxItemDto[];
+    const own = (await inbox(t.admin, { Type: type, MaxResultCount: 100 })).body.result.items as ReviewInboxItemDto[];
     const merged = items.filter((i) => i.type === type);
     expect(own.slice(0, merged.length).map(key)).toEqual(merged.map(key));
     const paged: ReviewInboxItemDto[] = [];
-    for (let skip = 0; skip < 35; skip += 7) paged.push(...(await inbox(admin, { SkipCount: skip, MaxResultCount: 7 })).body.result.items);
+    for (let skip = 0; skip < 35; skip += 7) paged.push(...(await inbox(t.admin, { SkipCount: skip, MaxResultCount: 7 })).body.result.items);
     expect(paged.map(key)).toEqual(items.slice(0, 35).map(key));
     const first = items[0]!;
     expect(first.title.length).toBeGreaterThan(0);
@@ -94,59 +87,59 @@ describe('the review inbox', () => {
   });
 
   it('filters by type, author and age', async () => {
-    const all: ReviewInboxItemDto[] = (await inbox(admin)).body.result.items;
+    const all: ReviewInboxItemDto[] = (await inbox(t.admin)).body.result.items;
     const withAuthor = all.find((i) => i.authorName && i.authorId)!;
-    const byId = (await inbox(admin, { AuthorId: withAuthor.authorId })).body.result.items as ReviewInboxItemDto[];
+    const byId = (await inbox(t.admin, { AuthorId: withAuthor.authorId })).body.result.items as ReviewInboxItemDto[];
     expect(byId.length).toBeGreaterThan(0);
     expect(byId.every((i) => i.authorId === withAuthor.authorId)).toBe(true);
-    const byName = (await inbox(admin, { Author: withAuthor.authorName })).body.result.items as ReviewInboxItemDto[];
+    const byName = (await inbox(t.admin, { Author: withAuthor.authorName })).body.result.items as ReviewInboxItemDto[];
     expect(byName.map(key)).toContain(key(withAuthor));
     expect(byName.every((i) => i.authorName?.includes(withAuthor.authorName!) || i.authorId === withAuthor.authorId)).toBe(true);
-    expect((await inbox(admin, { Author: '不存在的作者名' })).body.result).toEqual({ totalCount: 0, items: [] });
+    expect((await inbox(t.admin, { Author: '不存在的作者名' })).body.result).toEqual({ totalCount: 0, items: [] });
 
     // Age: a fresh item is not older than a day; it is submitted today (UTC+8).
     const fresh = await t.call('POST', api('Article/Create'), {
-      token: admin,
+      token: t.admin,
       body: { title: '审核中心新文章', categoryId: await articleCategory(), content: '<p>新提交</p>' },
     });
     expect(fresh.status, JSON.stringify(fresh.body)).toBe(200);
-    const old = (await inbox(admin, { OlderThanDays: 1, Type: 'article' })).body.result.items as ReviewInboxItemDto[];
+    const old = (await inbox(t.admin, { OlderThanDays: 1, Type: 'article' })).body.result.items as ReviewInboxItemDto[];
     expect(old.map((i) => i.id)).not.toContain(fresh.body.result.id);
     expect(old.every((i) => Date.now() - Date.parse(i.submittedTime) >= 86_400_000)).toBe(true);
     const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
-    const todays = (await inbox(admin, { SubmittedFrom: today, SubmittedTo: today, Type: 'article' })).body.result.items as ReviewInboxItemDto[];
+    const todays = (await inbox(t.admin, { SubmittedFrom: today, SubmittedTo: today, Type: 'article' })).body.result.items as ReviewInboxItemDto[];
     expect(todays.map((i) => i.id)).toContain(fresh.body.result.id);
-    const backwards = await inbox(admin, { SubmittedFrom: today, SubmittedTo: '2020-01-01' });
+    const backwards = await inbox(t.admin, { SubmittedFrom: today, SubmittedTo: '2020-01-01' });
     expect(backwards.status).toBe(400);
     expect(backwards.body.error.validationErrors[0].members).toEqual(['submittedTo']);
     // The counts follow the filters.
-    const c = await counts(admin, { SubmittedFrom: today, SubmittedTo: today });
+    const c = await counts(t.admin, { SubmittedFrom: today, SubmittedTo: today });
     expect(c.body.result.items.find((i: { type: string }) => i.type === 'article').count).toBeGreaterThanOrEqual(1);
   });
 
   it('shows a preview of one item as plain text, with whether the caller may decide it', async () => {
-    const [item] = (await inbox(admin, { Type: 'article', MaxResultCount: 1 })).body.result.items as ReviewInboxItemDto[];
-    const p = await t.call('GET', api('ReviewInbox/Get'), { token: admin, query: { Type: 'article', Id: item!.id } });
+    const [item] = (await inbox(t.admin, { Type: 'article', MaxResultCount: 1 })).body.result.items as ReviewInboxItemDto[];
+    const p = await t.call('GET', api('ReviewInbox/Get'), { token: t.admin, query: { Type: 'article', Id: item!.id } });
     expect(p.status, JSON.stringify(p.body)).toBe(200);
     expect(p.body.result).toMatchObject({ type: 'article', id: item!.id, title: item!.title, auditStatus: 0, canDecide: true });
     expect(p.body.result.body).not.toMatch(/<\/?[a-z]/);
-    expect((await t.call('GET', api('ReviewInbox/Get'), { token: admin, query: { Type: 'article', Id: 999_999 } })).status).toBe(404);
+    expect((await t.call('GET', api('ReviewInbox/Get'), { token: t.admin, query: { Type: 'article', Id: 999_999 } })).status).toBe(404);
   });
 
   it('decides many items at once, each on its own: ok, invalid, conflict, not found', async () => {
     const firstOf = async (type: string, where: (i: ReviewInboxItemDto) => boolean = () => true) =>
-      ((await inbox(admin, { Type: type })).body.result.items as ReviewInboxItemDto[]).find(where)!;
+      ((await inbox(t.admin, { Type: type })).body.result.items as ReviewInboxItemDto[]).find(where)!;
     const article = await firstOf('article');
     const resource = await firstOf('resource');
     const paper = await firstOf('testPaper');
     const question = await firstOf('testQuestion', (i) => i.reviewStep === 0);
     // Someone else rejects the resource between the list and the bulk decision.
     const other = await t.call('POST', api('Resource/AuditedResource'), {
-      token: admin,
+      token: t.admin,
       body: { id: resource.id, auditStatus: 2, auditReason: '重复' },
     });
     expect(other.status).toBe(200);
-    const r = await decideMany(admin, [
+    const r = await decideMany(t.admin, [
       { type: 'article', id: article.id, decision: 1 },
       { type: 'resource', id: resource.id, decision: 1 },
       { type: 'testPaper', id: paper.id, decision: 2 },
@@ -174,7 +167,7 @@ describe('the review inbox', () => {
     // Each decision is recorded and its author notified, as through the entity's own endpoint.
     const recorded = await t.app.prisma.reviewDecision.findMany({ where: { entityName: 'Article', entityId: article.id } });
     expect(recorded).toHaveLength(1);
-    const after: ReviewInboxItemDto[] = (await inbox(admin, { Type: 'article' })).body.result.items;
+    const after: ReviewInboxItemDto[] = (await inbox(t.admin, { Type: 'article' })).body.result.items;
     expect(after.map(key)).not.toContain(key(article));
   });
 
@@ -186,7 +179,7 @@ describe('the review inbox', () => {
     const items: ReviewInboxItemDto[] = (await inbox(reviewer.token)).body.result.items;
     expect(items.length).toBeGreaterThan(0);
     expect(items.every((i) => i.type === 'article')).toBe(true);
-    const resource = ((await inbox(admin, { Type: 'resource' })).body.result.items as ReviewInboxItemDto[])[0]!;
+    const resource = ((await inbox(t.admin, { Type: 'resource' })).body.result.items as ReviewInboxItemDto[])[0]!;
     expect((await inbox(reviewer.token, { Type: 'resource' })).body.result).toEqual({ totalCount: 0, items: [] });
     expect((await t.call('GET', api('ReviewInbox/Get'), { token: reviewer.token, query: { Type: 'resource', Id: resource.id } })).status).toBe(403);
     const r = await decideMany(reviewer.token, [{ type: 'resource', id: resource.id, decision: 1 }]);
@@ -195,7 +188,7 @@ describe('the review inbox', () => {
 
     // Four eyes: an article of their own is not in their queue and cannot be decided by them.
     const own = await t.call('POST', api('Article/Create'), {
-      token: admin,
+      token: t.admin,
       body: { title: '临时', categoryId: await articleCategory(), content: '<p>x</p>' },
     });
     await t.app.prisma.article.update({ where: { id: own.body.result.id }, data: { creatorUserId: reviewer.id } });
@@ -213,25 +206,25 @@ describe('the review inbox', () => {
     const c = await counts(other.token);
     expect(c.status, JSON.stringify(c.body)).toBe(200);
     expect(c.body.result.total).toBe(0);
-    const item = ((await inbox(admin)).body.result.items as ReviewInboxItemDto[])[0]!;
+    const item = ((await inbox(t.admin)).body.result.items as ReviewInboxItemDto[])[0]!;
     expect((await t.call('GET', api('ReviewInbox/Get'), { token: other.token, query: { Type: item.type, Id: item.id } })).status).toBe(404);
     const r = await decideMany(other.token, [{ type: item.type, id: item.id, decision: 1 }]);
     expect(r.body.result.items[0].status).toBe('notFound');
-    expect(((await inbox(admin)).body.result.items as ReviewInboxItemDto[]).map(key)).toContain(key(item));
+    expect(((await inbox(t.admin)).body.result.items as ReviewInboxItemDto[]).map(key)).toContain(key(item));
   });
 
   it('answers 400 for bad input, never 500', async () => {
-    expect((await inbox(admin, { Type: 'nothing' })).status).toBe(400);
-    expect((await inbox(admin, { MaxResultCount: 101 })).status).toBe(400);
-    expect((await decideMany(admin, [])).status).toBe(400);
-    expect((await decideMany(admin, [{ type: 'article', id: 1, decision: 3 }])).status).toBe(400);
+    expect((await inbox(t.admin, { Type: 'nothing' })).status).toBe(400);
+    expect((await inbox(t.admin, { MaxResultCount: 101 })).status).toBe(400);
+    expect((await decideMany(t.admin, [])).status).toBe(400);
+    expect((await decideMany(t.admin, [{ type: 'article', id: 1, decision: 3 }])).status).toBe(400);
   });
 });
 
 let category: number | undefined;
 async function articleCategory(): Promise<number> {
   if (category) return category;
-  const cascader = await t.call('GET', api('MultiLevelCategory/GetCascaderList'), { token: admin, query: { ClassTypeId: 1 } });
+  const cascader = await t.call('GET', api('MultiLevelCategory/GetCascaderList'), { token: t.admin, query: { ClassTypeId: 1 } });
   let node = cascader.body.result[0];
   while (node.children?.length) node = node.children[0];
   return (category = node.value as number);

@@ -1,67 +1,61 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../testing/test-app.ts';
 import { api, createTenant, expectTenantIsolation } from '../testing/tenants.ts';
 
-let t: TestApp;
-let admin: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
-const create = async (body: object, token = admin) => (await t.call('POST', api('SystemDictionary/Create'), { token, body })).body.result;
+const create = async (body: object, token = t.admin) => (await t.call('POST', api('SystemDictionary/Create'), { token, body })).body.result;
 
 describe('SystemDictionary CRUD', () => {
   it('creates, reads, updates and deletes through the spec delete path', async () => {
     const row = await create({ dictionaryType: 'siteSetting', name: 'ServiceHours', value: '08:00-18:00', remark: '客服时间' });
     expect(row).toMatchObject({ dictionaryType: 'siteSetting', name: 'ServiceHours', value: '08:00-18:00', isActive: true });
-    const got = await t.call('GET', api('SystemDictionary/Get'), { token: admin, query: { Id: row.id } });
+    const got = await t.call('GET', api('SystemDictionary/Get'), { token: t.admin, query: { Id: row.id } });
     expect(got.body.result).toEqual(row);
-    const upd = await t.call('PUT', api('SystemDictionary/Update'), { token: admin, body: { ...row, value: '09:00-17:00' } });
+    const upd = await t.call('PUT', api('SystemDictionary/Update'), { token: t.admin, body: { ...row, value: '09:00-17:00' } });
     expect(upd.body.result.value).toBe('09:00-17:00');
-    const del = await t.call('DELETE', api('SystemDictionary/CreateKeywordAndCharacter'), { token: admin, query: { Id: row.id } });
+    const del = await t.call('DELETE', api('SystemDictionary/CreateKeywordAndCharacter'), { token: t.admin, query: { Id: row.id } });
     expect(del.status).toBe(200);
     expect(del.body.result).toBeNull();
-    expect((await t.call('GET', api('SystemDictionary/Get'), { token: admin, query: { Id: row.id } })).status).toBe(404);
+    expect((await t.call('GET', api('SystemDictionary/Get'), { token: t.admin, query: { Id: row.id } })).status).toBe(404);
     expect((await t.app.prisma.systemDictionary.findUniqueOrThrow({ where: { id: row.id } })).isDeleted).toBe(true);
   });
 
   it('refuses a name already present for the type (case-insensitive), allows it for another type', async () => {
     const dup = await t.call('POST', api('SystemDictionary/Create'), {
-      token: admin,
+      token: t.admin,
       body: { dictionaryType: 'siteSetting', name: 'sitename', value: 'x' },
     });
     expect(dup.status).toBe(400);
     expect(dup.body.error.validationErrors[0].members).toEqual(['name']);
     expect(
-      (await t.call('POST', api('SystemDictionary/Create'), { token: admin, body: { dictionaryType: 'keyword', name: 'SiteName' } })).status,
+      (await t.call('POST', api('SystemDictionary/Create'), { token: t.admin, body: { dictionaryType: 'keyword', name: 'SiteName' } })).status,
     ).toBe(200);
   });
 
   it('lists by type with keyword and sorting', async () => {
     const words = await t.call('GET', api('SystemDictionary/GetAll'), {
-      token: admin,
+      token: t.admin,
       query: { DictionaryType: 'sensitiveWord', Sorting: 'sort asc', MaxResultCount: 50 },
     });
     const names = words.body.result.items.map((i: { name: string }) => i.name);
     expect(names.slice(0, 3)).toEqual(['赌博', '代考', '作弊器']);
     expect(words.body.result.items.every((i: { dictionaryType: string }) => i.dictionaryType === 'sensitiveWord')).toBe(true);
-    const search = await t.call('GET', api('SystemDictionary/GetAll'), { token: admin, query: { Keyword: 'ICP' } });
+    const search = await t.call('GET', api('SystemDictionary/GetAll'), { token: t.admin, query: { Keyword: 'ICP' } });
     expect(search.body.result.items.map((i: { name: string }) => i.name)).toContain('IcpNumber');
-    const bad = await t.call('GET', api('SystemDictionary/GetAll'), { token: admin, query: { DictionaryType: 'nope' } });
+    const bad = await t.call('GET', api('SystemDictionary/GetAll'), { token: t.admin, query: { DictionaryType: 'nope' } });
     expect(bad.status).toBe(400);
   });
 
   it('GetDictionaryTypeList gives localized labels', async () => {
-    const zh = await t.call('GET', api('SystemDictionary/GetDictionaryTypeList'), { token: admin });
+    const zh = await t.call('GET', api('SystemDictionary/GetDictionaryTypeList'), { token: t.admin });
     expect(zh.body.result).toEqual([
       { value: 'keyword', label: '关键词' },
       { value: 'sensitiveWord', label: '敏感词' },
       { value: 'specialCharacter', label: '特殊字符' },
       { value: 'siteSetting', label: '网站配置' },
     ]);
-    const en = await t.call('GET', api('SystemDictionary/GetDictionaryTypeList'), { token: admin, query: { culture: 'en' } });
+    const en = await t.call('GET', api('SystemDictionary/GetDictionaryTypeList'), { token: t.admin, query: { culture: 'en' } });
     expect(en.body.result.map((i: { label: string }) => i.label)).toEqual(['Keyword', 'Sensitive word', 'Special character', 'Site setting']);
   });
 });
@@ -69,18 +63,18 @@ describe('SystemDictionary CRUD', () => {
 describe('CreateKeywordAndCharacter', () => {
   it('adds words in bulk, skipping (and reporting) names already there or repeated, case-insensitively', async () => {
     const res = await t.call('POST', api('SystemDictionary/CreateKeywordAndCharacter'), {
-      token: admin,
+      token: t.admin,
       body: { dictionaryType: 'keyword', names: ['AI 助教', 'ai 助教', '双减', '跨学科', '在线学习'] },
     });
     expect(res.status).toBe(200);
     expect(res.body.result).toEqual({ createdCount: 2, skippedNames: ['ai 助教', '双减', '在线学习'] });
-    const listed = await t.call('GET', api('SystemDictionary/GetAll'), { token: admin, query: { DictionaryType: 'keyword', Keyword: '跨学科' } });
+    const listed = await t.call('GET', api('SystemDictionary/GetAll'), { token: t.admin, query: { DictionaryType: 'keyword', Keyword: '跨学科' } });
     expect(listed.body.result.totalCount).toBe(1);
   });
 
   it('only takes word types', async () => {
     const res = await t.call('POST', api('SystemDictionary/CreateKeywordAndCharacter'), {
-      token: admin,
+      token: t.admin,
       body: { dictionaryType: 'siteSetting', names: ['x'] },
     });
     expect(res.status).toBe(400);
@@ -106,12 +100,12 @@ describe('dictionary cache', () => {
     await cache.load(1);
     const before = await cache.info(1);
     await t.call('POST', api('SystemDictionary/CreateKeywordAndCharacter'), {
-      token: admin,
+      token: t.admin,
       body: { dictionaryType: 'sensitiveWord', names: ['CheatBot'] },
     });
     expect(await cache.findSensitiveWord(1, 'Try the cheatbot today')).toBeNull();
 
-    const refreshed = await t.call('POST', api('SystemDictionary/SettingUpdateCache'), { token: admin, body: {} });
+    const refreshed = await t.call('POST', api('SystemDictionary/SettingUpdateCache'), { token: t.admin, body: {} });
     expect(refreshed.status).toBe(200);
     const info = refreshed.body.result;
     expect(info.entryCount).toBe(before.entryCount + 1);
@@ -123,11 +117,11 @@ describe('dictionary cache', () => {
     // Deactivating is also seen at the next refresh only.
     const row = await t.app.prisma.systemDictionary.findFirstOrThrow({ where: { tenantId: 1, name: 'CheatBot' } });
     await t.call('PUT', api('SystemDictionary/Update'), {
-      token: admin,
+      token: t.admin,
       body: { id: row.id, dictionaryType: 'sensitiveWord', name: 'CheatBot', isActive: false },
     });
     expect(await cache.findSensitiveWord(1, 'cheatbot')).toBe('CheatBot');
-    await t.call('POST', api('SystemDictionary/SettingUpdateCache'), { token: admin, body: {} });
+    await t.call('POST', api('SystemDictionary/SettingUpdateCache'), { token: t.admin, body: {} });
     expect(await cache.findSensitiveWord(1, 'cheatbot')).toBeNull();
   });
 
@@ -153,7 +147,7 @@ describe('tenant isolation', () => {
     const row = await create({ dictionaryType: 'keyword', name: '乙校关键词' }, b.token);
     await expectTenantIsolation(t, {
       service: 'SystemDictionary',
-      tokenA: admin,
+      tokenA: t.admin,
       tokenB: b.token,
       row,
       update: { name: '篡改' },
@@ -161,7 +155,7 @@ describe('tenant isolation', () => {
     });
     // A may use the same name in its own dictionary.
     expect(
-      (await t.call('POST', api('SystemDictionary/Create'), { token: admin, body: { dictionaryType: 'keyword', name: '乙校关键词' } })).status,
+      (await t.call('POST', api('SystemDictionary/Create'), { token: t.admin, body: { dictionaryType: 'keyword', name: '乙校关键词' } })).status,
     ).toBe(200);
   });
 });

@@ -1,17 +1,16 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { paperImportResultOf, type BackgroundJobDto, type PaperImportResult } from '@edu/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createTenant } from '../testing/tenants.ts';
-import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { useTestApp } from '../testing/test-app.ts';
 
 /**
  * ImprotQuestionOfPaper from a file: the bank's import (same checks, report
  * and duplicates) plus the paper, in one transaction. Files: the openpyxl
  * workbook under import/fixtures (written by another program) and small CSVs.
  */
-let t: TestApp;
-let admin: string;
+const t = useTestApp();
 let qCat: number;
 let paperCat: number;
 const api = (p: string) => `/api/services/app/${p}`;
@@ -25,13 +24,13 @@ async function ok(
   p: string,
   opts: { body?: unknown; query?: Record<string, unknown>; token?: string } = {},
 ) {
-  const r = await t.call(verb, api(p), { ...opts, token: opts.token ?? admin });
+  const r = await t.call(verb, api(p), { ...opts, token: opts.token ?? t.admin });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r.body.result;
 }
 
 /** `File/UploadFile` as the browser sends it; answers the token. */
-async function uploadFile(file: File, token = admin): Promise<string> {
+async function uploadFile(file: File, token = t.admin): Promise<string> {
   const form = new FormData();
   form.append('file', file, file.name);
   const req = new Request('http://local/', { method: 'POST', body: form });
@@ -83,14 +82,11 @@ const titles = (p: { sections: Array<{ title: string; questions: Array<{ questio
   p.sections.map((s) => [s.title, s.questions.length]);
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login();
   // Setup approves questions through both steps as the admin; the four-eyes rule across steps is tested in kit/review-rules.test.ts.
   await ok('PUT', 'Review/UpdateSettings', { body: { allowSameReviewerForSteps: true, allowAuthorReview: false } });
   qCat = (await ok('POST', 'MultiLevelCategory/Create', { body: { classTypeId: 3, name: '试卷导入测试学科' } })).id;
   paperCat = (await ok('POST', 'MultiLevelCategory/Create', { body: { classTypeId: 4, name: '试卷导入测试试卷' } })).id;
 });
-afterAll(async () => t.close());
 
 describe('ImprotQuestionOfPaper from a file', () => {
   let paperId: number;
@@ -137,7 +133,7 @@ describe('ImprotQuestionOfPaper from a file', () => {
   });
 
   it('refuses to approve the paper while an imported question awaits review, then approves it', async () => {
-    const r = await t.call('POST', api('TestPaper/Review'), { token: admin, body: { id: paperId, auditStatus: 1 } });
+    const r = await t.call('POST', api('TestPaper/Review'), { token: t.admin, body: { id: paperId, auditStatus: 1 } });
     expect(r.status).toBe(500);
     expect(r.body.error.message).toContain(String(created[0]));
     for (const id of created) await approve(id);
@@ -222,7 +218,7 @@ describe('ImprotQuestionOfPaper from a file', () => {
   it('checks its input: one source, a category, a section of this paper, the caller’s own upload', async () => {
     const fileToken = await uploadFile(openpyxl());
     const bad = async (body: Record<string, unknown>, member: string) => {
-      const r = await t.call('POST', api('TestPaper/ImprotQuestionOfPaper'), { token: admin, body: { id: paperId, ...body } });
+      const r = await t.call('POST', api('TestPaper/ImprotQuestionOfPaper'), { token: t.admin, body: { id: paperId, ...body } });
       expect(r.status, JSON.stringify(r.body)).toBe(400);
       expect(r.body.error.validationErrors.flatMap((e: { members: string[] }) => e.members)).toEqual([member]);
     };
@@ -270,7 +266,7 @@ describe('permissions and tenants', () => {
     expect(refused.body.error.message).toContain('试题');
     // The admin may import into the teacher's paper, but not with the teacher's upload.
     const foreign = await t.call('POST', api('TestPaper/ImprotQuestionOfPaper'), {
-      token: admin,
+      token: t.admin,
       body: { id: mine.id, fileToken: own, categoryId: qCat },
     });
     expect(foreign.status).toBe(400);

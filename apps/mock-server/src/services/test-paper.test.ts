@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PAPER_PRICE_FEN, parseRandomParams } from '@edu/sdk';
 import { createTenant } from '../testing/tenants.ts';
-import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { useTestApp } from '../testing/test-app.ts';
 import { randomDryRun } from '../papers/random.ts';
 import { withDataFilters } from '../db/data-filters.ts';
 
@@ -13,8 +13,7 @@ import { withDataFilters } from '../db/data-filters.ts';
  * TestQuestion's paper calls and the import from another paper. Questions are
  * made here, in a category of their own, so counts are known exactly.
  */
-let t: TestApp;
-let admin: string;
+const t = useTestApp();
 let qCat: number;
 let qSub: number;
 let paperCat: number;
@@ -27,7 +26,7 @@ async function ok(
   path: string,
   opts: { body?: unknown; query?: Record<string, unknown>; token?: string } = {},
 ) {
-  const r = await t.call(verb, api(path), { token: admin, ...opts });
+  const r = await t.call(verb, api(path), { token: t.admin, ...opts });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r.body.result;
 }
@@ -36,7 +35,7 @@ async function status(
   path: string,
   opts: { body?: unknown; query?: Record<string, unknown>; token?: string },
 ) {
-  return t.call(verb, api(path), { token: admin, ...opts });
+  return t.call(verb, api(path), { token: t.admin, ...opts });
 }
 const members = (r: { body: { error: { validationErrors?: Array<{ members: string[] }> } } }) =>
   (r.body.error.validationErrors ?? []).flatMap((e) => e.members);
@@ -100,8 +99,6 @@ async function makeUser(userName: string, permissions: string[]) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login();
   // Setup approves questions through both steps as the admin; the four-eyes rule across steps is tested in kit/review-rules.test.ts.
   await ok('PUT', 'Review/UpdateSettings', { body: { allowSameReviewerForSteps: true, allowAuthorReview: false } });
   qCat = await category('组卷测试学科', 3);
@@ -111,7 +108,6 @@ beforeAll(async () => {
   const ch = await t.app.prisma.chapterType.create({ data: { tenantId: 1, categoryId: qSub, name: '第三章' } });
   chapter = ch.id;
 });
-afterAll(async () => t.close());
 
 describe('the seeded papers', () => {
   it('has papers and homework, manual and random, in every state, with totals that match their content, all readable', async () => {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createTenant } from '../testing/tenants.ts';
-import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { useTestApp } from '../testing/test-app.ts';
 import { normaliseQuestionText as normaliseText, questionFingerprint as fingerprintOf } from '@edu/sdk';
 
 /**
@@ -9,8 +9,7 @@ import { normaliseQuestionText as normaliseText, questionFingerprint as fingerpr
  * duplicate warnings, the variant permissions, tenant isolation and the
  * statistics on a section of known data.
  */
-let t: TestApp;
-let admin: string;
+const t = useTestApp();
 let section: number;
 let childA: number;
 let childB: number;
@@ -26,31 +25,31 @@ const single = (stem: string, extra: Body = {}): Body => ({
   ...extra,
 });
 
-async function create(body: Body, token = admin) {
+async function create(body: Body, token = t.admin) {
   const r = await t.call('POST', api('CreateQuestion'), { token, body });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r.body.result;
 }
 async function rejected(body: Body): Promise<string[]> {
-  const r = await t.call('POST', api('CreateQuestion'), { token: admin, body });
+  const r = await t.call('POST', api('CreateQuestion'), { token: t.admin, body });
   expect(r.status, JSON.stringify(r.body)).toBe(400);
   return r.body.error.validationErrors.flatMap((e: { members: string[] }) => e.members);
 }
 
 async function category(name: string, parentId?: number): Promise<number> {
-  const r = await t.call('POST', app('MultiLevelCategory/Create'), { token: admin, body: { classTypeId: 3, name, ...(parentId && { parentId }) } });
+  const r = await t.call('POST', app('MultiLevelCategory/Create'), { token: t.admin, body: { classTypeId: 3, name, ...(parentId && { parentId }) } });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r.body.result.id;
 }
 
 async function makeUser(userName: string, permissions: string[], identity = 2) {
   const role = await t.call('POST', app('Role/Create'), {
-    token: admin,
+    token: t.admin,
     body: { name: userName, displayName: userName, grantedPermissions: ['Pages', 'Pages.Questions', ...permissions], grantedCategoryIds: [section] },
   });
   expect(role.status, JSON.stringify(role.body)).toBe(200);
   const res = await t.call('POST', app('User/Create'), {
-    token: admin,
+    token: t.admin,
     body: {
       userName,
       name: '老',
@@ -66,13 +65,10 @@ async function makeUser(userName: string, permissions: string[], identity = 2) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login();
   section = await category('统计测试学科');
   childA = await category('第一章', section);
   childB = await category('第二章', section);
 });
-afterAll(async () => t.close());
 
 describe('the seeded bank', () => {
   it('has two thousand questions of every type, difficulty and review state, with chapters and sister families, all readable', async () => {
@@ -99,14 +95,14 @@ describe('the seeded bank', () => {
     let total = 0;
     for (const IsUniversity of [false, true])
       for (let SkipCount = 0; ; SkipCount += 1000) {
-        const r = await t.call('GET', api('GetAllQuestion'), { token: admin, query: { MaxResultCount: 1000, SkipCount, IsUniversity } });
+        const r = await t.call('GET', api('GetAllQuestion'), { token: t.admin, query: { MaxResultCount: 1000, SkipCount, IsUniversity } });
         expect(r.status, JSON.stringify(r.body).slice(0, 500)).toBe(200);
         read += r.body.result.result.items.length;
         if (SkipCount === 0) total += r.body.result.result.totalCount;
         if (r.body.result.result.items.length < 1000) break;
       }
     expect([read, total]).toEqual([rows.length, rows.length]);
-    const page = await t.call('GET', api('GetAllQuestion'), { token: admin, query: { MaxResultCount: 100 } });
+    const page = await t.call('GET', api('GetAllQuestion'), { token: t.admin, query: { MaxResultCount: 100 } });
     // Fingerprints of the seed are the server's: a re-typed seeded question is flagged as its duplicate.
     const seeded = page.body.result.result.items.find((i: { questionType: number; auditStatus: number }) => i.questionType === 1);
     const copy = await create({
@@ -192,7 +188,7 @@ describe('answer rules per type', () => {
   it('refuses a fill-in question whose answers do not match the blanks its stem marks, naming both counts', async () => {
     const post = (stem: string, answers: string[][], culture = 'zh-Hans') =>
       t.call('POST', api('CreateQuestion'), {
-        token: admin,
+        token: t.admin,
         headers: { 'Accept-Language': culture },
         body: { questionType: 4, stem, categoryId: childA, blanks: answers.map((a) => ({ answers: a })) },
       });
@@ -271,7 +267,7 @@ describe('options and edits', () => {
     const q = await create(single('选项往返'));
     const [a, b, c, d] = q.options;
     const r = await t.call('PUT', api('UpdateQuestion'), {
-      token: admin,
+      token: t.admin,
       body: {
         ...single('选项往返'),
         id: q.id,
@@ -291,14 +287,14 @@ describe('options and edits', () => {
 
     const other = await create(single('别的题'));
     const foreign = await t.call('PUT', api('UpdateQuestion'), {
-      token: admin,
+      token: t.admin,
       body: { ...single('选项往返'), id: q.id, options: [{ id: other.options[0].id, content: 'x', isCorrect: true }, { content: 'y' }] },
     });
     expect(foreign.status).toBe(400);
     expect(foreign.body.error.validationErrors[0].members).toEqual(['options[0].id']);
 
     const retype = await t.call('PUT', api('UpdateQuestion'), {
-      token: admin,
+      token: t.admin,
       body: { questionType: 3, stem: 'x', categoryId: childA, trueFalseAnswer: true, id: q.id },
     });
     expect(retype.status).toBe(400);
@@ -321,27 +317,27 @@ describe('options and edits', () => {
     expect(first.duplicateIds).toEqual([]);
     const again = await create(single('重复检测 太阳从哪边升起?', { options: [{ content: '西' }, { content: '东', isCorrect: true }] }));
     expect(again.duplicateIds).toEqual([first.id]);
-    const got = await t.call('GET', api('Get'), { token: admin, query: { Id: again.id } });
+    const got = await t.call('GET', api('Get'), { token: t.admin, query: { Id: again.id } });
     expect(got.body.result.duplicateIds).toEqual([]);
   });
 
   it('deletes only with the matching QuestionType', async () => {
     const q = await create(single('待删除'));
-    const wrong = await t.call('DELETE', api('DeleteQuestion'), { token: admin, query: { Id: q.id, QuestionType: 2 } });
+    const wrong = await t.call('DELETE', api('DeleteQuestion'), { token: t.admin, query: { Id: q.id, QuestionType: 2 } });
     expect(wrong.status).toBe(400);
     expect(wrong.body.error.validationErrors[0].members).toEqual(['questionType']);
-    expect((await t.call('DELETE', api('DeleteQuestion'), { token: admin, query: { Id: q.id, QuestionType: 1 } })).status).toBe(200);
-    expect((await t.call('GET', api('Get'), { token: admin, query: { Id: q.id } })).status).toBe(404);
+    expect((await t.call('DELETE', api('DeleteQuestion'), { token: t.admin, query: { Id: q.id, QuestionType: 1 } })).status).toBe(200);
+    expect((await t.call('GET', api('Get'), { token: t.admin, query: { Id: q.id } })).status).toBe(404);
   });
 });
 
 describe('GetAllQuestion', () => {
   it('answers the page nested in result.result, with filters', async () => {
-    const r = await t.call('GET', api('GetAllQuestion'), { token: admin, query: { CategoryId: section, QuestionType: 4, MaxResultCount: 50 } });
+    const r = await t.call('GET', api('GetAllQuestion'), { token: t.admin, query: { CategoryId: section, QuestionType: 4, MaxResultCount: 50 } });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.result.result.totalCount).toBeGreaterThanOrEqual(1);
     expect(r.body.result.result.items.every((i: { questionType: number }) => i.questionType === 4)).toBe(true);
-    const kw = await t.call('GET', api('GetAllQuestion'), { token: admin, query: { Keyword: '光合作用' } });
+    const kw = await t.call('GET', api('GetAllQuestion'), { token: t.admin, query: { Keyword: '光合作用' } });
     expect(kw.body.result.result.items.map((i: { title: string }) => i.title)).toEqual(['简述光合作用。']);
   });
 });
@@ -356,7 +352,7 @@ describe('review and show state', () => {
     const queue = await t.call('GET', api('GetAllModerated'), { token: firstReviewer.token, query: { MaxResultCount: 1000 } });
     expect(queue.body.result.items.map((i: { id: number }) => i.id)).toContain(q.id);
 
-    const early = await t.call('POST', api('AuditTestQuestionFlow'), { token: admin, body: { id: q.id, auditStatus: 1, stepName: 'second' } });
+    const early = await t.call('POST', api('AuditTestQuestionFlow'), { token: t.admin, body: { id: q.id, auditStatus: 1, stepName: 'second' } });
     expect(early.status).not.toBe(200);
     expect(early.body.error.message).toContain('初审');
 
@@ -369,7 +365,7 @@ describe('review and show state', () => {
     // the first reviewer cannot decide the second step
     expect((await t.call('POST', api('AuditedTestQuestion'), { token: firstReviewer.token, body: { id: q.id, auditStatus: 1 } })).status).toBe(403);
 
-    const second = await t.call('POST', api('AuditedTestQuestion'), { token: admin, body: { id: q.id, auditStatus: 1 } });
+    const second = await t.call('POST', api('AuditedTestQuestion'), { token: t.admin, body: { id: q.id, auditStatus: 1 } });
     expect(second.body.result).toMatchObject({ auditStatus: 1, reviewStep: 1 });
     const history = await t.app.prisma.reviewDecision.findMany({ where: { entityName: 'TestQuestion', entityId: q.id }, orderBy: { id: 'asc' } });
     expect(history.map((h) => h.stepName)).toEqual(['first', 'second']);
@@ -383,9 +379,9 @@ describe('review and show state', () => {
       '您的试题《审核流程题》已审核通过。',
     ]);
 
-    const hidden = await t.call('POST', api('showStateSwitching'), { token: admin, body: { id: q.id, isShow: false } });
+    const hidden = await t.call('POST', api('showStateSwitching'), { token: t.admin, body: { id: q.id, isShow: false } });
     expect(hidden.body.result).toMatchObject({ isShow: false, auditStatus: 1 });
-    const shown = await t.call('GET', api('GetAllQuestion'), { token: admin, query: { IsShow: false, CategoryId: childA, MaxResultCount: 100 } });
+    const shown = await t.call('GET', api('GetAllQuestion'), { token: t.admin, query: { IsShow: false, CategoryId: childA, MaxResultCount: 100 } });
     expect(shown.body.result.result.items.map((i: { id: number }) => i.id)).toEqual([q.id]);
 
     const edited = await t.call('PUT', api('UpdateQuestion'), {
@@ -433,12 +429,12 @@ describe('sister families', () => {
   it('imports an existing question and a new one, lists the family once where it matters, and removes a sister', async () => {
     const a = await create(single('姊妹题：3 + 4 = ?', { categoryId: childB, options: [{ content: '7', isCorrect: true }, { content: '8' }] }));
     const b = await create(single('姊妹题：5 + 4 = ?', { categoryId: childB, options: [{ content: '9', isCorrect: true }, { content: '8' }] }));
-    const joined = await t.call('POST', api('ImportSisterQuestion'), { token: admin, body: { id: a.id, sisterId: b.id } });
+    const joined = await t.call('POST', api('ImportSisterQuestion'), { token: t.admin, body: { id: a.id, sisterId: b.id } });
     expect(joined.status, JSON.stringify(joined.body)).toBe(200);
     expect(joined.body.result).toMatchObject({ id: b.id, sisterGroupId: a.id, sisterCount: 2 });
 
     const made = await t.call('POST', api('ImportSisterQuestion'), {
-      token: admin,
+      token: t.admin,
       body: {
         id: b.id,
         question: single('姊妹题：6 + 4 = ?', { categoryId: childB, options: [{ content: '10', isCorrect: true }, { content: '8' }] }),
@@ -448,23 +444,26 @@ describe('sister families', () => {
     const c = made.body.result;
     expect(c).toMatchObject({ sisterGroupId: a.id, sisterCount: 3 });
 
-    const twice = await t.call('POST', api('ImportSisterQuestion'), { token: admin, body: { id: a.id, sisterId: c.id } });
+    const twice = await t.call('POST', api('ImportSisterQuestion'), { token: t.admin, body: { id: a.id, sisterId: c.id } });
     expect(twice.status).not.toBe(200);
     expect(twice.body.error.message).toBeTruthy();
-    expect((await t.call('POST', api('ImportSisterQuestion'), { token: admin, body: { id: a.id, sisterId: a.id } })).status).toBe(400);
+    expect((await t.call('POST', api('ImportSisterQuestion'), { token: t.admin, body: { id: a.id, sisterId: a.id } })).status).toBe(400);
 
-    const family = await t.call('GET', api('GetAllQuestion'), { token: admin, query: { SisterGroupId: a.id, Sorting: 'id asc' } });
+    const family = await t.call('GET', api('GetAllQuestion'), { token: t.admin, query: { SisterGroupId: a.id, Sorting: 'id asc' } });
     expect(family.body.result.result.items.map((i: { id: number }) => i.id)).toEqual([a.id, b.id, c.id]);
-    const once = await t.call('GET', api('GetAllQuestion'), { token: admin, query: { CategoryId: childB, OnePerFamily: true, MaxResultCount: 100 } });
+    const once = await t.call('GET', api('GetAllQuestion'), {
+      token: t.admin,
+      query: { CategoryId: childB, OnePerFamily: true, MaxResultCount: 100 },
+    });
     expect(once.body.result.result.items.map((i: { id: number }) => i.id).filter((id: number) => [a.id, b.id, c.id].includes(id))).toEqual([a.id]);
 
-    expect((await t.call('DELETE', api('DeleteSisterQuestion'), { token: admin, query: { Id: b.id } })).status).toBe(200);
-    const after = await t.call('GET', api('Get'), { token: admin, query: { Id: b.id } });
+    expect((await t.call('DELETE', api('DeleteSisterQuestion'), { token: t.admin, query: { Id: b.id } })).status).toBe(200);
+    const after = await t.call('GET', api('Get'), { token: t.admin, query: { Id: b.id } });
     expect(after.body.result).toMatchObject({ sisterGroupId: null, sisterCount: 0 });
-    expect((await t.call('GET', api('Get'), { token: admin, query: { Id: a.id } })).body.result.sisterCount).toBe(2);
+    expect((await t.call('GET', api('Get'), { token: t.admin, query: { Id: a.id } })).body.result.sisterCount).toBe(2);
     // the family of two loses one more: dissolved
-    await t.call('DELETE', api('DeleteSisterQuestion'), { token: admin, query: { Id: c.id } });
-    expect((await t.call('GET', api('Get'), { token: admin, query: { Id: a.id } })).body.result.sisterGroupId).toBeNull();
+    await t.call('DELETE', api('DeleteSisterQuestion'), { token: t.admin, query: { Id: c.id } });
+    expect((await t.call('GET', api('Get'), { token: t.admin, query: { Id: a.id } })).body.result.sisterGroupId).toBeNull();
   });
 });
 
@@ -489,11 +488,11 @@ describe('permissions and tenants', () => {
     const cat = await t.call('POST', app('MultiLevelCategory/Create'), { token: other.token, body: { classTypeId: 3, name: '外校题库' } });
     const theirs = await create({ ...single('外校的题'), categoryId: cat.body.result.id }, other.token);
     const mine = await create(single('本校的题'));
-    expect((await t.call('GET', api('Get'), { token: admin, query: { Id: theirs.id } })).status).toBe(404);
-    expect((await t.call('POST', api('ImportSisterQuestion'), { token: admin, body: { id: mine.id, sisterId: theirs.id } })).status).toBe(404);
-    expect((await t.call('POST', api('showStateSwitching'), { token: admin, body: { id: theirs.id, isShow: false } })).status).toBe(404);
-    await t.call('DELETE', api('DeleteQuestion'), { token: admin, query: { Id: theirs.id, QuestionType: 1 } });
-    const list = await t.call('GET', api('GetAllQuestion'), { token: admin, query: { MaxResultCount: 1000, Keyword: '外校' } });
+    expect((await t.call('GET', api('Get'), { token: t.admin, query: { Id: theirs.id } })).status).toBe(404);
+    expect((await t.call('POST', api('ImportSisterQuestion'), { token: t.admin, body: { id: mine.id, sisterId: theirs.id } })).status).toBe(404);
+    expect((await t.call('POST', api('showStateSwitching'), { token: t.admin, body: { id: theirs.id, isShow: false } })).status).toBe(404);
+    await t.call('DELETE', api('DeleteQuestion'), { token: t.admin, query: { Id: theirs.id, QuestionType: 1 } });
+    const list = await t.call('GET', api('GetAllQuestion'), { token: t.admin, query: { MaxResultCount: 1000, Keyword: '外校' } });
     expect(list.body.result.result.totalCount).toBe(0);
     const still = await t.call('GET', api('Get'), { token: other.token, query: { Id: theirs.id } });
     expect(still.body.result).toMatchObject({ id: theirs.id, isShow: true });
@@ -508,7 +507,7 @@ describe('statistics', () => {
     const q1 = await create(single('统计一', { categoryId: leaf, difficulty: 1 }));
     const q2 = await create(single('统计二', { categoryId: sub, difficulty: 3 }));
     await create({ questionType: 3, stem: '统计三', categoryId: leaf, trueFalseAnswer: false });
-    await t.call('POST', api('AuditedTestQuestion'), { token: admin, body: { id: q1.id, auditStatus: 2, auditReason: '重复' } });
+    await t.call('POST', api('AuditedTestQuestion'), { token: t.admin, body: { id: q1.id, auditStatus: 2, auditReason: '重复' } });
     // Dates by hand: 2026-03-01 23:30 +08:00 is 15:30Z, still the 1st in China; 2026-03-02 00:30 +08:00 is 1 March 16:30Z.
     await t.app.prisma.testQuestion.update({ where: { id: q1.id }, data: { creationTime: new Date('2026-03-01T15:30:00Z') } });
     await t.app.prisma.testQuestion.update({ where: { id: q2.id }, data: { creationTime: new Date('2026-03-01T16:30:00Z') } });
@@ -570,15 +569,15 @@ describe('statistics', () => {
     for (const stem of ['使用一', '使用二', '使用三']) {
       const q = await create(single(stem, { categoryId: sub }));
       // Admin passes 初审 (static Admin may review its own), a second reviewer 复审.
-      for (const token of [admin, secondReviewer.token])
+      for (const token of [t.admin, secondReviewer.token])
         expect((await t.call('POST', api('AuditedTestQuestion'), { token, body: { id: q.id, auditStatus: 1 } })).status).toBe(200);
       qs.push(q.id as number);
     }
-    const cascader = await t.call('GET', app('MultiLevelCategory/GetCascaderList'), { token: admin, query: { ClassTypeId: 4 } });
+    const cascader = await t.call('GET', app('MultiLevelCategory/GetCascaderList'), { token: t.admin, query: { ClassTypeId: 4 } });
     const paperCategory = cascader.body.result[0].value as number;
     const paper = async (title: string, questionIds: number[]) => {
       const r = await t.call('POST', app('TestPaper/Create'), {
-        token: admin,
+        token: t.admin,
         body: {
           title,
           categoryId: paperCategory,
@@ -602,15 +601,15 @@ describe('statistics', () => {
       ],
     });
     // A deleted paper no longer counts.
-    expect((await t.call('DELETE', app('TestPaper/Delete'), { token: admin, query: { Id: second } })).status).toBe(200);
+    expect((await t.call('DELETE', app('TestPaper/Delete'), { token: t.admin, query: { Id: second } })).status).toBe(200);
     expect(await usage()).toMatchObject({ used: 2, unused: 1, uses: 2 });
   });
 });
 
 describe('sensitive words', () => {
   it('are refused in options and sub-questions too, by path', async () => {
-    await t.call('POST', app('SystemDictionary/Create'), { token: admin, body: { dictionaryType: 'sensitiveWord', name: '题库违禁词' } });
-    await t.call('POST', app('SystemDictionary/SettingUpdateCache'), { token: admin });
+    await t.call('POST', app('SystemDictionary/Create'), { token: t.admin, body: { dictionaryType: 'sensitiveWord', name: '题库违禁词' } });
+    await t.call('POST', app('SystemDictionary/SettingUpdateCache'), { token: t.admin });
     expect(await rejected(single('选项里', { options: [{ content: '正常', isCorrect: true }, { content: '含题库违禁词' }] }))).toEqual([
       'options[1].content',
     ]);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { docxBomb, docxEntityBomb, manyEntriesDocx, wideCsv, xlsxBomb } from '../../testing/bombs.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { useTestApp } from '../../testing/test-app.ts';
 import { ARCHIVE_LIMITS } from './archive.ts';
 import { holdImportSlot, MAX_IMPORTS_PER_TENANT, ReadPool, READ_POOL_DEFAULTS, readerOf } from './read-pool.ts';
 import { MAX_COLUMNS } from './read-worker.ts';
@@ -14,22 +14,20 @@ import { MAX_COLUMNS } from './read-worker.ts';
  */
 
 const MiB = 1024 * 1024;
-let t: TestApp;
+const t = useTestApp();
 let base = '';
 let auth: Record<string, string>;
 let categoryId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  auth = { authorization: `Bearer ${await t.login()}`, 'abp.tenantid': '1' };
+  auth = { authorization: `Bearer ${t.admin}`, 'abp.tenantid': '1' };
   categoryId = (await t.app.prisma.multiLevelCategory.findFirstOrThrow({ where: { tenantId: 1, classTypeId: 3, isDeleted: false } })).id;
   // The first read starts a worker (and, from sources, tsx): warmed here so the timings below are the file's.
   expect((await importFile(new File(['题型,题干,答案\n单选题,x,A\n'], 'warm.csv', { type: 'text/csv' }))).status).toBe(200);
 });
 afterAll(async () => {
-  await t?.app.jobs.idle();
-  await t?.close();
+  await t.app.jobs.idle();
 });
 
 async function importFile(file: File, culture = 'zh-Hans') {

@@ -1,8 +1,8 @@
 import ExcelJS from 'exceljs';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../testing/test-app.ts';
 import { createContext, type RequestContext } from '../context.ts';
 import { AbpValidationError, invalid } from '../errors.ts';
 import { column, parseCsv, readTable, textCell, zodCell } from './reading.ts';
@@ -18,7 +18,7 @@ import { readTempFile, saveTempFile } from '../files.ts';
  * importer of friend links into the real database.
  */
 
-let t: TestApp;
+const t = useTestApp({ signIn: false });
 let ctx: RequestContext;
 let userId: number;
 
@@ -37,12 +37,10 @@ function contextAs(culture: 'zh-Hans' | 'en'): RequestContext {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
   const admin = await t.app.prisma.user.findFirstOrThrow({ where: { tenantId: 1, userName: 'admin' } });
   userId = admin.id;
   ctx = contextAs('zh-Hans');
 });
-afterAll(async () => t?.close());
 
 describe('reading a sheet', () => {
   it('matches headers in Chinese, English or by alias, parses cells, skips blank rows and keeps the sheet’s row numbers', async () => {
