@@ -324,6 +324,13 @@ async function collectionOf(unit: Unit, model: string, cfg: CollectionModel, own
 
 /** Ids per read: SQLite's bound-parameter limit is far above, and a unit of a large import stays a few reads. */
 const READ_CHUNK = 500;
+/**
+ * Rows per insert of a change set's changes and properties: Prisma holds a
+ * createMany's every row in its query plan at once (a 10,000-member import's
+ * unit as one insert took about 130 MB more at its peak, in chunks of 200
+ * about 55 MB).
+ */
+const WRITE_CHUNK = 200;
 
 /** The rows of `model` whose `field` is one of `ids`, read in chunks. */
 async function rowsWhereIn(unit: Unit, model: string, field: string, ids: readonly number[]): Promise<Row[]> {
@@ -437,23 +444,22 @@ async function writeChangeSet(unit: Unit): Promise<void> {
       reason: unit.reason,
     },
   });
-  // One insert of the changes and one of their properties, whatever the unit's size (one change per entity: matched back by entity).
-  await tx.entityChange.createMany({
-    data: [...byEntity.values()].map((c) => ({
-      changeSetId: set.id,
-      changeTime: now,
-      changeType: c.changeType,
-      entityId: String(c.id),
-      entityTypeFullName: c.type,
-    })),
-  });
+  // The changes, then their properties, in inserts of WRITE_CHUNK rows (one change per entity: matched back by entity).
+  const entityChanges = [...byEntity.values()].map((c) => ({
+    changeSetId: set.id,
+    changeTime: now,
+    changeType: c.changeType,
+    entityId: String(c.id),
+    entityTypeFullName: c.type,
+  }));
+  for (let i = 0; i < entityChanges.length; i += WRITE_CHUNK) await tx.entityChange.createMany({ data: entityChanges.slice(i, i + WRITE_CHUNK) });
   const ids = new Map<string, number>(
     (await tx.entityChange.findMany({ where: { changeSetId: set.id }, select: { id: true, entityId: true, entityTypeFullName: true } })).map(
       (r) => [`${r.entityTypeFullName}:${r.entityId}`, r.id] as const,
     ),
   );
   const properties = [...byEntity.entries()].flatMap(([key, c]) => c.properties.map((p) => ({ ...p, entityChangeId: ids.get(key)! })));
-  if (properties.length) await tx.entityPropertyChange.createMany({ data: properties });
+  for (let i = 0; i < properties.length; i += WRITE_CHUNK) await tx.entityPropertyChange.createMany({ data: properties.slice(i, i + WRITE_CHUNK) });
 }
 
 // ---------------------------------------------------------------------------
