@@ -1,8 +1,8 @@
 import { OPTION_LABELS } from '@edu/sdk';
 import type { ImportItem } from '../kit/import/running.ts';
-import type { Culture } from '../localization/texts.ts';
+import { type Culture, textsIn } from '../localization/texts.ts';
 import { linesOfText } from './document-lines.ts';
-import { migrationItem, migrationTexts, type Base, type MigrationQuestion } from './migration.ts';
+import { migrationItem, type Base, type MigrationQuestion } from './migration.ts';
 import type { DocumentQuestion } from './question-document.ts';
 import { textToHtml, textToInline } from './question-format.ts';
 
@@ -23,7 +23,7 @@ const ANSWER = /^ANSWER\s*:\s*(.*)$/;
 export const looksLikeAiken = (text: string) => /^ANSWER\s*:\s*[A-Z]\s*$/m.test(text);
 
 export function parseAiken(text: string, base: Base, culture: Culture): Array<ImportItem<DocumentQuestion>> {
-  const T = migrationTexts[culture];
+  const T = textsIn(culture);
   const lines = linesOfText(text).map((l) => l.text);
   const items: Array<ImportItem<DocumentQuestion>> = [];
   let q: { from: number; to: number; stem: string[]; options: string[] } | null = null;
@@ -41,14 +41,15 @@ export function parseAiken(text: string, base: Base, culture: Culture): Array<Im
     const answer = ANSWER.exec(line);
     const option = OPTION.exec(line);
     if (answer) {
-      if (!q) return push({ from: no, to: no, label: line, draft: null, problems: [{ column: null, reason: T.aikenNoQuestion }] });
+      if (!q) return push({ from: no, to: no, label: line, draft: null, problems: [{ column: null, reason: T('QuestionImportAikenNoQuestion') }] });
       const cur: { from: number; stem: string[]; options: string[] } = q;
       q = null;
       const key = OPTION_LABELS.indexOf((answer[1] ?? '').trim());
       const problems: MigrationQuestion['problems'] = [];
-      if (!cur.stem.length) problems.push({ column: null, reason: T.aikenNoQuestion });
-      else if (cur.options.length < 2) problems.push({ column: null, reason: T.aikenFewOptions });
-      else if (key < 0 || key >= cur.options.length) problems.push({ column: 'ANSWER', reason: T.aikenBadAnswer((answer[1] ?? '').trim()) });
+      if (!cur.stem.length) problems.push({ column: null, reason: T('QuestionImportAikenNoQuestion') });
+      else if (cur.options.length < 2) problems.push({ column: null, reason: T('QuestionImportAikenFewOptions') });
+      else if (key < 0 || key >= cur.options.length)
+        problems.push({ column: 'ANSWER', reason: T('QuestionImportAikenBadAnswer', (answer[1] ?? '').trim()) });
       const draft = problems.length
         ? null
         : {
@@ -74,11 +75,11 @@ export function parseAiken(text: string, base: Base, culture: Culture): Array<Im
       return;
     }
     // A plain line after options starts another question: the one before never got its answer.
-    if (q && q.options.length > 0) unfinished(T.aikenNoAnswer);
+    if (q && q.options.length > 0) unfinished(T('QuestionImportAikenNoAnswer'));
     if (!q) q = { from: no, to: no, stem: [], options: [] };
     q.stem.push(line);
     q.to = no;
   });
-  if (q) unfinished(T.aikenNoAnswer);
+  if (q) unfinished(T('QuestionImportAikenNoAnswer'));
   return items;
 }

@@ -1,7 +1,7 @@
 import type { ImportItem } from '../kit/import/running.ts';
-import type { Culture } from '../localization/texts.ts';
+import { type Culture, textsIn } from '../localization/texts.ts';
 import { linesOfText } from './document-lines.ts';
-import { migrationItem, migrationTexts, type Base, type MigrationQuestion } from './migration.ts';
+import { migrationItem, type Base, type MigrationQuestion } from './migration.ts';
 import type { DocumentQuestion } from './question-document.ts';
 import { BLANK_PLACEHOLDER, textToHtml, textToInline, type QuestionDraft } from './question-format.ts';
 
@@ -82,7 +82,7 @@ type Read = Pick<MigrationQuestion, 'draft' | 'problems' | 'label'>;
 
 /** One question's text (comments removed, lines joined) as a draft. */
 function readQuestion(source: string, culture: Culture): Read {
-  const T = migrationTexts[culture];
+  const T = textsIn(culture);
   let text = protect(source).trim();
   let title = '';
   const titled = /^::(.*?)::/s.exec(text);
@@ -93,8 +93,8 @@ function readQuestion(source: string, culture: Culture): Read {
   const open = text.indexOf('{');
   const close = text.lastIndexOf('}');
   const fail = (reason: string, label = title || plainOf(text)): Read => ({ draft: null, problems: [{ column: null, reason }], label });
-  if (open < 0) return fail(T.giftNoAnswerBlock);
-  if (close < open) return fail(T.giftUnclosed);
+  if (open < 0) return fail(T('QuestionImportGiftNoAnswerBlock'));
+  if (close < open) return fail(T('QuestionImportGiftUnclosed'));
   const before = text.slice(0, open);
   const after = text.slice(close + 1).trim();
   let part = text.slice(open + 1, close).trim();
@@ -113,25 +113,25 @@ function readQuestion(source: string, culture: Culture): Read {
   };
   const base = { analysis, difficulty: 2 as const };
   if (part === '') return { label, problems: [], draft: { ...base, questionType: 5, stem: stemOf(false), options: [], referenceAnswer: null } };
-  if (part.startsWith('#')) return fail(T.giftUnsupported('numerical'), label);
+  if (part.startsWith('#')) return fail(T('QuestionImportGiftUnsupported', 'numerical'), label);
   const tf = /^(T|TRUE|F|FALSE)\s*(#.*)?$/is.exec(part);
   if (tf) {
     const answer = /^T/i.test(tf[1] ?? '');
     return { label, problems: [], draft: { ...base, questionType: 3, stem: stemOf(false), options: [], trueFalseAnswer: answer } };
   }
   const answers = answersOf(part);
-  if (answers.some((a) => a.text.includes('->'))) return fail(T.giftUnsupported('matching'), label);
-  if (!answers.length) return fail(T.giftNoAnswerBlock, label);
+  if (answers.some((a) => a.text.includes('->'))) return fail(T('QuestionImportGiftUnsupported', 'matching'), label);
+  if (!answers.length) return fail(T('QuestionImportGiftNoAnswerBlock'), label);
   const isRight = (a: Answer) => (a.weight === null ? a.right : a.weight > 0);
   if (answers.every((a) => a.right)) {
     const accepted = answers.filter((a) => isRight(a) && a.text !== '*').map((a) => plainOf(a.text));
-    if (!accepted.length) return fail(T.giftNoCorrect, label);
+    if (!accepted.length) return fail(T('QuestionImportGiftNoCorrect'), label);
     const draft: Omit<QuestionDraft, keyof Base> = { ...base, questionType: 4, stem: stemOf(true), options: [], blanks: [{ answers: accepted }] };
     return { label, problems: [], draft };
   }
   const options = answers.map((a) => ({ content: richOf(a.text, true), isCorrect: isRight(a) }));
   const keys = options.filter((o) => o.isCorrect).length;
-  if (!keys) return fail(T.giftNoCorrect, label);
+  if (!keys) return fail(T('QuestionImportGiftNoCorrect'), label);
   return { label, problems: [], draft: { ...base, questionType: keys > 1 ? 2 : 1, stem: stemOf(after !== ''), options } };
 }
 

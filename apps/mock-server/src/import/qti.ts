@@ -2,8 +2,8 @@ import path from 'node:path/posix';
 import { QUESTION_IMPORT_MAX_ROWS } from '@edu/sdk';
 import { ARCHIVE_LIMITS, type ArchiveLimits } from '../kit/import/archive.ts';
 import type { ImportItem } from '../kit/import/running.ts';
-import type { Culture } from '../localization/texts.ts';
-import { migrationItem, migrationTexts, type Base, type MigrationQuestion } from './migration.ts';
+import { type Culture, localize, textsIn } from '../localization/texts.ts';
+import { migrationItem, type Base, type MigrationQuestion } from './migration.ts';
 import { newPicture, picturesUsed, pictureUrl, type ImportPicture } from './pictures.ts';
 import type { DocumentQuestion } from './question-document.ts';
 import { BLANK_PLACEHOLDER, trueFalseOf } from './question-format.ts';
@@ -62,13 +62,17 @@ const decoder = new TextDecoder('utf-8');
 
 /** Parses one XML file of the upload, refusing it as a whole with the file and line when it is not well-formed. */
 function xmlOf(file: string, bytes: Uint8Array, culture: Culture): { root: XmlElement; lines: string[] } {
-  const T = migrationTexts[culture];
+  const T = textsIn(culture);
   const text = decoder.decode(bytes);
   try {
     return { root: parseXml(text), lines: text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/) };
   } catch (err) {
     if (!(err instanceof XmlError)) throw err;
-    throw new QtiRefused(err.reason === 'doctype' ? T.qtiDoctype(file) : T.qtiMalformed(file, err.line, err.message.replace(/ \(line \d+\)$/, '')));
+    throw new QtiRefused(
+      err.reason === 'doctype'
+        ? T('QuestionImportQtiDoctype', file)
+        : T('QuestionImportQtiMalformed', file, err.line, err.message.replace(/ \(line \d+\)$/, '')),
+    );
   }
 }
 
@@ -137,7 +141,7 @@ function htmlOf(nodes: readonly XmlNode[], ctx: BodyContext, replace: (e: XmlEle
           ctx.pictures.push(p);
           return `<img src="${pictureUrl(p.token)}"${alt ? ` alt="${escapeXml(alt)}"` : ''} />`;
         }
-        return escapeXml(migrationTexts[ctx.culture].qtiPicture(alt));
+        return escapeXml(alt ? localize(ctx.culture, 'QuestionImportQtiPicture', alt) : localize(ctx.culture, 'QuestionImportQtiPictureBare'));
       }
       if (n.local === 'prompt') return `<p>${htmlOf(n.children, ctx, replace)}</p>`;
       if (n.local === 'feedbackInline' || n.local === 'feedbackBlock' || n.local === 'rubricBlock' || n.local === 'modalFeedback') return '';
@@ -185,11 +189,11 @@ function difficultyOf(resource: XmlElement): 1 | 2 | 3 | null {
 
 /** One `assessmentItem` as a draft or its problems. */
 function readItem(root: XmlElement, ctx: BodyContext, difficulty: 1 | 2 | 3): Pick<MigrationQuestion, 'draft' | 'problems' | 'label'> {
-  const T = migrationTexts[ctx.culture];
+  const T = textsIn(ctx.culture);
   const label = root.attrs.title ?? root.attrs.identifier ?? '';
   const body = findFirst(root, 'itemBody');
   const fail = (reason: string) => ({ draft: null, problems: [{ column: null, reason }], label });
-  if (!body) return fail(T.qtiNoInteraction);
+  if (!body) return fail(T('QuestionImportQtiNoInteraction'));
   const declarations = new Map(childrenOf(root, 'responseDeclaration').map((d) => [d.attrs.identifier ?? '', d]));
   /** A response's accepted values: the correct response, then the mapping's positive keys. */
   const accepted = (id: string | undefined) => {
@@ -204,11 +208,11 @@ function readItem(root: XmlElement, ctx: BodyContext, difficulty: 1 | 2 | 3): Pi
   const all = collect(body);
   const kinds = new Set(all.map((e) => e.local));
   const unsupported = [...new Set(all.filter((e) => !INTERACTIONS.has(e.local)).map((e) => e.local))];
-  if (unsupported.length) return fail(T.qtiUnsupported(unsupported.join(', ')));
-  if (!all.length) return fail(T.qtiNoInteraction);
+  if (unsupported.length) return fail(T('QuestionImportQtiUnsupported', unsupported.join(', ')));
+  if (!all.length) return fail(T('QuestionImportQtiNoInteraction'));
   const choices = all.filter((e) => e.local === 'choiceInteraction');
   if (kinds.size > 1 || choices.length > 1 || all.filter((e) => e.local === 'extendedTextInteraction').length > 1)
-    return fail(T.qtiUnsupported([...kinds].join(' + ')));
+    return fail(T('QuestionImportQtiUnsupported', [...kinds].join(' + ')));
   const maxScore = Number(
     textOf(findFirst(childrenOf(root, 'outcomeDeclaration').find((o) => o.attrs.identifier === 'MAXSCORE') ?? root, 'value') ?? ''),
   );
@@ -267,8 +271,8 @@ function itemOf(
   picture: BodyContext['picture'],
   difficulty: 1 | 2 | 3 = 2,
 ): ImportItem<DocumentQuestion> {
-  const T = migrationTexts[culture];
-  if (xml.root.local !== 'assessmentItem') throw new QtiRefused(T.qtiNotItem(file, xml.root.name));
+  const T = textsIn(culture);
+  if (xml.root.local !== 'assessmentItem') throw new QtiRefused(T('QuestionImportQtiNotItem', file, xml.root.name));
   const ctx: BodyContext = { culture, picture, pictures: [] };
   const read = readItem(xml.root, ctx, difficulty);
   const item = migrationItem({ question: n, from: xml.root.line, to: xml.lines.length, ...read }, base, xml.lines, culture);
@@ -283,16 +287,16 @@ function itemOf(
 
 /** The items of a package, in the manifest's order. */
 function packageItems(entries: Map<string, Uint8Array>, base: Base, culture: Culture): Array<ImportItem<DocumentQuestion>> {
-  const T = migrationTexts[culture];
+  const T = textsIn(culture);
   const manifestName = [...entries.keys()].find((k) => k.toLowerCase() === 'imsmanifest.xml');
-  if (!manifestName) throw new QtiRefused(T.qtiNoManifest);
+  if (!manifestName) throw new QtiRefused(T('QuestionImportQtiNoManifest'));
   const manifest = xmlOf(manifestName, entries.get(manifestName)!, culture).root;
   const resources = findAll(manifest, 'resource').filter((r) => /^imsqti_item_xmlv2p1$/i.test(r.attrs.type ?? ''));
-  if (!resources.length) throw new QtiRefused(T.qtiNoItems);
+  if (!resources.length) throw new QtiRefused(T('QuestionImportQtiNoItems'));
   return resources.map((r, i) => {
     const href = path.normalize(decodeURIComponent(r.attrs.href ?? ''));
     const bytes = entries.get(href);
-    if (!bytes) throw new QtiRefused(T.qtiMissingFile(r.attrs.href ?? ''));
+    if (!bytes) throw new QtiRefused(T('QuestionImportQtiMissingFile', r.attrs.href ?? ''));
     const dir = path.dirname(href);
     const picture = (src: string) => {
       if (!src || /^[a-z][a-z0-9+.-]*:/i.test(src)) return null;

@@ -1,16 +1,18 @@
 import { isChoiceQuestionType, OPTION_LABELS, type ImportRowError, type ImportRowPreview, type QuestionType } from '@edu/sdk';
 import { rowError } from '../kit/import/reading.ts';
 import { type ImportItem } from '../kit/import/running.ts';
-import type { Culture } from '../localization/texts.ts';
+import { type Culture, textsIn } from '../localization/texts.ts';
 import { linesOfText, type SourceLine } from './document-lines.ts';
 import type { ImportPicture } from './pictures.ts';
 import {
+  DIFFICULTY_NAMES,
+  TYPE_NAMES,
   blanksInStem,
   blanksOf,
   difficultyOf,
-  formatTexts,
   keysOf,
   labelOf,
+  lineList,
   questionTypeOf,
   textToHtml,
   textToInline,
@@ -244,7 +246,7 @@ const LETTERS_ONLY = /^[A-J]{1,10}$/;
 
 /** A block as a question draft, the type inferred, with what could not be read. */
 function draftOf(b: Block, culture: Culture): Reading {
-  const T = formatTexts[culture];
+  const T = textsIn(culture);
   const errors: Reading['errors'] = [];
   let inline: boolean | null = null;
   const stemText = b.stem
@@ -259,7 +261,8 @@ function draftOf(b: Block, culture: Culture): Reading {
   const answer = (b.answer ?? []).join('\n').trim();
   const marked = blanksInStem(stemText);
   const named = b.type ? questionTypeOf(b.type) : null;
-  if (b.type && named === null) errors.push({ column: '【题型】', reason: T.unknownType(b.type) });
+  if (b.type && named === null)
+    errors.push({ column: '【题型】', reason: T('QuestionImportUnknownType', b.type, TYPE_NAMES.join(T('ListSeparator'))) });
   const tf: boolean | null = inline ?? trueFalseOf(answer);
   const keys = b.options.length ? keysOf(answer, b.options.length) : null;
   const keyCount = keys && 'keys' in keys ? keys.keys.length : 0;
@@ -273,27 +276,32 @@ function draftOf(b: Block, culture: Culture): Reading {
     analysis: b.analysis?.length ? textToHtml(b.analysis.join('\n')) : null,
     options,
   };
-  if (!stemText) errors.push({ column: null, reason: b.startsWithOption ? T.choiceWithoutStem : T.missingStem });
+  if (!stemText) errors.push({ column: null, reason: b.startsWithOption ? T('QuestionImportChoiceWithoutStem') : T('QuestionImportMissingStem') });
   if (b.difficulty !== null) {
     const d = difficultyOf(b.difficulty);
-    if (d === null) errors.push({ column: '【难度】', reason: T.unknownDifficulty(b.difficulty) });
+    if (d === null)
+      errors.push({ column: '【难度】', reason: T('QuestionImportUnknownDifficulty', b.difficulty, DIFFICULTY_NAMES.join(T('ListSeparator'))) });
     else draft.difficulty = d;
   }
   if (b.score !== null) {
     const n = Number(b.score.normalize('NFKC').replace(/\s*分$/, ''));
-    if (!b.score || !Number.isFinite(n)) errors.push({ column: '【分数】', reason: T.notANumber(b.score) });
+    if (!b.score || !Number.isFinite(n)) errors.push({ column: '【分数】', reason: T('QuestionImportNotANumber', b.score) });
     else draft.score = n;
   }
   let shown = answer;
   if (isChoiceQuestionType(type)) {
-    if (!answer) errors.push({ column: null, reason: T.missingAnswer });
-    else if (keys && 'bad' in keys) errors.push({ column: '【答案】', reason: T.badKey(keys.bad) });
+    if (!answer) errors.push({ column: null, reason: T('QuestionImportMissingAnswer') });
+    else if (keys && 'bad' in keys) errors.push({ column: '【答案】', reason: T('QuestionImportBadKey', keys.bad) });
     else if (keys) {
       for (const k of keys.keys) options[k] = { ...options[k]!, isCorrect: true };
       shown = keys.keys.map((k) => OPTION_LABELS[k]).join('');
     }
   } else if (type === 3) {
-    if (tf === null) errors.push({ column: answer ? '【答案】' : null, reason: answer ? T.badTrueFalse(answer) : T.missingAnswer });
+    if (tf === null)
+      errors.push({
+        column: answer ? '【答案】' : null,
+        reason: answer ? T('QuestionImportBadTrueFalse', answer) : T('QuestionImportMissingAnswer'),
+      });
     else {
       draft.trueFalseAnswer = tf;
       shown = tf ? '正确' : '错误';
@@ -306,7 +314,9 @@ function draftOf(b: Block, culture: Culture): Reading {
     if (named === null && LETTERS_ONLY.test(answer.normalize('NFKC')) && (b.listNumbered.length > 0 || b.stem.length > 1)) {
       errors.push({
         column: '【答案】',
-        reason: b.listNumbered.length ? T.listNumberedOptions(b.listNumbered) : T.lettersWithoutOptions(answer),
+        reason: b.listNumbered.length
+          ? T('QuestionImportListNumberedOptions', lineList(b.listNumbered))
+          : T('QuestionImportLettersWithoutOptions', answer),
       });
     }
     if (answer) draft.referenceAnswer = answer;
@@ -400,7 +410,7 @@ export function parseQuestionDocument(
   base: Pick<QuestionDraft, 'categoryId' | 'chapterTypeId' | 'isUniversity'>,
   culture: Culture,
 ): DocumentParse {
-  const T = formatTexts[culture];
+  const T = textsIn(culture);
   const all: Line[] = (typeof source === 'string' ? linesOfText(source) : source).map((l, i) => ({
     no: i + 1,
     text: l.text.replace(/\u00a0/g, ' ').trim(),
@@ -459,7 +469,7 @@ export function parseQuestionDocument(
     const errors: ImportRowError[] = [];
     const number = blocks[0]?.number ?? null;
     if (!blocks.length) {
-      errors.push(rowError(culture, { row: m.line, column: null, question: null, reason: T.emptyMaterial }));
+      errors.push(rowError(culture, { row: m.line, column: null, question: null, reason: T('QuestionImportEmptyMaterial') }));
       items.push({ row: m.line, question: null, label: labelOf(passage), input: null, errors });
       return;
     }
@@ -468,10 +478,17 @@ export function parseQuestionDocument(
       errors.push(...r.errors.map((e) => rowError(culture, { row: e.row ?? b.line, column: e.column, question: b.number, reason: e.reason })));
       return r;
     });
-    if (!passage.trim()) errors.push(rowError(culture, { row: m.line, column: null, question: number, reason: T.missingStem }));
+    if (!passage.trim()) errors.push(rowError(culture, { row: m.line, column: null, question: number, reason: T('QuestionImportMissingStem') }));
     const difficulty = own.difficulty === null ? 2 : difficultyOf(own.difficulty);
     if (difficulty === null)
-      errors.push(rowError(culture, { row: m.line, column: '【难度】', question: number, reason: T.unknownDifficulty(own.difficulty ?? '') }));
+      errors.push(
+        rowError(culture, {
+          row: m.line,
+          column: '【难度】',
+          question: number,
+          reason: T('QuestionImportUnknownDifficulty', own.difficulty ?? '', DIFFICULTY_NAMES.join(T('ListSeparator'))),
+        }),
+      );
     const analysis = own.analysis?.length ? textToHtml(own.analysis.join('\n')) : null;
     const subQuestions = read.map((r) => {
       const { difficulty: _d, ...sub } = r.draft;
@@ -503,7 +520,7 @@ export function parseQuestionDocument(
     const opening = MATERIAL_START.exec(line.text);
     if (opening) {
       endChunk();
-      if (material) fileErrors.push(rowError(culture, { row: line.no, column: null, reason: T.nestedMaterial }));
+      if (material) fileErrors.push(rowError(culture, { row: line.no, column: null, reason: T('QuestionImportNestedMaterial') }));
       else {
         material = { line: line.no, chunks: [] };
         if (opening[1]) chunk.push({ ...line, text: opening[1] });
@@ -512,7 +529,7 @@ export function parseQuestionDocument(
     }
     if (MATERIAL_END.test(line.text)) {
       endChunk();
-      if (!material) fileErrors.push(rowError(culture, { row: line.no, column: null, reason: T.strayMaterialEnd }));
+      if (!material) fileErrors.push(rowError(culture, { row: line.no, column: null, reason: T('QuestionImportStrayMaterialEnd') }));
       else closeMaterial(material, line.no);
       material = null;
       continue;
@@ -523,15 +540,32 @@ export function parseQuestionDocument(
   endChunk();
   if (material) {
     const m: { line: number } = material;
-    fileErrors.push(rowError(culture, { row: m.line, column: null, reason: T.unclosedMaterial }));
+    fileErrors.push(rowError(culture, { row: m.line, column: null, reason: T('QuestionImportUnclosedMaterial') }));
   }
 
   const listNumbered = lines.filter((l) => l.listNumbered).map((l) => l.no);
   // Prose with nothing of a question (no number, options, answer, type or blanks anywhere) is not a question bank.
-  if (items.every(isBareProse)) return { items: [], fileProblem: listNumbered.length ? T.listNumbered(listNumbered) : T.noQuestions(sawContent) };
-  if (!items.length) return { items, fileProblem: listNumbered.length ? T.listNumbered(listNumbered) : T.noQuestions(sawContent) };
+  if (items.every(isBareProse))
+    return {
+      items: [],
+      fileProblem: listNumbered.length
+        ? T('QuestionImportListNumbered', lineList(listNumbered))
+        : sawContent
+          ? T('QuestionImportNoQuestions')
+          : T('QuestionImportEmptyFile'),
+    };
+  if (!items.length)
+    return {
+      items,
+      fileProblem: listNumbered.length
+        ? T('QuestionImportListNumbered', lineList(listNumbered))
+        : sawContent
+          ? T('QuestionImportNoQuestions')
+          : T('QuestionImportEmptyFile'),
+    };
   // Word's list numbering that lost what every question needed: the file is refused saying so.
-  if (listNumbered.length && items.every((i) => i.input === null)) return { items: [], fileProblem: T.listNumbered(listNumbered) };
+  if (listNumbered.length && items.every((i) => i.input === null))
+    return { items: [], fileProblem: T('QuestionImportListNumbered', lineList(listNumbered)) };
   // Document-level problems (material markers) are reported as items of their own, so the rest still shows.
   for (const e of fileErrors) items.push({ row: e.row, question: null, label: '', input: null, errors: [e] });
   items.sort((a, b) => a.row - b.row);

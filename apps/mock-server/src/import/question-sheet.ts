@@ -1,14 +1,13 @@
 import { isChoiceQuestionType, MAX_QUESTION_OPTIONS, OPTION_LABELS, type QuestionType } from '@edu/sdk';
 import { column, textCell, rowError, type CellParser, type Table } from '../kit/import/reading.ts';
 import { type ImportItem } from '../kit/import/running.ts';
-import type { Culture } from '../localization/texts.ts';
+import { type Culture, localize, textsIn } from '../localization/texts.ts';
 import {
   DIFFICULTY_NAMES,
   TYPE_NAMES,
   blanksInStem,
   blanksOf,
   difficultyOf,
-  formatTexts,
   keysOf,
   labelOf,
   questionTypeOf,
@@ -26,18 +25,22 @@ import {
 const typeCell: CellParser<QuestionType | null> = (text, culture) => {
   if (!text) return { ok: true, value: null };
   const type = questionTypeOf(text);
-  return type === null ? { ok: false, reason: formatTexts[culture].unknownType(text) } : { ok: true, value: type };
+  return type === null
+    ? { ok: false, reason: localize(culture, 'QuestionImportUnknownType', text, TYPE_NAMES.join(localize(culture, 'ListSeparator'))) }
+    : { ok: true, value: type };
 };
 const difficultyCell: CellParser<1 | 2 | 3> = (text, culture) => {
   if (!text) return { ok: true, value: 2 };
   const d = difficultyOf(text);
-  return d === null ? { ok: false, reason: formatTexts[culture].unknownDifficulty(text) } : { ok: true, value: d };
+  return d === null
+    ? { ok: false, reason: localize(culture, 'QuestionImportUnknownDifficulty', text, DIFFICULTY_NAMES.join(localize(culture, 'ListSeparator'))) }
+    : { ok: true, value: d };
 };
 /** A number; the range is the bank's rule (CreateQuestionInput), reported on this column. */
 const scoreCell: CellParser<number | undefined> = (text, culture) => {
   if (!text) return { ok: true, value: undefined };
   const n = Number(text.normalize('NFKC'));
-  return Number.isFinite(n) ? { ok: true, value: n } : { ok: false, reason: formatTexts[culture].notANumber(text) };
+  return Number.isFinite(n) ? { ok: true, value: n } : { ok: false, reason: localize(culture, 'QuestionImportNotANumber', text) };
 };
 
 const optionColumns = Array.from({ length: MAX_QUESTION_OPTIONS }, (_, i) => {
@@ -87,7 +90,7 @@ export function sheetItems(
   base: Pick<QuestionDraft, 'categoryId' | 'chapterTypeId' | 'isUniversity'>,
   culture: Culture,
 ): Array<ImportItem<SheetQuestion>> {
-  const T = formatTexts[culture];
+  const T = textsIn(culture);
   const header = (key: string) => headerOf(table, key, culture);
   return table.rows.map((r) => {
     const v = r.values as Partial<Values>;
@@ -101,13 +104,14 @@ export function sheetItems(
       if (typeof text !== 'string' || !text) gap ??= l;
       else if (gap !== null) {
         // An option after an empty one: the letters would shift, so say so rather than guess.
-        fail(`option${gap}`, T.optionGap(gap));
+        fail(`option${gap}`, T('QuestionImportOptionGap', gap));
         break;
       } else options.push({ content: textToInline(text), isCorrect: false });
     }
     const answer = v.answer ?? '';
     const type = v.type ?? null;
-    if (type === null && !r.errors.some((e) => e.column === header('type'))) fail('type', T.missingType);
+    if (type === null && !r.errors.some((e) => e.column === header('type')))
+      fail('type', T('QuestionImportMissingType', TYPE_NAMES.join(T('ListSeparator'))));
     const draft: QuestionDraft = {
       ...base,
       questionType: type ?? 1,
@@ -119,12 +123,12 @@ export function sheetItems(
     };
     if (type !== null && isChoiceQuestionType(type)) {
       const keys = keysOf(answer, options.length);
-      if ('bad' in keys) fail('answer', T.badKey(keys.bad));
+      if ('bad' in keys) fail('answer', T('QuestionImportBadKey', keys.bad));
       else for (const k of keys.keys) options[k] = { ...options[k]!, isCorrect: true };
     } else if (type === 3) {
       if (answer) {
         const tf = trueFalseOf(answer);
-        if (tf === null) fail('answer', T.badTrueFalse(answer));
+        if (tf === null) fail('answer', T('QuestionImportBadTrueFalse', answer));
         else draft.trueFalseAnswer = tf;
       }
     } else if (type === 4) {

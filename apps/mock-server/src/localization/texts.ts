@@ -12,6 +12,10 @@ import { moneyTexts } from './money-texts.ts';
 import { uploadTexts } from './upload-texts.ts';
 import { auditTexts } from './audit-texts.ts';
 import { askTexts } from './ask-texts.ts';
+import { importTexts } from './import-texts.ts';
+import { fileReadingTexts } from './file-reading-texts.ts';
+import { memberImportTexts } from './member-import-texts.ts';
+import { questionImportTexts } from './question-import-texts.ts';
 
 /** The cultures the mock localizes; anything else falls back to its parent or the default. */
 export const CULTURES = ['zh-Hans', 'en'] as const;
@@ -177,6 +181,10 @@ export const EDUCATION_TABLES = [
   uploadTexts,
   auditTexts,
   askTexts,
+  importTexts,
+  fileReadingTexts,
+  memberImportTexts,
+  questionImportTexts,
 ] as const satisfies readonly Source[];
 
 function educationSource(): Source {
@@ -240,6 +248,11 @@ export function localize(culture: Culture, key: TextKey, ...args: Array<string |
     if (text !== undefined) return text.replace(/\{(\d+)\}/g, (whole, i: string) => (Number(i) < args.length ? String(args[Number(i)]) : whole));
   }
   return key;
+}
+
+/** `localize` bound to a culture, for code that holds a culture rather than a request context (whose `ctx.t` is the same). */
+export function textsIn(culture: Culture): (key: TextKey, ...args: Array<string | number>) => string {
+  return (key, ...args) => localize(culture, key, ...args);
 }
 
 /** Whether a key read from data (the review registry's usage names) is one the sources have. */

@@ -1,8 +1,8 @@
+import { localize } from '../localization/texts.ts';
 import type { ImportRowError } from '@edu/sdk';
 import { z } from 'zod';
 import { column, dateCell, textCell, type RowValues } from '../kit/import/reading.ts';
 import { lookupTable } from '../kit/lookup.ts';
-import { memberImportTexts as texts } from '../localization/member-import-texts.ts';
 
 /** The member sheet: its columns, the template's rows and notes, and how names, phones, identities and states are read. */
 
@@ -20,7 +20,7 @@ export const MEMBER_COLUMNS = [
   column('parent', h('上级用户名', 'Parent user name'), textCell, { aliases: ['上级', '上级用户', '推荐人', 'Parent'], width: 16 }),
   column('roles', h('角色', 'Roles'), textCell, { width: 16 }),
   column('status', h('状态', 'Status'), textCell, { aliases: ['是否启用', 'Active'], width: 10 }),
-  column('registered', h('注册日期', 'Registered'), dateCell(h(texts['zh-Hans'].badDate, texts.en.badDate)), {
+  column('registered', h('注册日期', 'Registered'), dateCell(h(localize('zh-Hans', 'MemberImportBadDate'), localize('en', 'MemberImportBadDate'))), {
     aliases: ['注册时间', 'Registration date'],
     width: 14,
   }),

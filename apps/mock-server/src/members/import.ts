@@ -10,8 +10,7 @@ import { startImport, type ImportItem, type Importer } from '../kit/import/runni
 import { templateWorkbook } from '../kit/import/workbooks.ts';
 import { assertCanChangeRoles } from '../kit/privilege.ts';
 import type { HandlersOf } from '../kit/register-service.ts';
-import type { Culture } from '../localization/texts.ts';
-import { memberImportTexts as texts } from '../localization/member-import-texts.ts';
+import { type Culture, textsIn } from '../localization/texts.ts';
 import {
   CJK,
   email,
@@ -109,7 +108,7 @@ function memberImporter(
     name: 'User.ImportFromExcel',
     title: '导入会员',
     async check(r, ctx) {
-      const T = texts[ctx.culture];
+      const T = textsIn(ctx.culture);
       const problems: Array<{ member: string; message: string }> = [];
       const bad = (member: string, message: string) => problems.push({ member, message });
       const names = r.fullName
@@ -117,19 +116,19 @@ function memberImporter(
         : r.surname || r.givenName
           ? { surname: r.surname || r.givenName, name: r.givenName || r.surname }
           : null;
-      if (!names) bad('name', T.missingName);
+      if (!names) bad('name', T('MemberImportMissingName'));
       const phone = r.phone ? normalizePhone(r.phone) : null;
-      if (r.phone && !phone) bad('phoneNumber', T.badPhone);
+      if (r.phone && !phone) bad('phoneNumber', T('MemberImportBadPhone'));
       const mail = r.email ? r.email.normalize('NFKC').trim() : '';
-      if (mail && !email.safeParse(mail).success) bad('emailAddress', T.badEmail);
-      if (!r.phone && !mail) bad('phoneNumber', T.needContact);
+      if (mail && !email.safeParse(mail).success) bad('emailAddress', T('MemberImportBadEmail'));
+      if (!r.phone && !mail) bad('phoneNumber', T('MemberImportNeedContact'));
       const userName = r.userName || phone || mail;
-      if (userName && !USER_NAME.test(userName)) bad('userName', T.badUserName);
+      if (userName && !USER_NAME.test(userName)) bad('userName', T('MemberImportBadUserName'));
       const identity = r.identity ? IDENTITIES[r.identity.normalize('NFKC').trim().toLowerCase()] : 1;
-      if (identity === undefined) bad('identity', T.badIdentity);
-      else if (identity !== 1 && !staff) bad('identity', T.staffIdentity);
+      if (identity === undefined) bad('identity', T('MemberImportBadIdentity'));
+      else if (identity !== 1 && !staff) bad('identity', T('MemberImportStaffIdentity'));
       const isActive = r.status ? STATUS[r.status.normalize('NFKC').trim().toLowerCase()] : true;
-      if (isActive === undefined) bad('isActive', T.badStatus);
+      if (isActive === undefined) bad('isActive', T('MemberImportBadStatus'));
       const roleNames = (r.roles ?? '')
         .split(/[,，;；、]/)
         .map((s) => s.trim())
@@ -137,33 +136,33 @@ function memberImporter(
       const roleIds: number[] = [];
       for (const n of roleNames) {
         const id = known.roles.get(n.toUpperCase());
-        if (id === undefined) bad('roleNames', T.unknownRole(n));
+        if (id === undefined) bad('roleNames', T('MemberImportUnknownRole', n));
         else roleIds.push(id);
       }
       if (roleIds.length) {
-        if (!staff) bad('roleNames', T.rolesNeedManages);
+        if (!staff) bad('roleNames', T('MemberImportRolesNeedManages'));
         else
           await assertCanChangeRoles(ctx, [], roleIds).catch((err: unknown) => {
-            if (err instanceof ForbiddenError) bad('roleNames', T.rolesTooStrong);
+            if (err instanceof ForbiddenError) bad('roleNames', T('MemberImportRolesTooStrong'));
             else throw err;
           });
       }
       const key = userName ? userName.toUpperCase() : null;
       const parentName = r.parent ? r.parent.trim() : null;
       if (parentName && !known.users.has(parentName.toUpperCase()) && !validNames.has(parentName.toUpperCase()))
-        bad('parentId', T.unknownParent(parentName));
+        bad('parentId', T('MemberImportUnknownParent', parentName));
       // Registered elsewhere: a phone or e-mail of another user (the same user name is a duplicate, skipped).
       const registeredTo = (who: string | undefined) => who !== undefined && who.toUpperCase() !== key;
       if (phone) {
-        if (registeredTo(known.phones.get(phone))) bad('phoneNumber', T.phoneTaken(known.phones.get(phone)!));
-        else if (phonesInFile.has(phone)) bad('phoneNumber', T.phoneInFile(phonesInFile.get(phone)!));
+        if (registeredTo(known.phones.get(phone))) bad('phoneNumber', T('MemberImportPhoneTaken', known.phones.get(phone)!));
+        else if (phonesInFile.has(phone)) bad('phoneNumber', T('MemberImportPhoneInFile', phonesInFile.get(phone)!));
       }
       const mailKey = mail.toUpperCase();
       if (mail) {
-        if (registeredTo(known.emails.get(mailKey))) bad('emailAddress', T.emailTaken(known.emails.get(mailKey)!));
-        else if (emailsInFile.has(mailKey)) bad('emailAddress', T.emailInFile(emailsInFile.get(mailKey)!));
+        if (registeredTo(known.emails.get(mailKey))) bad('emailAddress', T('MemberImportEmailTaken', known.emails.get(mailKey)!));
+        else if (emailsInFile.has(mailKey)) bad('emailAddress', T('MemberImportEmailInFile', emailsInFile.get(mailKey)!));
       }
-      if (input.passwordRule === 2 && !r.phone) bad('phoneNumber', T.needPhoneForPassword);
+      if (input.passwordRule === 2 && !r.phone) bad('phoneNumber', T('MemberImportNeedPhoneForPassword'));
       if (phone && !phonesInFile.has(phone)) phonesInFile.set(phone, r.row);
       if (mail && !emailsInFile.has(mailKey)) emailsInFile.set(mailKey, r.row);
       // What reading the cells found wrong (a date that is no date) is reported with the rest, every error of the row at once.
@@ -300,15 +299,20 @@ async function passwordFile(
   fileName: string,
   culture: Culture,
 ): Promise<FileDto> {
-  const T = texts[culture];
+  const T = textsIn(culture);
   const workbook = new (await loadExcel()).Workbook();
-  const sheet = workbook.addWorksheet(T.passwordsSheet);
-  sheet.addRow(T.passwordsHeaders);
+  const sheet = workbook.addWorksheet(T('MemberImportPasswordsSheet'));
+  sheet.addRow([
+    T('MemberImportPasswordsRowHeader'),
+    T('MemberImportPasswordsUserNameHeader'),
+    T('MemberImportPasswordsNameHeader'),
+    T('MemberImportPasswordsPasswordHeader'),
+  ]);
   sheet.getRow(1).font = { bold: true };
   for (const r of rows) sheet.addRow([r.row, r.userName, r.name, r.password]);
   sheet.columns.forEach((c) => (c.width = 18));
   const bytes = new Uint8Array(await workbook.xlsx.writeBuffer());
-  return jobCtx.saveTempFile({ fileName: T.passwordsName(fileName.replace(/\.[^.]+$/, '')), contentType: XLSX_TYPE, bytes });
+  return jobCtx.saveTempFile({ fileName: T('MemberImportPasswordsName', fileName.replace(/\.[^.]+$/, '')), contentType: XLSX_TYPE, bytes });
 }
 
 export const memberImportHandlers: Pick<HandlersOf<typeof UserService>, 'GetMemberImportTemplate' | 'ImportFromExcel'> = {
@@ -322,12 +326,12 @@ export const memberImportHandlers: Pick<HandlersOf<typeof UserService>, 'GetMemb
     return { blob: new Blob([Buffer.from(bytes)], { type: XLSX_TYPE }), fileName: '会员导入模板.xlsx', contentType: XLSX_TYPE };
   },
   ImportFromExcel: async (input, ctx) => {
-    const T = texts[ctx.culture];
-    if (input.passwordRule === 1 && !input.password) invalid('password', T.needPassword);
+    const T = textsIn(ctx.culture);
+    if (input.passwordRule === 1 && !input.password) invalid('password', T('MemberImportNeedPassword'));
     const fileName = input.file instanceof File ? input.file.name : 'members.xlsx';
     const bytes = new Uint8Array(await input.file.arrayBuffer());
     const table = await readTable({ name: fileName, bytes }, MEMBER_COLUMNS, ctx, { maxRows: MEMBER_IMPORT_MAX_ROWS });
-    if (!table.found.has('fullName') && !table.found.has('surname') && !table.found.has('givenName')) fileError(T.noNameColumn);
+    if (!table.found.has('fullName') && !table.found.has('surname') && !table.found.has('givenName')) fileError(T('MemberImportNoNameColumn'));
     const [known, staff] = await Promise.all([loadKnown(ctx), managesStaff(ctx)]);
     const items: Array<ImportItem<MemberRow>> = table.rows.map((r) => ({
       row: r.row,

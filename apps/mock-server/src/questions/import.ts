@@ -1,3 +1,4 @@
+import { localize, textsIn } from '../localization/texts.ts';
 import { CreateQuestionInput, Permissions, QUESTION_IMPORT_MAX_ROWS, type TestQuestionService } from '@edu/sdk';
 import type { z } from 'zod';
 import { toValidationErrors, validate } from '../kit/bind-input.ts';
@@ -11,11 +12,11 @@ import { templateWorkbook } from '../kit/import/workbooks.ts';
 import type { HandlersOf } from '../kit/register-service.ts';
 import { looksLikeAiken, parseAiken } from '../import/aiken.ts';
 import { looksLikeGift, parseGift } from '../import/gift.ts';
-import { migrationTexts, type Base } from '../import/migration.ts';
+import type { Base } from '../import/migration.ts';
 import { storePictures, withDocumentMedia, type ImportPicture } from '../import/pictures.ts';
 import { documentPlaceOf, parseQuestionDocument, type DocumentParse, type DocumentQuestion } from '../import/question-document.ts';
 import type { DocxPicture, SourceLine } from '../import/document-lines.ts';
-import { formatTexts, type QuestionDraft } from '../import/question-format.ts';
+import type { QuestionDraft } from '../import/question-format.ts';
 import {
   QUESTION_COLUMNS,
   TEMPLATE_LISTS,
@@ -68,11 +69,11 @@ async function documentLines(
   bytes: Uint8Array,
   ctx: RequestContext,
 ): Promise<string | { lines: SourceLine[]; pictures: DocxPicture[] }> {
-  const T = formatTexts[ctx.culture];
+  const T = textsIn(ctx.culture);
   const docx = /\.docx?$/i.test(fileName);
-  if (docx && !isZip(bytes)) fileError(isOle(bytes) ? T.oldWord : T.notDocx);
+  if (docx && !isZip(bytes)) fileError(isOle(bytes) ? T('QuestionImportOldWord') : T('QuestionImportNotDocx'));
   const read = await readPool().read({ kind: docx ? 'docx' : 'text', name: fileName, bytes }, ctx);
-  if ('unreadable' in read) fileError(T.notDocx);
+  if ('unreadable' in read) fileError(T('QuestionImportNotDocx'));
   return read.lines ? { lines: read.lines, pictures: read.pictures ?? [] } : read.text;
 }
 
@@ -83,22 +84,25 @@ async function documentLines(
  * in the worker). Each gives the same document items (question, line, preview).
  */
 async function readDocument(fileName: string, bytes: Uint8Array, base: Base, ctx: RequestContext): Promise<DocumentParse> {
-  const T = formatTexts[ctx.culture];
-  const M = migrationTexts[ctx.culture];
+  const T = textsIn(ctx.culture);
   const name = fileName.toLowerCase();
   if (name.endsWith('.xml') || name.endsWith('.zip')) {
-    if (name.endsWith('.zip') && !isZip(bytes)) fileError(M.notZip);
+    if (name.endsWith('.zip') && !isZip(bytes)) fileError(T('QuestionImportNotZip'));
     const read = await readPool().read({ kind: 'qti', name: fileName, bytes, base }, ctx);
-    if ('unreadable' in read) return fileError(M.notZip);
+    if ('unreadable' in read) return fileError(T('QuestionImportNotZip'));
     if ('fileProblem' in read.qti) return fileError(read.qti.fileProblem);
     return { items: read.qti.items, fileProblem: null };
   }
-  if (!name.endsWith('.docx') && !name.endsWith('.doc') && !name.endsWith('.txt') && !name.endsWith('.gift')) fileError(M.unsupportedFile);
+  if (!name.endsWith('.docx') && !name.endsWith('.doc') && !name.endsWith('.txt') && !name.endsWith('.gift'))
+    fileError(T('QuestionImportUnsupportedFile'));
   const source = await documentLines(fileName, bytes, ctx);
   if (typeof source === 'string') {
     const gift = name.endsWith('.gift') || (looksLikeGift(source) && !source.includes('答案'));
     const migrated = gift ? parseGift(source, base, ctx.culture) : looksLikeAiken(source) ? parseAiken(source, base, ctx.culture) : null;
-    if (migrated) return migrated.length ? { items: migrated, fileProblem: null } : { items: [], fileProblem: T.noQuestions(source.trim() !== '') };
+    if (migrated)
+      return migrated.length
+        ? { items: migrated, fileProblem: null }
+        : { items: [], fileProblem: source.trim() !== '' ? T('QuestionImportNoQuestions') : T('QuestionImportEmptyFile') };
   }
   if (typeof source === 'string') return parseQuestionDocument(source, base, ctx.culture);
   const parsed = parseQuestionDocument(source.lines, base, ctx.culture);
@@ -116,7 +120,7 @@ async function readItems(
   base: Pick<QuestionDraft, 'categoryId' | 'chapterTypeId' | 'isUniversity'>,
   ctx: RequestContext,
 ): Promise<{ items: Array<ImportItem<Source>>; table: Table<Record<string, unknown>> | null; fileName: string }> {
-  const T = formatTexts[ctx.culture];
+  const T = textsIn(ctx.culture);
   const fileName = file instanceof File ? file.name : 'questions';
   const name = fileName.toLowerCase();
   const bytes = new Uint8Array(await file.arrayBuffer());
@@ -127,7 +131,7 @@ async function readItems(
   }
   const parsed = await readDocument(fileName, bytes, base, ctx);
   if (parsed.fileProblem) fileError(parsed.fileProblem);
-  if (parsed.items.length > QUESTION_IMPORT_MAX_ROWS) fileError(T.tooManyQuestions(QUESTION_IMPORT_MAX_ROWS));
+  if (parsed.items.length > QUESTION_IMPORT_MAX_ROWS) fileError(T('QuestionImportTooManyQuestions', QUESTION_IMPORT_MAX_ROWS));
   return { items: mapItems(parsed.items, (q): Source => ({ kind: 'document', q })), table: null, fileName };
 }
 
@@ -145,7 +149,7 @@ function questionImporter<Data extends { fingerprint: string }>(
       const draft = { ...draftOf(source) };
       if (source.kind === 'sheet' && source.q.chapterName) {
         const id = chapters.get(source.q.chapterName.normalize('NFKC').trim());
-        if (id === undefined) invalid('chapterTypeId', formatTexts[ctx.culture].unknownChapter(source.q.chapterName));
+        if (id === undefined) invalid('chapterTypeId', localize(ctx.culture, 'QuestionImportUnknownChapter', source.q.chapterName));
         draft.chapterTypeId = id;
       }
       const parsed = validate(CreateQuestionInput, draft, ctx.culture);
@@ -250,7 +254,7 @@ export async function questionImportRun<Data extends { fingerprint: string }>(
   const base = { categoryId: input.categoryId, chapterTypeId: input.chapterTypeId ?? null, isUniversity: input.isUniversity };
   const { items, table, fileName } = await readItems(input.file, base, ctx);
   const max = options.maxItems;
-  if (max !== undefined && items.length > max) fileError(formatTexts[ctx.culture].tooManyQuestions(max));
+  if (max !== undefined && items.length > max) fileError(localize(ctx.culture, 'QuestionImportTooManyQuestions', max));
   const chapters = new Map(chapterRows.map((c) => [c.name.normalize('NFKC').trim(), c.id]));
   return {
     importer: questionImporter(bank, chapters, table),

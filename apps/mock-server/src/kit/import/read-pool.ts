@@ -3,8 +3,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
-import type { Culture } from '../../localization/texts.ts';
-import { fileReadingTexts as texts } from '../../localization/file-reading-texts.ts';
+import { type Culture, textsIn } from '../../localization/texts.ts';
 import { AbpValidationError } from '../errors.ts';
 import type { DocxPicture, SourceLine } from '../../import/document-lines.ts';
 import type { QtiRead } from '../../import/qti.ts';
@@ -140,14 +139,14 @@ export class ReadPool {
     owner: ReadOwner,
     member = 'file',
   ): Promise<{ grid: GridRow[] } | { text: string; lines?: SourceLine[]; pictures?: DocxPicture[] } | { qti: QtiRead } | { unreadable: true }> {
-    const T = texts[owner.culture];
+    const T = textsIn(owner.culture);
     const refuse = (message: string): never => {
       throw new AbpValidationError([{ message, members: [member] }]);
     };
     const key = keyOf(owner.session.tenantId);
-    if ((importsOf.get(key) ?? 0) >= MAX_IMPORTS_PER_TENANT) throw new TooManyImportsError(T.busy(MAX_IMPORTS_PER_TENANT));
+    if ((importsOf.get(key) ?? 0) >= MAX_IMPORTS_PER_TENANT) throw new TooManyImportsError(T('FileReadingBusy', MAX_IMPORTS_PER_TENANT));
     const pool = this.piscina();
-    if (pool.queueSize >= this.options.maxQueue) throw new TooManyImportsError(T.serverBusy);
+    if (pool.queueSize >= this.options.maxQueue) throw new TooManyImportsError(T('FileReadingServerBusy'));
     const release = holdImportSlot(owner.session.tenantId);
     let outcome: ReadOutcome;
     try {
@@ -155,8 +154,8 @@ export class ReadPool {
     } catch (err) {
       const code = err instanceof Error && 'code' in err ? err.code : undefined;
       if (err instanceof Error && err.name === 'AbortError')
-        return refuse(T.tooSlow(task.name, Math.max(1, Math.round(this.options.timeoutMs / 1000))));
-      if (code === 'ERR_WORKER_OUT_OF_MEMORY') return refuse(T.tooHeavy(task.name));
+        return refuse(T('FileReadingTooSlow', task.name, Math.max(1, Math.round(this.options.timeoutMs / 1000))));
+      if (code === 'ERR_WORKER_OUT_OF_MEMORY') return refuse(T('FileReadingTooHeavy', task.name));
       throw err;
     } finally {
       release();

@@ -1,7 +1,6 @@
-import type { Culture } from '../../localization/texts.ts';
+import { type Culture, localize, textsIn } from '../../localization/texts.ts';
 import type { DocxPicture, SourceLine } from '../../import/document-lines.ts';
 import { docxLines } from '../../import/docx-lines.ts';
-import { fileReadingTexts as texts } from '../../localization/file-reading-texts.ts';
 import { isGbk } from '../files.ts';
 import { loadExcel } from '../lazy.ts';
 import { parseQti, QTI_ARCHIVE_LIMITS, type QtiRead } from '../../import/qti.ts';
@@ -42,24 +41,27 @@ export type ReadOutcome =
   /** The library could not read it (damaged, not that format): the caller says what it expected. */
   | { ok: false; unreadable: true };
 
+/** A byte limit as the messages write it (`50 MB`). */
+const megabytes = (bytes: number): string => `${Math.round(bytes / (1024 * 1024))} MB`;
+
 /** Most columns a row of a sheet may have (the cells after them are not read). */
 export const MAX_COLUMNS = 200;
 
 function archiveMessage(p: Exclude<ArchiveProblem, { kind: 'notZip' }>, file: string, culture: Culture): string {
-  const T = texts[culture];
+  const T = textsIn(culture);
   switch (p.kind) {
     case 'entries':
-      return T.entries(file, p.limit);
+      return T('FileReadingEntries', file, p.limit);
     case 'entrySize':
-      return T.entrySize(file, p.entry, p.limit);
+      return T('FileReadingEntrySize', file, p.entry, megabytes(p.limit));
     case 'totalSize':
-      return T.totalSize(file, p.limit);
+      return T('FileReadingTotalSize', file, megabytes(p.limit));
     case 'ratio':
-      return T.ratio(file, p.entry, p.limit);
+      return T('FileReadingRatio', file, p.entry, p.limit);
     case 'unsupported':
-      return T.unsupported(file, p.entry);
+      return T('FileReadingUnsupported', file, p.entry);
     case 'entities':
-      return T.entities(file, p.entry);
+      return T('FileReadingEntities', file, p.entry);
   }
 }
 
@@ -79,7 +81,7 @@ function capColumns(rows: GridRow[], file: string, culture: Culture): ReadOutcom
   for (const r of rows) {
     let length = r.cells.length;
     while (length > 0 && r.cells[length - 1] === '') length--;
-    if (length > MAX_COLUMNS) return { ok: false, message: texts[culture].tooManyColumns(file, r.row, MAX_COLUMNS) };
+    if (length > MAX_COLUMNS) return { ok: false, message: localize(culture, 'FileReadingTooManyColumns', file, r.row, MAX_COLUMNS) };
     r.cells.length = length;
   }
   return { ok: true, grid: rows };
@@ -113,7 +115,7 @@ export default async function read(task: ReadTask): Promise<ReadOutcome> {
   if (task.kind === 'csv' || task.kind === 'text') {
     const text = decodeText(bytes);
     // A binary file renamed .csv/.txt: not text, or NUL bytes, which never occur in text.
-    if (text === null || text.includes('\u0000')) return { ok: false, message: texts[culture].notText(name) };
+    if (text === null || text.includes('\u0000')) return { ok: false, message: localize(culture, 'FileReadingNotText', name) };
     if (task.kind === 'text') return { ok: true, text };
     return capColumns(
       parseCsv(text).map((cells, i) => ({ row: i + 1, cells })),

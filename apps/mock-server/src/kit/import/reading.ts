@@ -1,11 +1,9 @@
 import type ExcelJS from 'exceljs';
 import type { ImportRowError, ValidationErrorInfo } from '@edu/sdk';
 import { type z } from 'zod';
-import type { Culture } from '../../localization/texts.ts';
+import { localize, textsIn, type Culture } from '../../localization/texts.ts';
 import { validate } from '../bind-input.ts';
 import { AbpValidationError } from '../errors.ts';
-import { importTexts as texts } from '../../localization/import-texts.ts';
-import { capList } from '../../localization/file-reading-texts.ts';
 import { readPool, type ReadOwner } from './read-pool.ts';
 
 /**
@@ -34,6 +32,12 @@ import { readPool, type ReadOwner } from './read-pool.ts';
  *    as "第 120 / 5000 行"; the result is the SDK's `ImportResult` with an
  *    xlsx report of the rejected rows (their cells plus a reason column).
  */
+
+/** At most `max` items of a list read from a file, then "and N more" (a file can name a million columns; the answer must not). */
+function capList(items: readonly string[], culture: Culture, separator: string, max = 50): string {
+  const shown = items.slice(0, max).join(separator);
+  return items.length > max ? `${shown}${localize(culture, 'FileReadingAndMore', items.length - max)}` : shown;
+}
 
 /** Most rows read from one file unless the caller says otherwise. */
 export const DEFAULT_MAX_ROWS = 10_000;
@@ -103,7 +107,7 @@ const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
 
 /**
  * A calendar date however a spreadsheet holds it: `YYYY-MM-DD` (what
- * `cellText` writes for a date cell), `YYYY/M/D`, `YYYY.M.D`,
+ * `cellText` writes for a date cell), `YYYY/M/D`, `YYYY.M('ImportD')`,
  * `YYYY年M月D日`, or an Excel serial number (a date cell another program
  * stored as a plain number, or as text). Empty is `null`; the value is
  * `YYYY-MM-DD`.
@@ -227,12 +231,12 @@ export function parseCsv(text: string): string[][] {
 
 /** The cells of a spreadsheet file, row by row (1-based row numbers), the first worksheet of an xlsx; read in a worker (read-pool.ts). */
 async function readGrid(file: UploadedFile, owner: ReadOwner): Promise<Array<{ row: number; cells: string[] }>> {
-  const T = texts[owner.culture];
+  const T = textsIn(owner.culture);
   const name = file.name.toLowerCase();
-  if (isOle(file.bytes) || name.endsWith('.xls')) fileError(T.oldExcel);
-  if (!isZip(file.bytes) && !name.endsWith('.csv')) fileError(T.notSpreadsheet);
+  if (isOle(file.bytes) || name.endsWith('.xls')) fileError(T('ImportOldExcel'));
+  if (!isZip(file.bytes) && !name.endsWith('.csv')) fileError(T('ImportNotSpreadsheet'));
   const read = await readPool().read({ kind: isZip(file.bytes) ? 'xlsx' : 'csv', name: file.name, bytes: file.bytes }, owner);
-  if ('unreadable' in read) fileError(T.notSpreadsheet);
+  if ('unreadable' in read) fileError(T('ImportNotSpreadsheet'));
   return read.grid;
 }
 
@@ -247,7 +251,7 @@ export async function readTable<const C extends readonly ImportColumn[]>(
   options: { maxRows?: number } = {},
 ): Promise<Table<RowValues<C>>> {
   const culture = owner.culture;
-  const T = texts[culture];
+  const T = textsIn(culture);
   const maxRows = options.maxRows ?? DEFAULT_MAX_ROWS;
   const grid = await readGrid(file, owner);
   // A leading apostrophe is Excel's "keep as text" mark; programs that export CSV sometimes write it out.
@@ -262,7 +266,7 @@ export async function readTable<const C extends readonly ImportColumn[]>(
   let headAt = 0;
   for (let i = 1; i < Math.min(nonBlank.length, HEADER_SEARCH_ROWS); i++) if (known(nonBlank[i]!.cells) > known(nonBlank[headAt]!.cells)) headAt = i;
   const head = nonBlank[headAt];
-  if (!head) fileError(T.noHeader);
+  if (!head) fileError(T('ImportNoHeader'));
   const headers = head.cells.map((c) => c.trim());
   const at = new Map<number, ImportColumn>();
   const unknown: string[] = [];
@@ -271,7 +275,7 @@ export async function readTable<const C extends readonly ImportColumn[]>(
     if (!h) return;
     const col = byHeader.get(headerKey(h));
     if (!col) unknown.push(h);
-    else if (seen.has(col.key)) fileError(T.repeatedColumn(h));
+    else if (seen.has(col.key)) fileError(T('ImportRepeatedColumn', h));
     else {
       seen.add(col.key);
       at.set(i, col);
@@ -279,17 +283,17 @@ export async function readTable<const C extends readonly ImportColumn[]>(
   });
   const missing = columns.filter((c) => c.required && !seen.has(c.key)).map((c) => c.header[culture]);
   const problems: ValidationErrorInfo[] = [];
-  if (missing.length) problems.push({ message: T.missingColumns(missing.join('、')), members: ['file'] });
+  if (missing.length) problems.push({ message: T('ImportMissingColumns', missing.join('、')), members: ['file'] });
   if (unknown.length)
     problems.push({
-      message: T.unknownColumns(capList(unknown, culture, '、'), columns.map((c) => c.header[culture]).join('、')),
+      message: T('ImportUnknownColumns', capList(unknown, culture, '、'), columns.map((c) => c.header[culture]).join('、')),
       members: ['file'],
     });
   if (problems.length) throw new AbpValidationError(problems);
 
   const data = nonBlank.slice(headAt + 1);
-  if (!data.length) fileError(T.noRows);
-  if (data.length > maxRows) fileError(T.tooManyRows(maxRows));
+  if (!data.length) fileError(T('ImportNoRows'));
+  if (data.length > maxRows) fileError(T('ImportTooManyRows', maxRows));
 
   const indexOf = new Map([...at.entries()].map(([i, c]) => [c.key, i]));
   const rows = data.map(({ row, cells }): TableRow<RowValues<C>> => {
@@ -299,7 +303,7 @@ export async function readTable<const C extends readonly ImportColumn[]>(
       const index = indexOf.get(col.key);
       const text = index === undefined ? '' : (cells[index] ?? '').trim();
       // An error value (`#NUM!`: see dateText) is a row error whatever the column takes.
-      const parsed: CellResult<unknown> = EXCEL_ERROR.test(text) ? { ok: false, reason: T.errorCell(text) } : col.parse(text, culture);
+      const parsed: CellResult<unknown> = EXCEL_ERROR.test(text) ? { ok: false, reason: T('ImportErrorCell', text) } : col.parse(text, culture);
       if (parsed.ok) values[col.key] = parsed.value;
       else {
         const header = index === undefined ? col.header[culture] : (headers[index] ?? col.header[culture]);
@@ -313,10 +317,10 @@ export async function readTable<const C extends readonly ImportColumn[]>(
 
 /** An error with its whole sentence (`第 3 行“答案”：…` / `第 12 题（第 48 行）：…`). */
 export function rowError(culture: Culture, e: { row: number; column: string | null; reason: string; question?: number | null }): ImportRowError {
-  const T = texts[culture];
+  const T = textsIn(culture);
   const question = e.question ?? null;
-  const place = question !== null ? T.atQuestion(question, e.row) : T.atRow(e.row);
-  const column = e.column ? T.namedColumn(e.column) : '';
-  const sep = T.reasonSeparator;
+  const place = question !== null ? T('ImportAtQuestion', question, e.row) : T('ImportAtRow', e.row);
+  const column = e.column ? T('ImportNamedColumn', e.column) : '';
+  const sep = T('ImportReasonSeparator');
   return { row: e.row, column: e.column, question, reason: e.reason, message: `${place}${column}${sep}${e.reason}` };
 }

@@ -8,11 +8,10 @@ import {
   type ImportRowPreview,
 } from '@edu/sdk';
 import { z } from 'zod';
-import type { Culture } from '../../localization/texts.ts';
+import { type Culture, textsIn } from '../../localization/texts.ts';
 import type { RequestContext } from '../context.ts';
 import { AbpValidationError, UserFriendlyError } from '../errors.ts';
 import { defineJob, startJob, type JobContext, type ReportProgress } from '../jobs.ts';
-import { importTexts as texts } from '../../localization/import-texts.ts';
 import { holdImportSlot } from './read-pool.ts';
 import { rowError } from './reading.ts';
 import { reportWorkbook, type RejectedRow as RowState } from './workbooks.ts';
@@ -140,7 +139,7 @@ export async function runImport<T, P>(
   report: ReportProgress,
 ): Promise<ImportResult> {
   const culture = ctx.culture;
-  const T = texts[culture];
+  const T = textsIn(culture);
   const commit = options.mode === 'commit';
   const n = items.length;
   // Checking is most of the work: all of a dry run, 90 % of a commit.
@@ -149,7 +148,7 @@ export async function runImport<T, P>(
   const states: RowState[] = [];
   const checked: Array<{ state: RowState; input: T; value: P; key: string | null }> = [];
   for (let i = 0; i < n; i++) {
-    if (jobCtx.signal.aborted) throw new UserFriendlyError(T.interrupted);
+    if (jobCtx.signal.aborted) throw new UserFriendlyError(T('ImportInterrupted'));
     const item = items[i]!;
     const state: RowState = {
       row: item.row,
@@ -173,7 +172,7 @@ export async function runImport<T, P>(
         state.errors.push(...errorsOf(err, item, importer, culture));
       }
     }
-    if (i % PROGRESS_EVERY === 0 || i === n - 1) await report(((i + 1) / n) * checkShare, T.progressCheck(i + 1, n));
+    if (i % PROGRESS_EVERY === 0 || i === n - 1) await report(((i + 1) / n) * checkShare, T('ImportProgressCheck', i + 1, n));
   }
 
   // Duplicates: of an earlier item of the file, then of a live record.
@@ -209,7 +208,7 @@ export async function runImport<T, P>(
   if (writes) {
     await ctx.transaction(async (tx) => {
       for (let i = 0; i < toWrite.length; i += WRITE_BATCH) {
-        if (jobCtx.signal.aborted) throw new UserFriendlyError(T.interruptedNothingWritten);
+        if (jobCtx.signal.aborted) throw new UserFriendlyError(T('ImportInterruptedNothingWritten'));
         const batch = toWrite.slice(i, i + WRITE_BATCH);
         const ids = await importer.write(batch, tx);
         batch.forEach((w, j) => {
@@ -217,7 +216,7 @@ export async function runImport<T, P>(
           w.state.status = 'created';
         });
         const done = i + batch.length;
-        await report(checkShare + (done / toWrite.length) * (100 - checkShare), T.progressWrite(done, toWrite.length));
+        await report(checkShare + (done / toWrite.length) * (100 - checkShare), T('ImportProgressWrite', done, toWrite.length));
       }
       placed = await importer.place?.(outcomes(), tx, true);
     });
@@ -244,7 +243,7 @@ export async function runImport<T, P>(
   if (rejected.length) {
     const bytes = await reportWorkbook(rejected, options.headers, culture);
     const base = options.fileName.replace(/\.[^.]+$/, '');
-    result.report = await jobCtx.saveTempFile({ fileName: T.reportName(base), contentType: XLSX_TYPE, bytes });
+    result.report = await jobCtx.saveTempFile({ fileName: T('ImportReportName', base), contentType: XLSX_TYPE, bytes });
   }
   const files = await importer.files?.(jobCtx, committed);
   if (files && Object.keys(files).length) result.files = files;

@@ -1,7 +1,6 @@
 import { loadExcel } from '../lazy.ts';
 import type { ImportRowDto, ImportRowError } from '@edu/sdk';
-import type { Culture } from '../../localization/texts.ts';
-import { importTexts as texts } from '../../localization/import-texts.ts';
+import { type Culture, textsIn } from '../../localization/texts.ts';
 import type { ImportColumn } from './reading.ts';
 
 /** The import's workbooks: the report of rejected rows and the templates. */
@@ -11,22 +10,23 @@ export type RejectedRow = ImportRowDto & { errors: ImportRowError[]; cells?: str
 
 /** The rejected rows: a sheet's own cells (or place and content for documents) plus the reasons. */
 export async function reportWorkbook(rows: RejectedRow[], headers: string[] | undefined, culture: Culture): Promise<Uint8Array> {
-  const T = texts[culture];
+  const T = textsIn(culture);
   const workbook = new (await loadExcel()).Workbook();
-  const sheet = workbook.addWorksheet(T.rejectedSheet);
+  const sheet = workbook.addWorksheet(T('ImportRejectedSheet'));
   const reasonOf = (s: RejectedRow) =>
     s.status === 'duplicate'
       ? s.duplicateOfRow !== null
-        ? T.duplicateOfRow(s.duplicateOfRow)
-        : T.duplicateOfId(s.duplicateOfId ?? 0)
+        ? T('ImportDuplicateOfRow', s.duplicateOfRow)
+        : T('ImportDuplicateOfId', s.duplicateOfId ?? 0)
       : s.errors.map((e) => (e.column ? `${e.column}：${e.reason}` : e.reason)).join('\n');
   if (headers) {
-    sheet.addRow([...headers, T.reasonHeader]);
+    sheet.addRow([...headers, T('ImportReasonHeader')]);
     for (const s of rows) sheet.addRow([...headers.map((_, i) => s.cells?.[i] ?? ''), reasonOf(s)]);
     sheet.getColumn(headers.length + 1).width = 60;
   } else {
-    sheet.addRow([T.placeHeader, T.labelHeader, T.reasonHeader]);
-    for (const s of rows) sheet.addRow([s.question !== null ? T.atQuestion(s.question, s.row) : T.atRow(s.row), s.label, reasonOf(s)]);
+    sheet.addRow([T('ImportPlaceHeader'), T('ImportLabelHeader'), T('ImportReasonHeader')]);
+    for (const s of rows)
+      sheet.addRow([s.question !== null ? T('ImportAtQuestion', s.question, s.row) : T('ImportAtRow', s.row), s.label, reasonOf(s)]);
     sheet.getColumn(1).width = 22;
     sheet.getColumn(2).width = 50;
     sheet.getColumn(3).width = 60;
@@ -43,7 +43,7 @@ export async function templateWorkbook(
   rows: ReadonlyArray<Readonly<Record<string, string | number>>>,
   options: { sheetName: string; lists?: Readonly<Record<string, readonly string[]>>; notes?: readonly string[] },
 ): Promise<Uint8Array> {
-  const T = texts[culture];
+  const T = textsIn(culture);
   const workbook = new (await loadExcel()).Workbook();
   const sheet = workbook.addWorksheet(options.sheetName);
   sheet.columns = columns.map((c) => ({ header: c.header[culture], key: c.key, width: c.width ?? 12 }));
@@ -69,7 +69,7 @@ export async function templateWorkbook(
     }
   }
   if (options.notes?.length) {
-    const notes = workbook.addWorksheet(T.notesSheet);
+    const notes = workbook.addWorksheet(T('ImportNotesSheet'));
     notes.getColumn(1).width = 100;
     for (const line of options.notes) notes.addRow([line]);
   }
