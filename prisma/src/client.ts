@@ -35,9 +35,10 @@ const factories = new WeakMap<PrismaClient, SqliteAdapterFactory>();
 /**
  * The better-sqlite3 connection a client made by createPrismaClient queries
  * through, once connected (undefined before the first query and after
- * `$disconnect`). For reads compiled beside Prisma on the same connection, so
- * they see exactly what Prisma's queries see (transactions included); never
- * for writes (the write versions would not see them).
+ * `$disconnect`). For statements compiled beside Prisma on the same
+ * connection, so they see exactly what Prisma's queries see (transactions
+ * included). A write through it must tell the write versions first
+ * (`writeVersions(client).observe(sql)`), as the adapter does for Prisma's.
  */
 export function sqliteConnection(client: PrismaClient): Database.Database | undefined {
   return factories.get(client)?.connection();
