@@ -1,23 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { buildResources, toAppLanguage } from './i18n.ts';
+import { reviewableList } from '@edu/sdk';
+import { buildResources, declaredEntityTitles, toAppLanguage } from './i18n.ts';
 
 describe('i18n', () => {
   it('deep-merges every locale file into one namespace per language', () => {
-    const r = buildResources({
-      '../locales/zh-CN/common.json': { app: { a: '1' }, shared: { x: '1' } },
-      '../locales/zh-CN/admin.json': { resources: { user: { title: '用户' } }, shared: { y: '2' } },
-      '../locales/en/common.json': { app: { a: 'one' } },
-      '../locales/README.md': 'ignored',
-    });
+    const r = buildResources(
+      {
+        '../locales/zh-CN/common.json': { app: { a: '1' }, shared: { x: '1' } },
+        '../locales/zh-CN/admin.json': { resources: { user: { title: '用户' } }, shared: { y: '2' } },
+        '../locales/en/common.json': { app: { a: 'one' } },
+        '../locales/README.md': 'ignored',
+      },
+      {},
+    );
     expect(r['zh-CN']!.translation).toEqual({ app: { a: '1' }, shared: { x: '1', y: '2' }, resources: { user: { title: '用户' } } });
     expect(r.en!.translation).toEqual({ app: { a: 'one' } });
   });
 
   it("derives the uses of an entity's display name that no file wrote, and keeps those a file did", () => {
-    const r = buildResources({
-      '../locales/en/common.json': { entities: { dailyNote: 'Daily notes' }, routes: { home: 'Home' } },
-      '../locales/en/audit.json': { audit: { history: { types: { DailyNote: 'Daily note' } } } },
-    });
+    const r = buildResources(
+      {
+        '../locales/en/common.json': { entities: { dailyNote: 'Daily notes' }, routes: { home: 'Home' } },
+        '../locales/en/audit.json': { audit: { history: { types: { DailyNote: 'Daily note' } } } },
+      },
+      {},
+    );
     expect(r.en!.translation).toEqual({
       entities: { dailyNote: 'Daily notes' },
       routes: { home: 'Home', dailyNote: '$t(entities.dailyNote)' },
@@ -25,6 +32,29 @@ describe('i18n', () => {
       review: { entities: { dailyNote: '$t(entities.dailyNote)' } },
       audit: { history: { types: { DailyNote: 'Daily note' } } },
     });
+  });
+
+  it("takes an entity's title from its SDK declaration unless a locale file writes one, and derives its uses", () => {
+    const r = buildResources(
+      {
+        '../locales/en/common.json': { entities: { article: 'Posts' }, routes: { home: 'Home' } },
+        '../locales/zh-CN/common.json': { routes: { home: '首页' } },
+      },
+      { en: { article: 'Articles', dailyNote: 'Daily notes' }, 'zh-CN': { dailyNote: '每日寄语' } },
+    );
+    expect(r.en!.translation.entities).toEqual({ article: 'Posts', dailyNote: 'Daily notes' });
+    expect(r['zh-CN']!.translation).toMatchObject({
+      entities: { dailyNote: '每日寄语' },
+      routes: { home: '首页', dailyNote: '$t(entities.dailyNote)' },
+      review: { entities: { dailyNote: '$t(entities.dailyNote)' } },
+    });
+    // The SDK's declarations: every reviewable with a title, in both languages.
+    const declared = declaredEntityTitles();
+    const titled = reviewableList.filter((x) => x.title).map((x) => x.clientKey);
+    expect(titled.length).toBeGreaterThan(0);
+    expect(Object.keys(declared['zh-CN']!)).toEqual(titled);
+    expect(declared['zh-CN']!.testQuestion).toBe('试题');
+    expect(declared.en!.testQuestion).toBe('Questions');
   });
 
   it('maps cultures to console languages (zh-CN default)', () => {

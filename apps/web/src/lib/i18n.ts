@@ -1,7 +1,8 @@
+import { reviewableList } from '@edu/sdk';
 import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { getCultureCookie } from './cookies.ts';
-import { LANGUAGES, toAppLanguage } from './language.ts';
+import { ABP_LANGUAGE, LANGUAGES, toAppLanguage } from './language.ts';
 import { setTextSource, type TextSource } from './texts.ts';
 
 export { ABP_LANGUAGE, DEFAULT_LANGUAGE, LANGUAGES, toAppLanguage, type AppLanguage } from './language.ts';
@@ -15,8 +16,20 @@ function merge(into: Dict, from: Dict): Dict {
   return into;
 }
 
+/** Console language -> entity key -> its title, as the SDK's reviewables declare them (`title`). */
+export type EntityTitles = Partial<Record<string, Readonly<Record<string, string>>>>;
+
+/** The titles the SDK's reviewable entities declare, per console language. */
+export function declaredEntityTitles(): EntityTitles {
+  const out: Record<string, Record<string, string>> = {};
+  for (const lng of LANGUAGES)
+    out[lng] = Object.fromEntries(reviewableList.flatMap((r) => (r.title ? [[r.clientKey, r.title[ABP_LANGUAGE[lng]]]] : [])));
+  return out;
+}
+
 /**
- * Where an entity's one display name (`entities.<key>`, common.json) is shown:
+ * Where an entity's one display name (`entities.<key>`: the SDK's `title` of a
+ * reviewable, unless a locale file writes one) is shown:
  * its menu entry, its list's title, its review-inbox tab and its type in entity
  * histories (by entity name, `OneQuestionPerday`). Each reads the one name
  * unless a locale file gives that place a text of its own.
@@ -28,10 +41,16 @@ export const entityNameUses = (key: string): readonly (readonly string[])[] => [
   ['audit', 'history', 'types', `${key.charAt(0).toUpperCase()}${key.slice(1)}`],
 ];
 
-/** Fills each use of an entity's display name that no file wrote with a reference to the name (`$t(entities.<key>)`). */
-function withEntityNames(translation: Dict): Dict {
-  const names = translation.entities;
-  if (!isDict(names)) return translation;
+/**
+ * Adds the declared titles no file overrode as `entities.<key>`, then fills each
+ * use of an entity's display name that no file wrote with a reference to the
+ * name (`$t(entities.<key>)`).
+ */
+function withEntityNames(translation: Dict, titles: Readonly<Record<string, string>>): Dict {
+  const names = isDict(translation.entities) ? translation.entities : {};
+  for (const [key, title] of Object.entries(titles)) names[key] ??= title;
+  if (Object.keys(names).length === 0) return translation;
+  translation.entities = names;
   for (const key of Object.keys(names)) {
     for (const path of entityNameUses(key)) {
       let at = translation;
@@ -48,10 +67,10 @@ function withEntityNames(translation: Dict): Dict {
 
 /**
  * Every `locales/<lng>/*.json`, deep-merged into one `translation` namespace per
- * language, with the uses of entity names derived (`withEntityNames`). Files own
+ * language, with the entities' titles and the uses of entity names derived (`withEntityNames`). Files own
  * disjoint top-level keys (common.json: shell; admin.json: screens).
  */
-export function buildResources(files: Record<string, unknown>): Record<string, { translation: Dict }> {
+export function buildResources(files: Record<string, unknown>, titles: EntityTitles = declaredEntityTitles()): Record<string, { translation: Dict }> {
   const out: Record<string, { translation: Dict }> = {};
   for (const [path, content] of Object.entries(files)) {
     const m = /locales\/([^/]+)\/[^/]+\.json$/.exec(path);
@@ -60,7 +79,7 @@ export function buildResources(files: Record<string, unknown>): Record<string, {
     out[lng] ??= { translation: {} };
     merge(out[lng].translation, content);
   }
-  for (const resources of Object.values(out)) withEntityNames(resources.translation);
+  for (const [lng, resources] of Object.entries(out)) withEntityNames(resources.translation, titles[lng] ?? {});
   return out;
 }
 

@@ -51,6 +51,13 @@ export interface Reviewable<S extends Service = Service, K extends string = stri
   readonly displayName: LocalText;
   /** How a count of it reads in the "category in use" message; `{0}` is the count. */
   readonly countText: LocalText;
+  /**
+   * The entity's name as the console titles it (its menu entry, list title,
+   * review-inbox tab and entity-history type: `entities.<clientKey>` in the
+   * web's texts, which a locale file may still override). Absent: the console's
+   * locale files name it.
+   */
+  readonly title?: LocalText;
   /** The web's i18n key of its display name: `review.entities.<clientKey>` (apps/web/src/locales/<lng>/review.json). */
   readonly i18nKey: string;
 }
@@ -69,6 +76,7 @@ export interface ReviewableSpec<S extends Service = Service> {
   readonly classTypeId: number | null;
   readonly displayName: LocalText;
   readonly countText: LocalText;
+  readonly title?: LocalText;
 }
 
 type EntityOf<S extends Service, D> = D extends { entity: infer E extends string } ? E : S['name'];

@@ -79,6 +79,7 @@ export const ArticleService = reviewable(
       classTypeId: ClassType.Article,
       displayName: { 'zh-Hans': '文章', en: 'article' },
       countText: { 'zh-Hans': '{0} 篇文章', en: '{0} article(s)' },
+      title: { 'zh-Hans': '文章', en: 'Articles' },
     },
   },
 );

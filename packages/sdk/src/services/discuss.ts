@@ -114,6 +114,7 @@ export const DiscussService = reviewable(
       classTypeId: null,
       displayName: { 'zh-Hans': '评论', en: 'comment' },
       countText: { 'zh-Hans': '{0} 条评论', en: '{0} comment(s)' },
+      title: { 'zh-Hans': '会员评论', en: 'Member comments' },
     },
   },
 );

@@ -110,6 +110,7 @@ export const LeaveMessageService = reviewable(
       classTypeId: null,
       displayName: { 'zh-Hans': '留言', en: 'leave message' },
       countText: { 'zh-Hans': '{0} 条留言', en: '{0} leave message(s)' },
+      title: { 'zh-Hans': '互动留言', en: 'Leave messages' },
     },
   },
 );

@@ -78,6 +78,7 @@ export const OneQuestionPerdayService = reviewable(
       classTypeId: ClassType.Question,
       displayName: { 'zh-Hans': '每日一题', en: 'daily question' },
       countText: { 'zh-Hans': '{0} 道每日一题', en: '{0} daily question(s)' },
+      title: { 'zh-Hans': '每日一题', en: 'Daily question' },
     },
   },
 );

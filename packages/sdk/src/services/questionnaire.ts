@@ -303,6 +303,7 @@ export const QuestionnaireService = reviewable(
       classTypeId: null,
       displayName: { 'zh-Hans': '问卷', en: 'questionnaire' },
       countText: { 'zh-Hans': '{0} 份问卷', en: '{0} questionnaire(s)' },
+      title: { 'zh-Hans': '问卷调查', en: 'Questionnaires' },
     },
   },
 );

@@ -91,6 +91,7 @@ export const ResourceService = reviewable(
       classTypeId: ClassType.Resource,
       displayName: { 'zh-Hans': '资源', en: 'resource' },
       countText: { 'zh-Hans': '{0} 个资源', en: '{0} resource(s)' },
+      title: { 'zh-Hans': '资源', en: 'Resources' },
     },
   },
 );

@@ -485,6 +485,7 @@ export const TestQuestionService = reviewable(
       classTypeId: ClassType.Question,
       displayName: { 'zh-Hans': '试题', en: 'question' },
       countText: { 'zh-Hans': '{0} 道试题', en: '{0} question(s)' },
+      title: { 'zh-Hans': '试题', en: 'Questions' },
     },
   },
 );
