@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 // Brings `request.isMultipart()` and `request.parts()` into the request type.
 import type {} from '@fastify/multipart';
-import { fileTypeFromBuffer } from 'file-type';
 import { isAcceptedFile, type Endpoint, type FileContent, type FileDto, type FileFieldSpec, type ValidationErrorInfo } from '@edu/sdk';
 import type { Prisma, PrismaClient } from '@edu/db';
 import { localize, type Culture, type TextKey } from '../localization/texts.ts';
@@ -288,6 +287,8 @@ export async function checkFileContent(field: FileFieldSpec, file: File, culture
   const byType = GENERIC_TYPES.has(declared) ? undefined : KINDS.find((k) => k.mime === declared || k.aliases?.includes(declared));
 
   // A few bytes of slack before the first MPEG frame, as recorders write them (file-type's suggestion).
+  // file-type loads on the first upload checked, not at start.
+  const { fileTypeFromBuffer } = await import('file-type');
   const detected = await fileTypeFromBuffer(bytes, { mpegOffsetTolerance: 10 });
   let candidates: readonly ContentKind[];
   let actual: string | null;

@@ -6,7 +6,7 @@ import { invalid } from '../kit/errors.ts';
 import { readStoredFile } from '../kit/files.ts';
 import type { HandlersOf } from '../kit/register-service.ts';
 import { qtiPackage, unimportablePackage, zipFiles, type PackagePicture, type QtiSection, type UnimportablePackage } from '../import/qti-export.ts';
-import { embeddable, pictureSources, questionsToDocx, type QuestionExport } from '../import/word-export.ts';
+import type { QuestionExport } from '../import/word-export.ts';
 import { readPaper } from '../papers/papers.ts';
 import type { paperQuestionHandlers } from '../papers/question-calls.ts';
 import type { Picture } from '../papers/export/html-runs.ts';
@@ -58,10 +58,13 @@ const texts = {
   },
 };
 
+/** The Word writer with docx, loaded on the first export instead of at start (docs/architecture/speed.md). */
+const wordExport = () => import('../import/word-export.ts');
+
 /** The stored pictures (`/File/GetFile?token=`) the questions show, by `src`. */
 async function storedPictures(ctx: RequestContext, questions: readonly QuestionExport[]): Promise<Map<string, PackagePicture>> {
   const out = new Map<string, PackagePicture>();
-  for (const src of pictureSources(questions)) {
+  for (const src of (await wordExport()).pictureSources(questions)) {
     let url: URL;
     try {
       url = new URL(src, 'http://site.invalid');
@@ -103,6 +106,7 @@ export function questionExportHandlers(
       if (page.totalCount > QUESTION_EXPORT_MAX) invalid('format', T.tooMany(page.totalCount, QUESTION_EXPORT_MAX));
       const pictures = await storedPictures(ctx, page.items);
       if (format === 'docx') {
+        const { embeddable, questionsToDocx } = await wordExport();
         const embedded = new Map<string, Picture>();
         for (const [src, p] of pictures) {
           const e = embeddable(p.bytes, p.contentType);

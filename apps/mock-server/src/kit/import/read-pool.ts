@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Piscina } from 'piscina';
+import type { Piscina } from 'piscina';
 import { type Culture, textsIn } from '../../localization/texts.ts';
 import { AbpValidationError } from '../errors.ts';
 import type { DocxPicture, SourceLine } from '../../import/document-lines.ts';
@@ -95,22 +95,26 @@ export function holdImportSlot(tenantId: number | null): () => void {
 
 /** The pool of readers; one per process (`readPool()`), or one of its own with other limits (tests). */
 export class ReadPool {
-  private pool: Piscina<ReadTask, ReadOutcome> | undefined;
+  private pool: Promise<Piscina<ReadTask, ReadOutcome>> | undefined;
 
   constructor(readonly options: ReadPoolOptions = READ_POOL_DEFAULTS) {}
 
-  private piscina(): Piscina<ReadTask, ReadOutcome> {
-    this.pool ??= new Piscina<ReadTask, ReadOutcome>({
-      ...workerModule(),
-      minThreads: 0,
-      maxThreads: this.options.maxThreads,
-      maxQueue: this.options.maxQueue,
-      idleTimeout: this.options.idleTimeoutMs,
-      resourceLimits: {
-        maxOldGenerationSizeMb: this.options.maxOldGenerationSizeMb,
-        maxYoungGenerationSizeMb: this.options.maxYoungGenerationSizeMb,
-      },
-    });
+  /** The pool, made on the first read (piscina itself is loaded then, not at start). */
+  private piscina(): Promise<Piscina<ReadTask, ReadOutcome>> {
+    this.pool ??= import('piscina').then(
+      ({ Piscina }) =>
+        new Piscina<ReadTask, ReadOutcome>({
+          ...workerModule(),
+          minThreads: 0,
+          maxThreads: this.options.maxThreads,
+          maxQueue: this.options.maxQueue,
+          idleTimeout: this.options.idleTimeoutMs,
+          resourceLimits: {
+            maxOldGenerationSizeMb: this.options.maxOldGenerationSizeMb,
+            maxYoungGenerationSizeMb: this.options.maxYoungGenerationSizeMb,
+          },
+        }),
+    );
     return this.pool;
   }
 
@@ -143,9 +147,9 @@ export class ReadPool {
     const refuse = (message: string): never => {
       throw new AbpValidationError([{ message, members: [member] }]);
     };
+    const pool = await this.piscina();
     const key = keyOf(owner.session.tenantId);
     if ((importsOf.get(key) ?? 0) >= MAX_IMPORTS_PER_TENANT) throw new TooManyImportsError(T('FileReadingBusy', MAX_IMPORTS_PER_TENANT));
-    const pool = this.piscina();
     if (pool.queueSize >= this.options.maxQueue) throw new TooManyImportsError(T('FileReadingServerBusy'));
     const release = holdImportSlot(owner.session.tenantId);
     let outcome: ReadOutcome;
@@ -172,7 +176,7 @@ export class ReadPool {
   async close(): Promise<void> {
     const pool = this.pool;
     this.pool = undefined;
-    await pool?.destroy();
+    await (await pool)?.destroy();
   }
 }
 
