@@ -2,7 +2,8 @@
 // so a slow CI run shows which task (or which wait for a free slot) the time went to; then each
 // package's count of test files and tests (passed, failed, skipped), the ten slowest test files
 // and the ten slowest tests across every vitest run, read from the JSON report each package's
-// `test` script writes (test-results/vitest.json). Whatever is missing
+// `test` script writes (test-results/vitest.json), and the browser suite's axe scans by file
+// (tests/e2e/artifacts/axe-scans.log). Whatever is missing
 // (no run summary, a package whose suite did not run or crashed) is said and skipped.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -57,9 +58,24 @@ const top = (rows, title) => {
 // The count of checks, so a run that lost some shows it (a skipped or todo test is counted apart).
 if (counts.length)
   out.push('', 'Tests by package', '| package | files | tests | passed | failed | skipped |', '|---|---:|---:|---:|---:|---:|', ...counts);
+axeScans(run?.execution.startTime ?? 0);
 top(files, 'The ten slowest test files');
 top(tests, 'The ten slowest tests');
 console.log(out.join('\n'));
+
+/** The browser suite's axe scans by file (tests/e2e/artifacts/axe-scans.log, a line per scan), a count of checks like the tests'. */
+function axeScans(since) {
+  const log = path.join(root, 'tests', 'e2e', 'artifacts', 'axe-scans.log');
+  if (!existsSync(log) || statSync(log).mtimeMs < since) return out.push('', '(no axe scan log written by this run)');
+  const byFile = new Map();
+  for (const line of readFileSync(log, 'utf8').split('\n').filter(Boolean)) {
+    const file = line.split('\t')[0];
+    byFile.set(file, (byFile.get(file) ?? 0) + 1);
+  }
+  const rows = [...byFile].sort((a, b) => b[1] - a[1]).map(([file, n]) => `| ${file} | ${n} |`);
+  const total = [...byFile.values()].reduce((a, b) => a + b, 0);
+  out.push('', `axe scans: ${total}`, '| file | scans |', '|---|---:|', ...rows);
+}
 
 function latestRunSummary() {
   const dir = path.join(root, '.turbo', 'runs');

@@ -9,6 +9,8 @@ export default defineConfig({
     include: ['contract/**/*.test.ts', 'e2e/**/*.test.ts'],
     // A worker runs its files one after another with one module cache: one mock server and one Chromium per worker (support/worker.ts).
     isolate: false,
+    // Empties the axe scan log (e2e/support/axe.ts) before the run.
+    globalSetup: ['./support/global-setup.ts'],
     // A safety net, not a speed check: files run side by side with the other tasks on two cores.
     testTimeout: 120_000,
     hookTimeout: 120_000,

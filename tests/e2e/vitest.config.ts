@@ -15,6 +15,8 @@ export default defineConfig({
     environment: '../support/environment.ts',
     include: ['**/*.test.ts'],
     isolate: false,
+    // Empties the axe scan log (e2e/support/axe.ts) before the run.
+    globalSetup: ['../support/global-setup.ts'],
     // A safety net, not a speed check: files run side by side with the other tasks on two cores.
     testTimeout: 120_000,
     hookTimeout: 120_000,

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AxeResults, ImpactValue, Result } from 'axe-core';
 import type { Page } from 'playwright-core';
@@ -35,6 +35,18 @@ interface FileScans {
   findings: Finding[];
   scanned: string[];
   axeMs: number;
+}
+
+/**
+ * Every scan of the run, one line each (test file, label), appended by every
+ * worker: the count of axe scans is measured, not estimated, and a change that
+ * loses scans shows in .ci/summary.mjs. Emptied when a run starts (clearScanLog).
+ */
+export const SCAN_LOG = path.join(ARTIFACTS, 'axe-scans.log');
+
+/** Empties the scan log; tests' global setup calls it once per run. */
+export function clearScanLog(): void {
+  rmSync(SCAN_LOG, { force: true });
 }
 
 /** By test file: a worker runs many files and keeps this module between them (support/worker.ts). */
@@ -87,6 +99,8 @@ export async function axeScan(page: Page, label: string): Promise<Finding[]> {
   }));
   scans.scanned.push(label);
   scans.findings.push(...found);
+  mkdirSync(ARTIFACTS, { recursive: true });
+  appendFileSync(SCAN_LOG, `${path.basename(expect.getState().testPath ?? '')}\t${label}\n`);
   return found;
 }
 
