@@ -104,14 +104,19 @@ try {
     tags,
     run: (d) => loadProcess(server, name, api(p), { ...opts, durationSec: d }),
   });
-  const unauditedCase = (name: string, tags: string[], p: string): BenchCase => ({
-    name: `${name}, auditing off`,
-    tags: [...tags, 'auditing'],
-    run: async (d) => {
-      const target = await unauditedServer();
-      return loadProcess(target, `${name}, auditing off`, `${target.url}/api/services/app/${p}`, { ...opts, durationSec: d });
-    },
-  });
+  /** A case on another server of the run (started when first needed), named `<name>, <suffix>`. */
+  const caseOn =
+    (target: () => Promise<RunningProcess>, suffix: string, sectionTags: string[]) =>
+    (name: string, tags: string[], p: string): BenchCase => ({
+      name: `${name}, ${suffix}`,
+      tags: [...sectionTags, ...tags],
+      run: async (d) => {
+        const other = await target();
+        return loadProcess(other, `${name}, ${suffix}`, `${other.url}/api/services/app/${p}`, { ...opts, durationSec: d });
+      },
+    });
+  const unauditedCase = caseOn(unauditedServer, 'auditing off', ['auditing']);
+  const uncachedCase = caseOn(uncachedServer, 'page cache off', ['articles', 'uncached']);
   const cases: BenchCase[] = [
     getCase('Session/GetCurrentLoginInformations (floor)', ['floor', 'session', 'auditing'], 'Session/GetCurrentLoginInformations'),
     getCase('FriendLink/GetAll', ['floor', 'friendlink', 'auditing'], 'FriendLink/GetAll?SkipCount=0&MaxResultCount=10'),
@@ -120,28 +125,14 @@ try {
     unauditedCase('Session/GetCurrentLoginInformations (floor)', ['floor'], 'Session/GetCurrentLoginInformations'),
     unauditedCase('FriendLink/GetAll', ['friendlink'], 'FriendLink/GetAll?SkipCount=0&MaxResultCount=10'),
     getCase('Article/GetAll page 1', ['articles', 'page'], 'Article/GetAll?SkipCount=0&MaxResultCount=10'),
-    {
-      // The same read on a server started with the list page cache off: what a page costs when its table was just written.
-      name: 'Article/GetAll page 1, page cache off',
-      tags: ['articles', 'page', 'uncached'],
-      run: async (d) => {
-        const target = await uncachedServer();
-        return loadProcess(
-          target,
-          'Article/GetAll page 1, page cache off',
-          `${target.url}/api/services/app/Article/GetAll?SkipCount=0&MaxResultCount=10`,
-          {
-            ...opts,
-            durationSec: d,
-          },
-        );
-      },
-    },
+    // The same read on a server started with the list page cache off: what a page costs when its table was just written.
+    uncachedCase('Article/GetAll page 1', ['page'], 'Article/GetAll?SkipCount=0&MaxResultCount=10'),
     getCase(
       `Article/GetAll last page (skip ${totalCount - 10})`,
       ['articles', 'deep'],
       `Article/GetAll?SkipCount=${totalCount - 10}&MaxResultCount=10`,
     ),
+    uncachedCase(`Article/GetAll last page (skip ${totalCount - 10})`, ['deep'], `Article/GetAll?SkipCount=${totalCount - 10}&MaxResultCount=10`),
     getCase(`Article/GetAll keyword ${UNIQUE_WORD} (1 match)`, ['articles', 'keyword'], `Article/GetAll?Keyword=${encodeURIComponent(UNIQUE_WORD)}`),
     getCase(
       `Article/GetAll keyword ${TWO_CHAR_WORD} (2 chars)`,
