@@ -15,3 +15,4 @@ export * from './i18n.tsx';
 export * from './cells.tsx';
 export * from './content.tsx';
 export * from './screen.tsx';
+export * from './lazy-dialog.tsx';

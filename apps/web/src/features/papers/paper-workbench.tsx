@@ -8,12 +8,10 @@ import { useTranslation } from 'react-i18next';
 import { useAbpState } from '../../lib/abp-store.ts';
 import { api } from '../../lib/client.ts';
 import { applyServerErrors } from '../../lib/errors.tsx';
-import { useApi, useRunCall } from '../../resources/index.ts';
+import { lazyDialog, useApi, useRunCall } from '../../resources/index.ts';
 import { listQuestions } from '../../shared/questions/question-api.ts';
 import { BankSearch } from './bank-search.tsx';
 import { LeaveGuard } from './leave-guard.tsx';
-import { PaperImportDialog } from './paper-import.tsx';
-import { PaperPreviewDialog } from './paper-preview.tsx';
 import { fieldErrorMap, type PaperCell } from './paper-api.ts';
 import {
   addQuestion,
@@ -29,6 +27,10 @@ import {
 } from './paper-draft.ts';
 import { emptyPaperForm, PaperFields, paperFieldsInput, paperFormOf, type PaperFormValues } from './paper-fields.tsx';
 import { draftToOffer, dropDraft, keepDraft, type DraftOwner, type WorkbenchDraft } from './workbench-draft.ts';
+
+/** The import and preview dialogs load when first opened, not with the workbench. */
+const PaperImportDialog = lazyDialog(() => import('./paper-import.tsx').then((m) => m.PaperImportDialog));
+const PaperPreviewDialog = lazyDialog(() => import('./paper-preview.tsx').then((m) => m.PaperPreviewDialog));
 
 /** A score typed in a small box: empty is null, anything else a number (the server checks half points and range). */
 function ScoreInput({

@@ -1,21 +1,11 @@
-import { Permissions, type CreateQuestionInput, type TestQuestionDto } from '@edu/sdk';
-import { EditIcon, notify, PlusIcon, toaster, type SelectOption } from '@edu/ui';
+import type { CreateQuestionInput, TestQuestionDto } from '@edu/sdk';
+import { notify, toaster, type SelectOption } from '@edu/ui';
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useWatch, type Control, type FieldValues } from 'react-hook-form';
 import { api } from '../../lib/client.ts';
-import {
-  SchemaFormDialog,
-  useApi,
-  useRunCall,
-  type ActionDialogProps,
-  type FieldCtx,
-  type FieldSpec,
-  type RowAction,
-  type RowDialogProps,
-  type ToolbarAction,
-} from '../../resources/index.ts';
+import { SchemaFormDialog, useApi, useRunCall, type FieldCtx, type FieldSpec } from '../../resources/index.ts';
 import { categoryField, ClassType } from '../../shared/categories.tsx';
 import { AnswerField } from './answer-editor.tsx';
 import { difficultyOptions, QuestionFormSchema, typeOptions, useChaptersOf } from '../../shared/questions/question-api.ts';
@@ -136,31 +126,3 @@ export function QuestionEditor({ open, onClose, row, defaults, create, title }: 
     />
   );
 }
-
-/** 新增 above the list: the editor, starting in the category the list is filtered by. */
-export function createQuestionAction(defaults: Record<string, unknown> = {}): ToolbarAction<TestQuestionDto> {
-  function CreateDialog({ open, onClose }: ActionDialogProps<TestQuestionDto>) {
-    return <QuestionEditor open={open} onClose={onClose} defaults={defaults} />;
-  }
-  return {
-    key: 'create',
-    labelKey: 'actions.create',
-    icon: <PlusIcon />,
-    permission: defaults.isUniversity === true ? Permissions.QuestionsUniversityQuestion : Permissions.QuestionsTestQuestion,
-    dialog: CreateDialog,
-  };
-}
-
-function EditDialog({ open, onClose, row }: RowDialogProps<TestQuestionDto>) {
-  return <QuestionEditor open={open} onClose={onClose} row={row} />;
-}
-
-/** 编辑 on a row. */
-export const editQuestionAction: RowAction<TestQuestionDto> = {
-  key: 'edit',
-  labelKey: 'actions.edit',
-  icon: <EditIcon />,
-  inline: true,
-  permission: [Permissions.QuestionsTestQuestion, Permissions.QuestionsUniversityQuestion],
-  dialog: EditDialog,
-};

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/client.ts';
 import { useApi, useRunCall, type RowAction, type RowDialogProps } from '../../resources/index.ts';
 import { listQuestions } from '../../shared/questions/question-api.ts';
-import { QuestionEditor } from './question-editor.tsx';
+import { LazyQuestionEditor } from './question-actions.tsx';
 
 function QuestionLine({ q, current }: { q: TestQuestionDto; current?: boolean }) {
   const { t } = useTranslation();
@@ -156,7 +156,7 @@ function SisterDialog({ open, onClose, row }: RowDialogProps<TestQuestionDto>) {
         </Stack>
       </ModalDialog>
       {creating && (
-        <QuestionEditor
+        <LazyQuestionEditor
           open
           onClose={() => setCreating(false)}
           title={t('questions.sisters.createTitle', { id: row.id })}

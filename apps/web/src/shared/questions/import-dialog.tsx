@@ -1,12 +1,12 @@
 import { Button, Field, Flex, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { Permissions, type TestQuestionDto } from '@edu/sdk';
+import type { TestQuestionDto } from '@edu/sdk';
 import { Cascader, ModalDialog, type SelectOption } from '@edu/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/client.ts';
 import { FileInput, saveResult } from '../../resources/file-actions.tsx';
 import { AllOrNothingCheckbox, ImportButtons, ImportOutcome, useImportFlow } from '../../resources/import-dialog.tsx';
-import { useRunCall, type ActionDialogProps, type ToolbarAction } from '../../resources/index.ts';
+import { useRunCall, type ActionDialogProps } from '../../resources/index.ts';
 import { ClassType, useCategoryTree } from '../categories.tsx';
 import { DocumentPreview } from './import-preview.tsx';
 import { useChaptersOf } from './question-api.ts';
@@ -23,7 +23,7 @@ const PREFIX = 'questions.import';
  * commit writes (one transaction), with the job's progress bar and the report
  * of rejected rows to download.
  */
-function ImportDialog({ open, onClose, ctx, university }: ActionDialogProps<TestQuestionDto> & { university: boolean }) {
+export function ImportDialog({ open, onClose, ctx, university }: ActionDialogProps<TestQuestionDto> & { university: boolean }) {
   const { t } = useTranslation();
   const runCall = useRunCall();
   const tree = useCategoryTree(ClassType.Question);
@@ -176,17 +176,4 @@ export function QuestionTargetFields({
       </Field.Root>
     </SimpleGrid>
   );
-}
-
-/** 导入 above a bank list (standard or university). */
-export function importQuestionsAction(university: boolean): ToolbarAction<TestQuestionDto> {
-  function Dialog(props: ActionDialogProps<TestQuestionDto>) {
-    return <ImportDialog {...props} university={university} />;
-  }
-  return {
-    key: 'import',
-    labelKey: 'questions.import.action',
-    permission: university ? Permissions.QuestionsUniversityQuestion : Permissions.QuestionsTestQuestion,
-    dialog: Dialog,
-  };
 }
