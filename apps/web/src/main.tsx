@@ -5,6 +5,11 @@ import { toAppLanguage } from './lib/language.ts';
 import { textSource } from './lib/texts.ts';
 import { boot } from './app/boot.ts';
 
+// Boot first: its /appconfig.json request (and with it the chain GetAll, session) is the first in the
+// browser's queue, ahead of the hundred-odd script requests started below, which the six connections
+// of HTTP/1.1 to one host would otherwise serve first (docs/architecture/speed.md, "The console's first load").
+const booting = boot();
+
 // With a token the visitor is most likely signed in: fetch the signed-in root (router, full Chakra system,
 // toaster), i18next with every locale file, boot's shell step and the shell while boot asks the server,
 // instead of after. Without one, only the visitor's root (the login page, its small system, no router) and
@@ -28,7 +33,7 @@ if (token) {
   void import('./app/shell-route.tsx').catch(() => undefined);
 }
 
-void boot().then(async (result) => {
+void booting.then(async (result) => {
   const root = createRoot(document.getElementById('root')!);
   if (result.signedIn) {
     const [[{ App }, ui], i18n] = await (signedInRoot ?? Promise.all([loadSignedIn(), loadSignedInTexts()]));

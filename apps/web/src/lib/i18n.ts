@@ -83,33 +83,24 @@ export function buildResources(files: Record<string, unknown>, titles: EntityTit
   return out;
 }
 
-/** Every locale file, loaded on demand (one chunk each): a visitor downloads the files of one language. */
+/** Every locale file, loaded on demand (one chunk each), the files of one language at a time. */
 const files = import.meta.glob<unknown>('../locales/*/*.json', { import: 'default' });
 
 /**
- * The files a signed-out visitor needs (the login page, the ui labels); the
- * screens' files (content, questions, review, ...) load once signed in
- * (`loadAllLocales`).
+ * Loads and merges every file of one language (`buildResources`). Only a
+ * signed-in session loads this module (a visitor reads its texts through
+ * lib/visitor-texts.ts), so i18next's first read takes every file at once,
+ * in one round of requests rather than two.
  */
-const VISITOR_FILES = /\/(common|admin)\.json$/;
-let allFiles = false;
-
-/** Loads and merges the files of one language (`buildResources`): the visitor's, or all once signed in. */
 export async function loadLanguageResources(lng: string): Promise<Dict> {
-  const own = Object.entries(files).filter(([path]) => path.includes(`/locales/${lng}/`) && (allFiles || VISITOR_FILES.test(path)));
+  const own = Object.entries(files).filter(([path]) => path.includes(`/locales/${lng}/`));
   const loaded = await Promise.all(own.map(async ([path, load]) => [path, await load()] as const));
   return buildResources(Object.fromEntries(loaded))[lng]?.translation ?? {};
 }
 
-/**
- * Signed in: adds every locale file of the given languages (default the
- * current one) and makes later language switches load them all too.
- */
+/** Loads every locale file of the given languages (default the current one); a language already loaded is not fetched again. */
 export async function loadAllLocales(languages: readonly string[] = [i18n.language]): Promise<void> {
-  // A load already under way (i18next's) would replace the bundle when it lands: let it land first.
   await i18n.loadLanguages([...languages]);
-  allFiles = true;
-  for (const lng of languages) i18n.addResourceBundle(lng, 'translation', await loadLanguageResources(lng), true, true);
 }
 
 /** An i18next backend over those files: `changeLanguage` loads the language before it switches. */
