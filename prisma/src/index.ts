@@ -18,5 +18,12 @@ export { applyMigrations, createMigration, diagnoseMigrations, MIGRATIONS_DIR, P
 export { applyDataUpgrades, DATA_VERSION, dataVersion, type DataUpgrade } from './data-upgrades.ts';
 export { ensureKeywordIndexes, keywordIndexTable, type KeywordIndexes } from './keyword-index.ts';
 export { hashPassword, verifyPassword, type VerifyResult } from './password-hash.ts';
-export { CONNECTION_PRAGMAS, ownStatement, SQLITE_MAX_BIND_VALUES } from './sqlite.ts';
+export {
+  CONNECTION_PRAGMAS,
+  inTransactionScope,
+  outsideTransactionScope,
+  ownStatement,
+  SQLITE_MAX_BIND_VALUES,
+  WriteOutsideTransactionError,
+} from './sqlite.ts';
 export { WriteVersions } from './write-versions.ts';

@@ -3,11 +3,12 @@
  * (migrate.ts): one way to read a `file:` URL and one adapter factory that sets
  * the connection pragmas, so both open the database identically.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import path from 'node:path';
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import Database from 'better-sqlite3';
 import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory, Transaction } from '@prisma/driver-adapter-utils';
-import { dependentsOf, WriteVersions, type ForeignKeyRow } from './write-versions.ts';
+import { dependentsOf, readsOnly, WriteVersions, type ForeignKeyRow } from './write-versions.ts';
 
 /** SQLITE_MAX_VARIABLE_NUMBER of the SQLite compiled into better-sqlite3. */
 export const SQLITE_MAX_BIND_VALUES = 32766;
@@ -100,22 +101,95 @@ function readDependents(db: Database.Database, writes: WriteVersions): void {
   writes.setDependents(dependentsOf(foreignKeys, triggers));
 }
 
-/** Reports every statement of a queryable (connection or transaction) to `writes`; `schemaChanged` after DDL. */
-function observeWrites<T extends Pick<SqlDriverAdapter, 'queryRaw' | 'executeRaw'>>(q: T, writes: WriteVersions, schemaChanged: () => void): void {
+/**
+ * Reports every statement of a queryable (connection or transaction) to `writes`; `schemaChanged` after DDL.
+ * `beforeWrite`: what a statement that writes awaits first (the connection's, see `TransactionGate`).
+ */
+function observeWrites<T extends Pick<SqlDriverAdapter, 'queryRaw' | 'executeRaw'>>(
+  q: T,
+  writes: WriteVersions,
+  schemaChanged: () => void,
+  beforeWrite?: (sql: string) => Promise<void> | undefined,
+): void {
   const queryRaw = q.queryRaw.bind(q);
   const executeRaw = q.executeRaw.bind(q);
+  // A write's wait for the connection; undefined when it may run now. The statement must run in the
+  // same tick as the check that found nothing open, hence the loops below with no await after it.
+  const waitOf = (sql: string) => (beforeWrite && !readsOnly(sql) ? beforeWrite(sql) : undefined);
   q.queryRaw = async (query) => {
+    for (let wait = waitOf(query.sql); wait; wait = waitOf(query.sql)) await wait;
     writes.observe(query.sql);
     const result = await queryRaw(query);
     if (DDL.test(query.sql)) schemaChanged();
     return result;
   };
   q.executeRaw = async (query) => {
+    for (let wait = waitOf(query.sql); wait; wait = waitOf(query.sql)) await wait;
     writes.observe(query.sql);
     const result = await executeRaw(query);
     if (DDL.test(query.sql)) schemaChanged();
     return result;
   };
+}
+
+/**
+ * The adapter runs every query on its one connection, and its lock orders
+ * only transactions among themselves: a write sent outside any transaction
+ * while another request's transaction awaits something would run inside it,
+ * and its rollback would take the write away after the caller was told it was
+ * saved. So a write outside a transaction waits until no transaction is open
+ * (reads go on: they may see uncommitted rows, which the write versions
+ * already account for). Code inside a transaction writes through its `tx`.
+ */
+/**
+ * Marks the code run by an interactive transaction's callback (`inTransactionScope`).
+ * A write from there that does not go through the transaction's own client would
+ * wait for that very transaction to end: a deadlock. The gate fails it at once instead.
+ */
+const transactionScope = new AsyncLocalStorage<true>();
+
+/** Runs `work`, which opens an interactive transaction, marked as such for the gate (see transactionScope). */
+export function inTransactionScope<T>(work: () => Promise<T>): Promise<T> {
+  return transactionScope.run(true, work);
+}
+
+/** Runs `work` unmarked: work scheduled from inside a transaction that must not count as part of it (a background job). */
+export function outsideTransactionScope<T>(work: () => T): T {
+  return transactionScope.exit(work);
+}
+
+export class WriteOutsideTransactionError extends Error {
+  constructor(sql: string) {
+    super(
+      `A write sent from inside an open transaction did not go through the transaction's client, so it would wait for that transaction forever: ${sql.slice(0, 80)}`,
+    );
+    this.name = 'WriteOutsideTransactionError';
+  }
+}
+
+class TransactionGate {
+  #open = 0;
+  #ended: Promise<void> = Promise.resolve();
+  #end: () => void = () => {};
+
+  /** A transaction began (the adapter's lock holds the others). */
+  began(): void {
+    if (this.#open++ === 0) this.#ended = new Promise<void>((r) => (this.#end = r));
+  }
+
+  ended(): void {
+    if (--this.#open === 0) this.#end();
+  }
+
+  /**
+   * Undefined when no transaction is open; else a promise of the moment none is (one may have begun again by then: ask again).
+   * Throws for a write from inside a transaction's own callback (transactionScope).
+   */
+  idle(sql: string): Promise<void> | undefined {
+    if (this.#open === 0) return undefined;
+    if (transactionScope.getStore()) throw new WriteOutsideTransactionError(sql);
+    return this.#ended;
+  }
 }
 
 /** Compiled statements kept per connection (distinct SQL texts; `IN (?,?,...)` lists of each length are one each). */
@@ -213,7 +287,8 @@ export function sqliteAdapterFactory(filePath: string): SqliteAdapterFactory {
       const schemaChanged = () => db && readDependents(db, writes);
       schemaChanged();
       cacheStatements(adapter);
-      observeWrites(adapter, writes, schemaChanged);
+      const transactions = new TransactionGate();
+      observeWrites(adapter, writes, schemaChanged, (sql) => transactions.idle(sql));
       const executeScript = adapter.executeScript.bind(adapter);
       adapter.executeScript = async (script) => {
         writes.observe(script);
@@ -223,6 +298,7 @@ export function sqliteAdapterFactory(filePath: string): SqliteAdapterFactory {
       const startTransaction = adapter.startTransaction.bind(adapter);
       adapter.startTransaction = async (isolationLevel) => {
         const tx: Transaction = await startTransaction(isolationLevel);
+        transactions.began();
         writes.beginTransaction();
         observeWrites(tx, writes, schemaChanged);
         const commit = tx.commit.bind(tx);
@@ -232,6 +308,7 @@ export function sqliteAdapterFactory(filePath: string): SqliteAdapterFactory {
             return await commit();
           } finally {
             writes.endTransaction();
+            transactions.ended();
           }
         };
         tx.rollback = async () => {
@@ -239,6 +316,7 @@ export function sqliteAdapterFactory(filePath: string): SqliteAdapterFactory {
             return await rollback();
           } finally {
             writes.endTransaction();
+            transactions.ended();
           }
         };
         return tx;

@@ -93,6 +93,9 @@ export class WriteVersions {
   }
 }
 
+/** Whether a statement only reads (or is transaction control): it need not wait for an open transaction (sqlite.ts). */
+export const readsOnly = (sql: string): boolean => READ.test(sql);
+
 const READ = /^\s*(SELECT|WITH\s+RECURSIVE\s+\w+[^;]*?\)\s*SELECT|PRAGMA\s+\w+\s*$|EXPLAIN|BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE)/i;
 const WRITE =
   /^\s*(?:INSERT(?:\s+OR\s+\w+)?\s+INTO|REPLACE\s+INTO|UPDATE(?:\s+OR\s+\w+)?|DELETE\s+FROM)\s+(?:[`"]?main[`"]?\.)?(?:[`"]([^`"]+)[`"]|(\w+))/i;

@@ -23,7 +23,7 @@
  *   the reviewed item).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { Prisma, type PrismaClient } from '@edu/db';
+import { inTransactionScope, Prisma, type PrismaClient } from '@edu/db';
 import { EntityChangeType } from '@edu/sdk';
 import { withDataFilters, type FilteredPrismaClient } from '../db/data-filters.ts';
 
@@ -488,7 +488,7 @@ export function historyExtension(session: HistorySession, self: () => Transactio
           const unit = units.getStore();
           if (unit) return trackWrite(unit, model, cfg, operation, args, () => query(args));
           // Not in a transaction: this write alone is the unit, in a transaction of its own.
-          return self().$transaction((tx) => inUnitOfWork(tx, session, null, () => callOf(tx, model, operation)(args)));
+          return inTransactionScope(() => self().$transaction((tx) => inUnitOfWork(tx, session, null, () => callOf(tx, model, operation)(args))));
         },
       },
     },

@@ -1,6 +1,6 @@
 import type { ITXClientDenyList } from '@prisma/client/runtime/client';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { PrismaClient } from '@edu/db';
+import { inTransactionScope, type PrismaClient } from '@edu/db';
 import { inUnitOfWork, withEntityHistory } from '../audit/entity-history.ts';
 import type { AbpSession } from '../identity/session.ts';
 import { localize, type Culture, type TextKey } from '../localization/texts.ts';
@@ -67,7 +67,9 @@ export function createContext(app: FastifyInstance, request: FastifyRequest): Re
     },
     inTransaction: false,
     // One unit of work per transaction: the entity history of its writes is written inside it.
-    transaction: (work) => filtered().$transaction((tx) => inUnitOfWork(tx, session, reasonOf(request), () => work(bound(ctx, tx)))),
+    // Marked for the connection's gate: a write inside that skips `tx` fails at once rather than waiting for this transaction.
+    transaction: (work) =>
+      inTransactionScope(() => filtered().$transaction((tx) => inUnitOfWork(tx, session, reasonOf(request), () => work(bound(ctx, tx))))),
     prisma: app.prisma,
     user,
     async requireUser() {

@@ -103,11 +103,44 @@ describe('background jobs', () => {
     expect(list.body.result.items.map((j: BackgroundJobDto) => j.id)).toContain(started.id);
   });
 
+  it('answers a poll while the job runs with its progress so far, written by no one but the job', async () => {
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    let reported!: () => void;
+    const halfway = new Promise<void>((r) => (reported = r));
+    // Progress reported from inside a transaction, as an import's write phase does: it is kept in memory, since a
+    // write outside the transaction would wait for the transaction itself (prisma/src/sqlite.ts).
+    const waiting = defineJob({
+      name: 'Test.Waiting',
+      title: '等待中的任务',
+      input: z.object({}),
+      async run(ctx, _input, report) {
+        await ctx.db.$transaction(async () => {
+          await report(50, '第 1 / 2 行');
+          reported();
+          await released;
+        });
+        return { done: true };
+      },
+    });
+    const started = await startJob(owner(), waiting, {});
+    await halfway;
+    const running = await t.call('GET', '/api/services/app/BackgroundJob/GetJob', { token, query: { Id: started.id } });
+    expect(running.body.result).toMatchObject({ state: S.Running, progress: 50, message: '第 1 / 2 行' });
+    const mine = await t.call('GET', '/api/services/app/BackgroundJob/GetMyJobs', { token, query: { State: S.Running } });
+    expect(mine.body.result.items).toEqual([expect.objectContaining({ id: started.id, progress: 50 })]);
+    release();
+    await t.app.jobs.idle();
+    const ended = await t.call('GET', '/api/services/app/BackgroundJob/GetJob', { token, query: { Id: started.id } });
+    expect(ended.body.result).toMatchObject({ state: S.Succeeded, progress: 100, message: '第 1 / 2 行', result: { done: true } });
+  });
+
   it('records a failure and notifies it', async () => {
     const started = await startJob(owner(), importRows, { rows: ['a', 'boom'], failOn: 'boom' });
     await t.app.jobs.idle();
     const polled = await t.call('GET', '/api/services/app/BackgroundJob/GetJob', { token, query: { Id: started.id } });
-    expect(polled.body.result).toMatchObject({ state: S.Failed, error: '第 2 行无法解析', result: null });
+    // The row keeps the progress reached before the failure.
+    expect(polled.body.result).toMatchObject({ state: S.Failed, error: '第 2 行无法解析', result: null, progress: 50, message: '第 1 / 2 行' });
     const notes = await t.call('GET', '/api/services/app/Notification/GetUserNotifications', { token, query: { MaxResultCount: 1 } });
     expect(notes.body.result.items[0].notification).toMatchObject({ notificationName: 'App.BackgroundJobFailed', severity: 3 });
   });

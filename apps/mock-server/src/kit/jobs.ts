@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { BackgroundJobState, JOB_PROGRESS_METHOD, jobReport, type BackgroundJobDto, type FileDto } from '@edu/sdk';
-import type { PrismaClient } from '@edu/db';
+import { outsideTransactionScope, type PrismaClient } from '@edu/db';
 import type { Culture } from '../localization/texts.ts';
 import { withDataFilters } from '../db/data-filters.ts';
 import { toValidationErrors, validate } from './bind-input.ts';
@@ -17,7 +17,10 @@ import { iso } from './paging.ts';
  * executes it is separate). A job's row (`BackgroundJob`) is written when it
  * is started, so it outlives the request that started it and its state can be
  * polled; every progress change is pushed to the owner's hub connections
- * (`jobProgress`, a BackgroundJobDto), and the end is a notification
+ * (`jobProgress`, a BackgroundJobDto) and kept in memory while the job runs
+ * (an import reports progress from inside its transaction, where a write
+ * outside it would wait for that transaction: prisma/src/sqlite.ts), and the
+ * row takes the last progress when the job ends; the end is a notification
  * (docs/architecture/files-and-jobs.md, "Background jobs"). Jobs still queued or running when the server
  * stopped are marked failed on the next start.
  */
@@ -92,9 +95,17 @@ const texts = {
   interrupted: '服务器重启，任务已中断，请重新提交。',
 };
 
+/** A running job's progress, kept in memory until the job's row records its end. */
+interface LiveProgress {
+  progress: number;
+  message: string | null;
+  lastModificationTime: Date;
+}
+
 /** Runs jobs in this process and keeps track of them for shutdown. */
 export class JobRunner {
   private readonly running = new Map<number, { controller: AbortController; done: Promise<void> }>();
+  private readonly live = new Map<number, LiveProgress>();
 
   constructor(private readonly app: FastifyInstance) {}
 
@@ -115,12 +126,19 @@ export class JobRunner {
     const userId = owner.userId;
     // Scheduled after the starting request has answered, as a queued job would be.
     const done = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => this.execute(job, row.id, { tenantId: owner.tenantId, userId }, parsed.data, controller.signal))
+      // Never part of a transaction of the starting request, whatever called `start`.
+      .then(() => outsideTransactionScope(() => this.execute(job, row.id, { tenantId: owner.tenantId, userId }, parsed.data, controller.signal)))
       // Only bookkeeping can fail here (the job's own errors are recorded); never an unhandled rejection.
       .catch((err: unknown) => this.app.log.error({ err, jobId: row.id }, 'Background job bookkeeping failed'))
       .finally(() => this.running.delete(row.id));
     this.running.set(row.id, { controller, done });
     return toJobDto(row);
+  }
+
+  /** A job's row as the console sees it: with its progress so far while it runs. */
+  dtoOf(row: JobRow): BackgroundJobDto {
+    const live = this.live.get(row.id);
+    return toJobDto(live && row.state === S.Running ? { ...row, ...live } : row);
   }
 
   /** Jobs being run now. */
@@ -166,8 +184,9 @@ export class JobRunner {
       if (progress === last.progress && text === last.message) return;
       if (now - last.at < PUSH_INTERVAL_MS && progress < 100) return;
       last = { progress, message: text, at: now };
-      const row = await prisma.backgroundJob.update({ where: { id: jobId }, data: { progress, message: text, lastModificationTime: new Date() } });
-      this.push(row);
+      const live = { progress, message: text, lastModificationTime: new Date() };
+      this.live.set(jobId, live);
+      this.push({ ...started, ...live });
     };
     const ctx: JobContext = {
       app: this.app,
@@ -184,15 +203,31 @@ export class JobRunner {
       const result = await job.run(ctx, input, report);
       end = await prisma.backgroundJob.update({
         where: { id: jobId },
-        data: { state: S.Succeeded, progress: 100, result: JSON.stringify(result ?? null), endTime: new Date(), lastModificationTime: new Date() },
+        data: {
+          state: S.Succeeded,
+          progress: 100,
+          message: last.message,
+          result: JSON.stringify(result ?? null),
+          endTime: new Date(),
+          lastModificationTime: new Date(),
+        },
       });
     } catch (err) {
       const message = err instanceof UserFriendlyError ? err.message : signal.aborted ? texts.interrupted : texts.internal;
       if (!(err instanceof UserFriendlyError)) this.app.log.error({ err, jobId, job: job.name }, 'Background job failed');
       end = await prisma.backgroundJob.update({
         where: { id: jobId },
-        data: { state: S.Failed, error: message, endTime: new Date(), lastModificationTime: new Date() },
+        data: {
+          state: S.Failed,
+          progress: last.progress,
+          message: last.message,
+          error: message,
+          endTime: new Date(),
+          lastModificationTime: new Date(),
+        },
       });
+    } finally {
+      this.live.delete(jobId);
     }
     this.push(end);
     await this.notifyEnd(job, end);

@@ -91,4 +91,25 @@ describe('insertRow', () => {
     expect(insertRow(prisma, 'Role', session, { name: 'x', displayName: 'x', normalizedName: 'X' })).toBeUndefined();
     expect(await count()).toBe(n);
   });
+
+  it('declines while a transaction is open on the connection, whose rollback would take the row with it', async () => {
+    let resume!: () => void;
+    const paused = new Promise<void>((r) => (resume = r));
+    let began!: () => void;
+    const open = new Promise<void>((r) => (began = r));
+    const rolledBack = prisma
+      .$transaction(async (tx) => {
+        await tx.article.count();
+        began();
+        await paused;
+        throw new Error('rolled back');
+      })
+      .catch(() => 'rolled back');
+    await open;
+    const n = await prisma.article.count();
+    expect(insertRow(prisma, 'Article', session, article(6))).toBeUndefined();
+    resume();
+    expect(await rolledBack).toBe('rolled back');
+    expect(await prisma.article.count()).toBe(n);
+  });
 });

@@ -94,7 +94,8 @@ export function insertRow(prisma: PrismaClient, model: string, session: DataFilt
   if (TRACKED.has(model)) return undefined;
   const m = filters.get(model);
   const db = sqliteConnection(prisma);
-  if (!m || !db) return undefined;
+  // A transaction open on the connection (another request's, or the caller's): Prisma's path, which waits for it or joins it.
+  if (!m || !db || db.inTransaction) return undefined;
   const columns = columnsOf(db, model);
   if (!columns) return undefined;
   const now = new Date();

@@ -1,6 +1,5 @@
 import { BackgroundJobService } from '@edu/sdk';
 import { EntityNotFoundError } from '../kit/errors.ts';
-import { toJobDto } from '../kit/jobs.ts';
 import { implement } from '../kit/register-service.ts';
 
 /**
@@ -12,7 +11,7 @@ export const backgroundJob = implement(BackgroundJobService, {
     const me = await ctx.requireUser();
     const row = await ctx.prisma.backgroundJob.findFirst({ where: { id: input.Id, tenantId: ctx.session.tenantId, userId: me.id } });
     if (!row) throw new EntityNotFoundError('BackgroundJob', input.Id);
-    return toJobDto(row);
+    return ctx.app.jobs.dtoOf(row);
   },
   GetMyJobs: async (input, ctx) => {
     const me = await ctx.requireUser();
@@ -21,6 +20,6 @@ export const backgroundJob = implement(BackgroundJobService, {
       ctx.prisma.backgroundJob.count({ where }),
       ctx.prisma.backgroundJob.findMany({ where, orderBy: { id: 'desc' }, skip: input.SkipCount, take: input.MaxResultCount }),
     ]);
-    return { totalCount, items: rows.map(toJobDto) };
+    return { totalCount, items: rows.map((row) => ctx.app.jobs.dtoOf(row)) };
   },
 });
