@@ -1,4 +1,3 @@
-import mammoth from 'mammoth';
 import { linesOfDocxTree, type DocxElement, type DocxPicture, type SourceLine } from './document-lines.ts';
 import { mathMark, ommlToLatex } from './omml.ts';
 import { childrenOf, parseXml, type XmlElement } from './xml.ts';
@@ -16,6 +15,8 @@ import { childrenOf, parseXml, type XmlElement } from './xml.ts';
 export async function docxLines(bytes: Uint8Array, entries?: Map<string, Uint8Array>): Promise<{ lines: SourceLine[]; pictures: DocxPicture[] }> {
   let lines: SourceLine[] = [];
   const images: Array<{ read: () => Promise<Buffer>; altText?: string; contentType?: string }> = [];
+  // Loaded by the first .docx read: a read worker that only reads spreadsheets or CSV never holds it (about 10 MB).
+  const { default: mammoth } = await import('mammoth');
   await mammoth.convertToHtml(
     { buffer: Buffer.from(bytes) },
     {
