@@ -39,12 +39,14 @@ export function useConsole(): Suite {
 
 /**
  * A new browser context signed in to tenant Default (as admin unless another
- * demo user is named), on the home page. It signs in with a token
- * (signInWithToken); the login form's own tests sign in through it (signIn).
+ * demo user is named), on the home page or on `path` (one page load either
+ * way: the screen a test starts on is opened by the sign-in, not loaded
+ * after home). It signs in with a token (signInWithToken); the login form's
+ * own tests sign in through it (signIn).
  */
-export async function signedIn(suite: Suite, userName = 'admin', o: ContextOptions = {}): Promise<Page> {
+export async function signedIn(suite: Suite, userName = 'admin', o: ContextOptions & { path?: string } = {}): Promise<Page> {
   const ctx = await newContext(suite.browser, suite.baseUrl, o);
   const page = await ctx.newPage();
-  await signInWithToken(page, suite.baseUrl, { userName });
+  await signInWithToken(page, suite.baseUrl, { userName, path: o.path });
   return page;
 }
