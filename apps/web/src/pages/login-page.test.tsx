@@ -97,3 +97,23 @@ describe('the login page focus', () => {
     expect(document.activeElement).toBe(document.querySelector('input[name="userNameOrEmailAddress"]'));
   });
 });
+
+describe('the login page errors', () => {
+  beforeEach(async () => {
+    await i18n.changeLanguage('zh-CN');
+    login.mockClear();
+  });
+  afterEach(async () => {
+    await i18n.changeLanguage('zh-CN');
+  });
+
+  it('says a required field is missing in the language chosen after the check, not only in the one it was made in', async () => {
+    mount();
+    fireEvent.click(screen.getByTestId('login-submit'));
+    expect(await screen.findByTestId('error-password')).toHaveTextContent('此项为必填项');
+    await i18n.changeLanguage('en');
+    await waitFor(() => expect(screen.getByTestId('error-password')).toHaveTextContent('This field is required'));
+    expect(screen.getByTestId('error-userNameOrEmailAddress')).toHaveTextContent('This field is required');
+    expect(login).not.toHaveBeenCalled();
+  });
+});

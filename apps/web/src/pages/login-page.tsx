@@ -119,7 +119,11 @@ export default function LoginPage() {
         </Stack>
         <form onSubmit={(e) => void onSubmit(e)} noValidate data-testid="login-form">
           <Stack gap={4}>
-            <LoginField name="userNameOrEmailAddress" label={t('login.userNameOrEmail')} error={errors.userNameOrEmailAddress}>
+            <LoginField
+              name="userNameOrEmailAddress"
+              label={t('login.userNameOrEmail')}
+              error={errors.userNameOrEmailAddress && t(errors.userNameOrEmailAddress)}
+            >
               <Input
                 name="userNameOrEmailAddress"
                 value={values.userNameOrEmailAddress}
@@ -130,7 +134,7 @@ export default function LoginPage() {
                 autoFocus
               />
             </LoginField>
-            <LoginField name="password" label={t('login.password')} error={errors.password}>
+            <LoginField name="password" label={t('login.password')} error={errors.password && t(errors.password)}>
               <Input
                 name="password"
                 value={values.password}
@@ -180,7 +184,8 @@ export default function LoginPage() {
   );
 }
 
-type LoginErrors = Partial<Record<'userNameOrEmailAddress' | 'password', string>>;
+/** A field's error as its text's key, so the text follows a language switch made while it shows. */
+type LoginErrors = Partial<Record<'userNameOrEmailAddress' | 'password', 'login.required'>>;
 
 /**
  * The form's state, as react-hook-form would keep it for three fields (which
@@ -189,14 +194,13 @@ type LoginErrors = Partial<Record<'userNameOrEmailAddress' | 'password', string>
  * takes the focus; `submitting` while the handler runs.
  */
 function useLoginForm() {
-  const { t } = useTexts();
   const [values, setValues] = useState<LoginForm>({ userNameOrEmailAddress: '', password: '', rememberMe: false });
   const [errors, setErrors] = useState<LoginErrors>({});
   const [submitted, setSubmitted] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const validate = (v: LoginForm): LoginErrors => ({
-    ...(v.userNameOrEmailAddress.trim() ? {} : { userNameOrEmailAddress: t('login.required') }),
-    ...(v.password ? {} : { password: t('login.required') }),
+    ...(v.userNameOrEmailAddress.trim() ? {} : { userNameOrEmailAddress: 'login.required' }),
+    ...(v.password ? {} : { password: 'login.required' }),
   });
   const set = <K extends keyof LoginForm>(key: K, value: LoginForm[K]) => {
     const next = { ...values, [key]: value };
