@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { animationsDone } from './support/axe.ts';
-import { settledTable, shot, type ContextOptions } from './support/browser.ts';
+import { openInApp, settledTable, shot, type ContextOptions } from './support/browser.ts';
 import { signedIn as signedInAs, useConsole } from './support/suite.ts';
 
 /**
@@ -13,15 +13,31 @@ import { signedIn as signedInAs, useConsole } from './support/suite.ts';
  */
 const suite = useConsole();
 
-const signedIn = (userName = 'admin', o: ContextOptions = {}) => signedInAs(suite, userName, o);
+const signedIn = (userName = 'admin', o: ContextOptions & { path?: string } = {}) => signedInAs(suite, userName, o);
 
-/** Opens a route by URL and waits for its list (and its first page of rows, or the empty state). */
-async function openScreen(page: Page, path: string, resource: string): Promise<Locator> {
-  await page.goto(path);
+/** Waits for a screen's list (and its first page of rows, or the empty state). */
+async function screenOf(page: Page, resource: string): Promise<Locator> {
   const screen = page.getByTestId(`resource-page-${resource}`);
   await screen.waitFor();
   await settledTable(page, resource);
   return screen;
+}
+
+/**
+ * Opens a route and waits for its list: by URL (a page load, so nothing read before is shown from the app's
+ * cache), or `inApp` without reloading (openInApp) where nothing was changed meanwhile.
+ */
+async function openScreen(page: Page, path: string, resource: string, how: 'load' | 'inApp' = 'load'): Promise<Locator> {
+  if (how === 'inApp') await openInApp(page, path);
+  else await page.goto(path);
+  return screenOf(page, resource);
+}
+
+/** A user signed in on a screen (one page load: the sign-in opens it), its list loaded. */
+async function signedInOn(path: string, resource: string, userName = 'admin', o: ContextOptions = {}): Promise<Page> {
+  const page = await signedIn(userName, { ...o, path });
+  await screenOf(page, resource);
+  return page;
 }
 
 /** A screenshot once dialogs, popovers and toasts have finished animating in. */
@@ -75,7 +91,7 @@ describe('content screens', () => {
       ['/miscellaneous/friendlyLink', 'friendLink', 'friendly-link'],
     ];
     for (const [path, resource, name] of screens) {
-      const screen = await openScreen(page, path, resource);
+      const screen = await openScreen(page, path, resource, 'inApp');
       const count = await rows(page, resource).count();
       expect(count, path).toBeLessThanOrEqual(10);
       const text = await screen.innerText();
@@ -90,8 +106,7 @@ describe('content screens', () => {
     const title = `E2E 关于开展校园读书月活动的通知 ${Date.now() % 100000}`;
 
     // huangli (教师 + 编辑) writes it in the rich-text editor.
-    const author = await signedIn('huangli');
-    await openScreen(author, '/articles/article', 'article');
+    const author = await signedInOn('/articles/article', 'article', 'huangli');
     await author.getByTestId('action-create').click();
     const create = author.getByTestId('article-create-dialog');
     await create.waitFor();
@@ -127,8 +142,7 @@ describe('content screens', () => {
     await mine.waitFor();
 
     // zhangwei (教师 + 审核员) finds it in the review queue, previews and approves it.
-    const auditor = await signedIn('zhangwei');
-    await openScreen(auditor, '/articles/auditArticle', 'article');
+    const auditor = await signedInOn('/articles/auditArticle', 'article', 'zhangwei');
     await search(auditor, 'article', title);
     const queued = row(auditor, 'article', title);
     await queued.waitFor();
@@ -160,8 +174,7 @@ describe('content screens', () => {
   });
 
   it('an auditor rejects with a reason the list then shows', async () => {
-    const auditor = await signedIn('zhangwei');
-    await openScreen(auditor, '/articles/auditArticle', 'article');
+    const auditor = await signedInOn('/articles/auditArticle', 'article', 'zhangwei');
     const first = rows(auditor, 'article').first();
     const title = (await first.locator('td').first().innerText()).replace(/^置顶\s*/, '').trim();
     await rowAction(auditor, first, 'reject');
@@ -177,8 +190,7 @@ describe('content screens', () => {
     await expect.poll(() => row(auditor, 'article', title).count()).toBe(0);
     await auditor.context().close();
 
-    const admin = await signedIn();
-    await openScreen(admin, '/articles/article', 'article');
+    const admin = await signedInOn('/articles/article', 'article');
     await search(admin, 'article', title);
     const r = row(admin, 'article', title).first();
     await expect.poll(() => r.getByTestId('audit-status').innerText()).toBe('未通过');
@@ -187,8 +199,7 @@ describe('content screens', () => {
   });
 
   it('pins a resource and sees it listed first', async () => {
-    const page = await signedIn();
-    await openScreen(page, '/resources/resource', 'resource');
+    const page = await signedInOn('/resources/resource', 'resource');
     const last = rows(page, 'resource')
       .filter({ hasNot: page.getByTestId('pinned') })
       .last();
@@ -205,8 +216,7 @@ describe('content screens', () => {
   });
 
   it('deletes a navigation menu entry and recovers it from the recycle bin', async () => {
-    const page = await signedIn();
-    await openScreen(page, '/setting/navigationMenu', 'navigationMenu');
+    const page = await signedInOn('/setting/navigationMenu', 'navigationMenu');
     await search(page, 'navigationMenu', '用户协议');
     const entry = row(page, 'navigationMenu', '用户协议');
     await entry.waitFor();
@@ -230,8 +240,7 @@ describe('content screens', () => {
   });
 
   it('refreshes the dictionary cache from the header', async () => {
-    const page = await signedIn();
-    await openScreen(page, '/setting/keyword', 'systemDictionary');
+    const page = await signedInOn('/setting/keyword', 'systemDictionary');
     await page.getByTestId('clear-cache').click();
     const toast = page.getByTestId('toast').filter({ hasText: '缓存已刷新' });
     await toast.waitFor();
@@ -240,8 +249,7 @@ describe('content screens', () => {
   });
 
   it('adds dictionary words in bulk and reports the ones that existed', async () => {
-    const page = await signedIn();
-    await openScreen(page, '/setting/keyword', 'systemDictionary');
+    const page = await signedInOn('/setting/keyword', 'systemDictionary');
     await page.getByTestId('action-bulkAdd').click();
     const dialog = page.getByTestId('dictionary-bulk-dialog');
     await dialog.waitFor();
@@ -268,8 +276,7 @@ describe('content screens', () => {
   });
 
   it('walks the category tree with breadcrumbs and creates a child where it stands', async () => {
-    const page = await signedIn();
-    await openScreen(page, '/setting/multiCategory?type=2', 'multiLevelCategory');
+    const page = await signedInOn('/setting/multiCategory?type=2', 'multiLevelCategory');
     await row(page, 'multiLevelCategory', '初中').getByTestId('category-open').click();
     await settledTable(page, 'multiLevelCategory');
     await row(page, 'multiLevelCategory', '数学').getByTestId('category-open').click();
@@ -299,8 +306,7 @@ describe('content screens', () => {
   });
 
   it('the role form edits the categories a role manages', async () => {
-    const page = await signedIn();
-    await page.goto('/setting/manager');
+    const page = await signedIn('admin', { path: '/setting/manager' });
     await page.getByTestId('tab-roles').click();
     await settledTable(page, 'role');
     await rowAction(page, row(page, 'role', 'Editor'), 'edit');
@@ -333,8 +339,7 @@ describe('content screens', () => {
 
   it('a university lesson goes on a chapter of its category and lists only under 大学课程', async () => {
     const title = `E2E 有理数的乘方（大学先修）${Date.now() % 100000}`;
-    const page = await signedIn();
-    await openScreen(page, '/articles/learningUsCourse', 'learningCourse');
+    const page = await signedInOn('/articles/learningUsCourse', 'learningCourse');
     await page.getByTestId('action-create').click();
     const create = page.getByTestId('learningCourse-create-dialog');
     await create.waitFor();
@@ -365,8 +370,7 @@ describe('content screens', () => {
 
   it('a daily question is written for a day and approved in place', async () => {
     const title = `E2E 一元二次方程的判别式 ${Date.now() % 100000}`;
-    const page = await signedIn();
-    await openScreen(page, '/articles/oneQuestionPerday', 'oneQuestionPerday');
+    const page = await signedInOn('/articles/oneQuestionPerday', 'oneQuestionPerday');
     await page.getByTestId('action-create').click();
     const create = page.getByTestId('oneQuestionPerday-create-dialog');
     await create.waitFor();
@@ -391,8 +395,8 @@ describe('content screens', () => {
   });
 
   it('reads in English', async () => {
-    const page = await signedIn('admin', { locale: 'en-US' });
-    const screen = await openScreen(page, '/articles/article', 'article');
+    const page = await signedInOn('/articles/article', 'article', 'admin', { locale: 'en-US' });
+    const screen = await screenOf(page, 'article');
     expect(await page.getByTestId('page-title').innerText()).toBe('Articles');
     expect(await screen.innerText()).toContain('Mine and my team');
     await still(page, 'content-article-en');

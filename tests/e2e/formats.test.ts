@@ -95,8 +95,7 @@ describe('question formats on screen', () => {
   });
 
   it("names the school on the 管理员管理 screen's 学校信息 card", { timeout: 120_000 }, async () => {
-    const page = await signedIn(suite);
-    await page.goto('/setting/manager');
+    const page = await signedIn(suite, 'admin', { path: '/setting/manager' });
     const card = page.getByTestId('school-settings');
     await card.waitFor();
     const input = card.getByTestId('school-name');

@@ -61,8 +61,7 @@ describe('the review inbox', () => {
     });
     const keys = [`article:${article.id}`, `learningCourse:${course.id}`, `oneQuestionPerday:${daily.id}`];
 
-    const page = await signedIn(suite);
-    await page.goto('/review/reviewInbox');
+    const page = await signedIn(suite, 'admin', { path: '/review/reviewInbox' });
     await page.getByTestId('review-inbox').waitFor();
     await expect.poll(() => page.getByTestId('inbox-type').count(), { timeout: 15_000 }).toBeGreaterThan(3);
     await filterToToday(page);
@@ -116,8 +115,7 @@ describe('the review inbox', () => {
     // The admin passes 初审 of one: its 复审 must be someone else's (App.Review.AllowSameReviewerForSteps is off).
     await api.testQuestion.auditedTestQuestion({ id: first.id, auditStatus: 1 });
 
-    const page = await signedIn(suite);
-    await page.goto('/review/reviewInbox');
+    const page = await signedIn(suite, 'admin', { path: '/review/reviewInbox' });
     await page.getByTestId('review-inbox').waitFor();
     await filterToToday(page);
     const blocked = row(page, `testQuestion:${first.id}`);
@@ -152,8 +150,7 @@ describe('the review inbox', () => {
       categoryId: await leafOf(api, ClassType.Article),
       content: '<p>第一段。</p><p>第二段：<b>加粗</b>。</p>',
     });
-    const page = await signedIn(suite);
-    await page.goto('/review/reviewInbox');
+    const page = await signedIn(suite, 'admin', { path: '/review/reviewInbox' });
     await page.getByTestId('review-inbox').waitFor();
     await filterToToday(page);
     const line = row(page, `article:${article.id}`);
@@ -180,8 +177,7 @@ describe('the review inbox', () => {
   });
 
   it('reads in English', async () => {
-    const page = await signedIn(suite, 'admin', { locale: 'en-US' });
-    await page.goto('/review/reviewInbox');
+    const page = await signedIn(suite, 'admin', { locale: 'en-US', path: '/review/reviewInbox' });
     await page.getByTestId('review-inbox').waitFor();
     await expect.poll(() => page.getByTestId('inbox-types').innerText(), { timeout: 15_000 }).toMatch(/^All \(\d+\)/);
     expect(await page.getByTestId('inbox-filters').innerText()).toContain('Submitted from');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
 import { keyboardDrag, settledTable, shot } from './support/browser.ts';
-import { signedIn as signedInAs, useConsole } from './support/suite.ts';
+import { signedIn, useConsole } from './support/suite.ts';
 
 /**
  * Child collections in the browser: a course is created with three
@@ -12,16 +12,13 @@ import { signedIn as signedInAs, useConsole } from './support/suite.ts';
  */
 const suite = useConsole();
 
-const signedIn = () => signedInAs(suite);
-
 const lessonTitles = (dialog: Locator) =>
   dialog.locator('[data-testid="list-item-lessons"] input[name$=".title"]').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
 
 describe('course lessons (ordered list field)', () => {
   it('creates a course with three lessons, reorders them by keyboard, and reads the new order back', async () => {
     const title = `E2E 有理数 课时排序 ${Date.now() % 100000}`;
-    const page = await signedIn();
-    await page.goto('/articles/learningCourse');
+    const page = await signedIn(suite, 'admin', { path: '/articles/learningCourse' });
     await page.getByTestId('resource-page-learningCourse').waitFor();
     await settledTable(page, 'learningCourse');
 

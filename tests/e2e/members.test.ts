@@ -174,9 +174,7 @@ describe('member screens', () => {
   });
 
   it('records an offline recharge: the balance and the totals change', { timeout: 120_000 }, async () => {
-    const page = await signedIn(suite);
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await page.goto('/member/payment');
+    const page = await signedIn(suite, 'admin', { width: 1440, height: 900, path: '/member/payment' });
     await page.getByTestId('payment-page').waitFor();
     const totals = page.getByTestId('money-totals');
     await expect.poll(() => totals.locator('[data-fen]').count(), { timeout: 15_000 }).toBeGreaterThan(0);
@@ -256,9 +254,7 @@ describe('member screens', () => {
   });
 
   it('asks before a refund, naming the member and the amount; going back keeps the form', { timeout: 60_000 }, async () => {
-    const page = await signedIn(suite);
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await page.goto('/member/consumptions');
+    const page = await signedIn(suite, 'admin', { width: 1440, height: 900, path: '/member/consumptions' });
     await page.getByTestId('consumptions-page').waitFor();
     const refund = page.getByTestId('consumption-refund').first();
     await refund.waitFor({ timeout: 15_000 });
@@ -283,9 +279,7 @@ describe('member screens', () => {
   });
 
   it('exports a filtered list: the xlsx has the rows on screen', { timeout: 120_000 }, async () => {
-    const page = await signedIn(suite);
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await page.goto('/member/payment');
+    const page = await signedIn(suite, 'admin', { width: 1440, height: 900, path: '/member/payment' });
     await page.getByTestId('payment-page').waitFor();
     // Only paid offline orders.
     await page.getByTestId('money-filter-Channel').selectOption('3');
@@ -333,9 +327,7 @@ describe('member screens', () => {
   });
 
   it('reads in English', async () => {
-    const page = await signedIn(suite, 'admin', { locale: 'en-US' });
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await page.goto('/member/income');
+    const page = await signedIn(suite, 'admin', { locale: 'en-US', width: 1440, height: 900, path: '/member/income' });
     await page.getByTestId('ledger-table').waitFor();
     await page.waitForLoadState('networkidle');
     expect(await page.getByTestId('income-page').innerText()).toContain('Net income');

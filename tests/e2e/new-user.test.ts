@@ -4,16 +4,17 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { animationsDone } from './support/axe.ts';
-import { newContext, shot, signInWithToken } from './support/browser.ts';
+import { newContext, openInApp, shot, signInWithToken } from './support/browser.ts';
 import { useConsole } from './support/suite.ts';
 
 /** What a new user hit walking every route: each item checked in Chromium at 1366×768. */
 const suite = useConsole();
 
-async function pageAs(tenant: string | null, o: { width?: number; height?: number } = {}): Promise<Page> {
+/** Signed in to `tenant` (null: the host) at 1366×768 unless told, on home or on `path`. */
+async function pageAs(tenant: string | null, o: { width?: number; height?: number; path?: string } = {}): Promise<Page> {
   const ctx = await newContext(suite.browser, suite.baseUrl, { width: 1366, height: 768, ...o });
   const page = await ctx.newPage();
-  await signInWithToken(page, suite.baseUrl, { tenant });
+  await signInWithToken(page, suite.baseUrl, { tenant, path: o.path });
   return page;
 }
 
@@ -57,8 +58,7 @@ describe('tenants', () => {
   });
 
   it("on the host side, content lists name each row's tenant and offer no create", async () => {
-    const page = await pageAs(null);
-    await page.goto('/articles/article');
+    const page = await pageAs(null, { path: '/articles/article' });
     // A row names its tenant by id until the host's tenant list has loaded, then by name.
     await expect.poll(() => page.getByTestId('row-tenant').first().innerText()).toContain('Default');
     expect(await page.getByTestId('action-create').count()).toBe(0);
@@ -69,8 +69,7 @@ describe('tenants', () => {
 
 describe('layout at 1366 px', () => {
   it('the administrator list shows every row action on screen', async () => {
-    const page = await pageAs('Default');
-    await page.goto('/setting/manager');
+    const page = await pageAs('Default', { path: '/setting/manager' });
     await page.getByTestId('row-action-edit').first().waitFor();
     await page.waitForLoadState('networkidle');
     await shot(page, 'manager-1366');
@@ -100,7 +99,7 @@ describe('layout at 1366 px', () => {
       '/own-space',
     ];
     for (const p of paths) {
-      await page.goto(p);
+      await openInApp(page, p);
       // The tab opens once the page's screen has loaded (and is saved for the next load).
       await page.getByTestId(`tab-${p === '/own-space' ? 'ownspace_index' : p.split('/')[2]}`).waitFor();
     }
@@ -199,9 +198,8 @@ describe('layout at 1440 px', () => {
         await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
       }
       for (const path of [...lists[locale], ...wrapOnly]) {
-        await page.goto(path);
+        await openInApp(page, path);
         await page.locator('table tbody tr td').nth(2).waitFor();
-        await page.waitForLoadState('networkidle');
         if (!wrapOnly.includes(path)) {
           const found = await coveredByActions(page);
           expect(found.pinned, path).toBe(true);
@@ -227,10 +225,9 @@ describe('layout at 1440 px', () => {
       '/testPapers/testPaper',
       '/miscellaneous/friendlyLink',
     ]) {
-      await page.goto(path);
+      await openInApp(page, path);
       const create = page.getByTestId('action-create');
       await create.waitFor();
-      await page.waitForLoadState('networkidle');
       const table = (await page.locator('table:visible').first().boundingBox())!;
       const box = (await create.boundingBox())!;
       // The first filter control (the filters may wrap onto more rows).
@@ -286,13 +283,12 @@ describe('importers', () => {
     writeFileSync(members, '用户名,姓名,手机号,邮箱,身份,上级用户名,状态\nstepnames1,步骤名,13900001111,,普通会员,,启用\n');
     const questions = path.join(dir, 'questions.txt');
     writeFileSync(questions, '1. 一加一等于几？\nA. 1\nB. 2\n答案：B\n');
-    const page = await pageAs('Default', { width: 1440, height: 900 });
+    const page = await pageAs('Default', { width: 1440, height: 900, path: '/member/importuser' });
 
-    await page.goto('/member/importuser');
     await page.getByTestId('import-password').fill('abc123456');
     const memberSteps = await stepNames(page, page.getByTestId('importuser-page'), members);
 
-    await page.goto('/testQuestions/testQuestion');
+    await openInApp(page, '/testQuestions/testQuestion');
     await page.getByTestId('action-import').click();
     const dialog = page.getByTestId('import-dialog');
     await dialog.getByTestId('import-category').click();
@@ -320,9 +316,7 @@ describe('language', () => {
       '/own-space',
       '/no/such/page',
     ]) {
-      await page.goto(path);
-      await page.getByTestId('sidebar').waitFor();
-      await page.waitForLoadState('networkidle');
+      await openInApp(page, path);
       const english = await page.evaluate(() => {
         const out: string[] = [];
         for (const el of document.querySelectorAll('[aria-label], [title], [placeholder], [aria-roledescription]')) {
@@ -338,7 +332,7 @@ describe('language', () => {
       for (const e of english) found.add(`${path}: ${e}`);
     }
     // Dialogs and menus too (Chakra's close buttons and pickers carry default labels).
-    await page.goto('/setting/manager');
+    await openInApp(page, '/setting/manager');
     await page.getByTestId('action-create').click();
     await page.getByTestId('resource-form').waitFor();
     await animationsDone(page);
@@ -373,9 +367,7 @@ describe('columns', () => {
       '/resources/auditResource',
       '/miscellaneous/friendlyLink',
     ]) {
-      await page.goto(path);
-      await page.getByTestId('sidebar').waitFor();
-      await page.waitForLoadState('networkidle');
+      await openInApp(page, path);
       if ((await page.locator('table tbody tr').count()) < 2) continue;
       const cols = await page
         .locator('table')
@@ -396,8 +388,7 @@ describe('columns', () => {
 
 describe('seed images', () => {
   it('every ad and link logo the seed points to loads', async () => {
-    const page = await pageAs('Default');
-    await page.goto('/setting/advertising');
+    const page = await pageAs('Default', { path: '/setting/advertising' });
     await page.locator('table img').first().waitFor();
     // The cells load lazily: bring each into view and wait for it to load or fail before reading its size.
     const images = await page.locator('table img').evaluateAll((els) =>

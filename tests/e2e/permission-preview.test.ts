@@ -28,9 +28,7 @@ async function closePreview(page: Page) {
 
 describe('permission preview', () => {
   it('previews a new role with only the question bank, before it is saved', { timeout: 120_000 }, async () => {
-    const page = await signedIn(suite, 'admin');
-    await page.setViewportSize({ width: 1440, height: 1000 });
-    await page.goto('/setting/manager');
+    const page = await signedIn(suite, 'admin', { width: 1440, height: 1000, path: '/setting/manager' });
     await page.getByTestId('tab-roles').click();
     await page.getByTestId('action-create').click();
     const dialog = page.getByTestId('role-create-dialog');
@@ -66,9 +64,7 @@ describe('permission preview', () => {
   });
 
   it("previews a user's roles as checked in the editor, saved or not", { timeout: 120_000 }, async () => {
-    const page = await signedIn(suite, 'admin');
-    await page.setViewportSize({ width: 1440, height: 1000 });
-    await page.goto('/setting/manager');
+    const page = await signedIn(suite, 'admin', { width: 1440, height: 1000, path: '/setting/manager' });
     await page.getByTestId('resource-page-user').waitFor();
     await page.getByTestId('filter-keyword').fill('zhaolei');
     await page.getByTestId('filter-search').click();

@@ -36,9 +36,7 @@ describe('question review screens', () => {
   });
 
   async function reviewTwoSteps() {
-    const page = await signedIn(suite);
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await page.goto('/testQuestions/testQuestionTeacher');
+    const page = await signedIn(suite, 'admin', { width: 1440, height: 900, path: '/testQuestions/testQuestionTeacher' });
     await page.getByTestId('resource-page-testQuestionTeacher').waitFor();
     await settledTable(page, 'testQuestionTeacher');
     await page.getByTestId('variant-tab-queue').click();

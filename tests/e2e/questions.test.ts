@@ -27,8 +27,20 @@ const { Workbook } = createRequire(path.join(REPO_ROOT, 'apps/mock-server/packag
 const suite = useConsole();
 const TAG = `E2E${Date.now() % 100000}`;
 
+/** Loads the question bank (a page load: what was saved meanwhile is read afresh), searched for `keyword` if given. */
 async function openBank(page: Page, keyword?: string): Promise<void> {
   await page.goto('/testQuestions/testQuestion');
+  await bankReady(page, keyword);
+}
+
+/** The admin signed in on the question bank at 1440×900 (one page load), searched for `keyword` if given. */
+async function bankPage(keyword?: string): Promise<Page> {
+  const page = await signedIn(suite, 'admin', { width: 1440, height: 900, path: '/testQuestions/testQuestion' });
+  await bankReady(page, keyword);
+  return page;
+}
+
+async function bankReady(page: Page, keyword: string | undefined): Promise<void> {
   await page.getByTestId('resource-page-testQuestion').waitFor();
   await settledTable(page, 'testQuestion');
   if (keyword !== undefined) {
@@ -73,9 +85,7 @@ const optionContents = (dialog: Locator, prefix = '') =>
 
 describe('question bank screens', () => {
   it('creates one question of each type through the editor', { timeout: 240_000 }, async () => {
-    const page = await signedIn(suite);
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await openBank(page);
+    const page = await bankPage();
     await shot(page, 'questions-list');
 
     // 单选: four options, no key first (the server names `options`), then C marked and dragged to the top.
@@ -147,9 +157,7 @@ describe('question bank screens', () => {
   });
 
   it('writes a 不定项 question with one key, and a fill-in question whose blank rows follow the stem', { timeout: 180_000 }, async () => {
-    const page = await signedIn(suite);
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await openBank(page);
+    const page = await bankPage();
 
     // 不定项: checkboxes, one key is enough.
     let dialog = await startQuestion(page, 7, `${TAG} 不定项：下列是偶数的是`);
@@ -188,9 +196,7 @@ describe('question bank screens', () => {
   });
 
   it('previews a question as a student sees it and hides it with the show switch', { timeout: 120_000 }, async () => {
-    const page = await signedIn(suite);
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await openBank(page, `${TAG} 填空`);
+    const page = await bankPage(`${TAG} 填空`);
     const row = rowOf(page, `${TAG} 填空`);
     await row.getByTestId('row-action-preview').click();
     const preview = page.getByTestId('preview-dialog');
@@ -227,9 +233,7 @@ describe('question bank screens', () => {
   });
 
   it('edits a question with its type fixed, and warns of a duplicate after saving', { timeout: 120_000 }, async () => {
-    const page = await signedIn(suite);
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await openBank(page, `${TAG} 材料`);
+    const page = await bankPage(`${TAG} 材料`);
     await rowOf(page, `${TAG} 材料`).getByTestId('row-action-edit').click();
     const edit = page.getByTestId('testQuestion-update-dialog');
     await edit.getByTestId('sub-question').first().waitFor();
@@ -253,9 +257,7 @@ describe('question bank screens', () => {
   });
 
   it('adds a sister from the bank and takes it out again', async () => {
-    const page = await signedIn(suite);
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await openBank(page, `${TAG} 单选`);
+    const page = await bankPage(`${TAG} 单选`);
     const row = rowOf(page, `${TAG} 单选`);
     await rowMenu(page, row, 'sisters');
     const dialog = page.getByTestId('sister-dialog');
@@ -284,9 +286,7 @@ describe('question bank screens', () => {
     sheet.addRow(['单选', `${TAG} 导入错题：答案不在选项里`, '甲', '乙', '', '', 'E', '', '', 2]);
     await wb.xlsx.writeFile(file);
 
-    const page = await signedIn(suite);
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await openBank(page);
+    const page = await bankPage();
     await page.getByTestId('action-import').click();
     const dialog = page.getByTestId('import-dialog');
     await dialog.waitFor();
@@ -336,9 +336,7 @@ describe('question bank screens', () => {
   });
 
   it('asks before Escape or the close button throws away a half-written question', { timeout: 90_000 }, async () => {
-    const page = await signedIn(suite);
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await openBank(page);
+    const page = await bankPage();
     // Opened and left untouched: Escape closes at once.
     await page.getByTestId('action-create').click();
     const fresh = page.getByTestId('testQuestion-create-dialog');
@@ -366,9 +364,7 @@ describe('question bank screens', () => {
   });
 
   it('names knowledge points by their whole path, in the bank filter and the chapter editor', { timeout: 90_000 }, async () => {
-    const page = await signedIn(suite);
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await openBank(page);
+    const page = await bankPage();
     // The 知识点 filter: the stage and subject before the chapter and section (names alone repeat).
     const points = page.getByTestId('filter-ChapterTypeId').locator('option');
     await expect.poll(() => points.count(), { timeout: 15_000 }).toBeGreaterThan(1);
@@ -399,9 +395,7 @@ describe('question bank screens', () => {
   });
 
   it('shows the statistics as charts and a table', async () => {
-    const page = await signedIn(suite);
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await page.goto('/testQuestions/testQuestionCensus');
+    const page = await signedIn(suite, 'admin', { width: 1440, height: 900, path: '/testQuestions/testQuestionCensus' });
     await page.getByTestId('census-page').waitFor();
     // The last 30 days (default) hold the questions written above; then half a year, drawn by month.
     await page.getByTestId('census-by-type').locator('svg').first().waitFor();
