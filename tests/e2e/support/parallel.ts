@@ -13,8 +13,9 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 export const testWorkers = Number(process.env.TEST_WORKERS) || Math.min(4, availableParallelism() + 1);
 
 /**
- * Seconds each browser file took in a CI run on the two-core machine (the
- * contract files take a few seconds each). The files start heaviest first, so
+ * Seconds each browser file took in a run of the whole suite on the two-core
+ * machine, loaded by other work (load average about 15; the contract files
+ * take a few seconds each). The files start heaviest first, so
  * the longest is never the one left running alone at the end; vitest's own
  * order needs its results cache, which a clean clone lacks (it then sorts by
  * file size, and the longest file started seventh). Only the order matters:
@@ -22,30 +23,30 @@ export const testWorkers = Number(process.env.TEST_WORKERS) || Math.min(4, avail
  * slowest files). `parallel.test.ts` checks every browser file is listed.
  */
 export const FILE_SECONDS: Readonly<Record<string, number>> = {
-  'a11y.test.ts': 354,
-  'content.test.ts': 274,
-  'questions.test.ts': 263,
-  'new-user.test.ts': 249,
-  'papers.test.ts': 191,
-  'shell.test.ts': 182,
-  'members.test.ts': 105,
+  'a11y.test.ts': 541,
+  'questions.test.ts': 251,
+  'content.test.ts': 199,
+  'papers.test.ts': 177,
+  'new-user.test.ts': 162,
+  'shell.test.ts': 161,
+  'members.test.ts': 82,
+  'questionnaire.test.ts': 75,
+  'site-messages.test.ts': 73,
+  'feedback.test.ts': 68,
   'audit.test.ts': 64,
+  'deployed.test.ts': 63,
+  'formats.test.ts': 63,
   'inbox.test.ts': 62,
-  'feedback.test.ts': 56,
-  'deployed.test.ts': 47,
-  'site-messages.test.ts': 46,
-  'questionnaire.test.ts': 45,
-  'formats.test.ts': 38,
-  'answer-question.test.ts': 35,
-  'users.test.ts': 31,
-  'permission-preview.test.ts': 25,
-  'lessons.test.ts': 24,
-  'keyboard.test.ts': 22,
-  'site-language.test.ts': 22,
-  'question-review.test.ts': 15,
-  'first-load.test.ts': 7,
-  'server.test.ts': 1,
+  'answer-question.test.ts': 52,
+  'users.test.ts': 52,
+  'lessons.test.ts': 34,
+  'permission-preview.test.ts': 34,
+  'keyboard.test.ts': 26,
+  'site-language.test.ts': 24,
+  'question-review.test.ts': 21,
+  'first-load.test.ts': 8,
   'parallel.test.ts': 1,
+  'server.test.ts': 1,
 };
 
 /** A browser file missing from FILE_SECONDS (a new one) counts as a long one: started early rather than left for last. */
