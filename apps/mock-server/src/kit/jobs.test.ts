@@ -13,7 +13,7 @@ const S = BackgroundJobState.values;
 /** A job shaped like an import: walks rows, reports progress, rejects some rows into a report file. */
 const importRows = defineJob({
   name: 'Test.ImportRows',
-  title: '导入测试数据',
+  title: 'JobTitleQuestionImport',
   input: z.object({ rows: z.array(z.string()).min(1), failOn: z.string().optional() }),
   async run(ctx, input, report) {
     const rejected: string[] = [];
@@ -112,7 +112,7 @@ describe('background jobs', () => {
     // write outside the transaction would wait for the transaction itself (prisma/src/sqlite.ts).
     const waiting = defineJob({
       name: 'Test.Waiting',
-      title: '等待中的任务',
+      title: 'JobTitleQuestionImport',
       input: z.object({}),
       async run(ctx, _input, report) {
         await ctx.db.$transaction(async () => {
@@ -143,6 +143,20 @@ describe('background jobs', () => {
     expect(polled.body.result).toMatchObject({ state: S.Failed, error: '第 2 行无法解析', result: null, progress: 50, message: '第 1 / 2 行' });
     const notes = await t.call('GET', '/api/services/app/Notification/GetUserNotifications', { token, query: { MaxResultCount: 1 } });
     expect(notes.body.result.items[0].notification).toMatchObject({ notificationName: 'App.BackgroundJobFailed', severity: 3 });
+  });
+
+  it('tells the end in the language the job was started in, its title included', async () => {
+    const inChinese = await startJob(owner(), importRows, { rows: ['a'] });
+    const inEnglish = await startJob({ ...owner(), culture: 'en' }, importRows, { rows: ['b', 'boom'], failOn: 'boom' });
+    await t.app.jobs.idle();
+    const notes = await t.call('GET', '/api/services/app/Notification/GetUserNotifications', { token, query: { MaxResultCount: 10 } });
+    const about = (id: number) =>
+      (notes.body.result.items as UserNotificationDto[]).find((n) => n.notification.data.properties?.jobId === id)!.notification.data;
+    expect(about(inChinese.id)).toMatchObject({ message: '后台任务“导入题目”已完成。', properties: { title: '导入题目' } });
+    expect(about(inEnglish.id)).toMatchObject({
+      message: 'The background task "Import questions" failed: 第 2 行无法解析',
+      properties: { title: 'Import questions' },
+    });
   });
 
   it('validates the input with 400-style errors before writing anything', async () => {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { BackgroundJobState, JOB_PROGRESS_METHOD, jobReport, type BackgroundJobDto, type FileDto } from '@edu/sdk';
 import { outsideTransactionScope, type PrismaClient } from '@edu/db';
-import type { Culture } from '../localization/texts.ts';
+import { DEFAULT_CULTURE, textsIn, type Culture, type TextKey } from '../localization/texts.ts';
 import { withDataFilters } from '../db/data-filters.ts';
 import { toValidationErrors, validate } from './bind-input.ts';
 import type { FilteredDb } from './context.ts';
@@ -46,8 +46,8 @@ export type ReportProgress = (progress: number, message?: string) => Promise<voi
 export interface JobDefinition<I extends z.ZodType = z.ZodType, R = unknown> {
   /** Unique, stable name stored on the row, e.g. `User.ImportFromExcel`. */
   readonly name: string;
-  /** The title in the owner's notifications, e.g. `导入成员`. */
-  readonly title: string;
+  /** The key of its title in the owner's notifications, e.g. `MemberImportTitle` (导入会员), said in the language the job was started in. */
+  readonly title: TextKey;
   readonly input: I;
   /**
    * The work. Its JSON-serializable result is stored and sent with the final
@@ -87,14 +87,6 @@ const PUSH_INTERVAL_MS = 200;
 /** How long shutdown waits for aborted jobs to record their end. */
 const STOP_WAIT_MS = 5_000;
 
-const texts = {
-  succeeded: (title: string) => `后台任务“${title}”已完成。`,
-  succeededWithReport: (title: string) => `后台任务“${title}”已完成，部分数据未处理，请下载报告查看原因。`,
-  failed: (title: string, error: string) => `后台任务“${title}”失败：${error}`,
-  internal: '处理过程中发生内部错误。',
-  interrupted: '服务器重启，任务已中断，请重新提交。',
-};
-
 /** A running job's progress, kept in memory until the job's row records its end. */
 interface LiveProgress {
   progress: number;
@@ -127,7 +119,9 @@ export class JobRunner {
     // Scheduled after the starting request has answered, as a queued job would be.
     const done = new Promise<void>((resolve) => setImmediate(resolve))
       // Never part of a transaction of the starting request, whatever called `start`.
-      .then(() => outsideTransactionScope(() => this.execute(job, row.id, { tenantId: owner.tenantId, userId }, parsed.data, controller.signal)))
+      .then(() =>
+        outsideTransactionScope(() => this.execute(job, row.id, { tenantId: owner.tenantId, userId }, parsed.data, controller.signal, culture)),
+      )
       // Only bookkeeping can fail here (the job's own errors are recorded); never an unhandled rejection.
       .catch((err: unknown) => this.app.log.error({ err, jobId: row.id }, 'Background job bookkeeping failed'))
       .finally(() => this.running.delete(row.id));
@@ -168,8 +162,10 @@ export class JobRunner {
     owner: { tenantId: number | null; userId: number },
     input: z.output<I>,
     signal: AbortSignal,
+    culture: Culture,
   ): Promise<void> {
     const prisma = this.app.prisma;
+    const T = textsIn(culture);
     const started = await prisma.backgroundJob.update({
       where: { id: jobId },
       data: { state: S.Running, startTime: new Date(), lastModificationTime: new Date() },
@@ -213,7 +209,7 @@ export class JobRunner {
         },
       });
     } catch (err) {
-      const message = err instanceof UserFriendlyError ? err.message : signal.aborted ? texts.interrupted : texts.internal;
+      const message = err instanceof UserFriendlyError ? err.message : signal.aborted ? T('JobInterrupted') : T('JobInternalError');
       if (!(err instanceof UserFriendlyError)) this.app.log.error({ err, jobId, job: job.name }, 'Background job failed');
       end = await prisma.backgroundJob.update({
         where: { id: jobId },
@@ -230,10 +226,10 @@ export class JobRunner {
       this.live.delete(jobId);
     }
     this.push(end);
-    await this.notifyEnd(job, end);
+    await this.notifyEnd(T(job.title), end, T);
   }
 
-  private async notifyEnd(job: { title: string }, row: JobRow): Promise<void> {
+  private async notifyEnd(title: string, row: JobRow, T: ReturnType<typeof textsIn>): Promise<void> {
     const dto = toJobDto(row);
     const ok = dto.state === S.Succeeded;
     const report = jobReport(dto);
@@ -241,9 +237,9 @@ export class JobRunner {
       tenantId: row.tenantId,
       userId: row.userId,
       notificationName: ok ? 'App.BackgroundJobSucceeded' : 'App.BackgroundJobFailed',
-      message: ok ? (report ? texts.succeededWithReport(job.title) : texts.succeeded(job.title)) : texts.failed(job.title, dto.error ?? ''),
+      message: ok ? T(report ? 'JobSucceededWithReport' : 'JobSucceeded', title) : T('JobFailed', title, dto.error ?? ''),
       // type 2 = task in the console's notice popover.
-      properties: { type: 2, title: job.title, jobId: row.id, jobName: row.name, ...(report && { report }) },
+      properties: { type: 2, title, jobId: row.id, jobName: row.name, ...(report && { report }) },
       severity: ok ? (report ? 2 : 1) : 3,
       entityTypeName: 'BackgroundJob',
       entityId: row.id,
@@ -269,12 +265,12 @@ export function startJob<I extends z.ZodType, R>(
   return ctx.app.jobs.start(ctx.session, job, input, ctx.culture);
 }
 
-/** Marks jobs left queued or running by a previous process as failed; returns how many. */
+/** Marks jobs left queued or running by a previous process as failed (said in the default language: the row keeps no culture); returns how many. */
 export async function failInterruptedJobs(prisma: PrismaClient): Promise<number> {
   const now = new Date();
   const { count } = await prisma.backgroundJob.updateMany({
     where: { state: { in: [S.Queued, S.Running] } },
-    data: { state: S.Failed, error: texts.interrupted, endTime: now, lastModificationTime: now },
+    data: { state: S.Failed, error: textsIn(DEFAULT_CULTURE)('JobInterrupted'), endTime: now, lastModificationTime: now },
   });
   return count;
 }

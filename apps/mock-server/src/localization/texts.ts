@@ -16,6 +16,7 @@ import { importTexts } from './import-texts.ts';
 import { fileReadingTexts } from './file-reading-texts.ts';
 import { memberImportTexts } from './member-import-texts.ts';
 import { questionImportTexts } from './question-import-texts.ts';
+import { jobTexts } from './job-texts.ts';
 
 /** The cultures the mock localizes; anything else falls back to its parent or the default. */
 export const CULTURES = ['zh-Hans', 'en'] as const;
@@ -185,6 +186,7 @@ export const EDUCATION_TABLES = [
   fileReadingTexts,
   memberImportTexts,
   questionImportTexts,
+  jobTexts,
 ] as const satisfies readonly Source[];
 
 function educationSource(): Source {

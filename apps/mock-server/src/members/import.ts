@@ -106,7 +106,7 @@ function memberImporter(
   const passwords: Array<{ row: number; userName: string; name: string; password: string }> = [];
   return {
     name: 'User.ImportFromExcel',
-    title: '导入会员',
+    title: 'MemberImportTitle',
     async check(r, ctx) {
       const T = textsIn(ctx.culture);
       const problems: Array<{ member: string; message: string }> = [];

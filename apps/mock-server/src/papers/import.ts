@@ -122,7 +122,7 @@ export async function importFromFile<Data extends { fingerprint: string }>(
     {
       ...run.importer,
       name: 'TestPaper.ImportQuestions',
-      title: '导入试题到试卷',
+      title: 'JobTitlePaperImport',
       place: (outcomes, tx, commit) =>
         placeIntoPaper(
           tx,

@@ -144,7 +144,7 @@ function questionImporter<Data extends { fingerprint: string }>(
   const draftOf = (s: Source) => s.q.draft;
   return {
     name: 'TestQuestion.Import',
-    title: '导入题目',
+    title: 'JobTitleQuestionImport',
     async check(source, ctx) {
       const draft = { ...draftOf(source) };
       if (source.kind === 'sheet' && source.q.chapterName) {

@@ -118,7 +118,7 @@ type Link = { name: string; url: string; sort: number };
 function linkImporter(fail?: string): Importer<Link, Link> {
   return {
     name: 'Test.ImportLinks',
-    title: '导入友情链接',
+    title: 'JobTitleQuestionImport',
     async check(input) {
       if (input.name.includes('敏感')) invalid('name', '名称包含敏感词。');
       return { value: input, key: input.url.toLowerCase() };

@@ -8,7 +8,7 @@ import {
   type ImportRowPreview,
 } from '@edu/sdk';
 import { z } from 'zod';
-import { type Culture, textsIn } from '../../localization/texts.ts';
+import { type Culture, type TextKey, textsIn } from '../../localization/texts.ts';
 import type { RequestContext } from '../context.ts';
 import { AbpValidationError, UserFriendlyError } from '../errors.ts';
 import { defineJob, startJob, type JobContext, type ReportProgress } from '../jobs.ts';
@@ -43,9 +43,9 @@ export interface ImportItem<T> {
 }
 
 export interface Importer<T, P> {
-  /** Job name (`TestQuestion.Import`) and the title of its notification (`导入题目`). */
+  /** Job name (`TestQuestion.Import`) and the key of its notification's title (`JobTitleQuestionImport`, 导入题目). */
   readonly name: string;
-  readonly title: string;
+  readonly title: TextKey;
   /**
    * The item's checks exactly as the create endpoint makes them, writing
    * nothing; an `AbpValidationError` becomes the item's errors (through
