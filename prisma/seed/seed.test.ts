@@ -4,14 +4,19 @@ import { DEMO_USERS, seed, seedBulkUsers, TENANT_ROLES } from './index.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import { verifyPassword } from '../src/password-hash.ts';
 import { openDatabase } from '../src/client.ts';
-import { tempDatabase } from '../src/testing.ts';
+import { seededDatabase, tempDatabase, type TempDatabase } from '../src/testing.ts';
 
 const DAY = 86_400_000;
-const a = tempDatabase('seed-a');
+/**
+ * `a`: a copy of the seeded template (seeded through openDatabase, once per machine and day for every suite,
+ * src/testing.ts); `b`: a database seeded here, fresh, to compare with it.
+ */
+let a: TempDatabase;
 const b = tempDatabase('seed-b');
 let prisma: PrismaClient;
 
 beforeAll(async () => {
+  a = await seededDatabase('seed-a');
   prisma = await openDatabase(a.url, { seed });
 });
 afterAll(async () => {
