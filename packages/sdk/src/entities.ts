@@ -45,8 +45,39 @@ export * from './services/test-paper.ts';
 export * from './services/test-question.ts';
 
 /**
+ * The type of entityServices, spelled with `typeof` per service: the declaration every package importing
+ * the SDK reads then names each service instead of repeating its whole zod type (inferred, this one
+ * declaration was 0.8 MB, and the SDK's type check spent a third of its time printing it).
+ */
+export type EntityServices = {
+  readonly article: typeof ArticleService;
+  readonly resource: typeof ResourceService;
+  readonly learningCourse: typeof LearningCourseService;
+  readonly oneQuestionPerday: typeof OneQuestionPerdayService;
+  readonly testQuestion: typeof TestQuestionService;
+  readonly testPaper: typeof TestPaperService;
+  readonly questionnaire: typeof QuestionnaireService;
+  readonly discuss: typeof DiscussService;
+  readonly leaveMessage: typeof LeaveMessageService;
+  readonly questionOfAsk: typeof QuestionOfAskService;
+  readonly classificationType: typeof ClassificationTypeService;
+  readonly multiLevelCategory: typeof MultiLevelCategoryService;
+  readonly categoryPermision: typeof CategoryPermisionService;
+  readonly systemDictionary: typeof SystemDictionaryService;
+  readonly chapterType: typeof ChapterTypeService;
+  readonly navigationMenu: typeof NavigationMenuService;
+  readonly advertising: typeof AdvertisingService;
+  readonly friendLink: typeof FriendLinkService;
+  readonly payment: typeof PaymentService;
+  readonly consumption: typeof ConsumptionService;
+  readonly income: typeof IncomeService;
+  readonly siteMessage: typeof SiteMessageService;
+};
+
+/**
  * The entity services: the one list a new entity is added to (an import, a
- * re-export for the package's barrel and an entry). Keyed by the client
+ * re-export for the package's barrel and an entry, here and in EntityServices
+ * above, which the compiler holds equal). Keyed by the client
  * property each gets (`client.article.getAll(...)`). A service declares its
  * reviewable entities itself (`reviewable(...)` in its own file), so this
  * entry also registers them: the review registry (reviewables.ts), its flows
@@ -57,7 +88,7 @@ export * from './services/test-question.ts';
  * review endpoints that read the review registry) are in registry.ts, which
  * adds them to these.
  */
-export const entityServices = {
+export const entityServices: EntityServices = {
   article: ArticleService,
   resource: ResourceService,
   learningCourse: LearningCourseService,
@@ -80,6 +111,4 @@ export const entityServices = {
   consumption: ConsumptionService,
   income: IncomeService,
   siteMessage: SiteMessageService,
-} as const;
-
-export type EntityServices = typeof entityServices;
+};

@@ -1,5 +1,5 @@
 import type { Endpoint, Service } from './core/define-service.ts';
-import { entityServices } from './entities.ts';
+import { entityServices, type EntityServices } from './entities.ts';
 import { AbpUserConfigurationService } from './services/abp-user-configuration.ts';
 import { AccountService } from './services/account.ts';
 import { AuditLogService, UserLoginService } from './services/audit-log.ts';
@@ -32,13 +32,32 @@ export * from './services/tenant-settings.ts';
 export * from './services/token-auth.ts';
 export * from './services/user.ts';
 
+/** The type of services, spelled with `typeof` per service for a small declaration (see EntityServices). */
+export type Services = EntityServices & {
+  readonly tokenAuth: typeof TokenAuthService;
+  readonly account: typeof AccountService;
+  readonly session: typeof SessionService;
+  readonly abpUserConfiguration: typeof AbpUserConfigurationService;
+  readonly user: typeof UserService;
+  readonly role: typeof RoleService;
+  readonly tenant: typeof TenantService;
+  readonly tenantSettings: typeof TenantSettingsService;
+  readonly notification: typeof NotificationService;
+  readonly file: typeof FileService;
+  readonly backgroundJob: typeof BackgroundJobService;
+  readonly review: typeof ReviewService;
+  readonly reviewInbox: typeof ReviewInboxService;
+  readonly auditLog: typeof AuditLogService;
+  readonly userLogin: typeof UserLoginService;
+};
+
 /**
  * Every service of the backend, keyed by the client property it gets
  * (`client.user.getAll(...)`): the platform services here, the entity services
  * from entities.ts (where a new entity is added). Listing a service serves,
  * validates, permission-checks, documents and contract-tests it.
  */
-export const services = {
+export const services: Services = {
   tokenAuth: TokenAuthService,
   account: AccountService,
   session: SessionService,
@@ -55,9 +74,7 @@ export const services = {
   auditLog: AuditLogService,
   userLogin: UserLoginService,
   ...entityServices,
-} as const;
-
-export type Services = typeof services;
+};
 
 /** Every endpoint of every service. */
 export function allEndpoints(): Endpoint[] {
