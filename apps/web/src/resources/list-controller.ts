@@ -182,7 +182,12 @@ export function useListController(resource: AnyResource) {
     if (appliesNow({ kind: 'typed', text, applied: appliedKeyword })) applyWithKeyword({}, text);
   };
   const setFilter = (name: string, value: FilterValues[string]) => applyWithKeyword({ [name]: value }, keyword);
-  const search = () => applyWithKeyword({}, keyword);
+  // 查询 with nothing changed asks the server again (new rows since), as a refresh would.
+  const search = () => {
+    const value = keyword.trim() === '' ? '' : keyword;
+    if (value === appliedKeyword && state.page === FIRST_PAGE) refresh();
+    else applyWithKeyword({}, keyword);
+  };
   const resetFilters = () => {
     setDraft('');
     core.reset();

@@ -171,6 +171,22 @@ describe('ResourcePage', () => {
     await waitFor(() => expect(impl.getAll).toHaveBeenLastCalledWith({ SkipCount: 0, MaxResultCount: 10, Sorting: 'name asc', Keyword: '书' }));
   });
 
+  it('asks the server again when 查询 is pressed with nothing changed, as a refresh', async () => {
+    const impl = setup();
+    await screen.findByText('书籍1');
+    const calls = impl.getAll.mock.calls.length;
+    fireEvent.click(screen.getByTestId('filter-search'));
+    await waitFor(() => expect(impl.getAll.mock.calls.length).toBe(calls + 1));
+    expect(impl.getAll).toHaveBeenLastCalledWith({ SkipCount: 0, MaxResultCount: 10 });
+    fireEvent.change(screen.getByTestId('filter-keyword'), { target: { value: '书籍2' } });
+    fireEvent.click(screen.getByTestId('filter-search'));
+    await waitFor(() => expect(impl.getAll).toHaveBeenLastCalledWith({ SkipCount: 0, MaxResultCount: 10, Keyword: '书籍2' }));
+    const searched = impl.getAll.mock.calls.length;
+    fireEvent.click(screen.getByTestId('filter-search'));
+    await waitFor(() => expect(impl.getAll.mock.calls.length).toBe(searched + 1));
+    expect(impl.getAll).toHaveBeenLastCalledWith({ SkipCount: 0, MaxResultCount: 10, Keyword: '书籍2' });
+  });
+
   it('never lists by a keyword the box no longer shows: a cleared box applies at once, another filter applies the box as it reads', async () => {
     const impl = setup();
     await screen.findByText('书籍1');

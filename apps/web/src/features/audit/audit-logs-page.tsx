@@ -135,6 +135,9 @@ function AuditDetails({ row, onClose }: { row: AuditLogListDto | null; onClose: 
   );
 }
 
+/** Whether two flat filter drafts say the same. */
+const sameFilters = <T extends object>(a: T, b: T) => (Object.keys(a) as Array<keyof T>).every((k) => a[k] === b[k]);
+
 function AuditLogsTab() {
   const { t } = useTranslation();
   const download = useDownload();
@@ -146,7 +149,9 @@ function AuditLogsTab() {
   const [open, setOpen] = useState<AuditLogListDto | null>(null);
   const [exporting, setExporting] = useState(false);
   const filter = { ...auditFilter(applied), Sorting: sorting };
-  const { data, isLoading } = useApi(api.auditLog.getAuditLogs, { ...filter, SkipCount: (page - 1) * pageSize, MaxResultCount: pageSize });
+  const { data, isLoading, mutate } = useApi(api.auditLog.getAuditLogs, { ...filter, SkipCount: (page - 1) * pageSize, MaxResultCount: pageSize });
+  // 搜索 with the same filters asks again (calls recorded since), as ASP.NET Zero's audit screen does.
+  const search = () => (sameFilters(draft, applied) && page === 1 ? void mutate() : (setApplied(draft), setPage(1)));
   const set = (key: keyof AuditDraft) => (value: string) => setDraft((d) => ({ ...d, [key]: value }));
 
   const columns: ColumnDef<AuditLogListDto, unknown>[] = [
@@ -220,7 +225,7 @@ function AuditLogsTab() {
           <Button size="sm" variant="outline" onClick={() => (setDraft(EMPTY_DRAFT), setApplied(EMPTY_DRAFT), setPage(1))}>
             {t('audit.filters.reset')}
           </Button>
-          <Button size="sm" colorPalette="brand" onClick={() => (setApplied(draft), setPage(1))} data-testid="audit-search">
+          <Button size="sm" colorPalette="brand" onClick={search} data-testid="audit-search">
             {t('audit.filters.search')}
           </Button>
           <Button size="sm" variant="outline" loading={exporting} onClick={() => void exportAll()} data-testid="audit-export">
@@ -311,7 +316,7 @@ function LoginAttemptsTab() {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(10);
   const parsedResult = LoginAttemptResult.safeParse(Number(applied.result)).data;
-  const { data, isLoading } = useApi(api.userLogin.getUserLoginAttempts, {
+  const { data, isLoading, mutate } = useApi(api.userLogin.getUserLoginAttempts, {
     Filter: applied.user.trim() || undefined,
     Result: applied.result === '' ? undefined : parsedResult,
     SkipCount: (page - 1) * pageSize,
@@ -355,7 +360,12 @@ function LoginAttemptsTab() {
             testId="login-filter-result"
           />
         </Box>
-        <Button size="sm" colorPalette="brand" onClick={() => (setApplied({ user, result }), setPage(1))} data-testid="login-search">
+        <Button
+          size="sm"
+          colorPalette="brand"
+          onClick={() => (sameFilters({ user, result }, applied) && page === 1 ? void mutate() : (setApplied({ user, result }), setPage(1)))}
+          data-testid="login-search"
+        >
           {t('audit.filters.search')}
         </Button>
       </Flex>
