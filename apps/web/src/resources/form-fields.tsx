@@ -121,7 +121,7 @@ function ClearOnChange({ control, name, dependsOn }: { control: Control<FieldVal
 }
 
 interface FieldProps<R> {
-  spec: FieldSpec<R>;
+  spec: FieldSpec<R, string>;
   control: Control<FieldValues>;
   resourceName: string;
   schema: z.ZodType;
@@ -216,7 +216,7 @@ function FormField<R>({ spec, control, resourceName, schema, ctx }: FieldProps<R
   }
 }
 
-function spanOf<R>(spec: FieldSpec<R>, mode: FieldCtx<R>['mode']): 1 | 2 {
+function spanOf<R>(spec: FieldSpec<R, string>, mode: FieldCtx<R>['mode']): 1 | 2 {
   if (typeof spec.span === 'function') return spec.span(mode);
   return spec.span ?? (spec.type === 'textarea' || spec.type === 'custom' || spec.type === 'richText' || spec.type === 'list' ? 2 : 1);
 }
@@ -236,7 +236,7 @@ function ListField<R>({ spec, control, resourceName, schema, ctx, label, require
   const listError = errors[spec.name];
   const listMessage = listError && !Array.isArray(listError) && typeof listError.message === 'string' ? listError.message : undefined;
   const itemSchema = elementOf(shapeOf(schema)[spec.name]);
-  const subFields = spec.item?.fields ?? [];
+  const subFields: readonly FieldSpec<R, string>[] = spec.item?.fields ?? [];
   const items = fields.map((f) => ({ id: f.fieldKey }));
   const full = spec.maxItems !== undefined && fields.length >= spec.maxItems;
   const base = `resources.${resourceName}.${spec.name}`;
@@ -324,7 +324,7 @@ function ListField<R>({ spec, control, resourceName, schema, ctx, label, require
 }
 
 export interface FormFieldsProps<R> {
-  fields: readonly FieldSpec<R>[];
+  fields: readonly FieldSpec<R, string>[];
   control: Control<FieldValues>;
   resourceName: string;
   schema: z.ZodType;
@@ -352,7 +352,7 @@ export function FormFields<R>({ fields, control, resourceName, schema, ctx }: Fo
  * `datetime` field an ISO instant with a zone (ABP may leave the zone off,
  * which means UTC).
  */
-export function normalizeFormValues<R>(fields: readonly FieldSpec<R>[], values: Record<string, unknown>): Record<string, unknown> {
+export function normalizeFormValues<R>(fields: readonly FieldSpec<R, string>[], values: Record<string, unknown>): Record<string, unknown> {
   const out = { ...values };
   for (const f of fields) {
     const v = out[f.name];

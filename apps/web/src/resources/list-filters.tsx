@@ -18,7 +18,7 @@ interface FilterProps<F> {
 
 const useNoOptions = () => undefined;
 
-function SelectFilter({ spec, value, onChange, label, t }: FilterProps<Extract<FilterSpec, { type: 'select' | 'boolean' }>>) {
+function SelectFilter({ spec, value, onChange, label, t }: FilterProps<Extract<FilterSpec<string>, { type: 'select' | 'boolean' }>>) {
   // Stable per filter: the spec does not change while the list is shown.
   const useOptions = spec.type === 'select' && spec.useOptions ? spec.useOptions : useNoOptions;
   const remote = useOptions();
@@ -50,7 +50,7 @@ function SelectFilter({ spec, value, onChange, label, t }: FilterProps<Extract<F
   );
 }
 
-function CascaderFilter({ spec, value, onChange, label, t }: FilterProps<Extract<FilterSpec, { type: 'cascader' }>>) {
+function CascaderFilter({ spec, value, onChange, label, t }: FilterProps<Extract<FilterSpec<string>, { type: 'cascader' }>>) {
   const options = spec.useTreeOptions();
   return (
     <Cascader
@@ -98,8 +98,8 @@ export function ListFilters({ list, extra }: { list: ListController; extra?: Rea
   const { t } = useTranslation();
   const { resource } = list;
   const labels = resourceLabels(t, resource.name);
-  const filters = resource.filters ?? [];
-  const keywordHint = (f: FilterSpec) =>
+  const filters: readonly FilterSpec<string>[] = resource.filters ?? [];
+  const keywordHint = (f: FilterSpec<string>) =>
     t((f.type === 'keyword' && f.placeholderKey) || `resources.${resource.name}.filters.${f.name}`, { defaultValue: t('filters.keyword') });
   return (
     <HStack gap="2" wrap="wrap">

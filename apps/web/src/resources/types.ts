@@ -171,7 +171,7 @@ export type FieldType =
  * `resources.<name>.<list>.fields.<field>`.
  */
 export interface ListItemSpec<R = unknown> {
-  fields: readonly FieldSpec<R>[];
+  fields: readonly FieldSpec<R, string>[];
   /** Values of a new item (over the item schema's own defaults). */
   defaults?: Record<string, unknown>;
 }
