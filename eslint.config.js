@@ -122,6 +122,21 @@ export default tseslint.config(
     },
   },
   {
+    // A transaction's callback is marked for the database connection's gate only when opened through ctx.transaction
+    // (docs/architecture/data-access.md): a write there that skips `tx` then fails at once instead of waiting for itself.
+    files: ['apps/mock-server/src/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/testing/**', 'apps/mock-server/src/kit/context.ts', 'apps/mock-server/src/audit/entity-history.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='$transaction'][arguments.0.type=/FunctionExpression$/]",
+          message: 'Open an interactive transaction with ctx.transaction (it marks the callback for the connection gate), not $transaction.',
+        },
+      ],
+    },
+  },
+  {
     files: ['packages/sdk/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['@edu/*'], message: 'The SDK depends on nothing of ours.' }] }] },
   },

@@ -129,3 +129,30 @@ describe('lint zones (eslint.config.js)', () => {
     assert.equal(errors.length, 1, JSON.stringify(errors));
   });
 });
+
+// Transactions are opened through ctx.transaction, which marks the callback for the database connection's gate
+// (docs/architecture/data-access.md); the rule lives in eslint.config.js beside the zones.
+describe('transactions through ctx.transaction (eslint.config.js)', () => {
+  let linter;
+  before(() => {
+    process.chdir(root);
+    linter = new ESLint({
+      cwd: root,
+      overrideConfigFile: path.join(root, 'eslint.config.js'),
+      overrideConfig: [{ files: ['**/*.{ts,tsx}'], ...tseslint.configs.disableTypeChecked }],
+      ruleFilter: ({ ruleId }) => ruleId === 'no-restricted-syntax',
+    });
+  });
+  const code = 'export const run = (db: { $transaction(f: (tx: unknown) => Promise<number>): Promise<number> }) => db.$transaction(async () => 1);\n';
+  const errors = async (file) => {
+    const [result] = await linter.lintText(code, { filePath: path.join(root, file) });
+    return result.messages.filter((m) => m.ruleId === 'no-restricted-syntax');
+  };
+  it('a server file opening $transaction with a callback is an error', async () => {
+    assert.equal((await errors('apps/mock-server/src/services/transaction-probe.ts')).length, 1);
+  });
+  it('the request context, which marks the callback, and tests may', async () => {
+    assert.deepEqual(await errors('apps/mock-server/src/kit/context.ts'), []);
+    assert.deepEqual(await errors('apps/mock-server/src/services/transaction-probe.test.ts'), []);
+  });
+});
