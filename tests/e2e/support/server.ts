@@ -48,7 +48,9 @@ export function ensureWebBuild(): void {
       continue;
     }
     try {
-      if (!existsSync(index)) execFileSync('pnpm', ['--filter', '@edu/web', 'build'], { cwd: REPO_ROOT, stdio: 'inherit' });
+      // NODE_ENV is vitest's `test` here: React and the other libraries would build their development code.
+      const env = { ...process.env, NODE_ENV: 'production' };
+      if (!existsSync(index)) execFileSync('pnpm', ['--filter', '@edu/web', 'build'], { cwd: REPO_ROOT, stdio: 'inherit', env });
     } finally {
       rmSync(lock, { recursive: true, force: true });
     }
