@@ -183,13 +183,22 @@ if (PIN) execFileSync('taskset', ['-a', '-cp', '1', String(process.pid)], { stdi
 /** `[command, ...args]` run on the measured core when pinning is on. */
 export const pinned = (command: string, args: string[]): [string, string[]] => (PIN ? ['taskset', ['-c', '0', command, ...args]] : [command, args]);
 
-export async function startServerProcess(dbFile: string, env: Record<string, string> = {}): Promise<RunningProcess> {
+/**
+ * `nodeFlags`: node's command-line flags for the server (`pnpm start` gives
+ * it none; a case may start a twin with one to measure what it changes).
+ */
+export async function startServerProcess(
+  dbFile: string,
+  env: Record<string, string> = {},
+  nodeFlags: readonly string[] = [],
+): Promise<RunningProcess> {
   const dist = serverDist();
   const logFile = `${dbFile}.log`;
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const log = openSync(logFile, 'w');
-  const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];
+  const prof = [...nodeFlags];
+  if (process.env.BENCH_CPU_PROF) prof.push('--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`);
   // `BENCH_NODE_FLAGS='--max-semi-space-size=4'`: Node/V8 flags for the server process, to compare settings.
   prof.push(...(process.env.BENCH_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean));
   const [command, args] = pinned(process.execPath, [...prof, path.join(dist, 'server.mjs')]);

@@ -67,6 +67,11 @@ const uncachedServer = async () => (uncached ??= await startServerProcess(copyTe
 let unaudited: RunningProcess | undefined;
 /** A server with `AUDITING=0`, for what recording a call in the audit log costs (the `auditing` cases). */
 const unauditedServer = async () => (unaudited ??= await startServerProcess(copyTemplate(template, dir, 'unaudited.db'), { AUDITING: '0' }));
+/** V8's young generation at 2 × 4 MB instead of its default 2 × 16 MB (node's command line only; `pnpm start` does not set it). */
+const SMALL_YOUNG = '--max-semi-space-size=4';
+let smallYoung: RunningProcess | undefined;
+/** A server started with `SMALL_YOUNG`, for what a smaller young generation saves in memory and costs in CPU (the `semispace` cases). */
+const smallYoungServer = async () => (smallYoung ??= await startServerProcess(copyTemplate(template, dir, 'small-young.db'), {}, [SMALL_YOUNG]));
 try {
   const auth = await signIn(server.url, 'admin', '123qwe', BENCH_TENANT);
   const api = (p: string) => `${server.url}/api/services/app/${p}`;
@@ -117,16 +122,20 @@ try {
     });
   const unauditedCase = caseOn(unauditedServer, 'auditing off', ['auditing']);
   const uncachedCase = caseOn(uncachedServer, 'page cache off', ['articles', 'uncached']);
+  const smallYoungCase = caseOn(smallYoungServer, SMALL_YOUNG, ['semispace']);
   const cases: BenchCase[] = [
-    getCase('Session/GetCurrentLoginInformations (floor)', ['floor', 'session', 'auditing'], 'Session/GetCurrentLoginInformations'),
+    getCase('Session/GetCurrentLoginInformations (floor)', ['floor', 'session', 'auditing', 'semispace'], 'Session/GetCurrentLoginInformations'),
     getCase('FriendLink/GetAll', ['floor', 'friendlink', 'auditing'], 'FriendLink/GetAll?SkipCount=0&MaxResultCount=10'),
     // The same calls on a server that records no audit rows: a case's CPU per request against its twin here is what auditing costs.
     // The floor is not audited (ABP's [DisableAuditing]), FriendLink/GetAll is: its pair shows what an audit row costs.
     unauditedCase('Session/GetCurrentLoginInformations (floor)', ['floor'], 'Session/GetCurrentLoginInformations'),
     unauditedCase('FriendLink/GetAll', ['friendlink'], 'FriendLink/GetAll?SkipCount=0&MaxResultCount=10'),
-    getCase('Article/GetAll page 1', ['articles', 'page'], 'Article/GetAll?SkipCount=0&MaxResultCount=10'),
+    // The same calls on a server with a smaller young generation: the CPU it costs, and (below) the memory it saves.
+    smallYoungCase('Session/GetCurrentLoginInformations (floor)', [], 'Session/GetCurrentLoginInformations'),
+    getCase('Article/GetAll page 1', ['articles', 'page', 'semispace'], 'Article/GetAll?SkipCount=0&MaxResultCount=10'),
     // The same read on a server started with the list page cache off: what a page costs when its table was just written.
     uncachedCase('Article/GetAll page 1', ['page'], 'Article/GetAll?SkipCount=0&MaxResultCount=10'),
+    smallYoungCase('Article/GetAll page 1', [], 'Article/GetAll?SkipCount=0&MaxResultCount=10'),
     getCase(
       `Article/GetAll last page (skip ${totalCount - 10})`,
       ['articles', 'deep'],
@@ -204,6 +213,12 @@ try {
   );
   console.log(`\nserver memory after the runs: peak RSS (VmHWM) ${mem.peakMb.toFixed(0)} MB, RSS now ${mem.rssMb.toFixed(0)} MB`);
   if (beside) console.log(`(the peak includes ${beside})`);
+  if (smallYoung) {
+    const twin = smallYoung.memory();
+    console.log(
+      `the server with ${SMALL_YOUNG} (its load cases, no import): peak RSS ${twin.peakMb.toFixed(0)} MB, RSS now ${twin.rssMb.toFixed(0)} MB (this server's peak before the import: ${peakBefore.toFixed(0)} MB)`,
+    );
+  }
   for (const s of starts)
     console.log(
       `start (${s.command === 'pnpm' ? '`pnpm start`' : 'the bundle alone'}) to the first answer: first on a new database ${(s.firstMs / 1000).toFixed(2)} s, second ${(s.secondMs / 1000).toFixed(2)} s`,
@@ -218,6 +233,7 @@ try {
   await bare?.stop();
   await uncached?.stop();
   await unaudited?.stop();
+  await smallYoung?.stop();
   await server.stop();
   if (!process.env.BENCH_KEEP) rmSync(dir, { recursive: true, force: true });
   else console.log(`kept ${dir}`);

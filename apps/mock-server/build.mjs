@@ -3,14 +3,18 @@
 // Under tsx the same server holds ~70 MB more (module sources, transforms, source maps)
 // and starts slower; `pnpm dev` keeps tsx for its watch mode. See
 // docs/architecture/speed.md, "The server as users start it".
-import { build } from 'esbuild';
+//
+// `node build.mjs [outdir]` always builds (dist/ by default; the bundle test builds into a
+// folder of its own); start.mjs imports `bundleIsCurrent` and `buildServer` and builds only
+// when a source changed.
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-/** `node build.mjs [outdir]`: dist/ by default; the bundle test builds into a folder of its own. */
-const outdir = path.resolve(process.argv[2] ?? path.join(here, 'dist'));
+export const DEFAULT_OUTDIR = path.join(here, 'dist');
 
 /**
  * Third-party packages stay outside the bundle, imported by the file they
@@ -19,7 +23,7 @@ const outdir = path.resolve(process.argv[2] ?? path.join(here, 'dist'));
  * source's `import.meta.url` keeps naming that source, so paths it resolves
  * (the repository root, the migrations folder, font packages) stay the same.
  */
-const sourcesInPlace = {
+const sourcesInPlace = (outdir) => ({
   name: 'sources-in-place',
   setup(b) {
     b.onResolve({ filter: /^[^./]/ }, async (args) => {
@@ -38,7 +42,7 @@ const sourcesInPlace = {
       return { contents: source.replaceAll('import.meta.url', `new URL(${fromBundle}, import.meta.url).href`), loader: 'ts' };
     });
   },
-};
+});
 
 /**
  * The read pool's worker (src/kit/import/read-worker.ts: uploaded files are
@@ -50,18 +54,72 @@ const sourcesInPlace = {
  */
 const READ_WORKER = 'read-worker';
 
-await rm(outdir, { recursive: true, force: true });
-await build({
-  entryPoints: { server: path.join(here, 'src/server.ts'), [READ_WORKER]: path.join(here, 'src/kit/import/read-worker.ts') },
-  define: { 'process.env.EDU_BUNDLED_READ_WORKER': JSON.stringify(`${READ_WORKER}.mjs`) },
-  outdir,
-  bundle: true,
-  // Dynamic imports (the spreadsheet and paper writers) stay separate chunks, loaded on first use.
-  splitting: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  outExtension: { '.js': '.mjs' },
-  plugins: [sourcesInPlace],
-  logLevel: 'warning',
-});
+/**
+ * What a bundle is made of besides the sources esbuild reads (its metafile's
+ * inputs): this script, the lockfile (third-party imports are written as the
+ * paths they resolve to, which change with a dependency's version), the
+ * manifests whose `exports` resolve the workspace packages, and the tsconfigs
+ * esbuild reads. Paths relative to this folder.
+ */
+const BUILD_INPUTS = [
+  'build.mjs',
+  'package.json',
+  'tsconfig.json',
+  '../../pnpm-lock.yaml',
+  '../../tsconfig.base.json',
+  '../../packages/sdk/package.json',
+  '../../prisma/package.json',
+];
+/** Written beside the bundle: every input's path and one hash of their contents. */
+const INPUTS_FILE = 'inputs.json';
+
+/** A hash of `files`' paths and contents (paths relative to this folder, or absolute); undefined when one is missing. */
+export function hashInputs(files) {
+  const hash = createHash('sha256');
+  for (const f of files) {
+    const file = path.resolve(here, f);
+    if (!existsSync(file)) return undefined;
+    hash.update(`${f}\0`).update(readFileSync(file)).update('\0');
+  }
+  return hash.digest('hex');
+}
+
+/** Whether `outdir` holds a bundle built from the sources as they are now (same inputs, same contents). */
+export function bundleIsCurrent(outdir = DEFAULT_OUTDIR) {
+  try {
+    const recorded = JSON.parse(readFileSync(path.join(outdir, INPUTS_FILE), 'utf8'));
+    return existsSync(path.join(outdir, 'server.mjs')) && hashInputs(recorded.files) === recorded.hash;
+  } catch {
+    return false;
+  }
+}
+
+/** Bundles the server into `outdir` (emptied first) and records its inputs there. */
+export async function buildServer(outdir = DEFAULT_OUTDIR) {
+  // Loaded here, so a start that finds the bundle current never loads esbuild.
+  const esbuild = await import('esbuild');
+  await rm(outdir, { recursive: true, force: true });
+  const result = await esbuild.build({
+    entryPoints: { server: path.join(here, 'src/server.ts'), [READ_WORKER]: path.join(here, 'src/kit/import/read-worker.ts') },
+    define: { 'process.env.EDU_BUNDLED_READ_WORKER': JSON.stringify(`${READ_WORKER}.mjs`) },
+    outdir,
+    absWorkingDir: here,
+    bundle: true,
+    // Dynamic imports (the spreadsheet and paper writers) stay separate chunks, loaded on first use.
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    outExtension: { '.js': '.mjs' },
+    plugins: [sourcesInPlace(outdir)],
+    metafile: true,
+    logLevel: 'warning',
+  });
+  // esbuild's service process would otherwise live as long as the process that built (start.mjs runs the server next).
+  await esbuild.stop();
+  const files = [...Object.keys(result.metafile.inputs).map((f) => path.relative(here, path.resolve(here, f))), ...BUILD_INPUTS].sort();
+  writeFileSync(path.join(outdir, INPUTS_FILE), JSON.stringify({ files, hash: hashInputs(files) }));
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url))
+  await buildServer(path.resolve(process.argv[2] ?? DEFAULT_OUTDIR));

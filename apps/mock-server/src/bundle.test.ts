@@ -1,7 +1,8 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { docxBomb } from './testing/bombs.ts';
@@ -69,6 +70,44 @@ beforeAll(async () => {
 afterAll(() => {
   if (server.exitCode === null) server.kill('SIGKILL');
   rmSync(work, { recursive: true, force: true });
+});
+
+/** Runs `expression` (build.mjs's exports in scope as `b`) in a node process of its own and returns its JSON value. */
+async function fromBuildScript(expression: string): Promise<unknown> {
+  const script = `const b = await import(${JSON.stringify(pathToFileURL(path.join(SERVER_DIR, 'build.mjs')).href)}); console.log(JSON.stringify(${expression}));`;
+  const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], { cwd: work });
+  return JSON.parse(stdout);
+}
+
+describe('the bundle is built again only when an input changed (start.mjs)', () => {
+  it('records the sources esbuild read and the lockfile beside the bundle, and compares their contents', async () => {
+    const dist = path.join(work, 'dist');
+    const inputsFile = path.join(dist, 'inputs.json');
+    const recorded = JSON.parse(readFileSync(inputsFile, 'utf8')) as { files: string[]; hash: string };
+    expect(recorded.files).toEqual(
+      expect.arrayContaining([
+        'src/server.ts',
+        'src/kit/import/read-worker.ts',
+        '../../packages/sdk/src/index.ts',
+        'build.mjs',
+        '../../pnpm-lock.yaml',
+      ]),
+    );
+    expect(await fromBuildScript(`b.bundleIsCurrent(${JSON.stringify(dist)})`)).toBe(true);
+
+    // One more input, recorded as a build records it; then its contents change, then it is gone.
+    const source = path.join(work, 'source.ts');
+    writeFileSync(source, 'export const a = 1;\n');
+    const files = [...recorded.files, source];
+    writeFileSync(inputsFile, JSON.stringify({ files, hash: await fromBuildScript(`b.hashInputs(${JSON.stringify(files)})`) }));
+    expect(await fromBuildScript(`b.bundleIsCurrent(${JSON.stringify(dist)})`)).toBe(true);
+    writeFileSync(source, 'export const a = 2;\n');
+    expect(await fromBuildScript(`b.bundleIsCurrent(${JSON.stringify(dist)})`)).toBe(false);
+    rmSync(source);
+    expect(await fromBuildScript(`b.bundleIsCurrent(${JSON.stringify(dist)})`)).toBe(false);
+    // Restored as built, for the tests below.
+    writeFileSync(inputsFile, JSON.stringify(recorded));
+  });
 });
 
 describe('the bundled server (pnpm start)', () => {
