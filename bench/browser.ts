@@ -17,6 +17,9 @@
  *
  *   BENCH_WEB_ROOT=/tmp/before-web      measure another build of the console
  *   BENCH_SCREENS=questions,income       a subset of the screens
+ *   BENCH_PROFILE=1                      one more visit of each screen (not counted) prints where its main thread
+ *                                        spent its time until the content showed (CPU profile self time by
+ *                                        script and by function) and its waterfall (API requests: start, end)
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -69,6 +72,46 @@ interface Visit {
   ms: number;
   scripts: Script[];
   path: string;
+  /** With `profile`: the profile's summary and the waterfall, printed lines. */
+  report?: string[];
+}
+
+const PROFILE = Boolean(process.env.BENCH_PROFILE);
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+}
+interface CpuProfile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** Self time until `untilMs` (page time) by script file and by function, largest first. */
+function summarizeProfile(profile: CpuProfile, startedAt: number, untilMs: number): string[] {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const byFile = new Map<string, number>();
+  const byFunction = new Map<string, number>();
+  let t = startedAt;
+  for (let i = 0; i < profile.samples.length; i++) {
+    t += profile.timeDeltas[i]! / 1000;
+    if (t > untilMs) break;
+    const node = byId.get(profile.samples[i]!)!;
+    const dt = (profile.timeDeltas[i + 1] ?? 0) / 1000;
+    const file = node.callFrame.url
+      ? path.basename(new URL(node.callFrame.url, 'http://x').pathname)
+      : `(${node.callFrame.functionName || 'native'})`;
+    byFile.set(file, (byFile.get(file) ?? 0) + dt);
+    const fn = `${node.callFrame.functionName || '(anonymous)'} ${file}:${node.callFrame.lineNumber}:${node.callFrame.columnNumber}`;
+    byFunction.set(fn, (byFunction.get(fn) ?? 0) + dt);
+  }
+  const top = (m: Map<string, number>, n: number) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([k, v]) => `      ${v.toFixed(0).padStart(5)} ms  ${k}`);
+  return ['    self time by script until the content showed:', ...top(byFile, 15), '    by function:', ...top(byFunction, 15)];
 }
 
 const median = (xs: readonly number[]) => {
@@ -93,7 +136,13 @@ const markWhenShown = (selector: string) => `
  * (or the network to be idle when none); the scripts fetched until then, with
  * Chromium's count of their bytes on the wire.
  */
-async function visit(ctx: Playwright.BrowserContext, url: string, selector: string | undefined, timeoutMs = 30_000): Promise<Visit | undefined> {
+async function visit(
+  ctx: Playwright.BrowserContext,
+  url: string,
+  selector: string | undefined,
+  timeoutMs = 30_000,
+  profiled = false,
+): Promise<Visit | undefined> {
   if (selector) await ctx.addInitScript({ content: markWhenShown(selector) });
   const page = await ctx.newPage();
   const cdp = await ctx.newCDPSession(page);
@@ -105,6 +154,13 @@ async function visit(ctx: Playwright.BrowserContext, url: string, selector: stri
     const u = urls.get(e.requestId);
     if (u) wire.set(u, (wire.get(u) ?? 0) + e.encodedDataLength);
   });
+  let profileStart = 0;
+  if (profiled) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+    profileStart = Date.now();
+  }
   const responses: Playwright.Response[] = [];
   page.on('response', (r) => {
     if (r.request().resourceType() === 'script' || /\.m?js$/.test(new URL(r.url()).pathname)) responses.push(r);
@@ -124,6 +180,23 @@ async function visit(ctx: Playwright.BrowserContext, url: string, selector: stri
     await page.waitForLoadState('networkidle');
     ms = await page.evaluate(() => performance.now());
   }
+  let report: string[] | undefined;
+  if (profiled) {
+    const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile & { startTime: number } };
+    // Page time of the profile's start (before the navigation: negative); wall clocks, so within a few ms.
+    const origin = await page.evaluate(() => performance.timeOrigin);
+    const firstSample = profileStart - origin;
+    const waterfall = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((e) => /\/api\/|\/AbpUserConfiguration\/|appconfig\.json/.test(e.name))
+        .map(
+          (e) =>
+            `      ${e.startTime.toFixed(0).padStart(5)} → ${(e.startTime + e.duration).toFixed(0).padStart(5)} ms  ${new URL(e.name).pathname}${new URL(e.name).search.slice(0, 80)}`,
+        ),
+    );
+    report = [...summarizeProfile(profile, firstSample, ms), '    waterfall (API requests, page time):', ...waterfall];
+  }
   const ends = new Map(await page.evaluate(() => performance.getEntriesByType('resource').map((e) => [e.name, e.startTime + e.duration] as const)));
   const scripts = await Promise.all(
     responses.map(async (r) => {
@@ -138,7 +211,7 @@ async function visit(ctx: Playwright.BrowserContext, url: string, selector: stri
     }),
   );
   await page.close();
-  return { ms, scripts: selector ? scripts.filter((s) => s.start <= ms) : scripts, path: new URL(url).pathname };
+  return { ms, scripts: selector ? scripts.filter((s) => s.start <= ms) : scripts, path: new URL(url).pathname, report };
 }
 
 /** `BENCH_LIST_SCRIPTS=1`: a visit's scripts, largest first. */
@@ -209,21 +282,24 @@ try {
   console.log('|---|---:|---:|---:|---:|');
   for (const screen of SCREENS.filter((s) => !chosen.length || chosen.includes(s.name))) {
     const visits: Visit[] = [];
-    for (let i = 0; i < RUNS; i++) {
+    let profiled: Visit | undefined;
+    for (let i = PROFILE ? -1 : 0; i < RUNS; i++) {
       let v: Visit | undefined;
       for (const p of screen.paths) {
         const ctx = await browser.newContext({ ...contextOptions, storageState: signedIn });
-        v = await visit(ctx, `${server.url}${p}`, screen.content, p === screen.paths.at(-1) ? 30_000 : 10_000);
+        v = await visit(ctx, `${server.url}${p}`, screen.content, p === screen.paths.at(-1) ? 30_000 : 10_000, i < 0);
         await ctx.close();
         if (v) break;
       }
       if (!v) throw new Error(`${screen.name}: no content (${screen.content}) on ${screen.paths.join(' or ')}`);
-      visits.push(v);
+      if (i < 0) profiled = v;
+      else visits.push(v);
     }
     const ms = visits.map((v) => v.ms);
     console.log(
       `| ${screen.name} (${visits[0]!.path}) | ${median(ms).toFixed(0)} (${Math.min(...ms).toFixed(0)}–${Math.max(...ms).toFixed(0)}) | ${median(visits.map((v) => v.scripts.length))} | ${kB(median(visits.map((v) => sum(v, 'gzip'))))} | ${kB(median(visits.map((v) => sum(v, 'decoded'))))} |`,
     );
+    if (profiled?.report) console.log(`    profiled visit: ${profiled.ms.toFixed(0)} ms to content\n${profiled.report.join('\n')}`);
     if (process.env.BENCH_LIST_SCRIPTS)
       for (const s of [...visits[0]!.scripts].sort((a, b) => b.decoded - a.decoded))
         console.log(`    ${new URL(s.url).pathname} ${kB(s.gzip)} kB gzip`);

@@ -29,7 +29,9 @@ const loadVisitor = () =>
 const signedInRoot = token ? Promise.all([loadSignedIn(), loadSignedInTexts()]) : null;
 const visitorRoot = token ? null : loadVisitor();
 if (token) {
-  void import('./app/boot-shell.ts').then((m) => m.prefetchScreen(window.location.pathname)).catch(() => undefined);
+  // A resource list's first request also leaves once boot has found the session, beside the render.
+  const firstRead = { search: window.location.search, signedIn: booting.then((r) => r.signedIn) };
+  void import('./app/boot-shell.ts').then((m) => m.prefetchScreen(window.location.pathname, firstRead)).catch(() => undefined);
   void import('./app/shell-route.tsx').catch(() => undefined);
 }
 

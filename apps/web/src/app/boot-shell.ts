@@ -1,4 +1,5 @@
-import { appGroups, otherPages, publicPages } from '../navigation.ts';
+import { isGranted } from '../lib/permissions.ts';
+import { allowedBy, appGroups, otherPages, publicPages } from '../navigation.ts';
 import { allPages, findPageByPath } from './nav-logic.ts';
 import { initShell } from './shell-store.ts';
 import { tabsStorageKey } from './tabs.ts';
@@ -30,12 +31,31 @@ export function routeMatches(routePath: string, pathname: string): boolean {
   return want.length === got.length && want.every((s, i) => (s.startsWith(':') ? got[i] !== '' : s === got[i]));
 }
 
+/** When the screen of a resource list may start its list's first read: boot found someone signed in. */
+export interface FirstRead {
+  /** The query string the page was opened with (the list's page, filters, sorting). */
+  search: string;
+  /** Boot's answer: whether someone is signed in (the session and the permissions are then known). */
+  signedIn: Promise<boolean>;
+}
+
 /**
  * Starts loading the screen of `pathname` and what it imports (main.tsx, with a token, while boot asks the
  * server), so a first visit does not wait for boot, the root and the router before it asks for the screen's
  * code: the router's lazy route then finds the modules loaded or under way. Guards still decide what renders.
+ * With `firstRead`, a resource list's screen also starts its list's first request once boot has found the
+ * user signed in and allowed to open the route (resources/first-read.ts), instead of after the shell and
+ * the screen have rendered.
  */
-export function prefetchScreen(pathname: string): void {
+export function prefetchScreen(pathname: string, firstRead?: FirstRead): void {
   const found = allPages(appGroups, otherPages).find((e) => routeMatches(e.page.path, pathname));
   void found?.page.page?.().catch(() => undefined);
+  const route = found?.page.resource;
+  if (!route || !firstRead) return;
+  const allowed = () => allowedBy(isGranted, found.group?.permission) && allowedBy(isGranted, found.page.permission);
+  void Promise.all([route.resource(), import('../resources/first-read.ts'), firstRead.signedIn])
+    .then(([base, { startFirstListRead }, signedIn]) => {
+      if (signedIn && allowed()) startFirstListRead(route.variant ? base.variant(route.variant) : base, new URLSearchParams(firstRead.search));
+    })
+    .catch(() => undefined);
 }

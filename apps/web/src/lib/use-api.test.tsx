@@ -3,7 +3,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { SWRConfig } from 'swr';
 import type { ReactNode } from 'react';
 import { api } from './client.ts';
-import { apiKey, keyMatcher, useApi, useApiMutation } from './use-api.ts';
+import { apiKey, keyMatcher, startRead, useApi, useApiMutation } from './use-api.ts';
 import * as errors from './errors.tsx';
 import { AbpError } from '@edu/sdk';
 
@@ -43,6 +43,28 @@ describe('useApi / useApiMutation', () => {
     await waitFor(() => expect(screen.getByTestId('total')).toHaveTextContent('0'));
     expect(getAll).toHaveBeenCalledTimes(2);
     expect(getRoles).not.toHaveBeenCalled();
+  });
+
+  it('answers the first reader of a call and input with the read started ahead, once (no second request)', async () => {
+    const page = (n: number) => ({ totalCount: n, items: [] });
+    const getAll = vi.spyOn(api.user, 'getAll');
+    getAll.mockReset().mockResolvedValueOnce(page(7)).mockResolvedValueOnce(page(8)).mockResolvedValueOnce(page(9));
+    startRead(api.user.getAll, { SkipCount: 0, MaxResultCount: 10 });
+    expect(getAll).toHaveBeenCalledTimes(1);
+    function C({ input }: { input: { SkipCount: number; MaxResultCount: number } }) {
+      const users = useApi(api.user.getAll, input);
+      return <span data-testid={`total-${input.SkipCount}`}>{users.data?.totalCount ?? '-'}</span>;
+    }
+    const first = render(<C input={{ MaxResultCount: 10, SkipCount: 0 }} />, { wrapper: wrap });
+    await waitFor(() => expect(screen.getByTestId('total-0')).toHaveTextContent('7'));
+    expect(getAll).toHaveBeenCalledTimes(1);
+    first.unmount();
+    // Taken once: the next reader of the same key (its own cache here) asks the server; another input never took it.
+    render(<C input={{ SkipCount: 0, MaxResultCount: 10 }} />, { wrapper: wrap });
+    await waitFor(() => expect(screen.getByTestId('total-0')).toHaveTextContent('8'));
+    render(<C input={{ SkipCount: 10, MaxResultCount: 10 }} />, { wrapper: wrap });
+    await waitFor(() => expect(screen.getByTestId('total-10')).toHaveTextContent('9'));
+    expect(getAll).toHaveBeenCalledTimes(3);
   });
 
   it('opens the error modal on failure unless silent, and rethrows from trigger', async () => {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import useSWR, { mutate as mutateAll, useSWRConfig, type SWRConfiguration, type SWRResponse } from 'swr';
+import useSWR, { mutate as mutateAll, unstable_serialize, useSWRConfig, type SWRConfiguration, type SWRResponse } from 'swr';
 import type { z } from 'zod';
 import { AbpError, type CallOptions, type Endpoint, type EndpointCall } from '@edu/sdk';
 import { onRecovered, reportUnreachable, unreachableReason } from './connectivity.ts';
@@ -46,6 +46,32 @@ export function apiKey(call: { endpoint: Endpoint }, input: unknown): ApiKey {
   return [call.endpoint.service, call.endpoint.method, input ?? {}];
 }
 
+/** How long a read started ahead (`startRead`) waits for its screen to take it. */
+const STARTED_READ_MS = 15_000;
+const startedReads = new Map<string, { at: number; result: Promise<unknown> }>();
+
+/**
+ * Starts a read before any component asks for it (a cold first visit starts the screen's list beside boot,
+ * app/boot-shell.ts): the first `useApi` of the same call and input takes its answer instead of asking again,
+ * once; a read left untaken for 15 s is dropped, so a later screen never gets an old answer.
+ */
+export function startRead<I extends z.ZodType, O extends z.ZodType>(call: ApiCall<I, O>, input: z.input<I>): void {
+  const fetcher: (input: z.input<I>) => Promise<z.output<O>> = call;
+  const result = fetcher(input);
+  // Failures are the taker's to show (useApi's onError); untaken, they are nobody's.
+  result.catch(() => undefined);
+  startedReads.set(unstable_serialize(apiKey(call, input)), { at: Date.now(), result });
+}
+
+/** The read started ahead for `key`, once; undefined when none is (or it is too old). */
+function takeStartedRead(key: ApiKey): Promise<unknown> | undefined {
+  if (startedReads.size === 0) return undefined;
+  const id = unstable_serialize(key);
+  const started = startedReads.get(id);
+  startedReads.delete(id);
+  return started && Date.now() - started.at < STARTED_READ_MS ? started.result : undefined;
+}
+
 export interface UseApiOptions<T> extends SWRConfiguration<T, AbpError> {
   /** Do not open the error modal; the caller shows `error` itself. */
   silent?: boolean;
@@ -83,7 +109,9 @@ export function useApi<I extends z.ZodType, O extends z.ZodType>(
   const [reader] = useState(() => (fresh ? ++freshReaders : 0));
   const fetcher: (input: z.input<I>) => Promise<z.output<O>> = call;
   const key: ApiKey | null = input === null ? null : fresh ? [call.endpoint.service, call.endpoint.method, input ?? {}, reader] : apiKey(call, input);
-  const load = input === null ? null : () => fetcher(input);
+  // A read started ahead for this key answers the first fetch (the same call and input: its output).
+  const load =
+    key === null || input === null ? null : () => ((fresh ? undefined : takeStartedRead(key)) as Promise<z.output<O>> | undefined) ?? fetcher(input);
   return useSWR<z.output<O>, AbpError, ApiKey | null>(key, load, {
     revalidateOnFocus: false,
     shouldRetryOnError: retryOnlyWithoutResponse,

@@ -132,6 +132,12 @@ function defaultRowKey(row: unknown): string {
   return String(id);
 }
 
+/** The call a resource's list reads with. */
+export const resourceListCall = (resource: AnyResource) => resource.list ?? resource.service.getAll;
+
+/** The query a resource's list sends for a list state (its fixed query, the paging, sorting and filters). */
+export const resourceListQuery = (resource: AnyResource, params: ListParams) => buildListQuery(params, resource.query);
+
 /**
  * The headless list of a resource, apart from any view (as react-admin's
  * `useListController` is apart from `<List>`): the core list (`useList`) over
@@ -145,11 +151,9 @@ export function useListController(resource: AnyResource) {
   const can = useCanner();
   const runCall = useRunCall();
   const { service } = resource;
-  const listCall = resource.list ?? service.getAll;
-
-  const fixed = resource.query;
-  const toQuery = useCallback((p: ListParams) => buildListQuery(p, fixed), [fixed]);
+  const toQuery = useCallback((p: ListParams) => resourceListQuery(resource, p), [resource]);
   const rowKey = useCallback((row: unknown) => String(rowIdOf(resource, row)), [resource]);
+  const listCall = resourceListCall(resource);
   const core = useList(dynamicCall(listCall), { toQuery, rowKey, sorting: resource.defaultSorting });
   const { state, rows, refresh, selection, setSelection, selectedRows } = core;
 
