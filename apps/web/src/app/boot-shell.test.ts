@@ -76,7 +76,8 @@ describe('boot shell', () => {
     prefetchScreen('/prefetchTest/denied', { search, signedIn: Promise.resolve(true) });
     prefetchScreen('/prefetchTest/resource', { search: '?tab=mine', signedIn: Promise.resolve(true) });
     prefetchScreen('/prefetchTest/resource', { search, signedIn: Promise.resolve(true) });
-    await vi.waitFor(() => expect(getAll).toHaveBeenCalled());
+    // The first read's module loads on first use (a cold import in the test: up to seconds on a loaded machine).
+    await vi.waitFor(() => expect(getAll).toHaveBeenCalled(), { timeout: 15_000 });
     await new Promise((r) => setTimeout(r, 20));
     // Only the signed-in, allowed visit without a variant tab; the query as the list builds it.
     expect(getAll).toHaveBeenCalledTimes(1);
