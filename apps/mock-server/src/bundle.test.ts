@@ -110,6 +110,24 @@ describe('the bundle is built again only when an input changed (start.mjs)', () 
   });
 });
 
+describe('the read worker (read-worker.mjs)', () => {
+  /** The modules a bundle file and the chunks it imports hold, by esbuild's `// <source path>` line before each. */
+  function modulesOf(file: string, seen = new Set<string>()): string[] {
+    if (seen.has(file)) return [];
+    seen.add(file);
+    const text = readFileSync(path.join(work, 'dist', file), 'utf8');
+    const chunks = Array.from(text.matchAll(/(?:from|import) "\.\/(chunk-[\w-]+\.mjs)"/g), (m) => m[1]!);
+    return [...Array.from(text.matchAll(/^\/\/ (\S+\.ts)$/gm), (m) => m[1]!), ...chunks.flatMap((c) => modulesOf(c, seen))];
+  }
+
+  it("does not evaluate the SDK's permission tree or the texts made from it (a worker thread holds what it evaluates)", () => {
+    const modules = modulesOf('read-worker.mjs');
+    expect(modules).toContain('src/localization/text-tables.ts');
+    expect(modules).not.toContain('src/localization/texts.ts');
+    expect(modules).not.toContain('../../packages/sdk/src/permissions.ts');
+  });
+});
+
 describe('the bundled server (pnpm start)', () => {
   it('migrates and seeds a new database, signs in and lists', async () => {
     const auth = await call('POST', '/api/TokenAuth/Authenticate', { body: { userNameOrEmailAddress: 'admin', password: '123qwe' } });

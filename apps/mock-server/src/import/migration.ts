@@ -1,7 +1,7 @@
 import { OPTION_LABELS, type ImportRowPreview } from '@edu/sdk';
 import { rowError } from '../kit/import/reading.ts';
 import type { ImportItem } from '../kit/import/running.ts';
-import type { Culture } from '../localization/texts.ts';
+import type { Culture } from '../localization/text-tables.ts';
 import type { DocumentQuestion, DocumentReading } from './question-document.ts';
 import { labelOf, type QuestionDraft } from './question-format.ts';
 

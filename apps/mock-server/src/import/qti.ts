@@ -2,7 +2,7 @@ import path from 'node:path/posix';
 import { QUESTION_IMPORT_MAX_ROWS } from '@edu/sdk';
 import { ARCHIVE_LIMITS, type ArchiveLimits } from '../kit/import/archive.ts';
 import type { ImportItem } from '../kit/import/running.ts';
-import { type Culture, localize, textsIn } from '../localization/texts.ts';
+import { type Culture, localize, textsIn } from '../localization/text-tables.ts';
 import { migrationItem, type Base, type MigrationQuestion } from './migration.ts';
 import { newPicture, picturesUsed, pictureUrl, type ImportPicture } from './pictures.ts';
 import type { DocumentQuestion } from './question-document.ts';

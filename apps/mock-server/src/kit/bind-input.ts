@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ValidationErrorInfo } from '@edu/sdk';
-import { localize, type Culture, type TextKey } from '../localization/texts.ts';
+import { localize, type Culture, type TableTextKey } from '../localization/text-tables.ts';
 
 /**
  * Model binding as ASP.NET Core does it, in front of zod validation:
@@ -169,7 +169,7 @@ export function badTextPath(value: unknown, path: PropertyKey[] = [], depth = 0)
   return null;
 }
 
-const TEXT_PROBLEMS = { surrogate: 'TextHasLoneSurrogate', control: 'TextHasControlCharacter' } as const satisfies Record<string, TextKey>;
+const TEXT_PROBLEMS = { surrogate: 'TextHasLoneSurrogate', control: 'TextHasControlCharacter' } as const satisfies Record<string, TableTextKey>;
 
 /**
  * Validates bound input with the culture's zod messages. Every string of every

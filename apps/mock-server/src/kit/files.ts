@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type {} from '@fastify/multipart';
 import { isAcceptedFile, type Endpoint, type FileContent, type FileDto, type FileFieldSpec, type ValidationErrorInfo } from '@edu/sdk';
 import type { Prisma, PrismaClient } from '@edu/db';
-import { localize, type Culture, type TextKey } from '../localization/texts.ts';
+import { localize, type Culture, type TableTextKey } from '../localization/text-tables.ts';
 import { AbpValidationError, EntityNotFoundError, UserFriendlyError } from './errors.ts';
 
 /**
@@ -275,7 +275,7 @@ function markupOf(text: string): 'svg' | 'html' | null {
  * are refused outright: served back, they could run script.
  */
 export async function checkFileContent(field: FileFieldSpec, file: File, culture: Culture): Promise<string> {
-  const say = (key: TextKey, ...args: string[]) => localize(culture, key, ...args);
+  const say = (key: TableTextKey, ...args: string[]) => localize(culture, key, ...args);
   // Annotated so that a call narrows like `throw`.
   const refuse: (message: string) => never = (message) => {
     throw new AbpValidationError([{ message, members: [camel(field.name)] }]);

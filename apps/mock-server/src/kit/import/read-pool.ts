@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Piscina } from 'piscina';
-import { type Culture, textsIn } from '../../localization/texts.ts';
+import { type Culture, textsIn } from '../../localization/text-tables.ts';
 import { AbpValidationError } from '../errors.ts';
 import type { DocxPicture, SourceLine } from '../../import/document-lines.ts';
 import type { QtiRead } from '../../import/qti.ts';

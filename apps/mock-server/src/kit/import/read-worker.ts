@@ -1,4 +1,4 @@
-import { type Culture, localize, textsIn } from '../../localization/texts.ts';
+import { type Culture, localize, textsIn } from '../../localization/text-tables.ts';
 import type { DocxPicture, SourceLine } from '../../import/document-lines.ts';
 import { docxLines } from '../../import/docx-lines.ts';
 import { isGbk } from '../files.ts';

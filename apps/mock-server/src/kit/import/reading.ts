@@ -1,7 +1,7 @@
 import type ExcelJS from 'exceljs';
 import type { ImportRowError, ValidationErrorInfo } from '@edu/sdk';
 import { type z } from 'zod';
-import { localize, textsIn, type Culture } from '../../localization/texts.ts';
+import { localize, textsIn, type Culture } from '../../localization/text-tables.ts';
 import { validate } from '../bind-input.ts';
 import { AbpValidationError } from '../errors.ts';
 import { readPool, type ReadOwner } from './read-pool.ts';
