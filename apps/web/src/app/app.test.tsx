@@ -43,7 +43,8 @@ describe('the app in a browser-like DOM', () => {
     await mountAt('/own-space');
     // The shell and its pages are lazy chunks: the first import transforms them.
     expect(await screen.findByTestId('own-space', {}, { timeout: 15_000 })).toBeInTheDocument();
-    const menu = screen.getByTestId('side-menu');
+    // The menu, the header and the tab bar render after the screen's first content (shell-layout.tsx).
+    const menu = await screen.findByTestId('side-menu');
     expect(within(menu).queryByTestId('menu-group-setting')).toBeNull();
     // The tab bar opens the route's tab in an effect after the page renders.
     expect(await screen.findByTestId('tab-ownspace_index')).toBeInTheDocument();
@@ -101,7 +102,7 @@ describe('the app in a browser-like DOM', () => {
       await mountAt(path);
       expect(await screen.findByTestId('error-404', {}, { timeout: 15_000 })).toBeInTheDocument();
       expect(window.location.pathname).toBe(path);
-      expect(screen.getByTestId('side-menu')).toBeInTheDocument();
+      expect(await screen.findByTestId('side-menu')).toBeInTheDocument();
       expect(screen.getByTestId('back-home')).toHaveTextContent('返回首页');
       await waitFor(() => expect(screen.getByTestId('breadcrumbs')).toHaveTextContent('页面不存在'));
       expect(document.title).toBe('在线教育考试平台 - 页面不存在');

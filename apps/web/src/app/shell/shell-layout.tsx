@@ -1,11 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import { Box, Drawer, Flex, Heading, Portal } from '@chakra-ui/react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useRouteHandle } from '../route-handle.ts';
 import { onNavigated, setCollapsed, shellStore } from '../shell-store.ts';
 import { NARROW_BREAKPOINT, SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH, isNarrow } from '../theme.ts';
-import { Sidebar } from './sidebar.tsx';
+import { Sidebar, SidebarPlaceholder } from './sidebar.tsx';
 import { Header } from './header.tsx';
 import { ImpersonationBanner } from './impersonation-banner.tsx';
 import { TabsBar } from './tabs-bar.tsx';
@@ -13,6 +13,18 @@ import { isPhone, useWindowWidth } from '../../lib/viewport.ts';
 
 /** Id of the page's main landmark (the skip link's target). */
 export const MAIN_ID = 'main-content';
+
+/**
+ * False on the shell's first render, true once that render has committed (set in a transition, so the screen's
+ * own updates, its list's rows among them, render first): the menu, the header and the tab bar, a large part of
+ * a cold first visit's rendering, come after the screen's content; boxes of their size and colour stand in for
+ * them until then (docs/architecture/speed.md, "The console's first load").
+ */
+function useFramesReady(): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => startTransition(() => setReady(true)), []);
+  return ready;
+}
 
 /**
  * The signed-in frame: a skip link, the sidebar (complementary, with the menu's
@@ -32,6 +44,7 @@ export function ShellLayout() {
   const phone = isPhone(width);
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuPath, setMenuPath] = useState(location.pathname);
+  const framesReady = useFramesReady();
   // Opening a page from the overlay closes it (adjusted while rendering, when the path changes).
   if (menuPath !== location.pathname) {
     setMenuPath(location.pathname);
@@ -75,14 +88,25 @@ export function ShellLayout() {
             </Drawer.Positioner>
           </Portal>
         </Drawer.Root>
-      ) : (
+      ) : framesReady ? (
         <Sidebar width={sidebarWidth} collapsed={collapsed} />
+      ) : (
+        <SidebarPlaceholder width={sidebarWidth} />
       )}
       <Flex direction="column" flex="1" minW={0} ml={`${sidebarWidth}px`} transition="margin-left 0.2s">
         <Box as="header" position="sticky" top={0} zIndex={10} bg="white" boxShadow="0 1px 4px rgba(0,21,41,.08)">
-          <ImpersonationBanner />
-          <Header windowWidth={width} onOpenMenu={phone ? () => setMenuOpen(true) : undefined} />
-          <TabsBar />
+          {framesReady ? (
+            <>
+              <ImpersonationBanner />
+              <Header windowWidth={width} onOpenMenu={phone ? () => setMenuOpen(true) : undefined} />
+              <TabsBar />
+            </>
+          ) : (
+            <Box aria-hidden data-testid="header-placeholder">
+              <Box h="56px" borderBottomWidth="1px" borderColor="gray.100" />
+              <Box h="40px" bg="gray.50" borderBottomWidth="1px" borderColor="gray.200" />
+            </Box>
+          )}
         </Box>
         <Box as="main" id={MAIN_ID} tabIndex={-1} flex="1" p={{ base: 3, md: 4 }} minW={0} outline="none">
           {handle && (

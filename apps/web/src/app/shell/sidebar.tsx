@@ -40,6 +40,32 @@ const palettes: Record<
 };
 
 /**
+ * The sidebar's rail without its menu, in its size and colours: what the shell's first render shows while the
+ * menu waits for the screen's first content (shell-layout.tsx).
+ */
+export function SidebarPlaceholder({ width }: { width: number }) {
+  const theme = shellStore.use((s) => s.theme);
+  const p = palettes[theme];
+  return (
+    <Box
+      aria-hidden
+      data-testid="sidebar-placeholder"
+      position="fixed"
+      top={0}
+      left={0}
+      bottom={0}
+      zIndex={20}
+      bg={p.bg}
+      borderRightWidth="1px"
+      borderColor={p.border}
+      style={{ width: `${width}px` }}
+    >
+      <Box h="56px" bg={p.logo} borderBottomWidth={theme === 'light' ? '1px' : 0} borderColor={p.border} />
+    </Box>
+  );
+}
+
+/**
  * The collapsible side menu (spec section 2), derived from navigation.ts and the user's permissions:
  * a rail fixed at the left edge, or (`overlay`, at phone width) the expanded menu filling the overlay it is placed in.
  */
