@@ -10,12 +10,16 @@
  * 2. Screens opened as the first visit after sign-in on a cold cache (a new
  *    browser context carrying only the signed-in cookies): the time from the
  *    navigation's start until the screen's content is in the page, and the JS
- *    fetched until then (files, gzip and decoded bytes).
+ *    fetched until then (files, gzip and decoded bytes), and the CPU time of the page's main thread until then
+ *    (moved much less by the machine's load than the wall time).
  *
  * Each figure is the median of `RUNS` (default 5) visits. The web app is not
  * built here: build it first (`pnpm --filter @edu/web build`).
  *
  *   BENCH_WEB_ROOT=/tmp/before-web      measure another build of the console
+ *   BENCH_WEB_ROOT=/tmp/a,/tmp/b         several builds, each served by its own server, their visits interleaved
+ *                                        (one visit of each build in turn), so a change of the machine's load
+ *                                        falls on all of them
  *   BENCH_SCREENS=questions,income       a subset of the screens
  *   BENCH_PROFILE=1                      one more visit of each screen (not counted) prints where its main thread
  *                                        spent its time until the content showed (CPU profile self time by
@@ -36,7 +40,7 @@ const requireFromTests = createRequire(path.resolve(BENCH_DIR, '../tests/package
 const { chromium } = requireFromTests('playwright-core') as typeof Playwright;
 
 const RUNS = Number(process.env.RUNS ?? 5);
-const WEB_ROOT = path.resolve(process.env.BENCH_WEB_ROOT ?? path.join(BENCH_DIR, '../apps/web/dist'));
+const WEB_ROOTS = (process.env.BENCH_WEB_ROOT ?? path.join(BENCH_DIR, '../apps/web/dist')).split(',').map((r) => path.resolve(r));
 
 interface Screen {
   name: string;
@@ -70,6 +74,13 @@ interface Script {
 interface Visit {
   /** Milliseconds from the navigation's start to the mark (form or content shown), or to network idle. */
   ms: number;
+  /**
+   * The page's main thread until then, in its own CPU time (CDP's Performance metrics in thread ticks): what
+   * the page made its thread do, which other processes' load stretches in wall time but does not change.
+   */
+  cpuMs: number;
+  /** Of it, running JavaScript (V8's compile and run). */
+  scriptMs: number;
   scripts: Script[];
   path: string;
   /** With `profile`: the profile's summary and the waterfall, printed lines. */
@@ -147,6 +158,7 @@ async function visit(
   const page = await ctx.newPage();
   const cdp = await ctx.newCDPSession(page);
   await cdp.send('Network.enable');
+  await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
   const wire = new Map<string, number>();
   const urls = new Map<string, string>();
   cdp.on('Network.responseReceived', (e) => urls.set(e.requestId, e.response.url));
@@ -165,8 +177,14 @@ async function visit(
   page.on('response', (r) => {
     if (r.request().resourceType() === 'script' || /\.m?js$/.test(new URL(r.url()).pathname)) responses.push(r);
   });
+  const threadTimes = async () => {
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    const of = (name: string) => (metrics.find((m) => m.name === name)?.value ?? NaN) * 1000;
+    return { cpuMs: of('ThreadTime'), scriptMs: of('ScriptDuration') };
+  };
   await page.goto(url);
   let ms: number;
+  let thread: { cpuMs: number; scriptMs: number };
   if (selector) {
     try {
       await page.waitForFunction(() => Reflect.get(window, '__shownAt') !== undefined, undefined, { timeout: timeoutMs, polling: 50 });
@@ -175,10 +193,12 @@ async function visit(
       return undefined;
     }
     ms = Number(await page.evaluate(() => Reflect.get(window, '__shownAt')));
+    thread = await threadTimes();
     await page.waitForLoadState('networkidle');
   } else {
     await page.waitForLoadState('networkidle');
     ms = await page.evaluate(() => performance.now());
+    thread = await threadTimes();
   }
   let report: string[] | undefined;
   if (profiled) {
@@ -211,7 +231,7 @@ async function visit(
     }),
   );
   await page.close();
-  return { ms, scripts: selector ? scripts.filter((s) => s.start <= ms) : scripts, path: new URL(url).pathname, report };
+  return { ms, ...thread, scripts: selector ? scripts.filter((s) => s.start <= ms) : scripts, path: new URL(url).pathname, report };
 }
 
 /** `BENCH_LIST_SCRIPTS=1`: a visit's scripts, largest first. */
@@ -220,26 +240,9 @@ function listScripts(v: Visit): void {
     console.log(`    ${new URL(s.url).pathname} ${kB(s.gzip)} kB gzip, ${kB(s.wire)} kB on the wire`);
 }
 
-const template = await prepareTemplate({ articles: 0, users: 0 });
-const dir = mkdtempSync(path.join(os.tmpdir(), 'edu-bench-browser-'));
-if (!existsSync(path.join(WEB_ROOT, 'index.html'))) throw new Error(`no console build in ${WEB_ROOT}: run pnpm --filter @edu/web build first`);
-const server = await startServerProcess(copyTemplate(template, dir), { WEB_ROOT });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
-const contextOptions = { viewport: { width: 1366, height: 800 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' };
-try {
-  // Signed in once through the login page; every screen visit starts a new context from its cookies and storage.
-  const signInCtx = await browser.newContext({ ...contextOptions, baseURL: server.url });
+/** Signs in once through the login page: every screen visit starts a new context from these cookies and storage. */
+async function signIn(browser: Playwright.Browser, url: string) {
+  const signInCtx = await browser.newContext({ ...contextOptions, baseURL: url });
   const page = await signInCtx.newPage();
   await page.goto('/');
   await page.getByTestId('login-form').waitFor();
@@ -254,55 +257,89 @@ try {
   await page.locator('input[name="password"]').fill('123qwe');
   await page.getByTestId('login-submit').click();
   await page.getByTestId('sidebar-toggle').waitFor();
-  const signedIn = await signInCtx.storageState();
+  const state = await signInCtx.storageState();
   await signInCtx.close();
+  return state;
+}
+
+const contextOptions = { viewport: { width: 1366, height: 800 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' };
+const template = await prepareTemplate({ articles: 0, users: 0 });
+const dir = mkdtempSync(path.join(os.tmpdir(), 'edu-bench-browser-'));
+for (const root of WEB_ROOTS)
+  if (!existsSync(path.join(root, 'index.html'))) throw new Error(`no console build in ${root}: run pnpm --filter @edu/web build first`);
+// One server (its own copy of the database) per build: with several, every visit of one is followed by the same visit of the next.
+const servers = await Promise.all(WEB_ROOTS.map((WEB_ROOT, i) => startServerProcess(copyTemplate(template, dir, `bench-${i}.db`), { WEB_ROOT })));
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+});
+const label = (i: number) => (WEB_ROOTS.length > 1 ? `${WEB_ROOTS[i]}: ` : '');
+try {
+  const builds = [];
+  for (const server of servers) builds.push({ url: server.url, signedIn: await signIn(browser, server.url) });
 
   console.log(
-    `console build ${WEB_ROOT}, ${RUNS} cold visits each, median (node ${process.version}, ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(2)})\n`,
+    `console build ${WEB_ROOTS.join(', ')}, ${RUNS} cold visits each${WEB_ROOTS.length > 1 ? ', the builds interleaved' : ''}, median (node ${process.version}, ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(2)})\n`,
   );
   // 1. The login page as a new visitor.
-  const logins: Visit[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const ctx = await browser.newContext(contextOptions);
-    logins.push((await visit(ctx, `${server.url}/`, undefined))!);
-    await ctx.close();
-  }
   const sum = (v: Visit, k: 'wire' | 'gzip' | 'decoded') => v.scripts.reduce((s, x) => s + x[k], 0);
   console.log('| login page until the network is idle | JS files | JS on the wire kB | JS gzip kB | JS decoded kB |');
   console.log('|---|---:|---:|---:|---:|');
-  console.log(
-    `| new visitor | ${median(logins.map((v) => v.scripts.length))} | ${kB(median(logins.map((v) => sum(v, 'wire'))))} | ${kB(median(logins.map((v) => sum(v, 'gzip'))))} | ${kB(median(logins.map((v) => sum(v, 'decoded'))))} |`,
-  );
-
-  if (process.env.BENCH_LIST_SCRIPTS) listScripts(logins[0]!);
+  for (const [b, build] of builds.entries()) {
+    const logins: Visit[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const ctx = await browser.newContext(contextOptions);
+      logins.push((await visit(ctx, `${build.url}/`, undefined))!);
+      await ctx.close();
+    }
+    console.log(
+      `| ${label(b)}new visitor | ${median(logins.map((v) => v.scripts.length))} | ${kB(median(logins.map((v) => sum(v, 'wire'))))} | ${kB(median(logins.map((v) => sum(v, 'gzip'))))} | ${kB(median(logins.map((v) => sum(v, 'decoded'))))} |`,
+    );
+    if (process.env.BENCH_LIST_SCRIPTS) listScripts(logins[0]!);
+  }
 
   // 2. Screens, first visit after sign-in on a cold cache.
   const chosen = (process.env.BENCH_SCREENS ?? '').split(',').filter(Boolean);
-  console.log('\n| screen (path) | time to content ms (median, min–max) | JS files | JS gzip kB | JS decoded kB |');
-  console.log('|---|---:|---:|---:|---:|');
+  console.log(
+    '\n| screen (path) | time to content ms (median, min–max) | main thread CPU ms until then (of it JS) | JS files | JS gzip kB | JS decoded kB |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|');
   for (const screen of SCREENS.filter((s) => !chosen.length || chosen.includes(s.name))) {
-    const visits: Visit[] = [];
-    let profiled: Visit | undefined;
+    const visits: Visit[][] = builds.map(() => []);
+    const profiled: Array<Visit | undefined> = [];
     for (let i = PROFILE ? -1 : 0; i < RUNS; i++) {
-      let v: Visit | undefined;
-      for (const p of screen.paths) {
-        const ctx = await browser.newContext({ ...contextOptions, storageState: signedIn });
-        v = await visit(ctx, `${server.url}${p}`, screen.content, p === screen.paths.at(-1) ? 30_000 : 10_000, i < 0);
-        await ctx.close();
-        if (v) break;
+      for (const [b, build] of builds.entries()) {
+        let v: Visit | undefined;
+        for (const p of screen.paths) {
+          const ctx = await browser.newContext({ ...contextOptions, storageState: build.signedIn });
+          v = await visit(ctx, `${build.url}${p}`, screen.content, p === screen.paths.at(-1) ? 30_000 : 10_000, i < 0);
+          await ctx.close();
+          if (v) break;
+        }
+        if (!v) throw new Error(`${label(b)}${screen.name}: no content (${screen.content}) on ${screen.paths.join(' or ')}`);
+        if (i < 0) profiled[b] = v;
+        else visits[b]!.push(v);
       }
-      if (!v) throw new Error(`${screen.name}: no content (${screen.content}) on ${screen.paths.join(' or ')}`);
-      if (i < 0) profiled = v;
-      else visits.push(v);
     }
-    const ms = visits.map((v) => v.ms);
-    console.log(
-      `| ${screen.name} (${visits[0]!.path}) | ${median(ms).toFixed(0)} (${Math.min(...ms).toFixed(0)}–${Math.max(...ms).toFixed(0)}) | ${median(visits.map((v) => v.scripts.length))} | ${kB(median(visits.map((v) => sum(v, 'gzip'))))} | ${kB(median(visits.map((v) => sum(v, 'decoded'))))} |`,
-    );
-    if (profiled?.report) console.log(`    profiled visit: ${profiled.ms.toFixed(0)} ms to content\n${profiled.report.join('\n')}`);
-    if (process.env.BENCH_LIST_SCRIPTS)
-      for (const s of [...visits[0]!.scripts].sort((a, b) => b.decoded - a.decoded))
-        console.log(`    ${new URL(s.url).pathname} ${kB(s.gzip)} kB gzip`);
+    for (const [b, vs] of visits.entries()) {
+      const ms = vs.map((v) => v.ms);
+      console.log(
+        `| ${label(b)}${screen.name} (${vs[0]!.path}) | ${median(ms).toFixed(0)} (${Math.min(...ms).toFixed(0)}–${Math.max(...ms).toFixed(0)}) | ${median(vs.map((v) => v.cpuMs)).toFixed(0)} (${median(vs.map((v) => v.scriptMs)).toFixed(0)}) | ${median(vs.map((v) => v.scripts.length))} | ${kB(median(vs.map((v) => sum(v, 'gzip'))))} | ${kB(median(vs.map((v) => sum(v, 'decoded'))))} |`,
+      );
+      const report = profiled[b]?.report;
+      if (report) console.log(`    profiled visit: ${profiled[b]!.ms.toFixed(0)} ms to content\n${report.join('\n')}`);
+      if (process.env.BENCH_LIST_SCRIPTS)
+        for (const s of [...vs[0]!.scripts].sort((a, b) => b.decoded - a.decoded))
+          console.log(`    ${new URL(s.url).pathname} ${kB(s.gzip)} kB gzip`);
+    }
   }
   console.log(
     `\nload average at the end: ${os
@@ -312,6 +349,6 @@ try {
   );
 } finally {
   await browser.close();
-  await server.stop();
+  await Promise.all(servers.map((s) => s.stop()));
   rmSync(dir, { recursive: true, force: true });
 }
