@@ -3,7 +3,8 @@
 // package's count of test files and tests (passed, failed, skipped), the ten slowest test files
 // and the ten slowest tests across every vitest run, read from the JSON report each package's
 // `test` script writes (test-results/vitest.json), and the browser suite's axe scans by file
-// (tests/e2e/artifacts/axe-scans.log). Whatever is missing
+// (tests/e2e/artifacts/axe-scans.log), and the ten browser and contract files that burned the most CPU
+// (tests/test-results/cpu-by-file.jsonl, tests/support/cpu.ts). Whatever is missing
 // (no run summary, a package whose suite did not run or crashed) is said and skipped.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -61,6 +62,7 @@ if (counts.length)
 axeScans(run?.execution.startTime ?? 0);
 top(files, 'The ten slowest test files');
 top(tests, 'The ten slowest tests');
+cpuByFile(run?.execution.startTime ?? 0);
 console.log(out.join('\n'));
 
 /** The browser suite's axe scans by file (tests/e2e/artifacts/axe-scans.log, a line per scan), a count of checks like the tests'. */
@@ -75,6 +77,27 @@ function axeScans(since) {
   const rows = [...byFile].sort((a, b) => b[1] - a[1]).map(([file, n]) => `| ${file} | ${n} |`);
   const total = [...byFile.values()].reduce((a, b) => a + b, 0);
   out.push('', `axe scans: ${total}`, '| file | scans |', '|---|---:|', ...rows);
+}
+
+/** The tests/ files by CPU seconds (the worker's process tree, Chromium included): what a file costs, whatever the load. */
+function cpuByFile(since) {
+  const log = path.join(root, 'tests', 'test-results', 'cpu-by-file.jsonl');
+  if (!existsSync(log) || statSync(log).mtimeMs < since) return out.push('', '(no CPU log of the browser and contract files written by this run)');
+  const rows = readFileSync(log, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
+  const total = rows.reduce((sum, r) => sum + r.cpuSeconds, 0);
+  out.push(
+    '',
+    `The ten browser and contract files that used the most CPU (${total.toFixed(0)} CPU s over ${rows.length} files, Chromium included)`,
+    '| file | CPU | wall |',
+    '|---|---:|---:|',
+    ...rows
+      .sort((a, b) => b.cpuSeconds - a.cpuSeconds)
+      .slice(0, 10)
+      .map((r) => `| ${r.file} | ${r.cpuSeconds.toFixed(1)} s | ${r.wallSeconds.toFixed(1)} s |`),
+  );
 }
 
 function latestRunSummary() {
