@@ -11,6 +11,7 @@
  *   BENCH_CPU_PROF=/tmp/prof          write the server's CPU profile there
  *   BENCH_SERVER_DIST=/tmp/before      run a bundle built earlier (`node apps/mock-server/build.mjs /tmp/before`)
  *   BENCH_PIN=0                        no CPU pinning (default: server and bare route on core 0, the load on core 1)
+ *   pnpm bench -- semispace           the floor and page 1 beside a twin server started with --max-semi-space-size=4 (CPU it costs, memory it saves)
  *
  * Before the load: the start-up times (`start`: a first start on a new
  * database, then a second; `pnpm start` itself unless a prebuilt bundle is
