@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Box, Drawer, Flex, Heading, Portal } from '@chakra-ui/react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -15,14 +15,23 @@ import { isPhone, useWindowWidth } from '../../lib/viewport.ts';
 export const MAIN_ID = 'main-content';
 
 /**
- * False on the shell's first render, true once that render has committed (set in a transition, so the screen's
- * own updates, its list's rows among them, render first): the menu, the header and the tab bar, a large part of
- * a cold first visit's rendering, come after the screen's content; boxes of their size and colour stand in for
- * them until then (docs/architecture/speed.md, "The console's first load").
+ * False on the shell's first render, true in a task after the frame that paints it: the menu, the header and the
+ * tab bar, a large part of a cold first visit's rendering, come after the screen's first content; boxes of their
+ * size and colour stand in for them until then (docs/architecture/speed.md, "The console's first load"). Not a
+ * transition: one entangled with a navigation that waits (a lazy module) would keep the boxes up with it.
  */
 function useFramesReady(): boolean {
   const [ready, setReady] = useState(false);
-  useEffect(() => startTransition(() => setReady(true)), []);
+  useEffect(() => {
+    let timer: number | undefined;
+    const frame = window.requestAnimationFrame(() => {
+      timer = window.setTimeout(() => setReady(true), 0);
+    });
+    return () => {
+      window.cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
+    };
+  }, []);
   return ready;
 }
 
