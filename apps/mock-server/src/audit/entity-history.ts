@@ -298,15 +298,15 @@ async function trackWrite(unit: Unit, model: string, cfg: TrackedModel, operatio
   }
   if (cfg.kind === 'collection') {
     const rows = [...(creating ? dataRows(args.data) : await reached(unit, model, args)), ...(operation === 'upsert' ? dataRows(args.create) : [])];
+    // The owners the unit has not seen yet, in order, with their sets before the write.
+    const fresh = new Map<string, Owner>();
     for (const row of rows)
       for (const owner of cfg.owners(row)) {
         const key = `${model}:${owner.type}:${owner.id}`;
-        if (unit.collections.has(key)) continue;
-        // An owner created in this unit had nothing before (an import's new members: no read per member).
-        const createdHere = unit.entities.get(`${owner.type}:${owner.id}`)?.before === null;
-        const before = createdHere ? new Set<string>() : await collectionOf(unit, model, cfg, owner);
-        unit.collections.set(key, { model, ...owner, property: cfg.property, before });
+        if (!unit.collections.has(key) && !fresh.has(key)) fresh.set(key, owner);
       }
+    const before = await collectionsBefore(unit, model, cfg, [...fresh.values()]);
+    for (const [key, owner] of fresh) unit.collections.set(key, { model, ...owner, property: cfg.property, before: before.get(key)! });
     return run();
   }
   const result = await run();
@@ -315,11 +315,6 @@ async function trackWrite(unit: Unit, model: string, cfg: TrackedModel, operatio
     if (change) unit.appended.push(change);
   }
   return result;
-}
-
-async function collectionOf(unit: Unit, model: string, cfg: CollectionModel, owner: { id: number; ownerField: string }): Promise<Set<string>> {
-  const rows = await delegateOf(unit.tx, model).findMany({ where: { [owner.ownerField]: owner.id } });
-  return new Set(rows.map((r) => cfg.item(r)).filter((v): v is string => v !== null));
 }
 
 /** Ids per read: SQLite's bound-parameter limit is far above, and a unit of a large import stays a few reads. */
@@ -337,6 +332,33 @@ async function rowsWhereIn(unit: Unit, model: string, field: string, ids: readon
   const out: Row[] = [];
   for (let i = 0; i < ids.length; i += READ_CHUNK)
     out.push(...(await delegateOf(unit.tx, model).findMany({ where: { [field]: { in: ids.slice(i, i + READ_CHUNK) } } })));
+  return out;
+}
+
+type Owner = { type: string; id: number; ownerField: string };
+
+/**
+ * Each owner's items before a write (keyed `model:type:id`), read per owner
+ * field in chunks of `READ_CHUNK` owners rather than one read per owner (a
+ * 10,000-member import's role links were 10,000 reads). An owner created in
+ * this unit had nothing before and is not read.
+ */
+async function collectionsBefore(unit: Unit, model: string, cfg: CollectionModel, owners: readonly Owner[]): Promise<Map<string, Set<string>>> {
+  const out = new Map<string, Set<string>>();
+  const toRead = new Map<string, { type: string; ids: number[] }>();
+  for (const o of owners) {
+    out.set(`${model}:${o.type}:${o.id}`, new Set());
+    if (unit.entities.get(`${o.type}:${o.id}`)?.before === null) continue;
+    const group = toRead.get(o.ownerField) ?? { type: o.type, ids: [] };
+    group.ids.push(o.id);
+    toRead.set(o.ownerField, group);
+  }
+  for (const [field, { type, ids }] of toRead)
+    for (const row of await rowsWhereIn(unit, model, field, ids)) {
+      const item = cfg.item(row);
+      const owner = num(row[field]);
+      if (item !== null && owner !== null) out.get(`${model}:${type}:${owner}`)?.add(item);
+    }
   return out;
 }
 
