@@ -153,4 +153,38 @@ describe('Entity history', () => {
     const [last] = (await history(admin, 'User', u.id)).items;
     expect(props(last!)).toEqual({ name: ['伟', '提交'] });
   });
+
+  it("writes a change set's rows by compiled statements as Prisma's createMany writes them (same columns, same stored text)", async () => {
+    const u = (await c.http('POST', c.api('User/Create'), { token: admin, body: newUser('hist4') })).body.result;
+    const session = { tenantId: 1, userId: 1 };
+    const db = withEntityHistory(t.app.prisma, session);
+    const write = (name: string, prisma?: typeof t.app.prisma) =>
+      db.$transaction((tx) =>
+        inUnitOfWork(tx, session, null, () => tx.user.update({ where: { id: u.id }, data: { name, surname: `${name}姓` } }), prisma),
+      );
+    // Prisma's createMany (no base client given), then the compiled INSERTs (the request context's path).
+    await write('甲');
+    await write('乙', t.app.prisma);
+    const stored = await t.app.prisma.$queryRawUnsafe<Array<Record<string, unknown>>>(
+      `SELECT c.tenantId, typeof(c.changeTime) AS timeType, length(c.changeTime) AS timeLength, substr(c.changeTime, -6) AS zone,
+              c.changeType, c.entityId, c.entityTypeFullName, p.tenantId AS propertyTenant, p.propertyName, p.propertyTypeFullName,
+              p.originalValue, p.newValue, s.creationTime = c.changeTime AS sameTime
+       FROM EntityChange c JOIN EntityChangeSet s ON s.id = c.changeSetId JOIN EntityPropertyChange p ON p.entityChangeId = c.id
+       WHERE c.entityTypeFullName = 'User' AND c.entityId = ? ORDER BY c.id, p.propertyName`,
+      String(u.id),
+    );
+    const [byPrisma, compiled] = [
+      stored.filter((r) => r.newValue === '甲' || r.newValue === '甲姓'),
+      stored.filter((r) => r.newValue === '乙' || r.newValue === '乙姓'),
+    ];
+    expect(byPrisma).toHaveLength(2);
+    const shape = (rows: typeof stored) => rows.map(({ originalValue: _o, newValue: _n, ...r }) => r);
+    expect(shape(compiled)).toEqual(shape(byPrisma));
+    expect(compiled.map((r) => [r.propertyName, r.originalValue, r.newValue])).toEqual([
+      ['name', '甲', '乙'],
+      ['surname', '甲姓', '乙姓'],
+    ]);
+    expect(compiled[0]).toMatchObject({ tenantId: 1, propertyTenant: 1, timeType: 'text', zone: '+00:00' });
+    expect(Number(compiled[0]!.sameTime)).toBe(1);
+  });
 });

@@ -69,7 +69,7 @@ export function createContext(app: FastifyInstance, request: FastifyRequest): Re
     // One unit of work per transaction: the entity history of its writes is written inside it.
     // Marked for the connection's gate: a write inside that skips `tx` fails at once rather than waiting for this transaction.
     transaction: (work) =>
-      inTransactionScope(() => filtered().$transaction((tx) => inUnitOfWork(tx, session, reasonOf(request), () => work(bound(ctx, tx))))),
+      inTransactionScope(() => filtered().$transaction((tx) => inUnitOfWork(tx, session, reasonOf(request), () => work(bound(ctx, tx)), app.prisma))),
     prisma: app.prisma,
     user,
     async requireUser() {
