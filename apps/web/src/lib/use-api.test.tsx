@@ -67,6 +67,30 @@ describe('useApi / useApiMutation', () => {
     expect(getAll).toHaveBeenCalledTimes(3);
   });
 
+  it('drops a read started ahead when a write revalidates: the reader after the write asks the server', async () => {
+    const page = (n: number) => ({ totalCount: n, items: [] });
+    const getAll = vi.spyOn(api.user, 'getAll');
+    getAll.mockReset().mockResolvedValueOnce(page(7)).mockResolvedValueOnce(page(8));
+    vi.spyOn(api.user, 'delete').mockResolvedValue(null);
+    // Started for a key no reader asks for first (the list rendered with other filters).
+    startRead(api.user.getAll, { SkipCount: 0, MaxResultCount: 10 });
+    let del: (() => Promise<unknown>) | undefined;
+    function Writer() {
+      const m = useApiMutation(api.user.delete);
+      del = () => m.trigger({ Id: 3 });
+      return null;
+    }
+    render(<Writer />, { wrapper: wrap });
+    await act(() => del!());
+    function C() {
+      const users = useApi(api.user.getAll, { SkipCount: 0, MaxResultCount: 10 });
+      return <span data-testid="after-write">{users.data?.totalCount ?? '-'}</span>;
+    }
+    render(<C />, { wrapper: wrap });
+    await waitFor(() => expect(screen.getByTestId('after-write')).toHaveTextContent('8'));
+    expect(getAll).toHaveBeenCalledTimes(2);
+  });
+
   it('opens the error modal on failure unless silent, and rethrows from trigger', async () => {
     const show = vi.spyOn(errors, 'showError');
     const boom = new AbpError({ kind: 'forbidden', status: 403, message: 'No permission' });

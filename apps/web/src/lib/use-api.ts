@@ -53,7 +53,8 @@ const startedReads = new Map<string, { at: number; result: Promise<unknown> }>()
 /**
  * Starts a read before any component asks for it (a cold first visit starts the screen's list beside boot,
  * app/boot-shell.ts): the first `useApi` of the same call and input takes its answer instead of asking again,
- * once; a read left untaken for 15 s is dropped, so a later screen never gets an old answer.
+ * once; a read left untaken for 15 s, or when a write revalidates (useInvalidate), is dropped, so a later
+ * screen never gets an old answer.
  */
 export function startRead<I extends z.ZodType, O extends z.ZodType>(call: ApiCall<I, O>, input: z.input<I>): void {
   const fetcher: (input: z.input<I>) => Promise<z.output<O>> = call;
@@ -151,10 +152,20 @@ export function keyMatcher(services: readonly string[]): (key: unknown) => boole
   return (key) => Array.isArray(key) && typeof key[0] === 'string' && names.has(key[0].toLowerCase());
 }
 
-/** Revalidates every cached read of these services. */
+/**
+ * Revalidates every cached read of these services. A write also drops the reads started ahead and not yet
+ * taken: started before it, their answers may not show it (a list whose first reader used other filters would
+ * otherwise take the pre-write answer when the write revalidates it).
+ */
 export function useInvalidate() {
   const { mutate } = useSWRConfig();
-  return useCallback((services: readonly string[]) => mutate(keyMatcher(services)), [mutate]);
+  return useCallback(
+    (services: readonly string[]) => {
+      startedReads.clear();
+      return mutate(keyMatcher(services));
+    },
+    [mutate],
+  );
 }
 
 /**
