@@ -8,6 +8,7 @@ import {
   crudHandlers,
   getOr404,
   pagedList,
+  pagedValues,
   type Cond,
   type CrudConfig,
   type ListQuery,
@@ -22,6 +23,8 @@ import { fullNameOf } from './names.ts';
 import { NO_SENSITIVE_HITS, screenSensitive, type SensitiveFlag } from './sensitive-words.ts';
 import { awaitingDecisionBy, decide, PENDING_REVIEW, reviewDtoFields, type ReviewRow, type ReviewState } from './review.ts';
 import { keywordColumnsOf } from './keyword-search.ts';
+import { compileRowWriter, pageJson, WrittenJson, type ComputedMember, type RowWriter } from './dto.ts';
+import type { Columns, StoredRow } from './sql-list.ts';
 import type { AuditInput, RegisteredReviewable } from '@edu/sdk';
 
 /**
@@ -139,6 +142,14 @@ export interface ContentConfig<
    * it leaves out are not read for lists (a page never loads ten 200 kB bodies).
    */
   listDto?: z.ZodObject;
+  /**
+   * The list row's members are the row's columns of the same names plus the
+   * common ones (`CONTENT_MEMBERS`: names, the narrowed review state, the pin),
+   * as `toDto` maps them: its pages are then written as JSON straight from the
+   * SQL rows (kit/dto.ts `compileRowWriter`). content-list.test.ts proves the
+   * text is the `toDto` path's, byte for byte.
+   */
+  listFromColumns?: boolean;
   /** Row -> DTO with the common names (give this or `toDtos`). */
   toDto?: (row: NoInfer<Row>, lookups: Lookups) => Dto;
   /**
@@ -200,8 +211,11 @@ export const distinctIds = (ids: ReadonlyArray<number | null | undefined>) => [.
  * since the last write (at most two queries, usually none).
  */
 async function lookupsFor(ctx: RequestContext, rows: ContentRow[]): Promise<Lookups> {
-  const userIds = distinctIds(rows.flatMap((r) => [r.creatorUserId, r.auditorUserId]));
-  const categoryIds = distinctIds(rows.map((r) => r.categoryId));
+  return lookupsOf(ctx, distinctIds(rows.flatMap((r) => [r.creatorUserId, r.auditorUserId])), distinctIds(rows.map((r) => r.categoryId)));
+}
+
+/** The names of these users and categories (`lookupsFor`). */
+async function lookupsOf(ctx: RequestContext, userIds: number[], categoryIds: number[]): Promise<Lookups> {
   const names = ctx.app.nameCache;
   const [categories, userNames] = await Promise.all([
     // categoryNames scopes by the session's tenant (deleted categories included).
@@ -235,6 +249,30 @@ export function reviewFields(row: ContentRow, l: Lookups) {
 
 export function pinFields(row: ContentRow) {
   return { isTop: row.isTop ?? false, topTime: iso(row.topTime ?? null) };
+}
+
+/** An id as a row holds it, for a lookup (anything else finds no name, as in `Lookups`). */
+const idOf = (value: unknown): number | null => (typeof value === 'number' ? value : null);
+
+/**
+ * The members of a content list row that are not a column as stored, as
+ * `reviewFields` and `pinFields` compute them: the names looked up, the review
+ * state narrowed, a missing pin false. The rest of a `listFromColumns` row is
+ * its columns.
+ */
+const CONTENT_MEMBERS: Readonly<Record<string, ComputedMember<Lookups>>> = {
+  categoryName: { column: 'categoryId', value: (id, l) => l.category(idOf(id)) },
+  creatorName: { column: 'creatorUserId', value: (id, l) => l.user(idOf(id)) },
+  auditorName: { column: 'auditorUserId', value: (id, l) => l.user(idOf(id)) },
+  auditStatus: { column: 'auditStatus', value: (status) => (status === 1 ? 1 : status === 2 ? 2 : 0) },
+  isTop: { column: 'isTop', value: (isTop) => isTop ?? false },
+};
+
+/** The distinct ids at `places` of stored rows (a place of -1: none). */
+function storedIds(rows: readonly StoredRow[], places: readonly number[]): number[] {
+  const ids = new Set<number>();
+  for (const row of rows) for (const at of places) if (at >= 0 && typeof row[at] === 'number') ids.add(row[at]);
+  return [...ids];
 }
 
 /**
@@ -306,6 +344,33 @@ export function contentHandlers<
     return { totalCount: rows.totalCount, items: await toDtos(rows.items, ctx) };
   }
 
+  // The list row's writer over stored rows, compiled once per table (its columns come with the connection).
+  const listSchema = cfg.listFromColumns ? cfg.listDto : undefined;
+  const writers = new WeakMap<Columns, RowWriter<Lookups> | null>();
+  const writerOf = (table: Columns): RowWriter<Lookups> | undefined => {
+    if (!listSchema) return undefined;
+    let writer = writers.get(table);
+    if (writer === undefined) writers.set(table, (writer = compileRowWriter(listSchema, table, CONTENT_MEMBERS) ?? null));
+    return writer ?? undefined;
+  };
+
+  /** `page` written as JSON from the SQL rows when the list row allows it (`listFromColumns`), else `page`. */
+  async function writtenPage(q: Q, ctx: RequestContext, extraWhere?: Where, of = list) {
+    if (!listSchema) return page(q, ctx, extraWhere, of);
+    if (cfg.variant && of === list) await requireVariant(ctx, q.IsUniversity);
+    let writer: RowWriter<Lookups> | undefined;
+    const stored = await pagedValues(of, q, ctx, (table) => (writer = writerOf(table))?.columns, extraWhere, defaultOrder);
+    if (!stored || !writer) return page(q, ctx, extraWhere, of);
+    const { columns, write } = writer;
+    const l = await lookupsOf(
+      ctx,
+      storedIds(stored.rows, [columns.indexOf('creatorUserId'), columns.indexOf('auditorUserId')]),
+      storedIds(stored.rows, [columns.indexOf('categoryId')]),
+    );
+    const items = stored.rows.map((row) => write(row, l));
+    return new WrittenJson<Awaited<ReturnType<typeof page>>>(pageJson(stored.totalCount, items));
+  }
+
   async function load(id: number, ctx: RequestContext): Promise<Row> {
     const row = await getOr404(list, id, ctx);
     if (cfg.variant) await requireVariant(ctx, row.isUniversity);
@@ -359,15 +424,17 @@ export function contentHandlers<
   const generic = crudHandlers(list);
 
   return {
-    GetAll: (q: Q, ctx: RequestContext) => page(q, ctx),
+    GetAll: (q: Q, ctx: RequestContext) => writtenPage(q, ctx),
+    /** GetAll's page as objects (for a handler that answers it inside another result). */
+    list: (q: Q, ctx: RequestContext) => page(q, ctx),
     /** Items created by the caller or anyone below them in the user hierarchy. */
     GetAllMyselfAndChildren: async (q: Q, ctx: RequestContext) => {
       const me = await ctx.requireUser();
       const mine = await hierarchyCondition(ctx.prisma, ctx.session.tenantId, me.id, () => new UserFriendlyError(ctx.t('HierarchyTooLarge')));
-      return page(q, ctx, { creatorUserId: mine });
+      return writtenPage(q, ctx, { creatorUserId: mine });
     },
     /** Items awaiting a review step the caller may decide, not their own (static Admin sees all), both variants. */
-    GetAllModerated: async (q: Q, ctx: RequestContext) => page(q, ctx, await awaitingDecisionBy(ctx, cfg.reviewable), queue),
+    GetAllModerated: async (q: Q, ctx: RequestContext) => writtenPage(q, ctx, await awaitingDecisionBy(ctx, cfg.reviewable), queue),
     /** Both variants unless the query names one, narrowed by `where`: a service's own list (its endpoint declares the permission). */
     GetAllWhere: async (q: Q, ctx: RequestContext, where: Where) => page(q, ctx, where, queue),
     Get: async (input: { Id: number }, ctx: RequestContext) => detailOf(await load(input.Id, ctx), ctx),

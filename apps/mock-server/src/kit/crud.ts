@@ -4,7 +4,7 @@ import { EntityNotFoundError } from './errors.ts';
 import { keywordColumnsOf, keywordCondition } from './keyword-search.ts';
 import { parseSorting, type OrderBy } from './paging.ts';
 import { insertRow } from './sql-insert.ts';
-import { compiledTable } from './sql-list.ts';
+import { compiledTable, type Columns, type StoredRow } from './sql-list.ts';
 
 // ---------------------------------------------------------------------------
 // Typed models
@@ -105,6 +105,54 @@ export async function pagedList<Row extends { id: number }, Dto, Q extends ListQ
   /** Order when the query gives no `Sorting` (default `id desc`). */
   defaultOrder?: OrderBy,
 ) {
+  const { model, page, totalCount } = await listPlan(cfg, input, ctx, extraWhere, defaultOrder);
+  const rows = await pageRows(model, page, totalCount);
+  return { totalCount, items: await mapDtos(cfg, rows, ctx) };
+}
+
+/**
+ * `pagedList`'s page as stored rows of the columns `columnsOf` names (sql-list.ts `findValues`:
+ * the columns' values in that order, unmapped), for a writer that takes each
+ * row's JSON straight from them (kit/dto.ts `compileRowWriter`); undefined when
+ * the reads cannot be compiled (the caller then maps objects).
+ */
+export async function pagedValues<Row extends { id: number }, Dto, Q extends ListQuery, W>(
+  cfg: CrudConfig<Row, Dto, Q, W>,
+  input: Q,
+  ctx: RequestContext,
+  /** The columns to read, given the table's (undefined: the page cannot be written from them). */
+  columnsOf: (table: Columns) => readonly string[] | undefined,
+  extraWhere?: Cond<W>,
+  defaultOrder?: OrderBy,
+): Promise<{ totalCount: number; rows: StoredRow[] } | undefined> {
+  if (!isOwnDelegate(ctx, cfg.entityName, cfg.model(ctx))) return undefined;
+  const compiled = compiledTable(ctx.prisma, cfg.entityName, ctx.session);
+  const columns = compiled && columnsOf(compiled.columns);
+  const idAt = columns ? columns.indexOf('id') : -1;
+  if (!compiled || !columns || idAt < 0) return undefined;
+  const { page, totalCount } = await listPlan(cfg, input, ctx, extraWhere, defaultOrder);
+  let compilable = true;
+  const values = (args: ListArgs<W>): Array<{ id: number; stored: StoredRow }> => {
+    const rows = compiled.findValues({ ...args, columns });
+    if (!rows) {
+      compilable = false;
+      return [];
+    }
+    const at = args.select ? 0 : idAt;
+    return rows.map((stored) => ({ id: Number(stored[at]), stored }));
+  };
+  const rows = await pageRows({ findMany: async (args: ListArgs<W>) => values(args) }, page, totalCount);
+  return compilable ? { totalCount, rows: rows.map((r) => r.stored) } : undefined;
+}
+
+/** A list's table, total and page arguments for a query (the total first, usually from the count cache: it tells which end a page is nearer to). */
+async function listPlan<Row extends { id: number }, Dto, Q extends ListQuery, W>(
+  cfg: CrudConfig<Row, Dto, Q, W>,
+  input: Q,
+  ctx: RequestContext,
+  extraWhere: Cond<W> | undefined,
+  defaultOrder: OrderBy | undefined,
+) {
   const orderBy =
     !input.Sorting?.trim() && defaultOrder ? defaultOrder : parseSorting(input.Sorting, cfg.sortable, (f) => ctx.t('UnknownSortField', f));
   const keyword = input.Keyword?.trim() || undefined;
@@ -124,8 +172,7 @@ export async function pagedList<Row extends { id: number }, Dto, Q extends ListQ
     model.count({ where: await whereOf() }),
   );
   const page = { where: await whereOf(), orderBy, skip: input.SkipCount, take: input.MaxResultCount, ...(cfg.omit && { omit: cfg.omit }) };
-  const rows = await pageRows(model, page, totalCount);
-  return { totalCount, items: await mapDtos(cfg, rows, ctx) };
+  return { model, page, totalCount };
 }
 
 /** The arguments of a list read (`Table.findMany`, both forms). */
@@ -197,7 +244,7 @@ const reversed = (orderBy: OrderBy): OrderBy =>
  * through the ordering index alone, then loads those rows.
  */
 async function pageRows<Row extends { id: number }, W>(
-  model: Table<Row, W>,
+  model: { findMany(args: ListArgs<W>): PromiseLike<Row[]> },
   q: { where: Cond<W>; orderBy: OrderBy; skip: number; take: number; omit?: Omitted },
   total: number,
 ): Promise<Row[]> {

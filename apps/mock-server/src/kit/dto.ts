@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { mapStored, storedDateIso, type Columns, type StoredRow } from './sql-list.ts';
 
 /** A row value that maps onto a DTO value of type `V`: the same, or a Date where the DTO has an ISO string. */
 type Stored<V> = V | (V extends string ? Date : never);
@@ -49,7 +50,7 @@ export function dtoMapper<S extends z.ZodObject>(schema: S) {
 const NEEDS_ESCAPE = /["\\\p{Cc}\p{Cs}]/u;
 
 /** One value as JSON.stringify writes it inside an object (`undefined` is left out by the caller). */
-function jsonValue(v: unknown): string {
+export function jsonValue(v: unknown): string {
   if (typeof v === 'string') return NEEDS_ESCAPE.test(v) ? JSON.stringify(v) : `"${v}"`;
   if (typeof v === 'number') return Number.isFinite(v) ? String(v) : 'null';
   if (typeof v === 'boolean') return v ? 'true' : 'false';
@@ -107,4 +108,101 @@ export function compilePageWriter(rowSchema: z.ZodObject): (page: PageResult) =>
     }
     return `${out}}`;
   };
+}
+
+/**
+ * A handler's result already written as JSON (`T` is the result it stands for):
+ * the reply carries the text as it is, inside ABP's envelope, and the output
+ * check (tests, `pnpm dev`) reads it back to check it.
+ */
+export class WrittenJson<T> {
+  /** Never set: ties the text to the result type it stands for. */
+  declare readonly result?: T;
+  constructor(readonly text: string) {}
+}
+
+/** A DTO member a list takes from a column other than as stored: computed from that column's value as a row holds it (`context`: the page's lookups). */
+export interface ComputedMember<C> {
+  column: string;
+  value(mapped: unknown, context: C): unknown;
+}
+
+/** One member of a row's JSON: `"key":` and its value's text (undefined: left out). */
+interface MemberStep<C> {
+  prefix: string;
+  text(row: StoredRow, context: C): string | undefined;
+}
+
+/** A list DTO's row writer over stored rows: the columns to select (in this order) and the writer. */
+export interface RowWriter<C> {
+  readonly columns: readonly string[];
+  write(row: StoredRow, context: C): string;
+}
+
+/** A bool column as its row holds it (`mapStored`), as JSON. */
+const boolJson = (x: unknown) => (x === null ? 'null' : x === 1 || x === true ? 'true' : 'false');
+/** A date column as its DTO holds it (`iso(toDate(x))`), as JSON: an ISO text needs no escapes. */
+const dateJson = (x: unknown) => {
+  const text = storedDateIso(x);
+  return text === null ? 'null' : `"${text}"`;
+};
+
+/**
+ * The JSON writer of a list DTO's row, compiled once from the SDK's schema:
+ * each member is its table's column of the same name, written from the stored
+ * value as the object path maps and writes it (booleans from 0/1, dates in
+ * ABP's ISO form, anything else by its JavaScript type as JSON.stringify
+ * writes it), or one of `computed` (names looked up, a narrowed enum). The
+ * text is what `JSON.stringify(dtoMapper(schema)(toRows(row), computed))`
+ * gives, byte for byte, with no row object, no Date and no DTO object made.
+ * Undefined when a DTO member is neither (the list then maps objects).
+ */
+export function compileRowWriter<C>(
+  schema: z.ZodObject,
+  columns: Columns,
+  computed: Readonly<Record<string, ComputedMember<C>>>,
+): RowWriter<C> | undefined {
+  const selected: string[] = [];
+  const at = (column: string) => {
+    const i = selected.indexOf(column);
+    return i >= 0 ? i : selected.push(column) - 1;
+  };
+  const steps: Array<MemberStep<C>> = [];
+  for (const key of Object.keys(schema.shape)) {
+    const prefix = `${JSON.stringify(key)}:`;
+    const member = Object.hasOwn(computed, key) ? computed[key] : undefined;
+    const kind = columns.get(member ? member.column : key);
+    if (!kind) return undefined;
+    const i = at(member ? member.column : key);
+    if (member) {
+      const { value } = member;
+      steps.push({
+        prefix,
+        text: (row, context) => {
+          const v = value(mapStored(kind, row[i]), context);
+          return v === undefined ? undefined : jsonValue(v);
+        },
+      });
+    } else {
+      const write = kind === 'bool' ? boolJson : kind === 'date' ? dateJson : jsonValue;
+      steps.push({ prefix, text: (row) => write(row[i]) });
+    }
+  }
+  return {
+    columns: selected,
+    write(row, context) {
+      let s = '';
+      for (const step of steps) {
+        const text = step.text(row, context);
+        if (text === undefined) continue;
+        s += s ? `,${step.prefix}${text}` : `{${step.prefix}${text}`;
+      }
+      return s ? `${s}}` : '{}';
+    },
+  };
+}
+
+/** A page's JSON (`{ totalCount, items }`, as `compilePageWriter` writes it) from its rows' JSON. */
+export function pageJson(totalCount: number, rows: readonly string[]): string {
+  return `{"totalCount":${jsonValue(totalCount)},"items":[${rows.join(',')}]}`;
 }

@@ -4,15 +4,22 @@ import { FileContent, contentDisposition, requiredPermissions, type Endpoint, ty
 import { bindValue, toValidationErrors, validate } from './bind-input.ts';
 import { createContext, type RequestContext } from './context.ts';
 import { localize, type Culture } from '../localization/texts.ts';
-import { compilePageWriter } from './dto.ts';
+import { compilePageWriter, WrittenJson } from './dto.ts';
 import { AbpValidationError, ForbiddenError, UnauthorizedError } from './errors.ts';
 import { checkFiles, readMultipart } from './files.ts';
 import { installReviewBindings, type ReviewBinding } from './review.ts';
 
 type Awaitable<T> = T | Promise<T>;
 
-/** A handler returns the output schema's input type (so mappers may return plain values). */
-export type Handler<I extends z.ZodType, O extends z.ZodType> = (input: z.output<I>, ctx: RequestContext) => Awaitable<z.input<O>>;
+/**
+ * A handler returns the output schema's input type (so mappers may return
+ * plain values), or that result written as JSON already (a list page written
+ * from its SQL rows, kit/dto.ts `WrittenJson`).
+ */
+export type Handler<I extends z.ZodType, O extends z.ZodType> = (
+  input: z.output<I>,
+  ctx: RequestContext,
+) => Awaitable<z.input<O> | WrittenJson<z.input<O>>>;
 
 /** Exactly one handler per endpoint of the service: a missing one is a compile error. */
 export type HandlersOf<S extends Service> = {
@@ -214,15 +221,20 @@ export function registerServices(app: FastifyInstance, impls: readonly Implement
           }
           const handled: unknown = await handler(parsed.data, ctx);
           if (endpoint.response === 'file') return sendFile(endpoint, reply, handled);
-          if (writePage && isPage(handled) && !options.validateOutput) return reply.type(JSON_TYPE).send(envelopeText(writePage(handled)));
-          const result = rowKeys ? shapeRows(handled, rowKeys) : handled;
-          if (options.validateOutput) {
+          const check = (result: unknown) => {
             const out = endpoint.output.safeParse(result);
             if (!out.success) {
               request.log.error({ issues: out.error.issues, endpoint: endpoint.path }, 'Handler result does not match the SDK output schema');
               throw new Error(`Output of ${endpoint.service}/${endpoint.method} does not match its schema`);
             }
+          };
+          if (handled instanceof WrittenJson) {
+            if (options.validateOutput) check(JSON.parse(handled.text));
+            return reply.type(JSON_TYPE).send(envelopeText(handled.text));
           }
+          if (writePage && isPage(handled) && !options.validateOutput) return reply.type(JSON_TYPE).send(envelopeText(writePage(handled)));
+          const result = rowKeys ? shapeRows(handled, rowKeys) : handled;
+          if (options.validateOutput) check(result);
           // Checked above on the rows cut to the DTO's keys; the page writer writes those keys only.
           if (writePage && isPage(handled)) return reply.type(JSON_TYPE).send(envelopeText(writePage(handled)));
           return reply.send(envelope(result));

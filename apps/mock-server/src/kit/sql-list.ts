@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { ownStatement, SQLITE_MAX_BIND_VALUES, sqliteConnection, writeVersions, type PrismaClient } from '@edu/db';
 import { visibleCondition, type DataFilterSession } from '../db/data-filters.ts';
-import type { OrderBy } from './paging.ts';
+import { iso, type OrderBy } from './paging.ts';
 
 /**
  * List reads compiled to one SQL statement on Prisma's own connection.
@@ -26,8 +26,10 @@ import type { OrderBy } from './paging.ts';
  */
 
 type Row = Record<string, unknown>;
-type Kind = 'int' | 'real' | 'text' | 'bool' | 'date';
-type Columns = ReadonlyMap<string, Kind>;
+/** How a column's stored values map to a row's (sql-list's own reads, `ColumnKinds`). */
+export type Kind = 'int' | 'real' | 'text' | 'bool' | 'date';
+/** A table's columns and their kinds. */
+export type Columns = ReadonlyMap<string, Kind>;
 
 const KINDS: Readonly<Record<string, Kind>> = { INTEGER: 'int', REAL: 'real', TEXT: 'text', BOOLEAN: 'bool', DATETIME: 'date' };
 
@@ -159,27 +161,60 @@ const digit = (t: string, i: number) => t.charCodeAt(i) - 48;
  */
 const WRITTEN_DATE = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+00:00$/;
 
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/**
+ * Whether `text` is a date as the adapter writes it, with parts in range: its
+ * instant is then exactly the text's digits (`Date.UTC` neither reads the year
+ * as 19xx, below 100, nor rolls a part over).
+ */
+function isWrittenDate(text: string): boolean {
+  if (text.length !== 29 || !WRITTEN_DATE.test(text)) return false;
+  const year = digit(text, 0) * 1000 + digit(text, 1) * 100 + digit(text, 2) * 10 + digit(text, 3);
+  const month = digit(text, 5) * 10 + digit(text, 6);
+  const day = digit(text, 8) * 10 + digit(text, 9);
+  if (year < 100 || month < 1 || month > 12 || day < 1) return false;
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  if (day > (month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1]!)) return false;
+  return digit(text, 11) * 10 + digit(text, 12) < 24 && digit(text, 14) < 6 && digit(text, 17) < 6;
+}
+
 /** A stored DATETIME as Prisma reads it: ISO 8601 text (a zone-less text is UTC) or epoch milliseconds. */
 export function toDate(value: unknown): Date | null {
   if (value === null || value === undefined) return null;
   if (typeof value === 'number') return new Date(value);
   if (typeof value !== 'string') return null;
   const text = value;
-  if (text.length === 29 && WRITTEN_DATE.test(text)) {
-    const year = digit(text, 0) * 1000 + digit(text, 1) * 100 + digit(text, 2) * 10 + digit(text, 3);
-    const month = digit(text, 5) * 10 + digit(text, 6);
-    const day = digit(text, 8) * 10 + digit(text, 9);
-    const hours = digit(text, 11) * 10 + digit(text, 12);
-    const minutes = digit(text, 14) * 10 + digit(text, 15);
-    const seconds = digit(text, 17) * 10 + digit(text, 18);
-    const ms = Date.UTC(year, month - 1, day, hours, minutes, seconds, digit(text, 20) * 100 + digit(text, 21) * 10 + digit(text, 22));
-    const d = new Date(ms);
-    // Date.UTC reads years below 100 as 19xx and rolls over out-of-range parts; such texts take the engine's parse.
-    if (year >= 100 && hours < 24 && minutes < 60 && seconds < 60 && d.getUTCDate() === day && d.getUTCMonth() === month - 1) return d;
+  if (isWrittenDate(text)) {
+    const ms = Date.UTC(
+      digit(text, 0) * 1000 + digit(text, 1) * 100 + digit(text, 2) * 10 + digit(text, 3),
+      digit(text, 5) * 10 + digit(text, 6) - 1,
+      digit(text, 8) * 10 + digit(text, 9),
+      digit(text, 11) * 10 + digit(text, 12),
+      digit(text, 14) * 10 + digit(text, 15),
+      digit(text, 17) * 10 + digit(text, 18),
+      digit(text, 20) * 100 + digit(text, 21) * 10 + digit(text, 22),
+    );
+    return new Date(ms);
   }
   if (/^\d{4}-\d\d-\d\d$/.test(text)) return new Date(`${text}T00:00:00Z`);
   const iso = text.includes('T') ? text : text.replace(' ', 'T');
   return new Date(/(Z|[+-]\d\d:?\d\d)$/i.test(iso) ? iso : `${iso}Z`);
+}
+
+/**
+ * A stored DATETIME as a DTO carries it (`iso(toDate(value))`, ISO 8601 in UTC
+ * with `Z`), without a Date for the adapter's own form: its text up to the
+ * milliseconds is already what `toISOString` writes.
+ */
+export function storedDateIso(value: unknown): string | null {
+  if (typeof value === 'string' && isWrittenDate(value)) return `${value.slice(0, 23)}Z`;
+  return iso(toDate(value));
+}
+
+/** A stored value of a column of `kind` as Prisma maps it (booleans from 0/1, dates as Date). */
+export function mapStored(kind: Kind | undefined, x: unknown): unknown {
+  return kind === 'bool' ? (x === null ? null : x === 1 || x === true) : kind === 'date' ? toDate(x) : x;
 }
 
 /**
@@ -188,16 +223,12 @@ export function toDate(value: unknown): Date | null {
  * about a fifth cheaper than better-sqlite3's own row objects, and maps in the
  * same pass.
  */
-function toRows(values: unknown[][], names: readonly string[], kinds: ReadonlyArray<Kind | undefined>): Row[] {
+function toRows(values: ReadonlyArray<readonly unknown[]>, names: readonly string[], kinds: ReadonlyArray<Kind | undefined>): Row[] {
   const rows = new Array<Row>(values.length);
   for (let r = 0; r < values.length; r++) {
     const v = values[r]!;
     const row: Row = {};
-    for (let i = 0; i < names.length; i++) {
-      const kind = kinds[i];
-      const x = v[i];
-      row[names[i]!] = kind === 'bool' ? (x === null ? null : x === 1 || x === true) : kind === 'date' ? toDate(x) : x;
-    }
+    for (let i = 0; i < names.length; i++) row[names[i]!] = mapStored(kinds[i], v[i]);
     rows[r] = row;
   }
   return rows;
@@ -218,13 +249,17 @@ const PAGE_CACHE_MAX_TAKE = 200;
  * its rows without touching the cached ones. Bounded by rows, least recently
  * used out first.
  */
-class PageCache {
-  private readonly entries = new Map<string, { stamp: string; rows: readonly Row[] }>();
+class PageCache<T> {
+  private readonly entries = new Map<string, { stamp: string; rows: readonly T[] }>();
   private rows = 0;
 
-  constructor(private readonly capacity: number) {}
+  /** `copy`: what a caller gets of a kept row (a copy it may change; a row no one changes is handed out itself). */
+  constructor(
+    private readonly capacity: number,
+    private readonly copy: (row: T) => T,
+  ) {}
 
-  read(keyOf: () => string, stamp: string, load: () => Row[]): Row[] {
+  read(keyOf: () => string, stamp: string, load: () => T[]): T[] {
     if (this.capacity === 0) return load();
     const key = keyOf();
     const hit = this.entries.get(key);
@@ -232,13 +267,13 @@ class PageCache {
       this.entries.delete(key);
       if (hit.stamp === stamp) {
         this.entries.set(key, hit);
-        return hit.rows.map((r) => ({ ...r }));
+        return hit.rows.map(this.copy);
       }
       this.rows -= hit.rows.length;
     }
     const rows = load();
     if (rows.length <= PAGE_CACHE_MAX_TAKE && rows.length <= this.capacity) {
-      this.entries.set(key, { stamp, rows: rows.map((r) => ({ ...r })) });
+      this.entries.set(key, { stamp, rows: rows.map(this.copy) });
       this.rows += rows.length;
       for (const [oldest, entry] of this.entries) {
         if (this.rows <= this.capacity) break;
@@ -250,16 +285,34 @@ class PageCache {
   }
 }
 
-const pageCaches = new WeakMap<PrismaClient, PageCache>();
+/** A row as SQLite gives it: its selected columns' stored values, in the statement's order; never changed once read. */
+export type StoredRow = readonly unknown[];
+
+/**
+ * The page caches of a client: rows as objects (handed out as copies) and rows
+ * as stored values (`findValues`, handed out as they are), each bounded by the
+ * configured rows; a list reads through one of them only.
+ */
+interface PageCaches {
+  objects: PageCache<Row>;
+  values: PageCache<StoredRow>;
+}
+
+const pageCaches = new WeakMap<PrismaClient, PageCaches>();
+
+const newPageCaches = (rows: number): PageCaches => ({
+  objects: new PageCache<Row>(rows, (r) => ({ ...r })),
+  values: new PageCache<StoredRow>(rows, (r) => r),
+});
 
 /** Sets how many rows `prisma`'s page cache keeps (0: none), emptying it. */
 export function configurePageCache(prisma: PrismaClient, rows: number): void {
-  pageCaches.set(prisma, new PageCache(rows));
+  pageCaches.set(prisma, newPageCaches(rows));
 }
 
-function pageCacheOf(prisma: PrismaClient): PageCache {
+function pageCacheOf(prisma: PrismaClient): PageCaches {
   let cache = pageCaches.get(prisma);
-  if (!cache) pageCaches.set(prisma, (cache = new PageCache(DEFAULT_PAGE_CACHE_ROWS)));
+  if (!cache) pageCaches.set(prisma, (cache = newPageCaches(DEFAULT_PAGE_CACHE_ROWS)));
   return cache;
 }
 
@@ -278,6 +331,14 @@ export interface ListRead {
 /** A model's list reads compiled for one session; `undefined` from a method means "ask Prisma". */
 export interface CompiledTable {
   findMany(args: ListRead): Row[] | undefined;
+  /**
+   * The rows of a read as their stored values of `columns` (in that order; `id`
+   * alone for `select`), not mapped: for writers that take a row's JSON straight
+   * from them (kit/dto.ts `compileRowWriter`). Undefined when a column is not the table's.
+   */
+  findValues(args: ListRead & { columns: readonly string[] }): StoredRow[] | undefined;
+  /** The table's columns and their kinds. */
+  readonly columns: Columns;
   count(args: { where?: unknown }): number | undefined;
 }
 
@@ -310,34 +371,43 @@ export function compiledTable(prisma: PrismaClient, model: string, session: Data
     return run(sql, args);
   };
   const filtered = (where: unknown) => (visible ? { AND: [visible, where ?? {}] } : where);
+  /** The page's statement and arguments, or undefined when it cannot be compiled. */
+  const pageStatement = (a: ListRead, selected: readonly string[]) =>
+    compile(
+      (args) => {
+        if (selected.some((c) => !columns.has(c))) return unsupported();
+        const where = whereSql(filtered(a.where), columns, args);
+        let sql = `SELECT ${selected.map(quote).join(', ')} FROM ${from} WHERE ${where}${orderSql(a.orderBy, columns)}`;
+        if ((a.take !== undefined && a.take < 0) || (a.skip ?? 0) < 0) return unsupported();
+        if (a.take !== undefined || a.skip) {
+          sql += ' LIMIT ? OFFSET ?';
+          args.push(a.take ?? -1, a.skip ?? 0);
+        }
+        return sql;
+      },
+      (sql, args) => ({ sql, args }),
+    );
+  const readValues = (sql: string, args: unknown[]) =>
+    ownStatement(db, sql)
+      .raw(true)
+      .all(...args) as unknown[][];
+  // Stamped with the version read before the read: a write racing it leaves the entry stale, never wrong.
+  const cached = <T>(cache: PageCache<T>, a: ListRead, sql: string, args: unknown[], read: () => T[]): T[] =>
+    a.cache === false ? read() : cache.read(() => `${sql}\u0000${JSON.stringify(args)}`, versions.version(model), read);
   return {
+    columns,
     findMany(a) {
       const omit = a.omit ?? {};
       const selected = a.select ? ['id'] : [...columns.keys()].filter((c) => !omit[c]);
-      return compile(
-        (args) => {
-          const where = whereSql(filtered(a.where), columns, args);
-          let sql = `SELECT ${selected.map(quote).join(', ')} FROM ${from} WHERE ${where}${orderSql(a.orderBy, columns)}`;
-          if ((a.take !== undefined && a.take < 0) || (a.skip ?? 0) < 0) return unsupported();
-          if (a.take !== undefined || a.skip) {
-            sql += ' LIMIT ? OFFSET ?';
-            args.push(a.take ?? -1, a.skip ?? 0);
-          }
-          return sql;
-        },
-        (sql, args) => {
-          const read = () =>
-            toRows(
-              ownStatement(db, sql)
-                .raw(true)
-                .all(...args) as unknown[][],
-              selected,
-              selected.map((c) => columns.get(c)),
-            );
-          // Stamped with the version read before the read: a write racing it leaves the entry stale, never wrong.
-          return a.cache === false ? read() : pageCache.read(() => `${sql}\u0000${JSON.stringify(args)}`, versions.version(model), read);
-        },
-      );
+      const statement = pageStatement(a, selected);
+      if (!statement) return undefined;
+      const kinds = selected.map((c) => columns.get(c));
+      return cached(pageCache.objects, a, statement.sql, statement.args, () => toRows(readValues(statement.sql, statement.args), selected, kinds));
+    },
+    findValues(a) {
+      const statement = pageStatement(a, a.select ? ['id'] : a.columns);
+      if (!statement) return undefined;
+      return cached(pageCache.values, a, statement.sql, statement.args, () => readValues(statement.sql, statement.args));
     },
     count(a) {
       return compile(

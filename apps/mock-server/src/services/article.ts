@@ -14,6 +14,7 @@ const articles = contentHandlers({
   input: CreateArticleInput,
   model: (ctx: RequestContext): ContentTableOf<'Article', In> => ctx.db.article,
   listDto: ArticleListDto,
+  listFromColumns: true,
   richFields: ['content'],
   textFields: ['title', 'summary'],
   keywordColumns: ['title', 'summary', 'keywords', 'author'],

@@ -19,6 +19,7 @@ const questions = contentHandlers({
   model: (ctx: RequestContext): ContentTableOf<'OneQuestionPerday', Columns> => ctx.db.oneQuestionPerday,
   categoryOptional: true,
   listDto: OneQuestionPerdayListDto,
+  listFromColumns: true,
   richFields: ['content', 'analysis'],
   textFields: ['title', 'answer'],
   keywordColumns: ['title', 'answer'],

@@ -30,6 +30,9 @@ const resources = contentHandlers({
   pinnable: (ctx) => ctx.db.resource,
   variant: { standard: Permissions.ResourcesResource, university: Permissions.ResourcesUniversity },
   toData: (i) => i,
+  // The list row is the whole DTO (a resource has no rich text to leave out).
+  listDto: ResourceDto,
+  listFromColumns: true,
   toDto: (r, l) => dto(r, { categoryName: l.category(r.categoryId), ...pinFields(r), ...reviewFields(r, l) }),
 });
 

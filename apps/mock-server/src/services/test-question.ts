@@ -21,7 +21,7 @@ export const testQuestion = implement(
   TestQuestionService,
   {
     /** The page, wrapped once more (`result.result`): see `NestedQuestionPage`. */
-    GetAllQuestion: async (q, ctx) => ({ result: await bank.GetAll(q, ctx) }),
+    GetAllQuestion: async (q, ctx) => ({ result: await bank.list(q, ctx) }),
     GetAllModerated: bank.GetAllModerated,
     GetAllTeacherQuestion: async (q, ctx) => {
       const teachers = await ctx.db.user.findMany({ where: { identity: UserIdentity.values.Teacher }, select: { id: true } });
