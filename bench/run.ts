@@ -67,6 +67,8 @@ let uncached: RunningProcess | undefined;
 const uncachedServer = async () => (uncached ??= await startServerProcess(copyTemplate(template, dir, 'uncached.db'), { PAGE_CACHE_ROWS: '0' }));
 let unaudited: RunningProcess | undefined;
 /** A server with `AUDITING=0`, for what recording a call in the audit log costs (the `auditing` cases). */
+/** The audited read of the `auditing` cases. */
+const FRIEND_LINKS = 'FriendLink/GetAll?SkipCount=0&MaxResultCount=10';
 const unauditedServer = async () => (unaudited ??= await startServerProcess(copyTemplate(template, dir, 'unaudited.db'), { AUDITING: '0' }));
 /** V8's young generation at 2 × 4 MB instead of its default 2 × 16 MB (node's command line only; `pnpm start` does not set it). */
 const SMALL_YOUNG = '--max-semi-space-size=4';
@@ -126,11 +128,11 @@ try {
   const smallYoungCase = caseOn(smallYoungServer, SMALL_YOUNG, ['semispace']);
   const cases: BenchCase[] = [
     getCase('Session/GetCurrentLoginInformations (floor)', ['floor', 'session', 'auditing', 'semispace'], 'Session/GetCurrentLoginInformations'),
-    getCase('FriendLink/GetAll', ['floor', 'friendlink', 'auditing'], 'FriendLink/GetAll?SkipCount=0&MaxResultCount=10'),
+    getCase('FriendLink/GetAll', ['floor', 'friendlink', 'auditing'], FRIEND_LINKS),
     // The same calls on a server that records no audit rows: a case's CPU per request against its twin here is what auditing costs.
     // The floor is not audited (ABP's [DisableAuditing]), FriendLink/GetAll is: its pair shows what an audit row costs.
     unauditedCase('Session/GetCurrentLoginInformations (floor)', ['floor'], 'Session/GetCurrentLoginInformations'),
-    unauditedCase('FriendLink/GetAll', ['friendlink'], 'FriendLink/GetAll?SkipCount=0&MaxResultCount=10'),
+    unauditedCase('FriendLink/GetAll', ['friendlink'], FRIEND_LINKS),
     // The same calls on a server with a smaller young generation: the CPU it costs, and (below) the memory it saves.
     smallYoungCase('Session/GetCurrentLoginInformations (floor)', [], 'Session/GetCurrentLoginInformations'),
     getCase('Article/GetAll page 1', ['articles', 'page', 'semispace'], 'Article/GetAll?SkipCount=0&MaxResultCount=10'),
@@ -189,6 +191,23 @@ try {
     after: () => settle(server.url),
   });
   raw.close();
+  // The audited read and its twin loaded at the same moment, both servers on the measured core: whatever else the machine
+  // runs falls on both alike (run one after the other, a round's pair differed by up to 2x), so their ratio is what auditing costs.
+  const sideBySide: Array<{ rps: number; cpu: number }> = [];
+  if (chosen.some((c) => c.tags.includes('auditing'))) {
+    const twin = await unauditedServer();
+    for (let round = 1; round <= ROUNDS; round++) {
+      const [on, off] = await Promise.all([
+        loadProcess(server, 'FriendLink/GetAll', api(FRIEND_LINKS), { ...opts, durationSec: DURATION }),
+        loadProcess(twin, 'FriendLink/GetAll, auditing off', `${twin.url}/api/services/app/${FRIEND_LINKS}`, { ...opts, durationSec: DURATION }),
+      ]);
+      await Promise.all([settle(server.url), settle(twin.url)]);
+      sideBySide.push({ rps: on.requestsPerSec / off.requestsPerSec, cpu: (off.cpuMsPerReq ?? NaN) / (on.cpuMsPerReq ?? NaN) });
+      console.log(
+        `  side by side ${round}: FriendLink/GetAll ${on.requestsPerSec.toFixed(0)} req/s (${on.cpuMsPerReq?.toFixed(3)} CPU ms), auditing off ${off.requestsPerSec.toFixed(0)} req/s (${off.cpuMsPerReq?.toFixed(3)} CPU ms)`,
+      );
+    }
+  }
   let beside: string | undefined;
   const peakBefore = server.memory().peakMb;
   if (sectionChosen('memory')) {
@@ -212,6 +231,12 @@ try {
     result.rows,
     result.bare,
   );
+  if (sideBySide.length) {
+    const spread = (xs: number[]) => `${xs.map((x) => x.toFixed(3)).join(' ')} (median ${median(xs).toFixed(3)})`;
+    console.log(
+      `\nFriendLink/GetAll audited beside AUDITING=0, loaded at once, round by round: req/s ratio ${spread(sideBySide.map((r) => r.rps))}; CPU per request, the twin's / audited ${spread(sideBySide.map((r) => r.cpu))}`,
+    );
+  }
   console.log(`\nserver memory after the runs: peak RSS (VmHWM) ${mem.peakMb.toFixed(0)} MB, RSS now ${mem.rssMb.toFixed(0)} MB`);
   if (beside) console.log(`(the peak includes ${beside})`);
   if (smallYoung) {
@@ -261,4 +286,9 @@ function rawInserts(db: Database.Database, a: Record<string, string | number>, d
   latencies.sort((x, y) => x - y);
   const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0;
   return { name: 'raw better-sqlite3 inserts (WAL)', requestsPerSec: n / durationSec, p50Ms: q(0.5), p99Ms: q(0.99), non2xx: 0, errors: 0 };
+}
+
+/** The middle value (the lower of the two middle ones for an even count). */
+function median(xs: readonly number[]): number {
+  return [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)] ?? NaN;
 }
