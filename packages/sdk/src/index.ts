@@ -17,5 +17,7 @@ export * from './registry.ts';
 export * from './client.ts';
 export * from './openapi.ts';
 export * from './services/test-question-import.ts';
+/** Without zod: what the server's read worker may import (services/question-limits.ts). */
+export * from './services/question-limits.ts';
 export * from './services/test-paper-export.ts';
 export * from './services/member.ts';

@@ -1,5 +1,5 @@
 import { OPTION_LABELS, type ImportRowPreview } from '@edu/sdk';
-import { rowError } from '../kit/import/reading.ts';
+import { rowError } from '../kit/import/cells.ts';
 import type { ImportItem } from '../kit/import/running.ts';
 import type { Culture } from '../localization/text-tables.ts';
 import type { DocumentQuestion, DocumentReading } from './question-document.ts';

@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { FileOwner } from '../kit/files.ts';
-import { storeFileBytes, type FileStoreDb } from '../kit/files.ts';
 import type { ImportItem } from '../kit/import/running.ts';
 import { PICTURE_MARKS, type DocxPicture } from './document-lines.ts';
 import { MATH_MARKS } from './omml.ts';
@@ -49,11 +47,6 @@ export function newPicture(fileName: string, bytes: Uint8Array): ImportPicture |
 export function picturesUsed(pictures: readonly ImportPicture[], texts: ReadonlyArray<string | null | undefined>): ImportPicture[] {
   const all = texts.join('\n');
   return pictures.filter((p) => all.includes(p.token));
-}
-
-/** Stores the pictures of written questions under their tokens (inside the caller's transaction). */
-export async function storePictures(db: FileStoreDb, owner: FileOwner, pictures: readonly ImportPicture[]): Promise<void> {
-  for (const p of pictures) await storeFileBytes(db, owner, p);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { isChoiceQuestionType, OPTION_LABELS, type ImportRowError, type ImportRowPreview, type QuestionType } from '@edu/sdk';
-import { rowError } from '../kit/import/reading.ts';
+import { rowError } from '../kit/import/cells.ts';
 import { type ImportItem } from '../kit/import/running.ts';
 import { type Culture, textsIn } from '../localization/texts.ts';
 import { linesOfText, type SourceLine } from './document-lines.ts';

@@ -1,5 +1,6 @@
 import { isChoiceQuestionType, MAX_QUESTION_OPTIONS, OPTION_LABELS, type QuestionType } from '@edu/sdk';
-import { column, textCell, rowError, type CellParser, type Table } from '../kit/import/reading.ts';
+import { rowError } from '../kit/import/cells.ts';
+import { column, textCell, type CellParser, type Table } from '../kit/import/reading.ts';
 import { type ImportItem } from '../kit/import/running.ts';
 import { type Culture, localize, textsIn } from '../localization/texts.ts';
 import {

@@ -5,6 +5,7 @@ import { toValidationErrors, validate } from '../kit/bind-input.ts';
 import { assertCategory } from '../kit/categories.ts';
 import { tenantOf, type RequestContext } from '../kit/context.ts';
 import { AbpValidationError, ForbiddenError, invalid } from '../kit/errors.ts';
+import { storeFileBytes } from '../kit/files.ts';
 import { fileError, readTable, type Table } from '../kit/import/reading.ts';
 import { readPool } from '../kit/import/read-pool.ts';
 import { startImport, type ImportItem, type Importer } from '../kit/import/running.ts';
@@ -13,7 +14,7 @@ import type { HandlersOf } from '../kit/register-service.ts';
 import { looksLikeAiken, parseAiken } from '../import/aiken.ts';
 import { looksLikeGift, parseGift } from '../import/gift.ts';
 import type { Base } from '../import/migration.ts';
-import { storePictures, withDocumentMedia, type ImportPicture } from '../import/pictures.ts';
+import { withDocumentMedia, type ImportPicture } from '../import/pictures.ts';
 import { documentPlaceOf, parseQuestionDocument, type DocumentParse, type DocumentQuestion } from '../import/question-document.ts';
 import type { DocxPicture, SourceLine } from '../import/document-lines.ts';
 import type { QuestionDraft } from '../import/question-format.ts';
@@ -171,11 +172,8 @@ function questionImporter<Data extends { fingerprint: string }>(
     /** Create's write; the pictures of the questions written are stored with them (a dry run never gets here). */
     async write(batch, tx) {
       const owner = { tenantId: tx.session.tenantId, userId: tx.session.userId };
-      await storePictures(
-        tx.db,
-        owner,
-        batch.flatMap((b) => b.value.pictures),
-      );
+      // Under their tokens, inside the import's transaction.
+      for (const picture of batch.flatMap((b) => b.value.pictures)) await storeFileBytes(tx.db, owner, picture);
       return bank.insertMany(
         batch.map((b) => b.value),
         tx,

@@ -50,8 +50,6 @@ import { BackgroundJobDto } from './job.ts';
 
 /** Largest import file. */
 export const QUESTION_IMPORT_MAX_BYTES = 20 * MB;
-/** Most questions (rows) in one file. */
-export const QUESTION_IMPORT_MAX_ROWS = 10_000;
 /** Accepted files: Excel and CSV (one row per question), Word and TXT (the Chinese numbered format). `.xls`/`.doc` are refused with a hint to save in the newer format. */
 export const QUESTION_IMPORT_TYPES = ['.xlsx', '.csv', '.docx', '.txt', '.gift', '.xml', '.zip', '.xls', '.doc'] as const;
 

@@ -12,6 +12,7 @@ import { FileContent } from '../core/files.ts';
 import { paperExportEndpoints } from './test-paper-export.ts';
 import { reviewable, reviewFlow } from '../core/review.ts';
 import { ClassType } from './classification-type.ts';
+import { MAX_QUESTION_BLANKS, MAX_QUESTION_OPTIONS, MAX_SUB_QUESTIONS } from './question-limits.ts';
 
 /**
  * The question bank (题库): spec section 7, TestQuestion, the calls that
@@ -71,13 +72,6 @@ export function choiceAnswerScore(type: QuestionType, keys: readonly number[], c
 /** 难度: 1 简单, 2 一般 (the default, as the Chinese Word format's 【难度】), 3 困难. */
 export const QuestionDifficulty = abpEnum({ Easy: 1, Normal: 2, Hard: 3 }, 'Difficulty');
 export type QuestionDifficulty = z.infer<typeof QuestionDifficulty>;
-
-/** At most ten options, labelled A–J by position. */
-export const MAX_QUESTION_OPTIONS = 10;
-export const MAX_QUESTION_BLANKS = 20;
-export const MAX_SUB_QUESTIONS = 20;
-/** Option labels by position. */
-export const OPTION_LABELS = 'ABCDEFGHIJ';
 
 /** An option (选项): its text (sanitized rich text, short) and whether it is a correct key. */
 export const QuestionOptionInput = z.object({

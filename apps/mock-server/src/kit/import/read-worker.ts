@@ -1,12 +1,12 @@
 import { type Culture, localize, textsIn } from '../../localization/text-tables.ts';
 import type { DocxPicture, SourceLine } from '../../import/document-lines.ts';
 import { docxLines } from '../../import/docx-lines.ts';
-import { isGbk } from '../files.ts';
+import { isGbk } from '../gbk.ts';
 import { loadExcel } from '../lazy.ts';
 import { parseQti, QTI_ARCHIVE_LIMITS, type QtiRead } from '../../import/qti.ts';
 import type { Base } from '../../import/migration.ts';
 import { ArchiveRefused, checkArchive, readArchive, type ArchiveProblem } from './archive.ts';
-import { cellText, parseCsv } from './reading.ts';
+import { cellText, parseCsv } from './cells.ts';
 
 /**
  * The reading of one uploaded file, in a worker thread of the read pool

@@ -13,7 +13,7 @@ import type { RequestContext } from '../context.ts';
 import { AbpValidationError, UserFriendlyError } from '../errors.ts';
 import { defineJob, startJob, type JobContext, type ReportProgress } from '../jobs.ts';
 import { holdImportSlot } from './read-pool.ts';
-import { rowError } from './reading.ts';
+import { rowError } from './cells.ts';
 import { reportWorkbook, type RejectedRow as RowState } from './workbooks.ts';
 
 /**
