@@ -195,6 +195,12 @@ export async function settled(page: Page): Promise<void> {
 export async function settledTable(page: Page, resource: string): Promise<void> {
   const table = page.getByTestId(`${resource}-table`);
   await table.waitFor();
+  // A search, tab or page change writes the address at once and the router renders it in a transition, later on a busy
+  // machine: until the table was rendered for the address the page has now, its rows and `aria-busy` are the previous state's.
+  const address = () => new URLSearchParams(new URL(page.url()).search).toString();
+  await expect
+    .poll(async () => [await table.getAttribute('data-rows-for'), address()], { timeout: 15_000 })
+    .toSatisfy(([rowsFor, now]) => rowsFor === null || rowsFor === now);
   await expect.poll(() => table.locator('table').first().getAttribute('aria-busy'), { timeout: 15_000 }).not.toBe('true');
   await page.waitForLoadState('networkidle');
 }

@@ -268,6 +268,8 @@ export function useListController(resource: AnyResource) {
     // list
     state,
     query: core.query,
+    /** The URL query the list was rendered from (undefined for a list kept in memory). */
+    urlRendered: core.urlRendered,
     rows,
     showTenant,
     total: core.total,

@@ -197,7 +197,9 @@ export function useListParams(defaults: ListDefaults = {}) {
     [update, defaultSorting],
   );
 
-  return { params, update, setPage, setPageSize, setSorting, setFilter, applyFilters, setTab, reset };
+  /** The URL query the state was read from (undefined for a list kept in memory): the address the router has rendered. */
+  const urlRendered = search?.toString();
+  return { params, urlRendered, update, setPage, setPageSize, setSorting, setFilter, applyFilters, setTab, reset };
 }
 
 export type ListParamsApi = ReturnType<typeof useListParams>;

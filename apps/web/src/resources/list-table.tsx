@@ -237,6 +237,7 @@ export function ListTable({ list }: { list: ListController }) {
         rowSelection={list.selection}
         onRowSelectionChange={list.setSelection}
         data-testid={`${resource.name}-table`}
+        rowsFor={list.urlRendered}
       />
     </Box>
   );

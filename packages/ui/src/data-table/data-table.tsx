@@ -64,6 +64,11 @@ export interface DataTableProps<T> {
   emptyContent?: React.ReactNode;
   /** Test id of the table root. */
   'data-testid'?: string;
+  /**
+   * What the rows were asked for (e.g. the URL query of a list kept in the address), written on the
+   * root as `data-rows-for`: once it is what was asked and the table is not `aria-busy`, the rows answer it.
+   */
+  rowsFor?: string;
 }
 
 const defaultRowId = (row: unknown, index: number) => {
@@ -164,7 +169,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const selectedCount = Object.values(rowSelection ?? {}).filter(Boolean).length;
 
   return (
-    <Box data-testid={props['data-testid']} position="relative">
+    <Box data-testid={props['data-testid']} data-rows-for={props.rowsFor} position="relative">
       <Table.ScrollArea borderWidth="1px" borderRadius="md" bg="bg">
         <Table.Root size="sm" interactive stickyHeader aria-busy={loading}>
           <Table.Header>
