@@ -83,7 +83,7 @@ function fill(table: string, count: number, categoryId: number): void {
 
 /** A context for tenant 1's admin (user 2) without an HTTP request. */
 function context(): RequestContext {
-  const request = { abpSession: { tenantId: 1, userId: 2 }, culture: 'zh-CN' } as FastifyRequest;
+  const request = { abpSession: { tenantId: 1, userId: 2 }, culture: 'zh-Hans' } as FastifyRequest;
   return createContext(t.app, request);
 }
 

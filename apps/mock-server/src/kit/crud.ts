@@ -106,7 +106,8 @@ export async function pagedList<Row extends { id: number }, Dto, Q extends ListQ
   defaultOrder?: OrderBy,
 ) {
   const { model, page, totalCount } = await listPlan(cfg, input, ctx, extraWhere, defaultOrder);
-  const rows = await pageRows(model, page, totalCount);
+  // Row given: inferred from the table's overloads it would be the id-only form's.
+  const rows = await pageRows<Row, W>(model, page, totalCount);
   return { totalCount, items: await mapDtos(cfg, rows, ctx) };
 }
 

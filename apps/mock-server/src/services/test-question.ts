@@ -90,7 +90,7 @@ export const testQuestion = implement(
     /** Preview and export of a paper (papers/export-calls.ts). */
     ...paperExportHandlers(bank.GetAllWhere),
     /** Extensions: the selection as Word or QTI, a paper as QTI (questions/export.ts). */
-    ...questionExportHandlers(bank.GetAll, paperQuestionHandlers(bank.GetAllWhere).GetAllQuestionOfPaper),
+    ...questionExportHandlers(bank.list, paperQuestionHandlers(bank.GetAllWhere).GetAllQuestionOfPaper),
     /** The paper calls (papers/question-calls.ts), with the bank's own DTOs. */
     ...paperQuestionHandlers(bank.GetAllWhere),
   },
