@@ -124,7 +124,7 @@ export class WrittenJson<T> {
 /** A DTO member a list takes from a column other than as stored: computed from that column's value as a row holds it (`context`: the page's lookups). */
 export interface ComputedMember<C> {
   column: string;
-  value(mapped: unknown, context: C): unknown;
+  value: (mapped: unknown, context: C) => unknown;
 }
 
 /** One member of a row's JSON: `"key":` and its value's text (undefined: left out). */
@@ -136,7 +136,7 @@ interface MemberStep<C> {
 /** A list DTO's row writer over stored rows: the columns to select (in this order) and the writer. */
 export interface RowWriter<C> {
   readonly columns: readonly string[];
-  write(row: StoredRow, context: C): string;
+  write: (row: StoredRow, context: C) => string;
 }
 
 /** A bool column as its row holds it (`mapStored`), as JSON. */

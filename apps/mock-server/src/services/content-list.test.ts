@@ -4,14 +4,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ownStatement, sqliteConnection } from '@edu/db';
 import { ArticleListDto, OneQuestionPerdayListDto, ResourceDto } from '@edu/sdk';
 import { useTestApp } from '../testing/test-app.ts';
-import { article } from '../services/article.ts';
-import { oneQuestionPerday } from '../services/one-question-perday.ts';
-import { resource } from '../services/resource.ts';
-import { createContext, type RequestContext } from './context.ts';
-import { compilePageWriter, WrittenJson } from './dto.ts';
-import type { Implementation } from './register-service.ts';
-import { iso } from './paging.ts';
-import { storedDateIso, toDate } from './sql-list.ts';
+import { article } from './article.ts';
+import { oneQuestionPerday } from './one-question-perday.ts';
+import { resource } from './resource.ts';
+import { createContext, type RequestContext } from '../kit/context.ts';
+import { compilePageWriter, WrittenJson } from '../kit/dto.ts';
+import type { Implementation } from '../kit/register-service.ts';
+import { iso } from '../kit/paging.ts';
+import { storedDateIso, toDate } from '../kit/sql-list.ts';
 
 /**
  * Content lists written from their SQL rows (`listFromColumns`, kit/dto.ts
