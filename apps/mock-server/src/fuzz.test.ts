@@ -593,18 +593,21 @@ describe('fuzz: hostile packages on every import endpoint', () => {
         for (const [k, v] of Object.entries(fields)) form.append(k, v);
         const req = new Request('http://local/', { method: 'POST', body: form });
         const where = `${endpoint.path} ${name}`;
-        const t0 = performance.now();
+        // The CPU the process spent (the server and its read worker, threads included), not the wall time: beside the
+        // browser suite on two cores a refusal waited 8.6 s for a core while costing a fraction of that.
+        const cpu0 = process.cpuUsage();
         const res = await send({
           method: endpoint.verb,
           url: endpoint.path,
           headers: { authorization: `Bearer ${tokens.tenant}`, 'abp.tenantid': '1', 'content-type': req.headers.get('content-type')! },
           payload: Buffer.from(await req.arrayBuffer()),
         });
-        const seconds = (performance.now() - t0) / 1000;
+        const used = process.cpuUsage(cpu0);
+        const cpuSeconds = (used.user + used.system) / 1e6;
         if (res.status !== 400) problems.push(`${where} -> ${res.status} ${res.body.slice(0, 200)}`);
         else if (!res.body.includes(name)) problems.push(`${where} -> a 400 not naming the file: ${res.body.slice(0, 300)}`);
         if (res.body.length > 4000) problems.push(`${where} -> an answer of ${res.body.length} characters`);
-        if (seconds > 8) problems.push(`${where} -> answered after ${seconds.toFixed(1)} s`);
+        if (cpuSeconds > 8) problems.push(`${where} -> answered after ${cpuSeconds.toFixed(1)} CPU s`);
       }
     expect(problems).toEqual([]);
   }, 180_000);
