@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { docxBomb, docxEntityBomb, manyEntriesDocx, wideCsv, xlsxBomb } from '../../testing/bombs.ts';
 import { useTestApp } from '../../testing/test-app.ts';
@@ -9,8 +10,10 @@ import { MAX_COLUMNS } from './read-worker.ts';
  * Hostile uploads over real HTTP (a listening server, files built here):
  * compression bombs, entity expansion, many entries, a million columns. Each
  * is refused with a 400 naming the problem, soon, while an ordinary request
- * sent at the same time still answers within a second (the file is read in a
- * worker, never on the request loop).
+ * sent at the same time still answers (the file is read in a worker, never on
+ * the request loop). "Soon" is counted in CPU time, not on the clock: beside
+ * other work on a busy machine a request waits for a core however little it
+ * costs, and a test that read the clock failed there.
  */
 
 const MiB = 1024 * 1024;
@@ -48,35 +51,60 @@ async function importFile(file: File, culture = 'zh-Hans') {
   };
 }
 
-/** Milliseconds an ordinary request takes to answer. */
+/**
+ * CPU milliseconds this process's main thread (the server's request loop:
+ * the test app listens in the test's process) has used: Linux's per-thread
+ * count. Elsewhere the whole process's, worker threads included, which can
+ * only be larger, so a bound that holds on it holds for the loop.
+ */
+function loopCpuMs(): number {
+  const stat = `/proc/self/task/${process.pid}/stat`;
+  if (!existsSync(stat)) {
+    const { user, system } = process.cpuUsage();
+    return (user + system) / 1000;
+  }
+  // Fields after the command's closing parenthesis; utime and stime are the 12th and 13th, in USER_HZ ticks (100 a second).
+  const line = readFileSync(stat, 'utf8');
+  const fields = line.slice(line.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** The request loop's CPU milliseconds an ordinary request took from sending to its answer. */
 async function ordinaryRequest(): Promise<number> {
-  const t0 = performance.now();
+  const cpu0 = loopCpuMs();
   const res = await fetch(`${base}/api/services/app/Session/GetCurrentLoginInformations`, { headers: auth });
   expect(res.status).toBe(200);
   await res.arrayBuffer();
-  return performance.now() - t0;
+  return loopCpuMs() - cpu0;
 }
 
 /**
  * Imports `file` with an ordinary request sent at the same time, then more
  * one after another until the import answers; answers the import's answer,
- * how long it took, the first ordinary request's time and the slowest's.
+ * the CPU seconds the process (server, read worker and this test) spent until
+ * then, and the loop's CPU during the first ordinary request and the costliest.
  */
 async function importBesideOthers(file: File) {
-  const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
   let done = false;
   const answer = importFile(file).finally(() => (done = true));
   const firstMs = await ordinaryRequest();
   let slowestMs = firstMs;
   while (!done) slowestMs = Math.max(slowestMs, await ordinaryRequest());
   const res = await answer;
-  return { ...res, seconds: (performance.now() - t0) / 1000, firstMs, slowestMs };
+  const { user, system } = process.cpuUsage(cpu0);
+  return { ...res, cpuSeconds: (user + system) / 1e6, firstMs, slowestMs };
 }
 
-/** An ordinary request sent beside the import answered within a second; none waited for the file (before the worker pool: 57 s for the 8 MiB docx). */
+/**
+ * Ordinary requests sent beside the import were answered without the loop
+ * doing the file's work in between (before the worker pool, the 8 MiB docx
+ * held the loop for 57 s): each answered after at most a second of the
+ * loop's CPU, the first too.
+ */
 function othersAnswered(res: { firstMs: number; slowestMs: number }) {
   expect(res.firstMs).toBeLessThan(1000);
-  expect(res.slowestMs).toBeLessThan(3000);
+  expect(res.slowestMs).toBeLessThan(1000);
 }
 
 const refusal = (res: Awaited<ReturnType<typeof importFile>>) => {
@@ -93,7 +121,7 @@ describe('compressed bombs and hostile packages', () => {
     expect(refusal(res)).toBe(
       `无法读取“bomb.docx”：其中的 word/document.xml 压缩比超过 ${ARCHIVE_LIMITS.maxRatio} 倍（疑似压缩炸弹），请用 Excel、WPS 或 Word 重新保存后导入。`,
     );
-    expect(res.seconds).toBeLessThan(5);
+    expect(res.cpuSeconds).toBeLessThan(5);
     othersAnswered(res);
   });
 
@@ -101,20 +129,20 @@ describe('compressed bombs and hostile packages', () => {
     // (bench/bombs.ts measures the 256 MiB one; zipping it here would take the test half a minute.)
     const res = await importBesideOthers(new File([xlsxBomb(96 * MiB)], 'bomb.xlsx'));
     expect(refusal(res)).toMatch(/^无法读取“bomb\.xlsx”：其中的 xl\/sharedStrings\.xml 压缩比超过 100 倍/);
-    expect(res.seconds).toBeLessThan(5);
+    expect(res.cpuSeconds).toBeLessThan(5);
     othersAnswered(res);
   });
 
   it('refuses XML declaring entities (billion laughs)', async () => {
     const res = await importBesideOthers(new File([docxEntityBomb()], 'laughs.docx'));
     expect(refusal(res)).toBe('无法读取“laughs.docx”：word/document.xml 含有 XML 实体声明（<!DOCTYPE>/<!ENTITY>），Office 文档不会包含这些内容。');
-    expect(res.seconds).toBeLessThan(5);
+    expect(res.cpuSeconds).toBeLessThan(5);
   });
 
   it('refuses a package of more entries than the limit', async () => {
     const res = await importBesideOthers(new File([manyEntriesDocx(ARCHIVE_LIMITS.maxEntries + 5)], 'many.docx'));
     expect(refusal(res)).toBe(`无法读取“many.docx”：压缩包中的文件超过 ${ARCHIVE_LIMITS.maxEntries} 个。`);
-    expect(res.seconds).toBeLessThan(5);
+    expect(res.cpuSeconds).toBeLessThan(5);
   });
 
   it('refuses a CSV of a million columns in a short answer (not one naming every column)', async () => {
