@@ -124,8 +124,8 @@ const FOLDED_MAX = 65_536;
 interface Skeleton {
   /** The skeleton, searched with `indexOf`. */
   text: string;
-  /** For each UTF-16 unit of `text`: start and end (exclusive) of the source characters it came from. */
-  start: number[];
+  /** For each UTF-16 unit of `text`: start and end (exclusive) of the source characters it came from; null when not asked for. */
+  start: number[] | null;
   end: number[];
 }
 
@@ -145,6 +145,7 @@ function foldInto(out: Skeleton, cp: number, from: number, to: number) {
     } else letters = known;
   }
   out.text += letters;
+  if (!out.start) return;
   for (let k = 0; k < letters.length; k++) {
     out.start.push(from);
     out.end.push(to);
@@ -209,8 +210,9 @@ function tagEnd(html: string, i: number): number {
   return html.length;
 }
 
-function skeletonOf(text: string, rich: boolean): Skeleton {
-  const out: Skeleton = { text: '', start: [], end: [] };
+/** `positions`: also where each unit came from (only needed once something matched). */
+function skeletonOf(text: string, rich: boolean, positions = true): Skeleton {
+  const out: Skeleton = { text: '', start: positions ? [] : null, end: [] };
   if (!rich) {
     for (let i = 0; i < text.length;) {
       const cp = text.codePointAt(i)!;
@@ -269,7 +271,7 @@ const needles = new WeakMap<readonly SensitiveWord[], Needles>();
 function needlesOf(words: readonly SensitiveWord[]): Needles {
   let found = needles.get(words);
   if (!found) {
-    const list = words.map((word) => ({ word, skeleton: skeletonOf(word.lower, false).text })).filter((n) => n.skeleton !== '');
+    const list = words.map((word) => ({ word, skeleton: skeletonOf(word.lower, false, false).text })).filter((n) => n.skeleton !== '');
     const byFirst = new Map<number, Array<{ index: number; needle: Needle }>>();
     list.forEach((needle, index) => {
       const first = needle.skeleton.charCodeAt(0);
@@ -314,7 +316,10 @@ export function scanText(words: readonly SensitiveWord[], text: string, options:
   if (!text || words.length === 0) return clean;
   const { count, byFirst } = needlesOf(words);
   if (!count) return clean;
+  // Most texts hold no word: the skeleton alone says so, without the source position of each of its units.
+  if (!occursIn(skeletonOf(text, options.rich ?? false, false).text, byFirst)) return clean;
   const sk = skeletonOf(text, options.rich ?? false);
+  const start = sk.start ?? [];
   const matches: SensitiveMatch[] = [];
   /** Source ranges to mask, by start. */
   const masked = new Map<number, number>();
@@ -327,8 +332,8 @@ export function scanText(words: readonly SensitiveWord[], text: string, options:
       if (at < nextFrom[index]! || !sk.text.startsWith(needle.skeleton, at)) continue;
       const last = at + needle.skeleton.length - 1;
       nextFrom[index] = last + 1;
-      matches.push({ word: needle.word.name, action: needle.word.action, start: sk.start[at]!, end: sk.end[last]! });
-      if (needle.word.action === 'mask') for (let k = at; k <= last; k++) masked.set(sk.start[k]!, sk.end[k]!);
+      matches.push({ word: needle.word.name, action: needle.word.action, start: start[at]!, end: sk.end[last]! });
+      if (needle.word.action === 'mask') for (let k = at; k <= last; k++) masked.set(start[k]!, sk.end[k]!);
     }
   }
   if (!matches.length) return clean;
@@ -342,6 +347,15 @@ export function scanText(words: readonly SensitiveWord[], text: string, options:
     refused,
     matches,
   };
+}
+
+/** Whether any needle occurs in the skeleton. */
+function occursIn(skeleton: string, byFirst: Needles['byFirst']): boolean {
+  for (let at = 0; at < skeleton.length; at++) {
+    const candidates = byFirst.get(skeleton.charCodeAt(at));
+    if (candidates?.some(({ needle }) => skeleton.startsWith(needle.skeleton, at))) return true;
+  }
+  return false;
 }
 
 /** The text with each range replaced by one `*`, together with the combining marks right after it. */
