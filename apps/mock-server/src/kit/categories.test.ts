@@ -25,9 +25,23 @@ describe("assertCategory (a content item's category, read by id through the data
     expect(refusal(refused).members).toEqual(['categoryId']);
   });
 
+  it('refuses a category at once after it is deleted, though a create just read it', async () => {
+    const category = await newsCategory(t.admin, '先用后删分类');
+    const created = await t.call('POST', api('Article/Create'), { token: t.admin, body: article(category) });
+    expect(created.status).toBe(200);
+    // A category in use is kept: the item goes first.
+    expect((await t.call('DELETE', api('Article/Delete'), { token: t.admin, query: { Id: created.body.result.id } })).status).toBe(200);
+    expect((await t.call('DELETE', api('MultiLevelCategory/Delete'), { token: t.admin, query: { Id: category } })).status).toBe(200);
+    const refused = await t.call('POST', api('Article/Create'), { token: t.admin, body: article(category) });
+    expect(refused.status).toBe(400);
+    expect(refusal(refused).members).toEqual(['categoryId']);
+  });
+
   it("refuses another tenant's category as not found", async () => {
     const b = await createTenant(t, 'categories2');
     const theirs = await newsCategory(b.token, '乙校分类');
+    // Their own create reads the category first: what it read is theirs alone.
+    expect((await t.call('POST', api('Article/Create'), { token: b.token, body: article(theirs) })).status).toBe(200);
     const refused = await t.call('POST', api('Article/Create'), { token: t.admin, body: article(theirs) });
     expect(refused.status).toBe(400);
     expect(refusal(refused)).toEqual({ message: expect.stringContaining(String(theirs)), members: ['categoryId'] });

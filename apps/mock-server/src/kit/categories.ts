@@ -153,8 +153,8 @@ export async function assertCategory(
   classTypeId: number,
   member = 'categoryId',
 ): Promise<{ id: number; name: string; path: string }> {
-  // A compiled read (every content Create and Update asks; through Prisma it cost about what the content's INSERT costs).
-  const category = await getOr404(CATEGORY, categoryId, ctx).catch((err: unknown) => {
+  // A compiled read kept until the categories are written (every content Create and Update asks; through Prisma it cost about what the content's INSERT costs).
+  const category = await getOr404(CATEGORY, categoryId, ctx, { cached: true }).catch((err: unknown) => {
     if (err instanceof EntityNotFoundError) return null;
     throw err;
   });

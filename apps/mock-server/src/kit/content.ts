@@ -4,7 +4,7 @@ import type { Prisma } from '@edu/db';
 import { tenantOf, type RequestContext } from './context.ts';
 import { assertCategory, categoryNames, subtreeIds } from './categories.ts';
 import {
-  createRow,
+  createStoredRow,
   crudHandlers,
   getOr404,
   pagedList,
@@ -420,6 +420,8 @@ export function contentHandlers<
     return dto;
   }
   const dtoOf = async (id: number, ctx: RequestContext) => detailOf(await getOr404(list, id, ctx), ctx);
+  /** A stored row of the model (every column, as a read of the table gives it: crud.ts `createStoredRow`). */
+  const isRow = (r: Record<string, unknown>): r is Row & Record<string, unknown> => typeof r.id === 'number';
 
   const generic = crudHandlers(list);
 
@@ -447,14 +449,17 @@ export function contentHandlers<
       const tenantId = tenantOf(ctx);
       const row = { ...data, ...PENDING_REVIEW, tenantId };
       // One INSERT is atomic on its own; an interactive transaction (about a third of Create's cost) only when more is written.
-      const id = cfg.afterWrite
-        ? await ctx.transaction(async (tx) => {
-            const created = await cfg.model(tx).create({ data: row });
-            await cfg.afterWrite?.({ id: created.id, tenantId }, input, tx);
-            return created.id;
-          })
-        : await createRow(ctx, cfg.reviewable.entity, cfg.model(ctx), row);
-      return dtoOf(id, ctx);
+      if (cfg.afterWrite) {
+        const id = await ctx.transaction(async (tx) => {
+          const created = await cfg.model(tx).create({ data: row });
+          await cfg.afterWrite?.({ id: created.id, tenantId }, input, tx);
+          return created.id;
+        });
+        return dtoOf(id, ctx);
+      }
+      // The answer from the row as written when the compiled INSERT knows it (no read-back), as Get would read it.
+      const created = await createStoredRow(ctx, cfg.reviewable.entity, cfg.model(ctx), row);
+      return created.row && isRow(created.row) ? detailOf(created.row, ctx) : dtoOf(created.id, ctx);
     },
     /** Any edit sends the item (back) to review: an approved item is no longer live until approved again. */
     Update: async (input: In & { id: number }, ctx: RequestContext) => {

@@ -3,7 +3,7 @@ import type { RequestContext } from './context.ts';
 import { EntityNotFoundError } from './errors.ts';
 import { keywordColumnsOf, keywordCondition } from './keyword-search.ts';
 import { parseSorting, type OrderBy } from './paging.ts';
-import { insertRow } from './sql-insert.ts';
+import { insertStored } from './sql-insert.ts';
 import { compiledTable, type Columns, type StoredRow } from './sql-list.ts';
 
 // ---------------------------------------------------------------------------
@@ -187,7 +187,7 @@ type ListArgs<W> = { where?: Cond<W>; orderBy?: OrderBy; skip?: number; take?: n
  * compiled. Any other model (another client, other filter options) is used as
  * it is.
  */
-function listTable<Row extends { id: number }, W>(ctx: RequestContext, entityName: string, model: Table<Row, W>): Table<Row, W> {
+function listTable<Row extends { id: number }, W>(ctx: RequestContext, entityName: string, model: Table<Row, W>, cacheFirst = false): Table<Row, W> {
   if (!isOwnDelegate(ctx, entityName, model)) return model;
   const compiled = compiledTable(ctx.prisma, entityName, ctx.session);
   if (!compiled) return model;
@@ -203,7 +203,7 @@ function listTable<Row extends { id: number }, W>(ctx: RequestContext, entityNam
     findMany,
     count: async (args) => compiled.count(args) ?? model.count(args),
     findFirst: async (args) => {
-      const rows = compiled.findMany({ ...args, take: 1, cache: false });
+      const rows = compiled.findMany({ ...args, take: 1, cache: cacheFirst });
       return rows ? (rows.filter(isRow)[0] ?? null) : model.findFirst(args);
     },
     delete: (args) => model.delete(args),
@@ -226,8 +226,22 @@ export async function createRow<Data extends object>(
   model: { create(args: { data: Data }): PromiseLike<{ id: number }> },
   data: Data,
 ): Promise<number> {
-  const id = isOwnDelegate(ctx, entityName, model) ? insertRow(ctx.prisma, entityName, ctx.session, data) : undefined;
-  return id ?? (await model.create({ data })).id;
+  return (await createStoredRow(ctx, entityName, model, data)).id;
+}
+
+/**
+ * `createRow`, answering also the new row as a read of it through the
+ * compiled list table would (its columns, dates as Date), when the compiled
+ * INSERT knows it (kit/sql-insert.ts `insertStored`); else only the id.
+ */
+export async function createStoredRow<Data extends object>(
+  ctx: RequestContext,
+  entityName: string,
+  model: { create(args: { data: Data }): PromiseLike<{ id: number }> },
+  data: Data,
+): Promise<{ id: number; row: Record<string, unknown> | null }> {
+  const inserted = isOwnDelegate(ctx, entityName, model) ? insertStored(ctx.prisma, entityName, ctx.session, data) : undefined;
+  return inserted ?? { id: (await model.create({ data })).id, row: null };
 }
 
 /** Beyond this offset (from either end) a page is found by ids first (see pageRows). */
@@ -279,9 +293,18 @@ function byId<W>(cfg: { scope?(ctx: RequestContext): W | undefined }, id: number
   return scope === undefined ? { id } : { AND: [{ id }, scope] };
 }
 
-/** The row with this id under the data filters (and the config's scope), or a 404. */
-export async function getOr404<Row extends { id: number }, W>(cfg: ModelRef<Row, W>, id: number, ctx: RequestContext): Promise<Row> {
-  const row = await listTable(ctx, cfg.entityName, cfg.model(ctx)).findFirst({ where: byId(cfg, id, ctx) });
+/**
+ * The row with this id under the data filters (and the config's scope), or a
+ * 404. `cached`: kept in the page cache until the table is written (sql-list.ts),
+ * for a small table read by id again and again (a content item's category).
+ */
+export async function getOr404<Row extends { id: number }, W>(
+  cfg: ModelRef<Row, W>,
+  id: number,
+  ctx: RequestContext,
+  { cached = false }: { cached?: boolean } = {},
+): Promise<Row> {
+  const row = await listTable(ctx, cfg.entityName, cfg.model(ctx), cached).findFirst({ where: byId(cfg, id, ctx) });
   if (!row) throw new EntityNotFoundError(cfg.entityName, id);
   return row;
 }

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, ownStatement, sqliteConnection, writeVersions, type PrismaClient } from '@edu/db';
 import { seededDatabase, type TempDatabase } from '@edu/db/testing';
 import { withDataFilters } from '../db/data-filters.ts';
-import { insertRow } from './sql-insert.ts';
+import { insertRow, insertStored } from './sql-insert.ts';
+import { compiledTable } from './sql-list.ts';
 
 /**
  * A compiled INSERT writes the row Prisma's create writes through the data
@@ -59,6 +60,31 @@ describe('insertRow', () => {
       // Same stored form of the time of the create (ISO 8601 with +00:00).
       expect(b.creationTime).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+00:00$/);
       expect(a.creationTime).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+00:00$/);
+    }
+  });
+
+  it('answers the new row as a compiled read of it gives it (defaults, dates, booleans, nulls)', () => {
+    for (const i of [7, 8]) {
+      const created = insertStored(prisma, 'Article', session, { ...article(i), tenantId: 1 })!;
+      expect(created.row).not.toBeNull();
+      const [read] = compiledTable(prisma, 'Article', session)!.findMany({ where: { id: created.id }, take: 1, cache: false })!;
+      expect(created.row).toEqual(read);
+      expect(created.row).toMatchObject({ id: created.id, viewCount: 0, isDeleted: false, isTop: i % 2 === 0, creatorUserId: 2 });
+    }
+  });
+
+  it('leaves the row to a read where a trigger could change it', async () => {
+    // A second connection: the table's description is kept per connection, and this one's is read after the trigger exists.
+    const other = await openDatabase(db.url);
+    const conn = sqliteConnection(other)!;
+    conn.exec(`CREATE TRIGGER "Article_test_before" BEFORE INSERT ON "Article" BEGIN SELECT 1; END`);
+    try {
+      const created = insertStored(other, 'Article', session, { ...article(9), tenantId: 1 })!;
+      expect(created.id).toBeTypeOf('number');
+      expect(created.row).toBeNull();
+    } finally {
+      conn.exec(`DROP TRIGGER "Article_test_before"`);
+      await other.$disconnect();
     }
   });
 

@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { ownStatement, sqliteConnection, writeVersions, type PrismaClient } from '@edu/db';
 import { TRACKED } from '../audit/entity-history.ts';
 import { resolveModelFilters, modelFilters, type DataFilterSession } from '../db/data-filters.ts';
+import { mapStored } from './sql-list.ts';
 
 /**
  * A create of one row compiled to one INSERT on Prisma's own connection, as
@@ -22,6 +23,13 @@ import { resolveModelFilters, modelFilters, type DataFilterSession } from '../db
  * null in a NOT NULL column, a MustHaveTenant row without a tenant (Prisma's
  * path raises ABP's error). Same connection as Prisma: outside a transaction
  * the INSERT runs as Prisma's own create outside one would.
+ *
+ * The new row itself (`insertStored`) is what was written plus the table's
+ * defaults, mapped as a compiled read maps a stored row: no read-back. Only
+ * where that is exactly what SQLite stores: every default a literal of the
+ * column's type (or `now()`, always written), and no trigger that could
+ * change the row (BEFORE or INSTEAD OF INSERT, or one whose body updates);
+ * otherwise the row is null and the caller reads it.
  */
 
 type Kind = 'int' | 'real' | 'text' | 'bool' | 'date';
@@ -32,17 +40,40 @@ interface Column {
   notNull: boolean;
   /** The column's default is the time of the insert (Prisma's `@default(now())`, `CURRENT_TIMESTAMP` in the table). */
   now: boolean;
+  /** The value SQLite stores when the column is not written: its literal default, or NO_LITERAL when that is not a plain literal. */
+  dflt: string | number | null | typeof NO_LITERAL;
 }
-type Columns = ReadonlyMap<string, Column>;
+interface Table {
+  columns: ReadonlyMap<string, Column>;
+  /** Whether the stored row is what was written plus the defaults (see `insertStored`). */
+  rowFromValues: boolean;
+}
+
+/** A default that is not a literal `insertStored` can read (an expression, a literal of another type). */
+const NO_LITERAL = Symbol('no literal');
+
+/** The stored value of a column's default (`pragma_table_info`'s dflt_value) for a column of `kind`. */
+function literalDefault(kind: Kind, dflt: string | null): string | number | null | typeof NO_LITERAL {
+  if (dflt === null || /^null$/i.test(dflt)) return null;
+  const text = /^'((?:[^']|'')*)'$/.exec(dflt);
+  if (text) return kind === 'text' ? text[1]!.replaceAll("''", "'") : NO_LITERAL;
+  if (kind === 'bool' && /^(true|false)$/i.test(dflt)) return dflt.toLowerCase() === 'true' ? 1 : 0;
+  if ((kind === 'int' || kind === 'bool') && /^-?\d{1,15}$/.test(dflt)) return Number(dflt);
+  if (kind === 'real' && /^-?\d{1,15}(\.\d{1,15})?$/.test(dflt)) return Number(dflt);
+  return NO_LITERAL;
+}
+
+/** A trigger that fires on INSERT before the row is stored, or instead of it, or that updates anything. */
+const ROW_CHANGING_TRIGGER = /\b(BEFORE|INSTEAD\s+OF)\s+INSERT\b|\bUPDATE\b(?!\s+OF\b)/i;
 
 const filters = resolveModelFilters(modelFilters);
 
 /** Each table's columns by connection, or null when a column's type is not one of KINDS. */
-const tables = new WeakMap<Database.Database, Map<string, Columns | null>>();
+const tables = new WeakMap<Database.Database, Map<string, Table | null>>();
 
-function columnsOf(db: Database.Database, table: string): Columns | null {
+function tableOf(db: Database.Database, table: string): Table | null {
   let known = tables.get(db);
-  if (!known) tables.set(db, (known = new Map<string, Columns | null>()));
+  if (!known) tables.set(db, (known = new Map<string, Table | null>()));
   const hit = known.get(table);
   if (hit !== undefined) return hit;
   const rows = ownStatement(db, 'SELECT name, type, "notnull" AS "notNull", dflt_value AS dflt FROM pragma_table_info(?)').all(table) as Array<{
@@ -58,9 +89,17 @@ function columnsOf(db: Database.Database, table: string): Columns | null {
       known.set(table, null);
       return null;
     }
-    columns.set(r.name, { kind, notNull: r.notNull === 1, now: kind === 'date' && r.dflt?.toUpperCase() === 'CURRENT_TIMESTAMP' });
+    const now = kind === 'date' && r.dflt?.toUpperCase() === 'CURRENT_TIMESTAMP';
+    columns.set(r.name, { kind, notNull: r.notNull === 1, now, dflt: now ? NO_LITERAL : literalDefault(kind, r.dflt) });
   }
-  const out = columns.size ? columns : null;
+  const triggers = ownStatement(db, `SELECT sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ?`).all(table) as Array<{
+    sql: string | null;
+  }>;
+  const rowFromValues =
+    columns.get('id')?.kind === 'int' &&
+    [...columns.values()].every((c) => c.now || c.dflt !== NO_LITERAL) &&
+    triggers.every((t) => t.sql !== null && !ROW_CHANGING_TRIGGER.test(t.sql));
+  const out = columns.size ? { columns, rowFromValues } : null;
   known.set(table, out);
   return out;
 }
@@ -91,13 +130,28 @@ function bound(kind: Kind, value: unknown): string | number | null | undefined {
  * through Prisma (see above), having written nothing.
  */
 export function insertRow(prisma: PrismaClient, model: string, session: DataFilterSession, data: object): number | undefined {
+  return insertStored(prisma, model, session, data)?.id;
+}
+
+/**
+ * `insertRow`, answering also the new row as a compiled read of it would
+ * (sql-list.ts: every column, dates as Date, booleans as boolean), or a null
+ * row when the table's defaults or triggers leave it to a read.
+ */
+export function insertStored(
+  prisma: PrismaClient,
+  model: string,
+  session: DataFilterSession,
+  data: object,
+): { id: number; row: Record<string, unknown> | null } | undefined {
   if (TRACKED.has(model)) return undefined;
   const m = filters.get(model);
   const db = sqliteConnection(prisma);
   // A transaction open on the connection (another request's, or the caller's): Prisma's path, which waits for it or joins it.
   if (!m || !db || db.inTransaction) return undefined;
-  const columns = columnsOf(db, model);
-  if (!columns) return undefined;
+  const table = tableOf(db, model);
+  if (!table) return undefined;
+  const { columns } = table;
   const now = new Date();
   // The data-filter extension's completion of a create (forCreate).
   const row = new Map<string, unknown>(Object.entries(data));
@@ -111,6 +165,7 @@ export function insertRow(prisma: PrismaClient, model: string, session: DataFilt
 
   const names: string[] = [];
   const args: Array<string | number | null> = [];
+  const written = new Map<string, string | number | null>();
   for (const [name, value] of row) {
     if (value === undefined) continue;
     const column = columns.get(name);
@@ -119,6 +174,7 @@ export function insertRow(prisma: PrismaClient, model: string, session: DataFilt
     if (v === undefined || (v === null && column.notNull)) return undefined;
     names.push(name);
     args.push(v);
+    written.set(name, v);
   }
   const sql = names.length
     ? `INSERT INTO "${model}" (${names.map((n) => `"${n}"`).join(', ')}) VALUES (${names.map(() => '?').join(', ')})`
@@ -126,5 +182,17 @@ export function insertRow(prisma: PrismaClient, model: string, session: DataFilt
   const statement = ownStatement(db, sql);
   // Reported before it runs, as the adapter reports Prisma's statements (write-versions.ts).
   writeVersions(prisma).observe(sql);
-  return Number(statement.run(...args).lastInsertRowid);
+  const id = Number(statement.run(...args).lastInsertRowid);
+  return { id, row: table.rowFromValues ? storedRow(columns, written, id) : null };
+}
+
+/** The stored row: the written values, the id SQLite gave, the defaults; each mapped as a compiled read maps it. */
+function storedRow(columns: ReadonlyMap<string, Column>, written: ReadonlyMap<string, string | number | null>, id: number): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, c] of columns) {
+    const value = written.has(name) ? written.get(name) : name === 'id' ? id : c.dflt;
+    // A `now` column is always written, so no default read here is NO_LITERAL (`rowFromValues`).
+    out[name] = mapStored(c.kind, value === NO_LITERAL ? null : value);
+  }
+  return out;
 }

@@ -289,6 +289,31 @@ describe('rich content and words', () => {
   });
 });
 
+describe('create', () => {
+  it('answers what Get then reads of the new item (built from the row written, not read back)', async () => {
+    const created = [
+      await t.call('POST', api('Article/Create'), {
+        token: t.admin,
+        body: article('创建即答', { summary: null, author: '张老师', keywords: 'a,b', coverImageUrl: 'https://img.example.edu.cn/c.png' }),
+      }),
+      await t.call('POST', api('Resource/Create'), {
+        token: t.admin,
+        body: { title: '创建即答资源', categoryId: resourceCategory, fileUrl: '/files/y.pdf', isUniversity: false },
+      }),
+      await t.call('POST', api('OneQuestionPerday/Create'), {
+        token: t.admin,
+        body: { title: '2+2=?', content: '<p>2+2=?</p>', answer: '4', publishDate: '2026-11-24' },
+      }),
+    ];
+    for (const [res, service] of created.map((r, i) => [r, ['Article', 'Resource', 'OneQuestionPerday'][i]!] as const)) {
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const got = await t.call('GET', api(`${service}/Get`), { token: t.admin, query: { Id: res.body.result.id } });
+      expect(res.body.result).toEqual(got.body.result);
+      expect(res.body.result).toMatchObject({ auditStatus: 0, creatorUserId: expect.any(Number) });
+    }
+  });
+});
+
 describe('categories', () => {
   it('needs a category of the right type that the user may manage', async () => {
     const wrongType = await t.call('POST', api('Article/Create'), { token: t.admin, body: article('错分类', { categoryId: resourceCategory }) });
