@@ -10,7 +10,7 @@ import {
   type Surface,
 } from '../testing/sensitive-surfaces.ts';
 import { useTestApp } from '../testing/test-app.ts';
-import { scanText, sensitiveAction, type SensitiveWord } from './sensitive-words.ts';
+import { scanText, sensitiveAction, skeletonOf, type SensitiveWord } from './sensitive-words.ts';
 
 const word = (name: string, action: SensitiveWord['action']): SensitiveWord => ({ name, lower: name.toLowerCase(), action });
 const words = [word('骗子', 'mask'), word('垃圾', 'mask'), word('赌博', 'refuse'), word('VPN', 'mask')];
@@ -100,6 +100,24 @@ describe('scanText', () => {
     const s = scanText(words, big);
     expect(s.hits).toBe(50_000);
     expect(s.text).toBe('*'.repeat(100_000));
+  });
+
+  it('builds the same skeleton with and without source positions (the first look of a scan has none)', () => {
+    const texts = [
+      ...Object.values(HAN_DISGUISES),
+      ...Object.values(LATIN_DISGUISES).flat(),
+      ...Object.values(RICH_DISGUISES).flat(),
+      '<p>&#36172;<b>博</b> 網上賭博 ｖｐｎ 𝐯𝐩𝐧 ṽpñ</p><!-- x -->',
+      '\uD800v\uDC00pn\u0000 Ab9 ，。\u200B骗\u0301子',
+      '&pscr;骗&ZeroWidthSpace;子 v&shypn &amp;&lt;&#110;',
+    ];
+    // Random mixes of the characters that take each path: plain, folded, ignored, astral, references, tags.
+    const pieces = ['讲', '賭', 'A', 'z', '9', ' ', '，', '\u0301', '𝐯', '\uD800', '&#110;', '&shy;', '<b>', '</b>', '&', '<', 'ｖ'];
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
+    for (let n = 0; n < 300; n++) texts.push(Array.from({ length: 1 + (next() % 40) }, () => pieces[next() % pieces.length]).join(''));
+    for (const text of texts)
+      for (const rich of [false, true]) expect(skeletonOf(text, rich, false).text, JSON.stringify(text)).toBe(skeletonOf(text, rich, true).text);
   });
 
   it('reads the action from the entry value: mask or * mask, anything else refuses', () => {

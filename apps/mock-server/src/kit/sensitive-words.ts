@@ -127,10 +127,28 @@ interface Skeleton {
   /** For each UTF-16 unit of `text`: start and end (exclusive) of the source characters it came from; null when not asked for. */
   start: number[] | null;
   end: number[];
+  /**
+   * Without positions: the source range [runFrom, runTo) of characters that
+   * are their own skeleton, not yet appended to `text` (copied in one slice,
+   * not character by character: most of a Chinese text is such a run).
+   */
+  source: string;
+  runFrom: number;
+  runTo: number;
 }
 
-/** Appends the skeleton of one code point that came from the source range [from, to). */
-function foldInto(out: Skeleton, cp: number, from: number, to: number) {
+/** Appends the pending run of source characters to the skeleton. */
+function flushRun(out: Skeleton) {
+  if (out.runTo > out.runFrom) out.text += out.source.slice(out.runFrom, out.runTo);
+  out.runFrom = out.runTo = -1;
+}
+
+/**
+ * Appends the skeleton of one code point that came from the source range
+ * [from, to); `verbatim`: that range is the code point itself (not a
+ * character reference).
+ */
+function foldInto(out: Skeleton, cp: number, from: number, to: number, verbatim: boolean) {
   let letters: string;
   if (cp < 0x80) {
     // ASCII: letters and digits count (lower case), everything else separates.
@@ -144,8 +162,20 @@ function foldInto(out: Skeleton, cp: number, from: number, to: number) {
       if (folded.size < FOLDED_MAX) folded.set(cp, letters);
     } else letters = known;
   }
+  if (!out.start) {
+    if (verbatim && letters.length === to - from && letters.codePointAt(0) === cp) {
+      if (from !== out.runTo) {
+        flushRun(out);
+        out.runFrom = from;
+      }
+      out.runTo = to;
+      return;
+    }
+    flushRun(out);
+    out.text += letters;
+    return;
+  }
   out.text += letters;
-  if (!out.start) return;
   for (let k = 0; k < letters.length; k++) {
     out.start.push(from);
     out.end.push(to);
@@ -154,7 +184,7 @@ function foldInto(out: Skeleton, cp: number, from: number, to: number) {
 
 /** Appends the skeleton of one source piece (a decoded character reference) spanning [from, to). */
 function fold(out: Skeleton, piece: string, from: number, to: number) {
-  for (const c of piece) foldInto(out, c.codePointAt(0)!, from, to);
+  for (const c of piece) foldInto(out, c.codePointAt(0)!, from, to, false);
 }
 
 const REFERENCE = /&(?:#[xX]([0-9a-fA-F]{1,8})|#(\d{1,10})|([A-Za-z][A-Za-z0-9]{0,31}));?/y;
@@ -210,14 +240,14 @@ function tagEnd(html: string, i: number): number {
   return html.length;
 }
 
-/** `positions`: also where each unit came from (only needed once something matched). */
-function skeletonOf(text: string, rich: boolean, positions = true): Skeleton {
-  const out: Skeleton = { text: '', start: positions ? [] : null, end: [] };
+/** `positions`: also where each unit came from (only needed once something matched). Exported for its tests. */
+export function skeletonOf(text: string, rich: boolean, positions = true): Skeleton {
+  const out: Skeleton = { text: '', start: positions ? [] : null, end: [], source: text, runFrom: -1, runTo: -1 };
   if (!rich) {
     for (let i = 0; i < text.length;) {
       const cp = text.codePointAt(i)!;
       const len = cp > 0xffff ? 2 : 1;
-      foldInto(out, cp, i, i + len);
+      foldInto(out, cp, i, i + len, true);
       i += len;
     }
   } else {
@@ -251,10 +281,11 @@ function skeletonOf(text: string, rich: boolean, positions = true): Skeleton {
       }
       const cp = text.codePointAt(i)!;
       const len = cp > 0xffff ? 2 : 1;
-      foldInto(out, cp, i, i + len);
+      foldInto(out, cp, i, i + len, true);
       i += len;
     }
   }
+  flushRun(out);
   return out;
 }
 
