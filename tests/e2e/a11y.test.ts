@@ -11,7 +11,8 @@ import { useConsole } from './support/suite.ts';
  * violation fails, as do the landmark and heading rules. The routes come from
  * the sidebar itself, so a new screen is checked the day it joins the menu.
  */
-const suite = useConsole();
+// Full motion: the scans wait for entrances to finish (animationsDone), as a visitor without reduced motion sees them.
+const suite = useConsole({ motion: 'no-preference' });
 afterAll(() => writeA11yReport(process.env.A11Y_REPORT ?? 'a11y'));
 
 const LANGUAGES = ['zh-CN', 'en'] as const;

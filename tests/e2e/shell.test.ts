@@ -4,7 +4,8 @@ import { animationsDone } from './support/axe.ts';
 import { newContext, shot, signIn, signInWithToken } from './support/browser.ts';
 import { useConsole } from './support/suite.ts';
 
-const suite = useConsole();
+// Full motion: the shell's entrances, exits and the sidebar's transition as most visitors see them (reduced motion: the last test).
+const suite = useConsole({ motion: 'no-preference' });
 
 /** The admin of tenant Default on the home page, signed in with a token (the login tests below use the form). */
 async function adminPage(o: { width?: number; height?: number; locale?: string } = {}): Promise<Page> {
@@ -418,5 +419,29 @@ describe('permissions', () => {
     expect(await page.title()).toBe('在线教育考试平台 - 无权访问');
     await shot(page, 'error-403');
     await ctx.close();
+  });
+});
+
+describe('motion', () => {
+  it('honours reduced motion: a dialog opens without its entrance animation, and with it otherwise', async () => {
+    const entrance = async (motion: 'reduce' | 'no-preference') => {
+      const ctx = await newContext(suite.browser, suite.baseUrl, { motion });
+      const page = await ctx.newPage();
+      await page.goto('/');
+      await page.getByTestId('tenant-change').click();
+      const content = page.locator('[data-scope="dialog"][data-part="content"]');
+      await content.waitFor();
+      const style = await content.evaluate((el) => {
+        const s = getComputedStyle(el);
+        return { name: s.animationName, duration: s.animationDuration };
+      });
+      await ctx.close();
+      return style;
+    };
+    const full = await entrance('no-preference');
+    expect(full.name).not.toBe('none');
+    expect(parseFloat(full.duration)).toBeGreaterThanOrEqual(0.1);
+    // The same animation, cut to a millisecond: what opens and closes on animationend still does.
+    expect(await entrance('reduce')).toEqual({ name: full.name, duration: '0.001s' });
   });
 });

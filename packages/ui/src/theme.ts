@@ -33,6 +33,18 @@ export const themeConfig = defineConfig({
       color: 'fg',
       fontSize: 'sm',
     },
+    // A visitor who asked the system for less motion gets none: entrances, exits and transitions end at once (animationend
+    // still fires, so what waits for it still closes), and endless ones (spinners, skeleton pulses) stand still.
+    '@media (prefers-reduced-motion: reduce)': {
+      '*, *::before, *::after': {
+        animationDuration: '1ms !important',
+        animationDelay: '0s !important',
+        animationIterationCount: '1 !important',
+        transitionDuration: '0s !important',
+        transitionDelay: '0s !important',
+        scrollBehavior: 'auto !important',
+      },
+    },
   },
   theme: {
     tokens: {

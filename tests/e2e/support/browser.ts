@@ -23,11 +23,29 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+/** The browser's motion setting (`prefers-reduced-motion`), which the console honours (packages/ui theme.ts). */
+export type Motion = 'reduce' | 'no-preference';
+
+/**
+ * The motion setting of the contexts the running file opens, set by its
+ * `useConsole` (suite.ts). Most files run as a visitor who asked for reduced
+ * motion: the same screens and behaviours without the frames of every
+ * transition, which cost Chromium about a tenth of its CPU. The files about
+ * the shell and accessibility keep full motion, so the animated paths
+ * (entrances and exits, axe waiting for them) stay covered.
+ */
+let fileMotion: Motion = 'reduce';
+export function setFileMotion(motion: Motion): void {
+  fileMotion = motion;
+}
+
 export interface ContextOptions {
   width?: number;
   height?: number;
   /** Browser language (the culture cookie starts from it); default zh-CN. */
   locale?: string;
+  /** Default: the running file's (setFileMotion). */
+  motion?: Motion;
 }
 
 /** A fresh context (own cookies and storage), as a new visitor. */
@@ -37,6 +55,7 @@ export function newContext(browser: Browser, baseUrl: string, o: ContextOptions 
     viewport: { width: o.width ?? 1366, height: o.height ?? 800 },
     locale: o.locale ?? 'zh-CN',
     timezoneId: 'Asia/Shanghai',
+    reducedMotion: o.motion ?? fileMotion,
   });
 }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { onWorkerStop, perWorker } from '../../support/worker.ts';
-import { launchBrowser, newContext, signInWithToken, type ContextOptions } from './browser.ts';
+import { launchBrowser, newContext, setFileMotion, signInWithToken, type ContextOptions, type Motion } from './browser.ts';
 import { workerServer, type ConsoleServer } from './server.ts';
 
 export interface Suite {
@@ -23,10 +23,12 @@ const closeContexts = (browser: Browser | undefined) => Promise.all(browser?.con
  * The worker's mock server and Chromium for a browser test file. The file
  * starts on the seeded database (restored before its first test) with no page
  * of an earlier file open, and its own contexts are closed after its last test.
+ * Its contexts ask for reduced motion unless `motion` says otherwise (browser.ts, setFileMotion).
  */
-export function useConsole(): Suite {
+export function useConsole(o: { motion?: Motion } = {}): Suite {
   const suite = {} as Suite;
   beforeAll(async () => {
+    setFileMotion(o.motion ?? 'reduce');
     const [server, browser] = await Promise.all([workerServer(), workerBrowser()]);
     // Pages of an earlier file could still write; they go before the restore.
     await closeContexts(browser);
