@@ -254,14 +254,16 @@ export function skeletonOf(text: string, rich: boolean, positions = true): Skele
     // Character references that need the full table, decoded at once.
     const named = decodeNamed(text);
     for (let i = 0; i < text.length;) {
-      if (text[i] === '<') {
+      // By code unit: `text[i]` would make a string of each (non-Latin-1) character.
+      const unit = text.charCodeAt(i);
+      if (unit === 0x3c /* < */) {
         const end = tagEnd(text, i);
         if (end > 0) {
           i = end;
           continue;
         }
       }
-      if (text[i] === '&') {
+      if (unit === 0x26 /* & */) {
         REFERENCE.lastIndex = i;
         const m = REFERENCE.exec(text);
         if (m) {
