@@ -45,6 +45,49 @@ const sourcesInPlace = (outdir) => ({
 });
 
 /**
+ * Prisma's query compiler comes as a module exporting its WebAssembly as one
+ * base64 string (4.4 MB), which the generated client decodes once with
+ * `Buffer.from(wasm, 'base64')`. Imported as it is, the process keeps that
+ * string twice for its whole life (the module's source text and the string
+ * it exports: 8.8 MB of V8's large-object space). The bundle imports instead
+ * an object whose `valueOf` (which `Buffer.from` calls) reads the text from the
+ * same file when the client decodes it, so both copies are garbage once the
+ * WebAssembly module is compiled.
+ */
+const QUERY_COMPILER_BASE64 = /^@prisma\/client\/runtime\/query_compiler_[a-z]+_bg\.[a-z]+\.wasm-base64\.mjs$/;
+const queryCompilerReadOnUse = {
+  name: 'query-compiler-read-on-use',
+  setup(b) {
+    b.onResolve({ filter: QUERY_COMPILER_BASE64 }, async (args) => {
+      if (args.pluginData?.resolving) return undefined;
+      const found = await b.resolve(args.path, {
+        kind: args.kind,
+        importer: args.importer,
+        resolveDir: args.resolveDir,
+        pluginData: { resolving: true },
+      });
+      return found.errors.length ? { errors: found.errors } : { path: found.path };
+    });
+    b.onLoad({ filter: /[/\\]query_compiler_[a-z]+_bg\.[a-z]+\.wasm-base64\.mjs$/ }, async (args) => {
+      const text = await readFile(args.path, 'latin1');
+      // The file is `const wasm = "<base64>";` and `export { wasm }`: checked here, so a new Prisma that changes it fails the build.
+      if (!/^const wasm = "[A-Za-z0-9+/=]+";\s*export \{ wasm \}\s*$/.test(text)) return { errors: [{ text: `unexpected form of ${args.path}` }] };
+      return {
+        contents: `import { readFileSync } from 'node:fs';
+export const wasm = {
+  valueOf() {
+    const text = readFileSync(${JSON.stringify(args.path)}, 'latin1');
+    return text.slice(text.indexOf('"') + 1, text.lastIndexOf('"'));
+  },
+};`,
+        loader: 'js',
+        resolveDir: here,
+      };
+    });
+  },
+};
+
+/**
  * The read pool's worker (src/kit/import/read-worker.ts: uploaded files are
  * parsed in worker threads) is an entry of its own, emitted beside the
  * server's chunks as read-worker.mjs; read-pool.ts finds it from
@@ -88,7 +131,7 @@ export function hashInputs(files) {
 export function bundleIsCurrent(outdir = DEFAULT_OUTDIR) {
   try {
     const recorded = JSON.parse(readFileSync(path.join(outdir, INPUTS_FILE), 'utf8'));
-    return existsSync(path.join(outdir, 'server.mjs')) && hashInputs(recorded.files) === recorded.hash;
+    return existsSync(path.join(outdir, 'server.mjs')) && typeof recorded.hash === 'string' && hashInputs(recorded.files) === recorded.hash;
   } catch {
     return false;
   }
@@ -111,7 +154,7 @@ export async function buildServer(outdir = DEFAULT_OUTDIR) {
     platform: 'node',
     target: 'node20',
     outExtension: { '.js': '.mjs' },
-    plugins: [sourcesInPlace(outdir)],
+    plugins: [queryCompilerReadOnUse, sourcesInPlace(outdir)],
     metafile: true,
     logLevel: 'warning',
   });

@@ -1,5 +1,5 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -125,6 +125,17 @@ describe('the read worker (read-worker.mjs)', () => {
     expect(modules).toContain('src/localization/text-tables.ts');
     expect(modules).not.toContain('src/localization/texts.ts');
     expect(modules).not.toContain('../../packages/sdk/src/permissions.ts');
+  });
+});
+
+describe("Prisma's query compiler (build.mjs, queryCompilerReadOnUse)", () => {
+  it('is not carried as base64 text in the bundle: its module reads the text from the package when the client decodes it', () => {
+    const files = readdirSync(path.join(work, 'dist')).filter((f) => f.endsWith('.mjs'));
+    // A WebAssembly module starts with \0asm, "AGFzbQ" in base64: no bundle file holds one (the server below starts and queries, so the client compiled it).
+    expect(files.filter((f) => readFileSync(path.join(work, 'dist', f), 'latin1').includes('"AGFzbQ'))).toEqual([]);
+    const reader = files.filter((f) => /^query_compiler_fast_bg\.sqlite\.wasm-base64-\w+\.mjs$/.test(f));
+    expect(reader).toHaveLength(1);
+    expect(readFileSync(path.join(work, 'dist', reader[0]!), 'utf8')).toMatch(/valueOf\(\) \{\s+const text = readFileSync\(/);
   });
 });
 
