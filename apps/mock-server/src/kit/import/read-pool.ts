@@ -31,7 +31,11 @@ export interface ReadPoolOptions {
   /** V8 heap caps of each worker (`resourceLimits`); a worker past them is ended, the read refused. */
   maxOldGenerationSizeMb: number;
   maxYoungGenerationSizeMb: number;
-  /** An idle worker ends after this long (exceljs and mammoth are not kept in memory between imports). */
+  /**
+   * An idle worker ends after this long (exceljs and mammoth are not kept in memory between imports); 0: the
+   * workers end as soon as no read is pending, so an import's job (which runs on after its file is read and holds
+   * the request loop while it checks its rows, so no timer of the pool fires) never runs beside an idle worker's heap.
+   */
   idleTimeoutMs: number;
 }
 
@@ -41,7 +45,7 @@ export const READ_POOL_DEFAULTS: ReadPoolOptions = {
   timeoutMs: 60_000,
   maxOldGenerationSizeMb: 512,
   maxYoungGenerationSizeMb: 32,
-  idleTimeoutMs: 30_000,
+  idleTimeoutMs: 0,
 };
 
 /** Imports one tenant may run at once (files being read and import jobs running). */
@@ -96,6 +100,8 @@ export function holdImportSlot(tenantId: number | null): () => void {
 /** The pool of readers; one per process (`readPool()`), or one of its own with other limits (tests). */
 export class ReadPool {
   private pool: Promise<Piscina<ReadTask, ReadOutcome>> | undefined;
+  /** Reads called and not yet answered (with `idleTimeoutMs` 0 the last one to end closes the pool). */
+  private pending = 0;
 
   constructor(readonly options: ReadPoolOptions = READ_POOL_DEFAULTS) {}
 
@@ -142,6 +148,19 @@ export class ReadPool {
     task: DistributiveOmit<ReadTask, 'culture'>,
     owner: ReadOwner,
     member = 'file',
+  ): Promise<{ grid: GridRow[] } | { text: string; lines?: SourceLine[]; pictures?: DocxPicture[] } | { qti: QtiRead } | { unreadable: true }> {
+    this.pending++;
+    try {
+      return await this.readInPool(task, owner, member);
+    } finally {
+      if (--this.pending === 0 && this.options.idleTimeoutMs === 0) void this.close();
+    }
+  }
+
+  private async readInPool(
+    task: DistributiveOmit<ReadTask, 'culture'>,
+    owner: ReadOwner,
+    member: string,
   ): Promise<{ grid: GridRow[] } | { text: string; lines?: SourceLine[]; pictures?: DocxPicture[] } | { qti: QtiRead } | { unreadable: true }> {
     const T = textsIn(owner.culture);
     const refuse = (message: string): never => {

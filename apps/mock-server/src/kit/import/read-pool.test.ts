@@ -1,0 +1,32 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { ReadPool, READ_POOL_DEFAULTS, readerOf } from './read-pool.ts';
+
+/** Threads of this process now (Linux: one entry per thread under /proc/self/task). */
+const threads = () => readdirSync('/proc/self/task').length;
+const csv = (rows: number) => new TextEncoder().encode(['用户名,姓名', ...Array.from({ length: rows }, (_, i) => `u${i},名${i}`)].join('\n'));
+
+describe.runIf(existsSync('/proc/self/task'))('the read pool', () => {
+  it('ends its workers as soon as no read is pending, so an import job never runs beside an idle worker', async () => {
+    // A first pool, closed: the threads a read starts for good (libuv's file threads) exist before counting.
+    const warm = new ReadPool();
+    await warm.read({ kind: 'csv', name: 'warm.csv', bytes: csv(1) }, readerOf('en'));
+    await warm.close();
+    const before = threads();
+    const pool = new ReadPool();
+    expect(READ_POOL_DEFAULTS.idleTimeoutMs).toBe(0);
+    const [a, b] = await Promise.all([
+      pool.read({ kind: 'csv', name: 'a.csv', bytes: csv(2_000) }, readerOf('en')),
+      pool.read({ kind: 'csv', name: 'b.csv', bytes: csv(3) }, readerOf('en')),
+    ]);
+    expect('grid' in a && a.grid.length).toBe(2_001);
+    expect('grid' in b && b.grid.length).toBe(4);
+    // A worker thread is gone once its isolate is torn down; with an idle timeout it stayed 30 s.
+    for (let i = 0; i < 100 && threads() > before; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(threads()).toBe(before);
+    // The next read starts a worker again.
+    const again = await pool.read({ kind: 'csv', name: 'c.csv', bytes: csv(1) }, readerOf('en'));
+    expect('grid' in again && again.grid.length).toBe(2);
+    await pool.close();
+  });
+});
