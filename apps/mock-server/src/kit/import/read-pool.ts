@@ -10,6 +10,8 @@ import type { QtiRead } from '../../import/qti.ts';
 import type { GridRow, ReadOutcome, ReadTask } from './read-worker.ts';
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+/** What a read answers: a sheet's grid, a document's text, a QTI package, or that the file could not be read. */
+type ReadAnswer = { grid: GridRow[] } | { text: string; lines?: SourceLine[]; pictures?: DocxPicture[] } | { qti: QtiRead } | { unreadable: true };
 
 /**
  * Uploaded files are parsed in a pool of worker threads (piscina), never on
@@ -144,11 +146,7 @@ export class ReadPool {
     owner: ReadOwner,
     member?: string,
   ): Promise<{ qti: QtiRead } | { unreadable: true }>;
-  async read(
-    task: DistributiveOmit<ReadTask, 'culture'>,
-    owner: ReadOwner,
-    member = 'file',
-  ): Promise<{ grid: GridRow[] } | { text: string; lines?: SourceLine[]; pictures?: DocxPicture[] } | { qti: QtiRead } | { unreadable: true }> {
+  async read(task: DistributiveOmit<ReadTask, 'culture'>, owner: ReadOwner, member = 'file'): Promise<ReadAnswer> {
     this.pending++;
     try {
       return await this.readInPool(task, owner, member);
@@ -157,11 +155,7 @@ export class ReadPool {
     }
   }
 
-  private async readInPool(
-    task: DistributiveOmit<ReadTask, 'culture'>,
-    owner: ReadOwner,
-    member: string,
-  ): Promise<{ grid: GridRow[] } | { text: string; lines?: SourceLine[]; pictures?: DocxPicture[] } | { qti: QtiRead } | { unreadable: true }> {
+  private async readInPool(task: DistributiveOmit<ReadTask, 'culture'>, owner: ReadOwner, member: string): Promise<ReadAnswer> {
     const T = textsIn(owner.culture);
     const refuse = (message: string): never => {
       throw new AbpValidationError([{ message, members: [member] }]);
