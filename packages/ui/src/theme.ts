@@ -35,8 +35,8 @@ export const themeConfig = defineConfig({
     },
     // A visitor who asked the system for less motion gets none: entrances, exits and transitions end at once (animationend
     // still fires, so what waits for it still closes), and endless ones (spinners, skeleton pulses) stand still.
-    '@media (prefers-reduced-motion: reduce)': {
-      '*, *::before, *::after': {
+    '*, *::before, *::after': {
+      _motionReduce: {
         animationDuration: '1ms !important',
         animationDelay: '0s !important',
         animationIterationCount: '1 !important',
