@@ -7,14 +7,13 @@ const threads = () => readdirSync('/proc/self/task').length;
 const csv = (rows: number) => new TextEncoder().encode(['用户名,姓名', ...Array.from({ length: rows }, (_, i) => `u${i},名${i}`)].join('\n'));
 
 describe.runIf(existsSync('/proc/self/task'))('the read pool', () => {
-  it('ends its workers as soon as no read is pending, so an import job never runs beside an idle worker', async () => {
+  it('with no idle time, ends its workers as soon as no read is pending, so an import job never runs beside an idle worker', async () => {
     // A first pool, closed: the threads a read starts for good (libuv's file threads) exist before counting.
     const warm = new ReadPool();
     await warm.read({ kind: 'csv', name: 'warm.csv', bytes: csv(1) }, readerOf('en'));
     await warm.close();
     const before = threads();
-    const pool = new ReadPool();
-    expect(READ_POOL_DEFAULTS.idleTimeoutMs).toBe(0);
+    const pool = new ReadPool({ ...READ_POOL_DEFAULTS, idleTimeoutMs: 0 });
     const [a, b] = await Promise.all([
       pool.read({ kind: 'csv', name: 'a.csv', bytes: csv(2_000) }, readerOf('en')),
       pool.read({ kind: 'csv', name: 'b.csv', bytes: csv(3) }, readerOf('en')),

@@ -37,6 +37,8 @@ export interface ReadPoolOptions {
    * An idle worker ends after this long (exceljs and mammoth are not kept in memory between imports); 0: the
    * workers end as soon as no read is pending, so an import's job (which runs on after its file is read and holds
    * the request loop while it checks its rows, so no timer of the pool fires) never runs beside an idle worker's heap.
+   * Not the default: each read then starts a worker, which made hostile uploads sent one after another slow enough
+   * on a loaded machine to trip the fuzz suite's ten-second hang check.
    */
   idleTimeoutMs: number;
 }
@@ -47,7 +49,7 @@ export const READ_POOL_DEFAULTS: ReadPoolOptions = {
   timeoutMs: 60_000,
   maxOldGenerationSizeMb: 512,
   maxYoungGenerationSizeMb: 32,
-  idleTimeoutMs: 0,
+  idleTimeoutMs: 30_000,
 };
 
 /** Imports one tenant may run at once (files being read and import jobs running). */
