@@ -35,10 +35,9 @@ export interface ReadPoolOptions {
   maxYoungGenerationSizeMb: number;
   /**
    * An idle worker ends after this long (exceljs and mammoth are not kept in memory between imports); 0: the
-   * workers end as soon as no read is pending, so an import's job (which runs on after its file is read and holds
-   * the request loop while it checks its rows, so no timer of the pool fires) never runs beside an idle worker's heap.
-   * Not the default: each read then starts a worker, which made hostile uploads sent one after another slow enough
-   * on a loaded machine to trip the fuzz suite's ten-second hang check.
+   * workers end as soon as no read is pending. Not the default: each read then starts a worker, which made hostile
+   * uploads sent one after another slow enough on a loaded machine to trip the fuzz suite's ten-second hang check.
+   * An import's job ends them instead when it starts (`endWhenIdle`), so its peak has no idle worker's heap beside it.
    */
   idleTimeoutMs: number;
 }
@@ -104,8 +103,10 @@ export function holdImportSlot(tenantId: number | null): () => void {
 /** The pool of readers; one per process (`readPool()`), or one of its own with other limits (tests). */
 export class ReadPool {
   private pool: Promise<Piscina<ReadTask, ReadOutcome>> | undefined;
-  /** Reads called and not yet answered (with `idleTimeoutMs` 0 the last one to end closes the pool). */
+  /** Reads called and not yet answered (with `idleTimeoutMs` 0, or after `endWhenIdle`, the last one to end closes the pool). */
   private pending = 0;
+  /** `endWhenIdle` was called while reads were pending: the last of them closes the pool. */
+  private closeWhenIdle = false;
 
   constructor(readonly options: ReadPoolOptions = READ_POOL_DEFAULTS) {}
 
@@ -153,8 +154,20 @@ export class ReadPool {
     try {
       return await this.readInPool(task, owner, member);
     } finally {
-      if (--this.pending === 0 && this.options.idleTimeoutMs === 0) void this.close();
+      if (--this.pending === 0 && (this.options.idleTimeoutMs === 0 || this.closeWhenIdle)) void this.close();
     }
+  }
+
+  /**
+   * Ends the workers as soon as no read is pending (at once when none is). An import's job calls it as it starts:
+   * its file is read, and the job holds its rows while it checks and writes them, so a worker's heap (about 30 MB
+   * after a 10,000-row sheet) kept for the idle timeout would stand beside the import's peak. The next read starts
+   * a worker again. Refused uploads start no job, so reads sent one after another keep their worker.
+   */
+  endWhenIdle(): void {
+    if (!this.pool) return;
+    if (this.pending === 0) void this.close();
+    else this.closeWhenIdle = true;
   }
 
   private async readInPool(task: DistributiveOmit<ReadTask, 'culture'>, owner: ReadOwner, member: string): Promise<ReadAnswer> {
@@ -191,6 +204,7 @@ export class ReadPool {
   async close(): Promise<void> {
     const pool = this.pool;
     this.pool = undefined;
+    this.closeWhenIdle = false;
     await (await pool)?.destroy();
   }
 }

@@ -12,7 +12,7 @@ import { type Culture, type TextKey, textsIn } from '../../localization/texts.ts
 import type { RequestContext } from '../context.ts';
 import { AbpValidationError, UserFriendlyError } from '../errors.ts';
 import { defineJob, startJob, type JobContext, type ReportProgress } from '../jobs.ts';
-import { holdImportSlot } from './read-pool.ts';
+import { holdImportSlot, readPool } from './read-pool.ts';
 import { rowError } from './cells.ts';
 import { reportWorkbook, type RejectedRow as RowState } from './workbooks.ts';
 
@@ -111,7 +111,11 @@ export function startImport<T, P>(
     name: importer.name,
     title: importer.title,
     input: ImportJobInput,
-    run: (jobCtx, input, report) => runImport(ctx, jobCtx, importer, items, { ...input, headers: options.headers }, report).finally(release),
+    run: (jobCtx, input, report) => {
+      // The file is read: the read worker's heap would otherwise stay beside the job's whole peak (read-pool.ts).
+      readPool().endWhenIdle();
+      return runImport(ctx, jobCtx, importer, items, { ...input, headers: options.headers }, report).finally(release);
+    },
   });
   return startJob(ctx, job, {
     fileName: options.fileName,
