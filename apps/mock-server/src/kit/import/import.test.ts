@@ -9,7 +9,7 @@ import { parseCsv } from './cells.ts';
 import { column, readTable, textCell, zodCell } from './reading.ts';
 import { readerOf as reader } from './read-pool.ts';
 import { decodeText } from './read-worker.ts';
-import { runImport, type ImportItem, type Importer } from './running.ts';
+import { CHECK_SLICE_MS, runImport, type ImportItem, type Importer } from './running.ts';
 import { readTempFile, saveTempFile } from '../files.ts';
 
 /**
@@ -232,5 +232,35 @@ describe('running an import', () => {
     expect(ok.created).toBe(450);
     expect(ok.rows).toHaveLength(450);
     expect(await links()).toBe(before + 450);
+  });
+
+  it('gives the request loop back while it checks: what was queued beside it runs before the check ends', async () => {
+    const importer = linkImporter();
+    let checkedRows = 0;
+    const slow: Importer<Link, Link> = {
+      ...importer,
+      async check(input, c) {
+        // A check that costs about a millisecond of the loop per row, never waiting on anything.
+        const until = performance.now() + 1;
+        while (performance.now() < until);
+        checkedRows++;
+        return importer.check(input, c);
+      },
+    };
+    const rows = 10 * CHECK_SLICE_MS;
+    let checkedWhenRun: number | undefined;
+    setImmediate(() => (checkedWhenRun = checkedRows));
+    const result = await runImport(
+      ctx,
+      job,
+      slow,
+      items(Array.from({ length: rows }, (_, i) => ({ name: `slice${i}` }))),
+      { fileName: 'l.csv', mode: 'dryRun', allOrNothing: true },
+      report,
+    );
+    expect(result).toMatchObject({ total: rows, valid: rows, invalidRows: 0 });
+    // Run after the first slice (about CHECK_SLICE_MS rows), long before the last row.
+    expect(checkedWhenRun).toBeGreaterThan(0);
+    expect(checkedWhenRun).toBeLessThan(rows / 2);
   });
 });

@@ -130,6 +130,12 @@ export function startImport<T, P>(
 }
 
 const PROGRESS_EVERY = 50;
+/**
+ * The check gives the request loop back after this much of it (ms): checking 10,000 rows is seconds of
+ * one task otherwise, and the requests beside it, the pool's timers and V8's incremental marking wait that long.
+ */
+export const CHECK_SLICE_MS = 20;
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 /** Items per write statement batch. */
 export const WRITE_BATCH = 200;
 
@@ -151,7 +157,12 @@ export async function runImport<T, P>(
 
   const states: RowState[] = [];
   const checked: Array<{ state: RowState; input: T; value: P; key: string | null }> = [];
+  let sliceStart = performance.now();
   for (let i = 0; i < n; i++) {
+    if (performance.now() - sliceStart >= CHECK_SLICE_MS) {
+      await yieldToLoop();
+      sliceStart = performance.now();
+    }
     if (jobCtx.signal.aborted) throw new UserFriendlyError(T('ImportInterrupted'));
     const item = items[i]!;
     const state: RowState = {
