@@ -8,6 +8,7 @@ import {
   type ImportRowPreview,
 } from '@edu/sdk';
 import { z } from 'zod';
+import { forgetPrismaDebugHistory } from '@edu/db';
 import { type Culture, type TextKey, textsIn } from '../../localization/texts.ts';
 import type { RequestContext } from '../context.ts';
 import { AbpValidationError, UserFriendlyError } from '../errors.ts';
@@ -226,6 +227,8 @@ export async function runImport<T, P>(
         if (jobCtx.signal.aborted) throw new UserFriendlyError(T('ImportInterruptedNothingWritten'));
         const batch = toWrite.slice(i, i + WRITE_BATCH);
         const ids = await importer.write(batch, tx);
+        // The batch's Prisma calls would stay in Prisma's debug history with their values (prisma/src/debug-history.ts).
+        forgetPrismaDebugHistory();
         batch.forEach((w, j) => {
           w.state.createdId = ids[j] ?? null;
           w.state.status = 'created';
@@ -235,6 +238,7 @@ export async function runImport<T, P>(
       }
       placed = await importer.place?.(outcomes(), tx, true);
     });
+    forgetPrismaDebugHistory();
   } else if (commit) for (const w of toWrite) w.state.status = 'notWritten';
   if (!writes) placed = await importer.place?.(outcomes(), ctx, false);
   const committed = writes && (toWrite.length > 0 || placed?.changed === true);
