@@ -17,7 +17,7 @@
 // What changed is known from a manifest of every source's content hash, written
 // beside the cache for the run that wrote it (its name holds the cache's own
 // hash, so the two always belong together); without one, or when the lockfile, a
-// tsconfig or a package manifest changed, the whole cache is dropped.
+// tsconfig or a package manifest (its scripts aside) changed, the whole cache is dropped.
 // ESLINT_CACHE=0 lints everything; the cache lives in
 // ${XDG_CACHE_HOME:-~/.cache}/edu-admin/eslint.
 import { spawnSync } from 'node:child_process';
@@ -26,7 +26,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { dependencyGraph, hashOf, readSources, staleFiles } from './lint-cache-scope.mjs';
+import { dependencyGraph, hashOf, lintRelevantText, readSources, staleFiles } from './lint-cache-scope.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** ESLint's cache format: flat-cache writes it with flatted, found through ESLint's own dependencies. */
@@ -86,7 +86,7 @@ function sourceScope() {
     tracked.filter((f) => /\.(c|m)?[jt]sx?$|\.json$/.test(f)),
   );
   const outside = tracked.filter((f) => /(^|\/)(pnpm-lock\.yaml|package\.json|tsconfig[^/]*\.json)$/.test(f)).sort();
-  const global = hashOf(outside.map((f) => `${f}\0${texts.get(f) ?? readSources(root, [f]).get(f) ?? ''}`).join('\0'));
+  const global = hashOf(outside.map((f) => `${f}\0${lintRelevantText(f, texts.get(f) ?? readSources(root, [f]).get(f) ?? '')}`).join('\0'));
   const packages = new Map();
   for (const f of tracked.filter((t) => t.endsWith('/package.json'))) {
     const name = JSON.parse(texts.get(f) ?? '{}').name;

@@ -106,6 +106,21 @@ export function staleFiles(graph, changed) {
 /** A file's content hash, as the manifest stores it. */
 export const hashOf = (text) => createHash('sha1').update(text).digest('hex');
 
+/**
+ * What of a file outside the graph (lockfile, tsconfig, package manifest) can change ESLint's findings: a package
+ * manifest without its `scripts` (the commands a package runs change no type and no rule), anything else whole. Text
+ * that does not parse is kept whole, so it still counts as a change.
+ */
+export function lintRelevantText(file, text) {
+  if (!file.endsWith('package.json')) return text;
+  try {
+    const { scripts: _scripts, ...manifest } = JSON.parse(text);
+    return JSON.stringify(manifest);
+  } catch {
+    return text;
+  }
+}
+
 /** Reads the files as text (a file that vanished meanwhile is left out). */
 export function readSources(root, files) {
   const texts = new Map();

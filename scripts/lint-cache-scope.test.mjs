@@ -1,7 +1,7 @@
 // The scope of a change for the ESLint cache (scripts/lint-cache-scope.mjs). Run by `pnpm lint`.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { dependencyGraph, specifiersOf, staleFiles } from './lint-cache-scope.mjs';
+import { dependencyGraph, lintRelevantText, specifiersOf, staleFiles } from './lint-cache-scope.mjs';
 
 describe('specifiersOf', () => {
   it('finds static, type-only, re-export, side-effect, dynamic, mocked and referenced imports', () => {
@@ -56,5 +56,21 @@ describe('staleFiles', () => {
     const s = stale(['apps/web/src/env.d.ts']);
     assert.ok(s.includes('apps/web/src/alone.ts') && s.includes('apps/web/src/main.tsx'));
     assert.ok(!s.some((f) => f.startsWith('packages/') || f.startsWith('apps/mock-server/')));
+  });
+});
+
+describe('lintRelevantText', () => {
+  const manifest = (scripts, devDependencies) => JSON.stringify({ name: 'x', scripts, devDependencies });
+
+  it('a package manifest counts without its scripts: a new command keeps the cache, a new dependency drops it', () => {
+    const before = lintRelevantText('package.json', manifest({ lint: 'eslint .' }, { eslint: '10.0.0' }));
+    assert.equal(lintRelevantText('package.json', manifest({ lint: 'eslint . && prettier --check --cache .' }, { eslint: '10.0.0' })), before);
+    assert.notEqual(lintRelevantText('package.json', manifest({ lint: 'eslint .' }, { eslint: '10.1.0' })), before);
+    assert.notEqual(lintRelevantText('apps/web/package.json', manifest({}, { eslint: '10.0.0' })), before.replace('"x"', '"y"'));
+  });
+
+  it('keeps other files, and a manifest that does not parse, whole', () => {
+    assert.equal(lintRelevantText('tsconfig.json', '{"compilerOptions":{}}'), '{"compilerOptions":{}}');
+    assert.equal(lintRelevantText('package.json', '{ not json'), '{ not json');
   });
 });
