@@ -2,7 +2,8 @@ import Fastify from 'fastify';
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { defineService } from '@edu/sdk';
-import { compilePageWriter, dtoMapper } from './dto.ts';
+import { compilePageWriter, compileRowWriter, dtoMapper, type ComputedMember } from './dto.ts';
+import { mapStored, type Kind, type StoredRow } from './sql-list.ts';
 import { implement, registerServices } from './register-service.ts';
 
 const Dto = z.object({ id: z.number(), name: z.string(), creationTime: z.string(), deletionTime: z.string().nullable(), label: z.string() });
@@ -110,5 +111,85 @@ describe('compilePageWriter', () => {
         }),
       );
     }
+  });
+});
+
+describe('compileRowWriter', () => {
+  /** Members first that a computed member may leave out (undefined), so the commas of the compiled code are decided at run time there. */
+  const Row = z.object({
+    label: z.string().nullable(),
+    maybe: z.number().optional(),
+    id: z.number(),
+    title: z.string().nullable(),
+    flag: z.boolean().nullable(),
+    at: z.string().nullable(),
+    score: z.number().nullable(),
+    late: z.string().optional(),
+  });
+  const columns = new Map<string, Kind>([
+    ['id', 'int'],
+    ['title', 'text'],
+    ['flag', 'bool'],
+    ['at', 'date'],
+    ['score', 'real'],
+    ['ownerId', 'int'],
+  ]);
+  type Names = ReadonlyMap<number, string>;
+  const computed: Record<string, ComputedMember<Names>> = {
+    label: { column: 'ownerId', value: (id, names) => (typeof id === 'number' ? (names.get(id) ?? null) : undefined) },
+    maybe: { column: 'score', value: (score) => (typeof score === 'number' && score > 0 ? score * 2 : undefined) },
+    late: { column: 'ownerId', value: (id) => (id === 2 ? 'second' : undefined) },
+  };
+  const writer = compileRowWriter(Row, columns, computed);
+  /** The object path: the stored row mapped as the reads map it (dates as Date), each DTO key from the computed members or the row, dates as ISO, through JSON.stringify. */
+  const reference = (row: StoredRow, names: Names) => {
+    const mapped = new Map((writer?.columns ?? []).map((c, i) => [c, mapStored(columns.get(c), row[i])]));
+    const dto: Record<string, unknown> = {};
+    for (const key of Object.keys(Row.shape)) {
+      const member = computed[key];
+      const value = member ? member.value(mapped.get(member.column), names) : mapped.get(key);
+      if (value !== undefined) dto[key] = value instanceof Date ? value.toISOString() : value;
+    }
+    return JSON.stringify(dto);
+  };
+
+  it('writes what JSON.stringify writes of the mapped row, byte for byte, whichever computed members are left out', () => {
+    expect(writer?.columns).toEqual(['ownerId', 'score', 'id', 'title', 'flag', 'at']);
+    const names: Names = new Map([
+      [1, '张三'],
+      [2, 'quote " \\ \n \u0000 \ud800 </script>'],
+    ]);
+    const texts = [
+      'plain',
+      '中文，全角',
+      'quote " and \\',
+      'controls \u0000\u0001\b\t\n\r\u001f\u007f\u0080\u009f',
+      '\u2028\u2029',
+      'lone \ud800 \udfff',
+      'pair 😀',
+      '</script>',
+      '',
+      null,
+    ];
+    const dates = ['2026-11-28T06:11:40.123+00:00', '2026-01-02 03:04:05', '2025-12-31', 1_700_000_000_123, '2024-02-29T23:59:59.999+00:00', null];
+    const scores = [0, -1, 1.5, 2 ** 62, Number.MAX_SAFE_INTEGER, null];
+    let rows = 0;
+    for (const [i, title] of texts.entries())
+      for (const [j, at] of dates.entries()) {
+        const row: StoredRow = [i % 4 === 3 ? null : i % 3, scores[(i + j) % scores.length], i * 10 + j, title, j % 3 === 2 ? null : (i + j) % 2, at];
+        expect(writer?.write(row, names)).toBe(reference(row, names));
+        rows++;
+      }
+    expect(rows).toBe(texts.length * dates.length);
+    // Every computed member before the first column left out: the object starts without a comma; one written: a comma after it.
+    expect(writer?.write([null, null, 7, 't', 1, null], new Map())).toBe('{"id":7,"title":"t","flag":true,"at":null,"score":null}');
+    expect(writer?.write([5, 3, 7, null, 0, null], new Map())).toBe('{"label":null,"maybe":6,"id":7,"title":null,"flag":false,"at":null,"score":3}');
+    expect(writer?.write([2, -3, 7, 't', null, null], new Map())).toBe(
+      '{"label":null,"id":7,"title":"t","flag":null,"at":null,"score":-3,"late":"second"}',
+    );
+  });
+
+  it('is undefined when a member is neither a column nor computed', () => {
+    expect(compileRowWriter(z.object({ id: z.number(), other: z.string() }), columns, {})).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { mapStored, storedDateIso, type Columns, type StoredRow } from './sql-list.ts';
+import { mapStored, storedDateIso, type Columns, type Kind, type StoredRow } from './sql-list.ts';
 
 /** A row value that maps onto a DTO value of type `V`: the same, or a Date where the DTO has an ISO string. */
 type Stored<V> = V | (V extends string ? Date : never);
@@ -42,16 +42,24 @@ export function dtoMapper<S extends z.ZodObject>(schema: S) {
 }
 
 /**
- * Characters a JSON string escapes: quotes, backslash, controls (`\p{Cc}`, a
- * few more than JSON escapes: those just take the slow path) and lone
- * surrogates (`\p{Cs}` under `u` matches only unpaired ones), which
- * JSON.stringify writes as `\u` escapes.
+ * Whether a string holds a character JSON.stringify may escape: a quote, a
+ * backslash, a control (U+0000 to U+001F and, a few more than JSON escapes,
+ * U+007F to U+009F) or a surrogate (escaped when unpaired; a string with a
+ * paired one takes JSON.stringify's path too and is written as it is there).
+ * A loop over code units: about half the time of a Unicode property regex
+ * (`/["\\\p{Cc}\p{Cs}]/u`) on a list's Chinese texts.
  */
-const NEEDS_ESCAPE = /["\\\p{Cc}\p{Cs}]/u;
+function needsEscape(v: string): boolean {
+  for (let i = 0; i < v.length; i++) {
+    const c = v.charCodeAt(i);
+    if (c < 0x20 || c === 0x22 || c === 0x5c || (c >= 0x7f && c <= 0x9f) || (c >= 0xd800 && c <= 0xdfff)) return true;
+  }
+  return false;
+}
 
 /** One value as JSON.stringify writes it inside an object (`undefined` is left out by the caller). */
 export function jsonValue(v: unknown): string {
-  if (typeof v === 'string') return NEEDS_ESCAPE.test(v) ? JSON.stringify(v) : `"${v}"`;
+  if (typeof v === 'string') return needsEscape(v) ? JSON.stringify(v) : `"${v}"`;
   if (typeof v === 'number') return Number.isFinite(v) ? String(v) : 'null';
   if (typeof v === 'boolean') return v ? 'true' : 'false';
   if (v === null) return 'null';
@@ -127,12 +135,6 @@ export interface ComputedMember<C> {
   value: (mapped: unknown, context: C) => unknown;
 }
 
-/** One member of a row's JSON: `"key":` and its value's text (undefined: left out). */
-interface MemberStep<C> {
-  prefix: string;
-  text(row: StoredRow, context: C): string | undefined;
-}
-
 /** A list DTO's row writer over stored rows: the columns to select (in this order) and the writer. */
 export interface RowWriter<C> {
   readonly columns: readonly string[];
@@ -147,6 +149,16 @@ const dateJson = (x: unknown) => {
   return text === null ? 'null' : `"${text}"`;
 };
 
+/** What a compiled row writer's code reaches outside itself: the value writers and the computed members' functions, by place. */
+interface WriterScope {
+  readonly jsonValue: (v: unknown) => string;
+  readonly boolJson: (v: unknown) => string;
+  readonly dateJson: (v: unknown) => string;
+  readonly mapStored: (kind: Kind, v: unknown) => unknown;
+  readonly kinds: readonly Kind[];
+  readonly values: ReadonlyArray<(mapped: unknown, context: never) => unknown>;
+}
+
 /**
  * The JSON writer of a list DTO's row, compiled once from the SDK's schema:
  * each member is its table's column of the same name, written from the stored
@@ -156,6 +168,13 @@ const dateJson = (x: unknown) => {
  * text is what `JSON.stringify(dtoMapper(schema)(toRows(row), computed))`
  * gives, byte for byte, with no row object, no Date and no DTO object made.
  * Undefined when a DTO member is neither (the list then maps objects).
+ *
+ * The writer is one function generated from the members (`new Function`):
+ * the keys are literals in its code, each member one expression on the row's
+ * value at a fixed place, and a comma is decided at compile time wherever a
+ * member before it is always written (only a computed member may be left out,
+ * when its value is undefined). No step objects or closures are walked per
+ * row; about a fifth of the CPU the closure walk took on an article page.
  */
 export function compileRowWriter<C>(
   schema: z.ZodObject,
@@ -167,39 +186,42 @@ export function compileRowWriter<C>(
     const i = selected.indexOf(column);
     return i >= 0 ? i : selected.push(column) - 1;
   };
-  const steps: Array<MemberStep<C>> = [];
+  const kinds: Kind[] = [];
+  const values: Array<(mapped: unknown, context: C) => unknown> = [];
+  const lines: string[] = [];
+  /** Whether a member is written before the current one whatever the row holds (its comma is then static). */
+  let written = false;
   for (const key of Object.keys(schema.shape)) {
-    const prefix = `${JSON.stringify(key)}:`;
+    const prefix = JSON.stringify(`${JSON.stringify(key)}:`);
     const member = Object.hasOwn(computed, key) ? computed[key] : undefined;
     const kind = columns.get(member ? member.column : key);
     if (!kind) return undefined;
     const i = at(member ? member.column : key);
     if (member) {
-      const { value } = member;
-      steps.push({
-        prefix,
-        text: (row, context) => {
-          const v = value(mapStored(kind, row[i]), context);
-          return v === undefined ? undefined : jsonValue(v);
-        },
-      });
+      const m = values.push(member.value) - 1;
+      kinds[m] = kind;
+      lines.push(
+        `v = values[${m}](mapStored(kinds[${m}], row[${i}]), context);`,
+        `if (v !== undefined) { s += ${written ? `',' + ` : `(first ? '' : ',') + `}${prefix} + jsonValue(v);${written ? '' : ' first = false;'} }`,
+      );
     } else {
-      const write = kind === 'bool' ? boolJson : kind === 'date' ? dateJson : jsonValue;
-      steps.push({ prefix, text: (row) => write(row[i]) });
+      const write = kind === 'bool' ? 'boolJson' : kind === 'date' ? 'dateJson' : 'jsonValue';
+      lines.push(`s += ${written ? `',' + ` : `(first ? '' : ',') + `}${prefix} + ${write}(row[${i}]);${written ? '' : ' first = false;'}`);
+      written = true;
     }
   }
-  return {
-    columns: selected,
-    write(row, context) {
-      let s = '';
-      for (const step of steps) {
-        const text = step.text(row, context);
-        if (text === undefined) continue;
-        s += s ? `,${step.prefix}${text}` : `{${step.prefix}${text}`;
-      }
-      return s ? `${s}}` : '{}';
-    },
-  };
+  const body = [
+    'const { jsonValue, boolJson, dateJson, mapStored, kinds, values } = scope;',
+    'return function write(row, context) {',
+    "let s = '{', v, first = true;",
+    ...lines,
+    "return s + '}';",
+    '};',
+  ].join('\n');
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the code is built above from the DTO's keys (as JSON literals) and fixed places, never from data
+  const factory = new Function('scope', body) as (scope: WriterScope) => RowWriter<C>['write'];
+  const scope: WriterScope = { jsonValue, boolJson, dateJson, mapStored, kinds, values };
+  return { columns: selected, write: factory(scope) };
 }
 
 /** A page's JSON (`{ totalCount, items }`, as `compilePageWriter` writes it) from its rows' JSON. */
