@@ -247,8 +247,17 @@ export async function createStoredRow<Data extends object>(
 /** Beyond this offset (from either end) a page is found by ids first (see pageRows). */
 const DEEP_PAGE_OFFSET = 1000;
 
-const reversed = (orderBy: OrderBy): OrderBy =>
-  orderBy.map((o) => Object.fromEntries(Object.entries(o).map(([k, d]) => [k, d === 'asc' ? 'desc' : 'asc'])));
+/** The reverse of each order, kept per order object: a list's default order is one object, so a page read from the end gets one reversed order too (and its statement text is kept, sql-list.ts `orderSql`). */
+const reversedOrders = new WeakMap<OrderBy, OrderBy>();
+const reversed = (orderBy: OrderBy): OrderBy => {
+  let reverse = reversedOrders.get(orderBy);
+  if (!reverse)
+    reversedOrders.set(
+      orderBy,
+      (reverse = orderBy.map((o) => Object.fromEntries(Object.entries(o).map(([k, d]) => [k, d === 'asc' ? 'desc' : 'asc'])))),
+    );
+  return reverse;
+};
 
 /**
  * One page of rows. A page nearer the end than the start is read in the

@@ -54,6 +54,14 @@ function columnsOf(db: Database.Database, table: string): Columns | null {
 
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
+/** A statement's select list by the column list it names (a list's writer keeps its own, so each request does not quote it again). */
+const selectLists = new WeakMap<readonly string[], string>();
+const selectList = (selected: readonly string[]) => {
+  let text = selectLists.get(selected);
+  if (text === undefined) selectLists.set(selected, (text = selected.map(quote).join(', ')));
+  return text;
+};
+
 class Unsupported extends Error {}
 const unsupported = (): never => {
   throw new Unsupported();
@@ -140,8 +148,19 @@ function whereSql(where: unknown, columns: Columns, args: unknown[]): string {
   return parts.length ? parts.map((p) => `(${p})`).join(' AND ') : '1';
 }
 
+/** `orderSql`'s text by the order and the table's columns it was checked against (a list's default order is one object, read by every request). */
+const orderTexts = new WeakMap<OrderBy, { columns: Columns; text: string }>();
+
 function orderSql(orderBy: OrderBy | undefined, columns: Columns): string {
   if (!orderBy?.length) return '';
+  const known = orderTexts.get(orderBy);
+  if (known?.columns === columns) return known.text;
+  const text = orderText(orderBy, columns);
+  orderTexts.set(orderBy, { columns, text });
+  return text;
+}
+
+function orderText(orderBy: OrderBy, columns: Columns): string {
   const terms = orderBy.flatMap((o) =>
     Object.entries(o).map(([column, dir]) => {
       if (!columns.has(column) || (dir !== 'asc' && dir !== 'desc')) return unsupported();
@@ -316,6 +335,19 @@ function pageCacheOf(prisma: PrismaClient): PageCaches {
   return cache;
 }
 
+const ID_ONLY: readonly string[] = ['id'];
+const NONE_OMITTED: Readonly<Record<string, boolean>> = {};
+
+/** A table's columns less those `omit` names, one array per table and omit object (a list's `omit` is its config's), so its select list is kept too (`selectList`). */
+const selectedByOmit = new WeakMap<Columns, WeakMap<object, readonly string[]>>();
+function selectedColumns(columns: Columns, omit: Readonly<Record<string, boolean>> = NONE_OMITTED): readonly string[] {
+  let byOmit = selectedByOmit.get(columns);
+  if (!byOmit) selectedByOmit.set(columns, (byOmit = new WeakMap()));
+  let selected = byOmit.get(omit);
+  if (!selected) byOmit.set(omit, (selected = [...columns.keys()].filter((c) => !omit[c])));
+  return selected;
+}
+
 /** The arguments of a list read the kit makes (crud.ts `Table`). */
 export interface ListRead {
   where?: unknown;
@@ -377,7 +409,7 @@ export function compiledTable(prisma: PrismaClient, model: string, session: Data
       (args) => {
         if (selected.some((c) => !columns.has(c))) return unsupported();
         const where = whereSql(filtered(a.where), columns, args);
-        let sql = `SELECT ${selected.map(quote).join(', ')} FROM ${from} WHERE ${where}${orderSql(a.orderBy, columns)}`;
+        let sql = `SELECT ${selectList(selected)} FROM ${from} WHERE ${where}${orderSql(a.orderBy, columns)}`;
         if ((a.take !== undefined && a.take < 0) || (a.skip ?? 0) < 0) return unsupported();
         if (a.take !== undefined || a.skip) {
           sql += ' LIMIT ? OFFSET ?';
@@ -397,15 +429,14 @@ export function compiledTable(prisma: PrismaClient, model: string, session: Data
   return {
     columns,
     findMany(a) {
-      const omit = a.omit ?? {};
-      const selected = a.select ? ['id'] : [...columns.keys()].filter((c) => !omit[c]);
+      const selected = a.select ? ID_ONLY : selectedColumns(columns, a.omit);
       const statement = pageStatement(a, selected);
       if (!statement) return undefined;
       const kinds = selected.map((c) => columns.get(c));
       return cached(pageCache.objects, a, statement.sql, statement.args, () => toRows(readValues(statement.sql, statement.args), selected, kinds));
     },
     findValues(a) {
-      const statement = pageStatement(a, a.select ? ['id'] : a.columns);
+      const statement = pageStatement(a, a.select ? ID_ONLY : a.columns);
       if (!statement) return undefined;
       return cached(pageCache.values, a, statement.sql, statement.args, () => readValues(statement.sql, statement.args));
     },
