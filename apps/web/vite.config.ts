@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { chakraGlobalCss } from './chakra-global-css.ts';
 import { chakraPartsAlias } from './chakra-parts.ts';
 import { precompress } from './precompress.ts';
 import { visitorTexts } from './visitor-texts.ts';
@@ -8,7 +9,13 @@ import { visitorTexts } from './visitor-texts.ts';
 const backend = 'http://localhost:21021';
 
 export default defineConfig({
-  plugins: [react(), precompress(), visitorTexts()],
+  plugins: [
+    react(),
+    precompress(),
+    visitorTexts(),
+    // The full system's global styles (the login system's are the same: chakra-global-css.test.ts).
+    chakraGlobalCss(() => import('../../packages/ui/src/system.ts').then((m) => m.system)),
+  ],
   resolve: { alias: [chakraPartsAlias] },
   server: {
     port: 5173,

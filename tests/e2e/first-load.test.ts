@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { formatFirstLoad, measureFirstLoad } from './support/first-load.ts';
-import { useConsole } from './support/suite.ts';
+import type { Page } from 'playwright-core';
+import { newContext } from './support/browser.ts';
+import { signedIn, useConsole } from './support/suite.ts';
 
 /**
  * The login page's budget (docs/architecture/speed.md, "The console's first load"): the JS a new
@@ -27,5 +29,31 @@ describe('first load', () => {
       expect(plain.map((c) => c.file)).toEqual([]);
       expect(m.wireBytes).toBeLessThanOrEqual(BUDGET_WIRE);
     }
+  });
+
+  /**
+   * Chakra's global styles (reset, global CSS, every token as a variable) are the build's stylesheet, linked in
+   * the head (apps/web/chakra-global-css.ts): the page computes and inserts none of its own.
+   */
+  it("takes Chakra's global styles from the build's stylesheet on the login page and signed in", async () => {
+    const where = (page: Page) =>
+      page.evaluate(() => ({
+        // The sheets that define a token, by what brought them: the build's <link> or a <style> emotion inserted.
+        defining: [...document.styleSheets]
+          .filter((s) => [...s.cssRules].some((r) => r.cssText.includes('--chakra-colors-brand-solid:')))
+          .map((s) => `${s.ownerNode?.nodeName ?? ''} ${new URL(s.href ?? location.href).pathname}`),
+        brand: getComputedStyle(document.documentElement).getPropertyValue('--chakra-colors-brand-solid').trim(),
+        font: getComputedStyle(document.body).fontFamily,
+      }));
+    const expected = {
+      defining: [expect.stringMatching(/^LINK \/assets\/chakra-global-[0-9a-f]{10}\.css$/)],
+      brand: '#1c68c0',
+      font: expect.stringContaining('PingFang SC'),
+    };
+    const visitor = await (await newContext(suite.browser, suite.baseUrl)).newPage();
+    await visitor.goto('/');
+    await visitor.getByTestId('login-form').waitFor();
+    expect(await where(visitor)).toEqual(expected);
+    expect(await where(await signedIn(suite))).toEqual(expected);
   });
 });

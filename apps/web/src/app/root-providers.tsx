@@ -1,4 +1,4 @@
-import { useEffect, type ComponentType, type ReactNode } from 'react';
+import { useEffect, useMemo, type ComponentType, type ReactNode } from 'react';
 import type { SystemContext } from '@chakra-ui/react';
 import { AbpError } from '@edu/sdk';
 import { UiBaseProvider } from '@edu/ui';
@@ -6,6 +6,7 @@ import { useTexts } from '../lib/texts.ts';
 import { useLocalizedUiLabels } from '../lib/ui-labels.ts';
 import { ErrorModalHost, showError, wasShown } from '../lib/errors.tsx';
 import { ConnectionBannerHost, SessionDialogHost } from '../lib/resilience.tsx';
+import { withLinkedGlobalStyles } from './chakra-global.ts';
 
 /** Failures nobody caught: AbpErrors open the modal (once). */
 function useGlobalErrorHandler() {
@@ -39,11 +40,12 @@ export function RootProviders({ system, toaster: Toaster, children }: RootProvid
   const labels = useLocalizedUiLabels();
   const { language } = useTexts();
   useGlobalErrorHandler();
+  const linked = useMemo(() => withLinkedGlobalStyles(system), [system]);
   useEffect(() => {
     document.documentElement.lang = language;
   }, [language]);
   return (
-    <UiBaseProvider system={system} labels={labels}>
+    <UiBaseProvider system={linked} labels={labels}>
       {children}
       <SessionDialogHost />
       <ErrorModalHost />
