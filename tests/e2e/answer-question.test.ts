@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { animationsDone, a11yProblems, describeFindings } from './support/axe.ts';
-import { settledTable, shot } from './support/browser.ts';
+import { openInApp, settledTable, shot } from './support/browser.ts';
 import { signedIn, useConsole } from './support/suite.ts';
 
 /**
@@ -18,7 +18,7 @@ const rowOf = (page: Page, text: string) => page.getByTestId('questionOfAsk-tabl
 const replyWith = (dialog: Locator, text: string) => dialog.getByTestId('thread-reply').filter({ hasText: text });
 
 async function openList(page: Page, keyword?: string) {
-  await page.goto('/miscellaneous/answerquestion');
+  await openInApp(page, '/miscellaneous/answerquestion');
   await settledTable(page, 'questionOfAsk');
   if (keyword) {
     await page.getByTestId('filter-keyword').fill(keyword);

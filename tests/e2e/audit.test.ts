@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { settledTable, shot } from './support/browser.ts';
+import { openInApp, settledTable, shot } from './support/browser.ts';
 import { signedIn, useConsole } from './support/suite.ts';
 
 /**
@@ -80,7 +80,7 @@ describe('audit logs', () => {
     await shot(page, 'audit-retention');
 
     // A user edited in the user manager: its row's 变更历史 shows the name from and to.
-    await page.goto('/setting/manager');
+    await openInApp(page, '/setting/manager');
     await page.getByTestId('resource-page-user').waitFor();
     await page.getByTestId('filter-keyword').fill('huangli');
     await page.getByTestId('filter-search').click();
@@ -103,7 +103,7 @@ describe('audit logs', () => {
     await shot(page, 'audit-entity-history');
     await page.keyboard.press('Escape');
 
-    await page.goto('/setting/auditLogs');
+    await openInApp(page, '/setting/auditLogs');
     await page.getByTestId('audit-tab-history').click();
     await page.getByTestId('history-filter-type').selectOption('User');
     await page.getByTestId('history-search').click();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { animationsDone, a11yProblems, describeFindings } from './support/axe.ts';
-import { settledTable, shot } from './support/browser.ts';
+import { openInApp, settledTable, shot } from './support/browser.ts';
 import { signedIn, useConsole } from './support/suite.ts';
 
 /**
@@ -17,7 +17,7 @@ const suite = useConsole();
 const rowOf = (page: Page, resource: string, text: string) => page.getByTestId(`${resource}-table`).locator('tbody tr').filter({ hasText: text });
 
 async function openList(page: Page, path: string, resource: string, keyword?: string) {
-  await page.goto(path);
+  await openInApp(page, path);
   await settledTable(page, resource);
   if (keyword) {
     await page.getByTestId('filter-keyword').fill(keyword);

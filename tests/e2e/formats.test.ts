@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { settledTable, shot } from './support/browser.ts';
+import { openInApp, settledTable, shot } from './support/browser.ts';
 import { signedIn, useConsole } from './support/suite.ts';
 
 /**
@@ -63,6 +63,7 @@ describe('question formats on screen', () => {
     page.on('response', (r) => {
       if (/\/assets\/(math-|KaTeX_)/.test(r.url())) scripts.push(r.url());
     });
+    // A page load, watched from its start: nothing of the shell's or the list's first load brings KaTeX.
     await page.goto('/testQuestions/testQuestion');
     await settledTable(page, 'testQuestion');
     // The seeded list shows no equation: KaTeX is not loaded.
@@ -114,7 +115,7 @@ describe('question formats on screen', () => {
     const tag = `编辑${TAG}`;
     const math = '<span class="math-tex">\\(\\frac{a}{b} &lt; \\sqrt{2}\\)</span>';
     const id = await questionWith(page, tag, `<p>${tag}：已知 ${math}，旧的说法是（ ）</p>`);
-    await page.goto('/testQuestions/testQuestion');
+    await openInApp(page, '/testQuestions/testQuestion');
     await settledTable(page, 'testQuestion');
     const row = await listed(page, tag);
     await row.getByTestId('row-action-edit').click();

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { animationsDone } from './support/axe.ts';
-import { shot } from './support/browser.ts';
+import { openInApp, shot } from './support/browser.ts';
 import { REPO_ROOT } from './support/server.ts';
 import { signedIn, useConsole } from './support/suite.ts';
 
@@ -87,7 +87,7 @@ async function pickMember(page: Page, picker: Locator, keyword: string): Promise
 }
 
 async function openImport(page: Page): Promise<void> {
-  await page.goto('/member/importuser');
+  await openInApp(page, '/member/importuser');
   await page.getByTestId('importuser-page').waitFor();
 }
 
@@ -150,7 +150,7 @@ describe('member screens', () => {
     await shot(page, 'members-import-committed');
 
     // The members list shows them (the keyword covers the user name), the parent named.
-    await page.goto('/member/user');
+    await openInApp(page, '/member/user');
     await page.getByTestId('filter-keyword').fill(TAG);
     await page.getByTestId('filter-search').click();
     const table = page.getByTestId('user-table');
@@ -223,7 +223,7 @@ describe('member screens', () => {
       .toBe(true);
 
     // The member's balance in the member list.
-    await page.goto('/member/user');
+    await openInApp(page, '/member/user');
     await page.getByTestId('filter-keyword').fill(userName);
     await page.getByTestId('filter-search').click();
     const row = page.getByTestId('user-table').locator('tbody tr').filter({ hasText: userName }).first();
@@ -234,7 +234,7 @@ describe('member screens', () => {
     await shot(page, 'members-list');
 
     // Spending more than the balance is refused with the server's message, and nothing is booked.
-    await page.goto('/member/consumptions');
+    await openInApp(page, '/member/consumptions');
     await page.getByTestId('consumptions-page').waitFor();
     await page.getByTestId('consumption-create').click();
     const buy = page.getByTestId('consumption-dialog');
@@ -313,12 +313,12 @@ describe('member screens', () => {
     await shot(page, 'members-payment-filtered');
 
     // The consumption and income screens draw with real figures.
-    await page.goto('/member/consumptions');
+    await openInApp(page, '/member/consumptions');
     await page.getByTestId('consumptions-page').waitFor();
     await expect.poll(() => page.getByTestId('consumption-table').locator('tbody tr').count(), { timeout: 15_000 }).toBeGreaterThan(1);
     await animationsDone(page);
     await shot(page, 'members-consumptions');
-    await page.goto('/member/income');
+    await openInApp(page, '/member/income');
     await page.getByTestId('income-page').waitFor();
     await expect.poll(() => page.getByTestId('ledger-table').locator('tbody tr').count(), { timeout: 15_000 }).toBeGreaterThan(1);
     await animationsDone(page);

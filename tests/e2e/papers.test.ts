@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { animationsDone, a11yProblems, describeFindings } from './support/axe.ts';
-import { keyboardDrag, settledTable, shot } from './support/browser.ts';
+import { keyboardDrag, openInApp, settledTable, shot } from './support/browser.ts';
 import { REPO_ROOT } from './support/server.ts';
 import { signedIn, useConsole } from './support/suite.ts';
 
@@ -24,7 +24,7 @@ const FIXTURES = path.join(REPO_ROOT, 'apps/mock-server/src/import/fixtures');
 const rowOf = (page: Page, text: string) => page.getByTestId('testPaper-table').locator('tbody tr').filter({ hasText: text });
 
 async function openList(page: Page, path: string, keyword?: string): Promise<void> {
-  await page.goto(path);
+  await openInApp(page, path);
   await settledTable(page, 'testPaper');
   if (keyword !== undefined) {
     await page.getByTestId('filter-keyword').fill(keyword);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { a11yProblems } from './support/axe.ts';
-import { keyboardDrag, settledTable, shot } from './support/browser.ts';
+import { keyboardDrag, openInApp, settledTable, shot } from './support/browser.ts';
 import { signedIn, useConsole } from './support/suite.ts';
 
 /**
@@ -18,7 +18,7 @@ const TAG = `E2E${Date.now() % 100000}`;
 const rowOf = (page: Page, text: string) => page.getByTestId('questionnaire-table').locator('tbody tr').filter({ hasText: text });
 
 async function openList(page: Page, keyword?: string) {
-  await page.goto('/miscellaneous/questionnaire');
+  await openInApp(page, '/miscellaneous/questionnaire');
   await page.getByTestId('resource-page-questionnaire').waitFor();
   await settledTable(page, 'questionnaire');
   if (keyword) {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { animationsDone } from './support/axe.ts';
-import { keyboardDrag, settledTable, shot } from './support/browser.ts';
+import { keyboardDrag, openInApp, settledTable, shot } from './support/browser.ts';
 import { REPO_ROOT } from './support/server.ts';
 import { signedIn, useConsole } from './support/suite.ts';
 
@@ -375,7 +375,7 @@ describe('question bank screens', () => {
     ).toBe(true);
 
     // 章节管理: a knowledge point of a question category shows its category (not 请选择), by its whole path.
-    await page.goto('/setting/chapterType');
+    await openInApp(page, '/setting/chapterType');
     await page.getByTestId('resource-page-chapterType').waitFor();
     await page.getByTestId('filter-keyword').fill('数与运算');
     await page.getByTestId('filter-search').click();

@@ -156,48 +156,39 @@ export async function signInWithToken(page: Page, baseUrl: string, o: TokenSignI
 /**
  * Opens `path` in the app already loaded in `page` without reloading it, as a
  * link would: the URL is pushed and the router told (popstate). Resolves once
- * the router has shown the path (the loading bar, which starts with every
- * navigation, is at rest again) and the screen's lists have loaded (no
- * `aria-busy` left). For tests about a screen, not about a cold load: a
- * `page.goto` costs Chromium about four times the CPU (the app's code parsed
- * and run again, the session and configuration read again). To the path
- * already open it reloads (`page.goto`), so the screen starts afresh as before.
+ * the shell has rendered that address (the loading bar's `data-location`: the
+ * route's code loaded and its screen committed, whatever navigation was still
+ * settling before) and the screen's lists have loaded (no `aria-busy` left).
+ * For tests about a screen, not about a cold load: a `page.goto` costs Chromium
+ * about four times the CPU (the app's code parsed and run again, the session
+ * and configuration read again). To the address already open it reloads
+ * (`page.goto`), so the screen starts afresh as before, and resolves the
+ * same way once the reloaded shell has rendered it.
  */
 export async function openInApp(page: Page, path: string): Promise<void> {
-  const bar = page.getByTestId('loading-bar');
   const current = await page.evaluate(() => location.pathname + location.search);
   if (current === path) {
     await page.goto(path);
   } else {
-    // The previous navigation's bar has settled, so the one seen below is this navigation's.
-    await bar.and(page.locator('[data-state="idle"]')).waitFor({ state: 'attached' });
-    await page.evaluate(
-      (to) =>
-        new Promise<void>((resolve, reject) => {
-          const loadingBar = document.querySelector('[data-testid="loading-bar"]');
-          if (!loadingBar) return reject(new Error('openInApp: no loading bar, so no app is loaded'));
-          // Watched from before the push: the bar goes to loading and back to idle once the router has shown the path.
-          let started = false;
-          const watch = new MutationObserver(() => {
-            const state = loadingBar.getAttribute('data-state');
-            if (state === 'loading') started = true;
-            else if (started && state === 'idle') done();
-          });
-          const timer = setTimeout(() => done(new Error(`openInApp: ${to} did not arrive within 30 s`)), 30_000);
-          const done = (err?: Error) => {
-            watch.disconnect();
-            clearTimeout(timer);
-            if (err) reject(err);
-            else resolve();
-          };
-          watch.observe(loadingBar, { attributes: true, attributeFilter: ['data-state'] });
-          const idx = (history.state as { idx?: number } | null)?.idx ?? 0;
-          history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx: idx + 1 }, '', to);
-          dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
-        }),
-      path,
-    );
+    // The shell of the app already loaded (after a reload it renders a moment after the page's load event).
+    await page.getByTestId('loading-bar').waitFor({ state: 'attached' });
+    await page.evaluate((to) => {
+      const idx = (history.state as { idx?: number } | null)?.idx ?? 0;
+      history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx: idx + 1 }, '', to);
+      dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+    }, path);
   }
+  // A screen may add its own query to the address as it opens: a path without one is matched by its path alone,
+  // unless that path is the one being left without a reload (only its query changes).
+  const byPathAlone = !path.includes('?') && (current === path || current.split('?')[0] !== path);
+  await page.waitForFunction(
+    ({ to, pathAlone }) => {
+      const shown = document.querySelector('[data-testid="loading-bar"]')?.getAttribute('data-location');
+      return shown === to || (pathAlone && shown?.split('?')[0] === to);
+    },
+    { to: path, pathAlone: byPathAlone },
+    { timeout: 30_000 },
+  );
   await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 15_000 });
 }
 

@@ -43,6 +43,8 @@ export function LoadingBar() {
       aria-hidden
       data-testid="loading-bar"
       data-state={visible ? 'loading' : 'idle'}
+      // The address the shell has rendered (its route's code loaded): what a test waits on after navigating in the app.
+      data-location={location.pathname + location.search}
       position="fixed"
       top={0}
       left={0}
