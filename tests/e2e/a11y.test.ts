@@ -1,7 +1,7 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { Page } from 'playwright-core';
 import { a11yProblems, animationsDone, writeA11yReport, type Finding } from './support/axe.ts';
-import { newContext, signIn } from './support/browser.ts';
+import { newContext, openInApp, signIn } from './support/browser.ts';
 import { useConsole } from './support/suite.ts';
 
 /**
@@ -11,7 +11,8 @@ import { useConsole } from './support/suite.ts';
  * violation fails, as do the landmark and heading rules. The routes come from
  * the sidebar itself, so a new screen is checked the day it joins the menu.
  */
-// Full motion: the scans wait for entrances to finish (animationsDone), as a visitor without reduced motion sees them.
+// Full motion: the scans wait for entrances to finish (animationsDone), as a visitor without reduced motion sees them
+// (the route walk alone asks for reduced motion: it scans screens at rest).
 const suite = useConsole({ motion: 'no-preference' });
 afterAll(() => writeA11yReport(process.env.A11Y_REPORT ?? 'a11y'));
 
@@ -126,6 +127,10 @@ describe.each(LANGUAGES)('axe in %s', (locale) => {
   // The walk in parts of a minute or so each: one test over forty-odd routes ran past its four minutes on a loaded machine.
   let paths: string[] | undefined;
   it.each(WALK_PARTS)('every route of the navigation, part %i of %i', async (part, parts) => {
+    // The walk scans each screen at rest, so without transition frames to draw (reduced motion); the menus, popovers and
+    // dialogs below open with full motion, and their scans wait for the entrances to finish.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    onTestFinished(() => page.emulateMedia({ reducedMotion: 'no-preference' }));
     paths ??= await menuPaths(page);
     expect(paths.length).toBeGreaterThan(10);
     expect(paths).toEqual(expect.arrayContaining(FOLDED_ROUTES));
@@ -141,7 +146,7 @@ describe.each(LANGUAGES)('axe in %s', (locale) => {
   it('the own space, the 403 and the 404 page', async () => {
     const problems: Finding[] = [];
     for (const path of ['/own-space', '/error-403', '/no-such-page']) {
-      await page.goto(path);
+      await openInApp(page, path);
       await page.getByTestId('sidebar').waitFor();
       await settle(page);
       problems.push(...(await a11yProblems(page, `${locale} ${path}`)));
