@@ -93,6 +93,14 @@ export const ImportJobInput = z.object({
 });
 
 /**
+ * Imports of at least this many rows end the idle read workers as their job starts. Beside a large import's peak a
+ * worker's heap matters (about 30 MB after a 10,000-row sheet); after a small file it is a few MB, and starting a
+ * worker again for the next upload costs more than that saves (ended after every import, the server suite's import
+ * files spent twice their CPU: a worker run under tsx loads the TypeScript again).
+ */
+export const ENDS_IDLE_READERS_FROM_ROWS = 1_000;
+
+/**
  * Starts the import job and answers its `BackgroundJobDto`. The items are
  * read by the handler (file-level problems are its 400); the job checks,
  * deduplicates and writes them with the caller's context, in the caller's
@@ -113,8 +121,8 @@ export function startImport<T, P>(
     title: importer.title,
     input: ImportJobInput,
     run: (jobCtx, input, report) => {
-      // The file is read: the read worker's heap would otherwise stay beside the job's whole peak (read-pool.ts).
-      readPool().endWhenIdle();
+      // The file is read: a large file's read worker would otherwise keep its heap beside the job's whole peak (read-pool.ts).
+      if (items.length >= ENDS_IDLE_READERS_FROM_ROWS) readPool().endWhenIdle();
       return runImport(ctx, jobCtx, importer, items, { ...input, headers: options.headers }, report).finally(release);
     },
   });
