@@ -28,7 +28,19 @@ import { docxBomb, docxEntityBomb, manyEntriesDocx, wideCsv, xlsxBomb } from './
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 const ROUNDS = Number(process.env.FUZZ_ROUNDS ?? 40);
+/**
+ * A request hangs when it gets no answer while the process makes no progress: over a window of this long it spent
+ * less than HANG_IDLE_CPU_MS of CPU (a deadlock or a promise never settled spends none). A request waiting for a core
+ * on a loaded machine spends CPU as it goes and is not a hang (a refusal beside the browser suite once passed 10 s
+ * of wall time); HANG_CAP_MS bounds any wait.
+ */
 const REQUEST_TIMEOUT_MS = 10_000;
+const HANG_IDLE_CPU_MS = 500;
+const HANG_CAP_MS = 60_000;
+const cpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
 const GENERIC_500 = new Set([localize('zh-Hans', 'InternalServerError'), localize('en', 'InternalServerError')]);
 
 /** mulberry32: small, fast, deterministic. */
@@ -271,7 +283,20 @@ const written = new Set<string>();
 async function send(opts: InjectOptions): Promise<{ status: number; body: string }> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${REQUEST_TIMEOUT_MS} ms`)), REQUEST_TIMEOUT_MS);
+    const started = Date.now();
+    let since = { at: started, cpu: cpuMs() };
+    const check = () => {
+      const now = Date.now();
+      if (now - started >= HANG_CAP_MS) return reject(new Error(`no answer within ${HANG_CAP_MS} ms`));
+      if (now - since.at >= REQUEST_TIMEOUT_MS) {
+        const spent = cpuMs() - since.cpu;
+        if (spent < HANG_IDLE_CPU_MS)
+          return reject(new Error(`no answer within ${REQUEST_TIMEOUT_MS} ms, the process idle (${spent.toFixed(0)} ms of CPU)`));
+        since = { at: now, cpu: cpuMs() };
+      }
+      timer = setTimeout(check, 1000);
+    };
+    timer = setTimeout(check, 1000);
   });
   try {
     const res = await Promise.race([t.app.inject(opts), timeout]);
