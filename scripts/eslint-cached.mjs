@@ -36,6 +36,13 @@ const flatted = createRequire(fromFileEntryCache.resolve('flat-cache'))('flatted
 const eslintBin = path.join(path.dirname(createRequire(import.meta.url).resolve('eslint/package.json')), 'bin', 'eslint.js');
 const args = process.argv.slice(2);
 
+/**
+ * V8's heap for ESLint: the type-aware lint of the whole repository peaked at 3.8 GB, just under Node's default old-space
+ * limit (about 4 GB here), where the collector runs again and again; with 8 GB and a 64 MB young generation it took
+ * 285 instead of 327 CPU s (5.6 GB peak), alone on a two-core machine.
+ */
+const V8_FLAGS = ['--max-old-space-size=8192', '--max-semi-space-size=64'];
+
 if (process.env.ESLINT_CACHE === '0') process.exit(run(args));
 
 const cacheDir = path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'edu-admin', 'eslint');
@@ -117,7 +124,7 @@ function pruneManifests(cacheText) {
 }
 
 function run(eslintArgs) {
-  const result = spawnSync(process.execPath, [eslintBin, ...eslintArgs], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync(process.execPath, [...V8_FLAGS, eslintBin, ...eslintArgs], { cwd: root, stdio: 'inherit' });
   if (result.error) throw result.error;
   return result.status ?? 1;
 }
