@@ -1,6 +1,7 @@
 // ESLint with its cache kept outside the clone, so that the next run on the same
-// machine (a developer's next `pnpm lint`, or CI, which lints a fresh clone in
-// another folder each time) lints only the files whose content changed.
+// machine (a developer's next `pnpm lint`, or a second clone in another folder)
+// lints only the files whose content changed. CI's machine is new for every run:
+// it lints everything.
 // `node scripts/eslint-cached.mjs [eslint arguments]`, e.g. `.` or `--fix .`.
 //
 // ESLint keys its cache by absolute file path, so the cache is stored with the

@@ -1,6 +1,7 @@
 // `tsc -b` with the package's incremental state kept outside the clone, so that
-// the next run on the same machine (a developer's other clone, or CI, which
-// checks a fresh clone in another folder each time) rechecks only what changed.
+// the next run on the same machine (a developer's next check, or another clone
+// in another folder) rechecks only what changed. CI's machine is new for every
+// run: it checks everything.
 // `node <root>/scripts/tsc-cached.mjs [tsc -b arguments]`, run in the package;
 // default argument tsconfig.check.json.
 //
