@@ -29,6 +29,8 @@ if (run) {
 const files = [];
 const tests = [];
 const counts = [];
+/** What failed, with the head of its message: printed last, since CI shows the tail of the output. */
+const failures = [];
 for (const { pkg, report } of vitestReports(run?.execution.startTime ?? 0)) {
   counts.push(
     `| ${pkg} | ${report.testResults?.length ?? 0} | ${report.numTotalTests ?? 0} | ${report.numPassedTests ?? 0} | ${report.numFailedTests ?? 0} | ${(report.numPendingTests ?? 0) + (report.numTodoTests ?? 0)} |`,
@@ -37,8 +39,12 @@ for (const { pkg, report } of vitestReports(run?.execution.startTime ?? 0)) {
     const name = rel(file.name);
     if (Number.isFinite(file.startTime) && Number.isFinite(file.endTime))
       files.push({ name, ms: file.endTime - file.startTime, status: file.status });
-    for (const t of file.assertionResults ?? [])
+    for (const t of file.assertionResults ?? []) {
       if (Number.isFinite(t.duration)) tests.push({ name: `${name} › ${t.fullName ?? t.title}`, ms: t.duration, status: t.status });
+      if (t.status === 'failed') failures.push({ name: `${name} › ${t.fullName ?? t.title}`, message: (t.failureMessages ?? []).join('\n') });
+    }
+    // A file that failed outside its tests (an import or a hook) has a message of its own.
+    if (file.status === 'failed' && file.message) failures.push({ name, message: file.message });
   }
   if (!report.testResults?.length) out.push(`(${pkg}: its report lists no test file)`);
 }
@@ -63,7 +69,18 @@ axeScans(run?.execution.startTime ?? 0);
 top(files, 'The ten slowest test files');
 top(tests, 'The ten slowest tests');
 cpuByFile(run?.execution.startTime ?? 0);
+failed();
 console.log(out.join('\n'));
+
+/** Each failed test or file with the first lines of its message. */
+function failed() {
+  if (!failures.length) return;
+  out.push('', `Failed: ${failures.length}`);
+  for (const f of failures) {
+    const lines = f.message.split('\n').filter((line) => line.trim());
+    out.push(`- ${f.name}`, ...lines.slice(0, 12).map((line) => `    ${line}`), ...(lines.length > 12 ? ['    …'] : []));
+  }
+}
 
 /** The browser suite's axe scans by file (tests/e2e/artifacts/axe-scans.log, a line per scan), a count of checks like the tests'. */
 function axeScans(since) {

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ReadPool, READ_POOL_DEFAULTS, readerOf } from './read-pool.ts';
+import { ReadPool, READ_POOL_DEFAULTS, readerOf, readPool } from './read-pool.ts';
 
 /** Threads of this process now (Linux: one entry per thread under /proc/self/task). */
 const threads = () => readdirSync('/proc/self/task').length;
@@ -12,12 +12,30 @@ async function threadsDownTo(count: number): Promise<number> {
   return threads();
 }
 
+/**
+ * The process's thread count once nothing else changes it. Files share their worker process (vitest's `isolate: false`),
+ * and an earlier file's imports leave the process's shared pool with an idle worker for its idle time: one ending in the
+ * middle of a test would change the count that test reads. So the shared pool is closed first, and a first pool, closed
+ * too, starts the threads a read starts for good (libuv's file threads).
+ */
+async function settledThreads(): Promise<number> {
+  await readPool().close();
+  const warm = new ReadPool();
+  await warm.read({ kind: 'csv', name: 'warm.csv', bytes: csv(1) }, readerOf('en'));
+  await warm.close();
+  let last = threads();
+  for (let i = 0; i < 100; i++) {
+    await new Promise((r) => setTimeout(r, 50));
+    const now = threads();
+    if (now === last) return now;
+    last = now;
+  }
+  return last;
+}
+
 describe.runIf(existsSync('/proc/self/task'))('the read pool', () => {
   it('keeps an idle worker for its idle time, and ends it when told an import started (at once, or after the pending reads)', async () => {
-    const warm = new ReadPool();
-    await warm.read({ kind: 'csv', name: 'warm.csv', bytes: csv(1) }, readerOf('en'));
-    await warm.close();
-    const before = threads();
+    const before = await settledThreads();
     const pool = new ReadPool(READ_POOL_DEFAULTS);
     pool.endWhenIdle(); // no pool yet: nothing to end, and the next read is not affected
     const first = await pool.read({ kind: 'csv', name: 'a.csv', bytes: csv(2_000) }, readerOf('en'));
@@ -43,11 +61,7 @@ describe.runIf(existsSync('/proc/self/task'))('the read pool', () => {
   });
 
   it('with no idle time, ends its workers as soon as no read is pending, so an import job never runs beside an idle worker', async () => {
-    // A first pool, closed: the threads a read starts for good (libuv's file threads) exist before counting.
-    const warm = new ReadPool();
-    await warm.read({ kind: 'csv', name: 'warm.csv', bytes: csv(1) }, readerOf('en'));
-    await warm.close();
-    const before = threads();
+    const before = await settledThreads();
     const pool = new ReadPool({ ...READ_POOL_DEFAULTS, idleTimeoutMs: 0 });
     const [a, b] = await Promise.all([
       pool.read({ kind: 'csv', name: 'a.csv', bytes: csv(2_000) }, readerOf('en')),
