@@ -32,6 +32,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 // Types from the same package (a relative path: it is not one of this package's dependencies).
 import type * as Playwright from '../tests/node_modules/playwright-core/index.js';
+import { CHROMIUM_LAUNCH } from '../tests/e2e/support/chromium.ts';
 import { BENCH_DIR, startServerProcess } from './harness.ts';
 import { copyTemplate, prepareTemplate } from './prepare.ts';
 
@@ -269,18 +270,7 @@ for (const root of WEB_ROOTS)
   if (!existsSync(path.join(root, 'index.html'))) throw new Error(`no console build in ${root}: run pnpm --filter @edu/web build first`);
 // One server (its own copy of the database) per build: with several, every visit of one is followed by the same visit of the next.
 const servers = await Promise.all(WEB_ROOTS.map((WEB_ROOT, i) => startServerProcess(copyTemplate(template, dir, `bench-${i}.db`), { WEB_ROOT })));
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const browser = await chromium.launch(CHROMIUM_LAUNCH);
 const label = (i: number) => (WEB_ROOTS.length > 1 ? `${WEB_ROOTS[i]}: ` : '');
 try {
   const builds = [];

@@ -4,23 +4,13 @@ import { fileURLToPath } from 'node:url';
 import { createClient } from '@edu/sdk';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { CHROMIUM_LAUNCH } from './chromium.ts';
 
 export const ARTIFACTS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'artifacts');
 
 /** Debian's Chromium, launched as ENVIRONMENT.md says works here (root, no network). */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  return chromium.launch(CHROMIUM_LAUNCH);
 }
 
 /** The browser's motion setting (`prefers-reduced-motion`), which the console honours (packages/ui theme.ts). */
