@@ -16,5 +16,8 @@ export default defineConfig({
     testTimeout: 180_000,
     // Each file builds its server on a copy of the template in beforeAll; slow on a busy 2-core machine.
     hookTimeout: 180_000,
+    // expect.poll waits for a message over a real socket (the realtime hub); its 1 s default is shorter than the pauses
+    // of a process on two cores shared with the browser suite's Chromiums (as in tests/vitest.config.ts).
+    expect: { poll: { timeout: 15_000 } },
   },
 });

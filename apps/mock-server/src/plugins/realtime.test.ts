@@ -20,7 +20,13 @@ const sockets: WebSocket[] = [];
 
 // --- helpers ---------------------------------------------------------------------------------
 
-function withTimeout<T>(promise: Promise<T>, label: string, ms = 5000): Promise<T> {
+/**
+ * How long a wait for a message or a socket event may take before it fails with its label: a net against a hang, long
+ * enough for a process paused on two cores shared with the browser suite (the suite's expect.poll waits as long).
+ */
+const WAIT_MS = 15_000;
+
+function withTimeout<T>(promise: Promise<T>, label: string, ms = WAIT_MS): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`Timed out waiting for ${label}`)), ms);
@@ -29,7 +35,7 @@ function withTimeout<T>(promise: Promise<T>, label: string, ms = 5000): Promise<
 }
 
 /** Polls server-side state that changes when the server sees a socket close (after the client's close resolves). */
-async function waitFor(condition: () => boolean, label: string, ms = 5000): Promise<void> {
+async function waitFor(condition: () => boolean, label: string, ms = WAIT_MS): Promise<void> {
   const deadline = Date.now() + ms;
   while (!condition()) {
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${label}`);

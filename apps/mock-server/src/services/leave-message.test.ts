@@ -102,7 +102,7 @@ describe('leave messages', () => {
       );
       expect(answered).toMatchObject({ replyContent: '请在个人中心-账号安全中修改。', replyUserName: 'admin', auditStatus: 0 });
       expect(answered.replyTime).toBeTruthy();
-      await expect.poll(() => received.length, { timeout: 5000 }).toBeGreaterThan(0);
+      await expect.poll(() => received.length).toBeGreaterThan(0);
       expect(received[0].notification.notificationName).toBe('App.LeaveMessageAnswered');
       expect(received[0].notification.data.message).toContain('如何修改绑定手机');
       const again = await ok(
