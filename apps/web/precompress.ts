@@ -3,6 +3,7 @@ import path from 'node:path';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { promisify } from 'node:util';
 import type { Plugin } from 'vite';
+import { isPlanningBuild } from './first-load-chunks.ts';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -43,7 +44,8 @@ export function precompress(): Plugin {
   let outDir = 'dist';
   return {
     name: 'edu-precompress',
-    apply: 'build',
+    // Not in the build that only plans the first loads' chunks (first-load-chunks.ts): it writes nothing.
+    apply: (_config, env) => env.command === 'build' && !isPlanningBuild(),
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },

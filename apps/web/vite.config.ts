@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { chakraGlobalCss } from './chakra-global-css.ts';
 import { chakraPartsAlias } from './chakra-parts.ts';
+import { firstLoadChunks } from './first-load-chunks.ts';
 import { precompress } from './precompress.ts';
 import { visitorTexts } from './visitor-texts.ts';
 
@@ -12,6 +13,7 @@ export default defineConfig({
   plugins: [
     react(),
     precompress(),
+    firstLoadChunks(),
     visitorTexts(),
     // The full system's global styles (the login system's are the same: chakra-global-css.test.ts).
     chakraGlobalCss(() => import('../../packages/ui/src/system.ts').then((m) => m.system)),
@@ -37,8 +39,9 @@ export default defineConfig({
       output: {
         // React is needed on every page, so one long-lived vendor chunk costs nothing. The router is one too,
         // of its own: a signed-out visitor's login page renders without it (app/visitor-app.tsx). Chakra, the
-        // SDK and zod are not grouped: a group takes every module it matches into one chunk, which would put
-        // every component and service in the first load; split by use, the login page loads only what it renders.
+        // SDK and zod are not grouped by package: a group takes every module it matches into one chunk, which
+        // would put every component and service in the first load. firstLoadChunks adds a group per first load
+        // instead (the boot, the login page, the signed-in shell), of exactly the modules that load fetches.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
