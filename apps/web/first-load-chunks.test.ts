@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chunkCycle, planFirstLoads, type PlannedChunk } from './first-load-chunks.ts';
+import { chunkCycle, planFirstLoads, planGroups, type PlannedChunk } from './first-load-chunks.ts';
 
 const chunk = (fileName: string, moduleIds: string[], imports: string[] = [], isEntry = false): PlannedChunk => ({
   fileName,
@@ -23,11 +23,11 @@ const CHUNKS = [
 ];
 const LOADS = [
   { name: 'visitor', roots: ['visitor-app.tsx'] },
-  { name: 'signed-in', roots: ['app.tsx'] },
+  { name: 'signed-in', roots: ['app.tsx'], session: true },
 ];
 
 describe('planFirstLoads', () => {
-  it("gives each load the modules its chunks reach by static imports, without an earlier load's, and leaves the screens' own", () => {
+  it("gives the boot the entry's static imports, and every other module the group of the loads that fetch it", () => {
     const plan = Object.fromEntries([...planFirstLoads(CHUNKS, LOADS, '/src')].map(([id, name]) => [id.slice('/src/'.length), name]));
     expect(plan).toEqual({
       'main.tsx': 'boot',
@@ -36,12 +36,26 @@ describe('planFirstLoads', () => {
       'cookies.ts': 'boot',
       'visitor-app.tsx': 'visitor',
       'login-page.tsx': 'visitor',
-      // Shared with the shell, but the login page fetched it first: the shell imports it from the visitor's chunk.
-      'box.tsx': 'visitor',
+      // Fetched by the login page and by the shell: one chunk both load.
+      'box.tsx': 'visitor+signed-in',
       'app.tsx': 'signed-in',
       'dialog.tsx': 'signed-in',
       'router.js': 'signed-in',
     });
+    expect(new Set(Object.values(plan))).toEqual(new Set(planGroups(LOADS)));
+  });
+
+  it("gives a login page module a screen imports to the session's load too, so a screen never fetches the login page's own chunk", () => {
+    const withField = [
+      ...CHUNKS.filter((c) => c.fileName !== 'visitor-app.js' && c.fileName !== 'screen.js'),
+      chunk('visitor-app.js', ['visitor-app.tsx', 'login-page.tsx'], ['box.js', 'cookies.js', 'field.js']),
+      chunk('field.js', ['field.tsx']),
+      chunk('screen.js', ['screen.tsx'], ['dialog.js', 'chart.js', 'field.js']),
+    ];
+    const plan = planFirstLoads(withField, LOADS, '/src');
+    expect(plan.get('/src/field.tsx')).toBe('visitor+signed-in');
+    expect(plan.get('/src/login-page.tsx')).toBe('visitor');
+    expect(plan.has('/src/screen.tsx')).toBe(false);
   });
 
   it('starts a load at the chunk holding its root when the root has no chunk of its own', () => {
@@ -49,6 +63,11 @@ describe('planFirstLoads', () => {
     const plan = planFirstLoads(merged, [{ name: 'signed-in', roots: ['app.tsx'] }], '/src');
     expect(plan.get('/src/notices.ts')).toBe('signed-in');
     expect(plan.get('/src/box.tsx')).toBe('signed-in');
+  });
+
+  it("names a group for the boot and for every set of loads (in the loads' order), larger sets first", () => {
+    const loads = ['a', 'b', 'c'].map((name) => ({ name, roots: [] }));
+    expect(planGroups(loads)).toEqual(['boot', 'a+b+c', 'a+b', 'a+c', 'b+c', 'a', 'b', 'c']);
   });
 
   it('fails the build when a root is in no chunk (a renamed module), rather than group nothing unnoticed', () => {
