@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { chakraGlobalCss } from './chakra-global-css.ts';
@@ -5,6 +6,11 @@ import { chakraPartsAlias } from './chakra-parts.ts';
 import { firstLoadChunks } from './first-load-chunks.ts';
 import { precompress } from './precompress.ts';
 import { visitorTexts } from './visitor-texts.ts';
+
+/** The console's languages: the folders of src/locales. */
+const LANGUAGES = readdirSync(new URL('./src/locales', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 /** The mock server (or a real ABP host on its default port) during development. */
 const backend = 'http://localhost:21021';
@@ -47,6 +53,12 @@ export default defineConfig({
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
             { name: 'router', test: /node_modules[\\/](react-router|react-router-dom)[\\/]/, priority: 30 },
             { name: 'signalr', test: /node_modules[\\/]@microsoft[\\/]signalr[\\/]/, priority: 15 },
+            // A signed-in session reads every locale file of its language at once (lib/i18n.ts): one file per language.
+            ...LANGUAGES.map((language) => ({
+              name: `locale-${language}`,
+              test: new RegExp(`[\\\\/]src[\\\\/]locales[\\\\/]${language}[\\\\/]`),
+              priority: 15,
+            })),
           ],
         },
       },
