@@ -141,7 +141,7 @@ export function chunkCycle(chunks: readonly Pick<PlannedChunk, 'fileName' | 'imp
   return null;
 }
 
-/** The plugin: the first build in `buildStart`, then one code-splitting group per load, below vite.config.ts's vendor groups. */
+/** The plugin: the first build in `buildStart`, then a code-splitting group per set of loads (planGroups), below vite.config.ts's vendor groups. */
 export function firstLoadChunks(): Plugin {
   let plan: Map<string, string> | undefined;
   let configFile: string | undefined;
@@ -159,7 +159,8 @@ export function firstLoadChunks(): Plugin {
         try {
           // Where modules go does not depend on minifying: the first build skips it.
           const output = await build({ configFile, root, logLevel: 'silent', build: { write: false, minify: false, reportCompressedSize: false } });
-          const outputs = (Array.isArray(output) ? output : [output]) as Rollup.RolldownOutput[];
+          // A watcher is what a watch build returns; this build never watches, and a watcher has no chunks to read.
+          const outputs = (Array.isArray(output) ? output : [output]).filter((o): o is Rollup.RolldownOutput => 'output' in o);
           const chunks = outputs.flatMap((o) => o.output).filter((o): o is Rollup.OutputChunk => o.type === 'chunk');
           plan = planFirstLoads(chunks, FIRST_LOADS);
         } finally {
