@@ -25,4 +25,20 @@ describe('precompressFolder', () => {
       expect(existsSync(path.join(dir, `${plain}.gz`)), plain).toBe(false);
     }
   });
+
+  it('compresses every file when there are more files than cores (they go side by side)', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'precompress-'));
+    const scripts = Array.from(
+      { length: 9 },
+      (_, n) => `export const n${n} = ${JSON.stringify(Array.from({ length: 200 * (n + 1) }, (_, i) => `题${n}-${i}`))};`,
+    );
+    scripts.forEach((script, n) => writeFileSync(path.join(dir, `chunk-${n}.js`), script));
+
+    expect(await precompressFolder(dir)).toBe(scripts.length);
+    scripts.forEach((script, n) => {
+      const file = path.join(dir, `chunk-${n}.js`);
+      expect(brotliDecompressSync(readFileSync(`${file}.br`)).toString()).toBe(script);
+      expect(gunzipSync(readFileSync(`${file}.gz`)).toString()).toBe(script);
+    });
+  });
 });

@@ -1,4 +1,5 @@
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { promisify } from 'node:util';
@@ -19,19 +20,39 @@ async function filesOf(dir: string): Promise<string[]> {
   return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
 }
 
-/** Writes `file.br` (brotli, quality 11) and `file.gz` (gzip, level 9) beside each compressible file of `dir`. */
+/** Writes `file.br` and `file.gz` beside `file`. */
+async function compressFile(file: string): Promise<void> {
+  const body = await readFile(file);
+  const [br, gzipped] = await Promise.all([
+    brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+    gz(body, { level: 9 }),
+  ]);
+  await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gzipped)]);
+}
+
+/**
+ * Writes `file.br` (brotli, quality 11) and `file.gz` (gzip, level 9) beside each compressible file of `dir`.
+ * Files are compressed side by side, one per core, largest first: zlib works on libuv's threads, and one file at a
+ * time kept a single core busy (half of a build's time on two cores).
+ */
 export async function precompressFolder(dir: string): Promise<number> {
-  let written = 0;
-  for (const file of await filesOf(dir)) {
-    if (!COMPRESSIBLE.test(file) || LEFT_PLAIN.has(path.basename(file)) || (await stat(file)).size < MIN_BYTES) continue;
-    const body = await readFile(file);
-    const [br, gzipped] = await Promise.all([
-      brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
-      gz(body, { level: 9 }),
-    ]);
-    await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gzipped)]);
-    written += 1;
-  }
+  const sized = await Promise.all(
+    (await filesOf(dir))
+      .filter((file) => COMPRESSIBLE.test(file) && !LEFT_PLAIN.has(path.basename(file)))
+      .map(async (file) => ({ file, size: (await stat(file)).size })),
+  );
+  const queue = sized
+    .filter((f) => f.size >= MIN_BYTES)
+    .sort((a, b) => b.size - a.size)
+    .map((f) => f.file);
+  const next = async (): Promise<void> => {
+    const file = queue.shift();
+    if (file === undefined) return;
+    await compressFile(file);
+    return next();
+  };
+  const written = queue.length;
+  await Promise.all(Array.from({ length: Math.min(written, availableParallelism()) }, next));
   return written;
 }
 
