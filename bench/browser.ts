@@ -23,9 +23,10 @@
  *   BENCH_SCREENS=questions,income       a subset of the screens
  *   BENCH_PROFILE=1                      one more visit of each screen (not counted) prints where its main thread
  *                                        spent its time until the content showed (CPU profile self time by
- *                                        script and by function) and its waterfall (API requests: start, end)
+ *                                        script and by function) and its waterfall (API requests and scripts: start, end)
+ *   BENCH_PROFILE=/tmp/profiles          the same, and each profiled visit's CPU profile kept there (.cpuprofile)
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -89,6 +90,9 @@ interface Visit {
 }
 
 const PROFILE = Boolean(process.env.BENCH_PROFILE);
+/** `BENCH_PROFILE=<dir>` (a path, not `1`) also keeps each profiled visit's CPU profile there, for DevTools. */
+const PROFILE_DIR = process.env.BENCH_PROFILE && process.env.BENCH_PROFILE !== '1' ? path.resolve(process.env.BENCH_PROFILE) : undefined;
+if (PROFILE_DIR) mkdirSync(PROFILE_DIR, { recursive: true });
 
 interface ProfileNode {
   id: number;
@@ -204,19 +208,21 @@ async function visit(
   let report: string[] | undefined;
   if (profiled) {
     const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile & { startTime: number } };
+    if (PROFILE_DIR)
+      writeFileSync(path.join(PROFILE_DIR, `${new URL(url).pathname.replaceAll('/', '_')}-${Date.now()}.cpuprofile`), JSON.stringify(profile));
     // Page time of the profile's start (before the navigation: negative); wall clocks, so within a few ms.
     const origin = await page.evaluate(() => performance.timeOrigin);
     const firstSample = profileStart - origin;
     const waterfall = await page.evaluate(() =>
       performance
         .getEntriesByType('resource')
-        .filter((e) => /\/api\/|\/AbpUserConfiguration\/|appconfig\.json/.test(e.name))
+        .filter((e) => /\/api\/|\/AbpUserConfiguration\/|appconfig\.json|\.js$/.test(e.name))
         .map(
           (e) =>
             `      ${e.startTime.toFixed(0).padStart(5)} → ${(e.startTime + e.duration).toFixed(0).padStart(5)} ms  ${new URL(e.name).pathname}${new URL(e.name).search.slice(0, 80)}`,
         ),
     );
-    report = [...summarizeProfile(profile, firstSample, ms), '    waterfall (API requests, page time):', ...waterfall];
+    report = [...summarizeProfile(profile, firstSample, ms), '    waterfall (API requests and scripts, page time):', ...waterfall];
   }
   const ends = new Map(await page.evaluate(() => performance.getEntriesByType('resource').map((e) => [e.name, e.startTime + e.duration] as const)));
   const scripts = await Promise.all(
