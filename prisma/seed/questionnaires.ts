@@ -9,6 +9,7 @@
  * nothing is added when the tenant has questionnaires. Inserted in batches.
  */
 import type { PrismaClient } from '../generated/prisma/client.ts';
+import { insertRows } from '../src/bulk-insert.ts';
 import { createRandom, type Random } from './random.ts';
 
 const DAY_MS = 86_400_000;
@@ -493,7 +494,7 @@ export async function seedQuestionnaires(prisma: PrismaClient, tenantId: number,
             return drawOptions(rnd, weights, count).map((k) => ({ ...base, optionId: optionIds[i]![k]!, text: null }));
           }),
         );
-        for (let i = 0; i < answers.length; i += 500) await tx.questionnaireAnswer.createMany({ data: answers.slice(i, i + 500) });
+        if (!insertRows(prisma, 'QuestionnaireAnswer', answers)) await tx.questionnaireAnswer.createMany({ data: answers });
       },
       { timeout: 60_000 },
     );

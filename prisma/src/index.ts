@@ -14,6 +14,7 @@ export {
   type OpenDatabaseOptions,
   type Seeder,
 } from './client.ts';
+export { insertRows } from './bulk-insert.ts';
 export { forgetPrismaDebugHistory } from './debug-history.ts';
 export { applyMigrations, createMigration, diagnoseMigrations, MIGRATIONS_DIR, PRISMA_DIR } from './migrate.ts';
 export { applyDataUpgrades, DATA_VERSION, dataVersion, type DataUpgrade } from './data-upgrades.ts';
