@@ -10,6 +10,7 @@
  * when the tenant already has ledger rows.
  */
 import type { Prisma, PrismaClient } from '../generated/prisma/client.ts';
+import { insertRows } from '../src/bulk-insert.ts';
 import { createRandom } from './random.ts';
 import { toSchoolTime } from './school-clock.ts';
 
@@ -216,13 +217,12 @@ export async function seedMoney(prisma: PrismaClient, tenantId: number, now = ne
         Array.from({ length: Math.ceil(rows.length / size) }, (_, i) => rows.slice(i * size, (i + 1) * size));
       // The ledger is append-only, so it is written on the school clock here; the seed moves every other row afterwards.
       const onSchoolClock = entries.map((e) => ({ ...e, creationTime: new Date(toSchoolTime(e.creationTime.getTime())) }));
-      for (const part of chunk(onSchoolClock, 500)) await tx.ledgerEntry.createMany({ data: part });
-      for (const part of chunk(payments, 500)) await tx.payment.createMany({ data: part });
-      for (const part of chunk(
-        consumptions.map(({ at: _at, ...c }) => c),
-        500,
-      ))
-        await tx.consumption.createMany({ data: part });
+      // Compiled INSERTs where the client has its own connection (insertRows), Prisma's createMany otherwise.
+      if (!insertRows(prisma, 'LedgerEntry', onSchoolClock))
+        for (const part of chunk(onSchoolClock, 500)) await tx.ledgerEntry.createMany({ data: part });
+      if (!insertRows(prisma, 'Payment', payments)) for (const part of chunk(payments, 500)) await tx.payment.createMany({ data: part });
+      const consumed = consumptions.map(({ at: _at, ...c }) => c);
+      if (!insertRows(prisma, 'Consumption', consumed)) for (const part of chunk(consumed, 500)) await tx.consumption.createMany({ data: part });
       if (refunds.length) await tx.consumptionRefund.createMany({ data: refunds });
       const counts = new Map<number, { n: number; last: number }>();
       for (const e of entries) counts.set(e.memberId, { n: (counts.get(e.memberId)?.n ?? 0) + 1, last: e.id });
