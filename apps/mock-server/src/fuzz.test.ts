@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { allEndpoints, type Endpoint } from '@edu/sdk';
 import type { InjectOptions } from 'fastify';
 import type { z } from 'zod';
@@ -30,9 +31,11 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 const ROUNDS = Number(process.env.FUZZ_ROUNDS ?? 40);
 /**
  * A request hangs when it gets no answer while the process makes no progress: over a window of this long it spent
- * less than HANG_IDLE_CPU_MS of CPU (a deadlock or a promise never settled spends none). A request waiting for a core
- * on a loaded machine spends CPU as it goes and is not a hang (a refusal beside the browser suite once passed 10 s
- * of wall time); HANG_CAP_MS bounds any wait.
+ * less than HANG_IDLE_CPU_MS of CPU (a deadlock or a promise never settled spends none) and its main thread was
+ * mostly asleep, neither running nor waiting for a core. A request on a loaded machine is not a hang: it spends CPU
+ * as it goes (a refusal beside the browser suite once passed 10 s of wall time), or, when the machine starves the
+ * process (a paper's PDF beside the browser suite got 462 ms of CPU in 10 s), its main thread waits in the run
+ * queue for most of the window. HANG_CAP_MS bounds any wait.
  */
 const REQUEST_TIMEOUT_MS = 10_000;
 const HANG_IDLE_CPU_MS = 500;
@@ -41,6 +44,22 @@ const cpuMs = () => {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1000;
 };
+/**
+ * The main thread's time on a core plus its time waiting for one, in ms (Linux's `/proc/self/schedstat`); null where
+ * the kernel does not keep it. An idle thread (a deadlock) gathers neither, beside the timer's checks.
+ */
+const busyOrQueuedMs = (): number | null => {
+  try {
+    const [onCpu, waiting] = readFileSync('/proc/self/schedstat', 'utf8').split(' ').map(Number);
+    return onCpu === undefined || waiting === undefined || Number.isNaN(onCpu + waiting) ? null : (onCpu + waiting) / 1e6;
+  } catch {
+    return null;
+  }
+};
+/** Whether a window of `windowMs` with this much CPU and main-thread time (on a core or queued for one) shows no progress. */
+function idleWindow(windowMs: number, cpu: number, busyOrQueued: number | null): boolean {
+  return cpu < HANG_IDLE_CPU_MS && (busyOrQueued === null || busyOrQueued < windowMs / 2);
+}
 const GENERIC_500 = new Set([localize('zh-Hans', 'InternalServerError'), localize('en', 'InternalServerError')]);
 
 /** mulberry32: small, fast, deterministic. */
@@ -284,15 +303,22 @@ async function send(opts: InjectOptions): Promise<{ status: number; body: string
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     const started = Date.now();
-    let since = { at: started, cpu: cpuMs() };
+    const mark = (at: number) => ({ at, cpu: cpuMs(), busy: busyOrQueuedMs() });
+    let since = mark(started);
     const check = () => {
       const now = Date.now();
       if (now - started >= HANG_CAP_MS) return reject(new Error(`no answer within ${HANG_CAP_MS} ms`));
       if (now - since.at >= REQUEST_TIMEOUT_MS) {
         const spent = cpuMs() - since.cpu;
-        if (spent < HANG_IDLE_CPU_MS)
-          return reject(new Error(`no answer within ${REQUEST_TIMEOUT_MS} ms, the process idle (${spent.toFixed(0)} ms of CPU)`));
-        since = { at: now, cpu: cpuMs() };
+        const busy = busyOrQueuedMs();
+        const busyOrQueued = busy === null || since.busy === null ? null : busy - since.busy;
+        if (idleWindow(now - since.at, spent, busyOrQueued))
+          return reject(
+            new Error(
+              `no answer within ${REQUEST_TIMEOUT_MS} ms, the process idle (${spent.toFixed(0)} ms of CPU, its main thread ${busyOrQueued?.toFixed(0) ?? 'unknown'} ms on a core or queued)`,
+            ),
+          );
+        since = mark(now);
       }
       timer = setTimeout(check, 1000);
     };
@@ -637,4 +663,26 @@ describe('fuzz: hostile packages on every import endpoint', () => {
       }
     expect(problems).toEqual([]);
   }, 180_000);
+});
+
+describe('the hang check', () => {
+  it('calls a window idle only when the process spent no CPU and its main thread neither ran nor queued for a core', () => {
+    // A promise that never settles: nothing runs but the check's own timer.
+    expect(idleWindow(10_000, 40, 120)).toBe(true);
+    // Starved beside the browser suite: little CPU, but runnable the whole window.
+    expect(idleWindow(10_000, 462, 9_400)).toBe(false);
+    // Working: CPU spent.
+    expect(idleWindow(10_000, 2_000, 2_500)).toBe(false);
+    // Where the kernel keeps no scheduler figures, CPU alone decides.
+    expect(idleWindow(10_000, 40, null)).toBe(true);
+    expect(idleWindow(10_000, 800, null)).toBe(false);
+  });
+
+  it.skipIf(!existsSync('/proc/self/schedstat'))("reads the main thread's time on a core and in the run queue, which grows while it works", () => {
+    const before = busyOrQueuedMs();
+    expect(before).not.toBeNull();
+    const until = Date.now() + 50;
+    while (Date.now() < until);
+    expect(busyOrQueuedMs()! - before!).toBeGreaterThanOrEqual(40);
+  });
 });
