@@ -18,6 +18,7 @@ import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { typescriptErrors } from './scripts/eslint-type-errors.mjs';
 
 /** A package may not reach into these folders, by relative path or by package name. */
 const layers = [
@@ -77,6 +78,9 @@ const zones = [
   },
 ];
 
+/** Config files no tsconfig includes: typescript-eslint's default project parses them (a file both listed here and in a project is a parsing error). */
+const filesOfNoProject = ['packages/sdk/vitest.config.ts', 'tests/vitest.config.ts'];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/generated/**', 'prisma/migrations/**', '**/artifacts/**', 'data/**', '**/*.d.ts'] },
   js.configs.recommended,
@@ -84,12 +88,11 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        // Only config files no tsconfig includes (a file both listed here and in a project is a parsing error).
-        projectService: { allowDefaultProject: ['packages/sdk/vitest.config.ts', 'tests/vitest.config.ts'] },
+        projectService: { allowDefaultProject: filesOfNoProject },
       },
       globals: { ...globals.node, ...globals.browser },
     },
-    plugins: { 'import-x': importX },
+    plugins: { 'import-x': importX, typescript: typescriptErrors },
     settings: {
       'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
@@ -102,6 +105,8 @@ export default tseslint.config(
       ],
     },
     rules: {
+      // TypeScript's own errors from the lint's program: CI type-checks each file once (scripts/eslint-type-errors.mjs).
+      'typescript/type-errors': 'error',
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': ['error', { zones: [...layers, ...zones] }],
       'no-restricted-imports': [
@@ -166,6 +171,11 @@ export default tseslint.config(
       '@typescript-eslint/no-non-null-assertion': 'off',
       '@typescript-eslint/unbound-method': 'off',
     },
+  },
+  {
+    // Files of no project (typescript-eslint's default project, with TypeScript's default options): `tsc` checks none of them.
+    files: filesOfNoProject,
+    rules: { 'typescript/type-errors': 'off' },
   },
   {
     // Plain JavaScript and the Prisma CLI's config (no project of its own) are linted without types.

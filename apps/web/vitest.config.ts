@@ -40,7 +40,7 @@ export default defineConfig({
       },
       { extends: true, test: { name: 'isolated', include: mockingFiles } },
     ],
-    // A safety net, not a speed check: the two cores are shared with lint, typecheck and the other unit suites.
+    // A safety net, not a speed check: the two cores are shared with lint and the other suites.
     testTimeout: 180_000,
     hookTimeout: 180_000,
     css: false,
