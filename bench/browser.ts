@@ -2,7 +2,7 @@
  * The console in a real browser, `pnpm --filter @edu/bench exec tsx browser.ts`:
  * the server as users start it (its own process, the bundle) serving the built
  * console (`apps/web/dist`, or `BENCH_WEB_ROOT`), driven by Chromium
- * (the full browser: `BENCH_CHROMIUM_PATH`, default /usr/bin/chromium; CPU not throttled).
+ * (the full browser: `FULL_CHROMIUM_PATH`, default /usr/bin/chromium; CPU not throttled).
  *
  * 1. The login page as a new visitor: the JS it fetches until the network is
  *    idle, in bytes on the wire as Chromium counts them (CDP, as
@@ -33,7 +33,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 // Types from the same package (a relative path: it is not one of this package's dependencies).
 import type * as Playwright from '../tests/node_modules/playwright-core/index.js';
-import { BENCH_CHROMIUM_LAUNCH } from '../tests/e2e/support/chromium.ts';
+import { FULL_CHROMIUM_LAUNCH } from '../tests/e2e/support/chromium.ts';
 import { BENCH_DIR, startServerProcess } from './harness.ts';
 import { copyTemplate, prepareTemplate } from './prepare.ts';
 
@@ -276,7 +276,7 @@ for (const root of WEB_ROOTS)
   if (!existsSync(path.join(root, 'index.html'))) throw new Error(`no console build in ${root}: run pnpm --filter @edu/web build first`);
 // One server (its own copy of the database) per build: with several, every visit of one is followed by the same visit of the next.
 const servers = await Promise.all(WEB_ROOTS.map((WEB_ROOT, i) => startServerProcess(copyTemplate(template, dir, `bench-${i}.db`), { WEB_ROOT })));
-const browser = await chromium.launch(BENCH_CHROMIUM_LAUNCH);
+const browser = await chromium.launch(FULL_CHROMIUM_LAUNCH);
 const label = (i: number) => (WEB_ROOTS.length > 1 ? `${WEB_ROOTS[i]}: ` : '');
 try {
   const builds = [];

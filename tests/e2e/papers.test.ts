@@ -16,7 +16,8 @@ import { signedIn, useConsole } from './support/suite.ts';
  * the review gate of activation (refused while pending, allowed once
  * approved). Screenshots: tests/e2e/artifacts/papers-*.png.
  */
-const suite = useConsole();
+// The full browser: a paper's preview is its PDF drawn in a frame, which the headless shell has no viewer for.
+const suite = useConsole({ browser: 'full' });
 const TAG = `E2E${Date.now() % 100000}`;
 /** Question files written by other programs (openpyxl, python-docx), shared with the bank import's tests. */
 const FIXTURES = path.join(REPO_ROOT, 'apps/mock-server/src/import/fixtures');

@@ -4,13 +4,16 @@ import { fileURLToPath } from 'node:url';
 import { createClient } from '@edu/sdk';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { CHROMIUM_LAUNCH } from './chromium.ts';
+import { CHROMIUM_LAUNCH, FULL_CHROMIUM_LAUNCH } from './chromium.ts';
 
 export const ARTIFACTS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'artifacts');
 
-/** Debian's Chromium, launched as ENVIRONMENT.md says works here (root, no network). */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch(CHROMIUM_LAUNCH);
+/** Which Chromium a file drives: the headless shell, or the full browser where a test needs what only it has (its PDF viewer). */
+export type BrowserKind = 'headless' | 'full';
+
+/** Debian's Chromium, launched as ENVIRONMENT.md says works here (root, no network); see chromium.ts. */
+export function launchBrowser(kind: BrowserKind = 'headless'): Promise<Browser> {
+  return chromium.launch(kind === 'full' ? FULL_CHROMIUM_LAUNCH : CHROMIUM_LAUNCH);
 }
 
 /** The browser's motion setting (`prefers-reduced-motion`), which the console honours (packages/ui theme.ts). */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { onWorkerStop, perWorker } from '../../support/worker.ts';
-import { launchBrowser, newContext, setFileMotion, signInWithToken, type ContextOptions, type Motion } from './browser.ts';
+import { launchBrowser, newContext, setFileMotion, signInWithToken, type BrowserKind, type ContextOptions, type Motion } from './browser.ts';
 import { workerServer, type ConsoleServer } from './server.ts';
 
 export interface Suite {
@@ -10,12 +10,18 @@ export interface Suite {
   baseUrl: string;
 }
 
-/** This worker's Chromium (one per worker, as its mock server): each file opens its own contexts. */
-const workerBrowser = perWorker(async () => {
-  const browser = await launchBrowser();
-  onWorkerStop(() => browser.close());
-  return browser;
-});
+/** This worker's Chromium of each kind (one per worker, as its mock server; the full one only once a file asks): each file opens its own contexts. */
+const workerBrowsers: Record<BrowserKind, () => Promise<Browser>> = {
+  headless: workerBrowserOf('headless'),
+  full: workerBrowserOf('full'),
+};
+function workerBrowserOf(kind: BrowserKind) {
+  return perWorker(async () => {
+    const browser = await launchBrowser(kind);
+    onWorkerStop(() => browser.close());
+    return browser;
+  });
+}
 
 const closeContexts = (browser: Browser | undefined) => Promise.all(browser?.contexts().map((c) => c.close()) ?? []);
 
@@ -23,13 +29,14 @@ const closeContexts = (browser: Browser | undefined) => Promise.all(browser?.con
  * The worker's mock server and Chromium for a browser test file. The file
  * starts on the seeded database (restored before its first test) with no page
  * of an earlier file open, and its own contexts are closed after its last test.
- * Its contexts ask for reduced motion unless `motion` says otherwise (browser.ts, setFileMotion).
+ * Its contexts ask for reduced motion unless `motion` says otherwise (browser.ts, setFileMotion), and run in the
+ * headless shell unless `browser: 'full'` (a file that needs the full browser's PDF viewer).
  */
-export function useConsole(o: { motion?: Motion } = {}): Suite {
+export function useConsole(o: { motion?: Motion; browser?: BrowserKind } = {}): Suite {
   const suite = {} as Suite;
   beforeAll(async () => {
     setFileMotion(o.motion ?? 'reduce');
-    const [server, browser] = await Promise.all([workerServer(), workerBrowser()]);
+    const [server, browser] = await Promise.all([workerServer(), workerBrowsers[o.browser ?? 'headless']()]);
     // Pages of an earlier file could still write; they go before the restore.
     await closeContexts(browser);
     await server.reset();
