@@ -2,7 +2,7 @@
 // type-checks each file once instead of twice (once in `tsc -b`, once in the lint's own checker): the rules
 // had asked the checker for most of the file's types, and the full check of the file reuses them.
 // `pnpm typecheck` (tsc -b per package) stays for developers and editors; `pnpm test` relies on this rule.
-// scripts/lint-zones.test.mjs plants a type error and expects it reported.
+// scripts/eslint-type-errors.test.mjs plants type errors and expects each reported.
 import ts from 'typescript';
 
 /**
